@@ -1,0 +1,44 @@
+// The upstream API of SPEC.md section 7 as an Express app: mounted in-process at /api by server.ts,
+// or run alone by api/main.ts. router -> handler -> data functions; errors become {message}.
+import express from "express";
+import type { Db } from "./db/index.ts";
+import type { Mailer } from "./mail/index.ts";
+import { errorHandler, notFound } from "./http.ts";
+import { authRouter } from "./auth/router.ts";
+import { locationRouter } from "./location/router.ts";
+import { specialityRouter } from "./speciality/router.ts";
+import { doctorSearchRouter } from "./doctor/search.ts";
+import { doctorRouter } from "./doctor/router.ts";
+import { appointmentRouter } from "./appointment/router.ts";
+import { appointmentDoctorRouter } from "./appointment/doctor-actions.ts";
+import { proposalPatientRouter } from "./proposal/patient.ts";
+import { proposalDoctorRouter } from "./proposal/doctor.ts";
+import { patientRouter } from "./patient/router.ts";
+import { consultationRouter } from "./consultation/router.ts";
+import { adminRouter } from "./admin/router.ts";
+
+export interface ApiDeps {
+  db: Db;
+  mailer: Mailer;
+}
+
+export function createApi(deps: ApiDeps) {
+  const api = express();
+  api.disable("x-powered-by");
+  api.set("trust proxy", "loopback");
+  api.use(express.json({ limit: "100kb" }));
+  api.use("/auth", authRouter(deps));
+  api.use("/location", locationRouter(deps));
+  api.use("/speciality", specialityRouter(deps));
+  api.use("/doctor", doctorSearchRouter(deps), doctorRouter(deps));
+  api.use("/appointment", appointmentRouter(deps), appointmentDoctorRouter(deps));
+  api.use("/appointment-proposal", proposalPatientRouter(deps), proposalDoctorRouter(deps));
+  api.use("/patient", patientRouter(deps));
+  api.use("/consultation", consultationRouter(deps));
+  api.use("/admin", adminRouter(deps));
+  api.use(() => {
+    throw notFound();
+  });
+  api.use(errorHandler);
+  return api;
+}

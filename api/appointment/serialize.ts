@@ -1,0 +1,69 @@
+// The one wire shape of an appointment (SPEC.md section 3), used by the patient and doctor lists.
+import type { Db } from "../db/index.ts";
+import { clinicParts } from "./time.ts";
+
+export const DELETED_USER = "Deleted user";
+
+/** The `with` clause that loads everything `serializeAppointment` needs. */
+export const appointmentWith = {
+  patient: { columns: { id: true, username: true, avatarUrl: true, deletedAt: true, gender: true, dateOfBirth: true } },
+  doctor: {
+    columns: { id: true, username: true, avatarUrl: true, deletedAt: true },
+    with: { doctor: { with: { specialities: { with: { speciality: true } } } } },
+  },
+  speciality: true,
+  city: true,
+  country: true,
+} as const;
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadOne>>>;
+function loadOne(db: Db, id: string) {
+  return db.query.appointments.findFirst({ where: (a, { eq }) => eq(a.id, id), with: appointmentWith });
+}
+
+export async function findAppointment(db: Db, id: string) {
+  return loadOne(db, id);
+}
+
+const person = (u: { id: string; username: string; avatarUrl: string | null; deletedAt: Date | null } | null) =>
+  u && {
+    id: u.id,
+    username: u.deletedAt ? DELETED_USER : u.username,
+    avatarUrl: u.deletedAt ? null : u.avatarUrl,
+  };
+
+export function serializeAppointment(a: Loaded) {
+  const { date, iso } = clinicParts(a.startsAt);
+  const doctorProfile = a.doctor?.doctor;
+  return {
+    id: a.id,
+    status: a.status,
+    type: a.type,
+    category: a.category,
+    date,
+    time: iso,
+    place: a.place,
+    city: a.city?.name ?? null,
+    country: a.country?.name ?? null,
+    price: a.price,
+    tag: a.tag,
+    details: a.details,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt?.toISOString() ?? null,
+    specialityId: a.specialityId,
+    doctorId: a.doctorId,
+    patientId: a.patientId,
+    Doctor: a.doctor && {
+      ...person(a.doctor)!,
+      contact: a.doctor.deletedAt ? null : (doctorProfile?.contact ?? null),
+      duty_hospital: doctorProfile?.dutyHospital ?? null,
+      specialities: doctorProfile?.specialities.map((s) => ({ id: s.speciality.id, name: s.speciality.name })) ?? [],
+    },
+    Patient: person(a.patient),
+    Speciality: a.speciality && { id: a.speciality.id, name: a.speciality.name, icon: a.speciality.icon },
+    City: a.city && { id: a.city.id, name: a.city.name },
+    Country: a.country && { id: a.country.id, name: a.country.name },
+  };
+}
+
+export type AppointmentDto = ReturnType<typeof serializeAppointment>;

@@ -1,0 +1,292 @@
+// One schema for the embedded PGlite default and a real PostgreSQL server.
+// Identifiers exposed in URLs are UUIDs so they cannot be enumerated.
+import { relations, sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true });
+
+export const roleEnum = pgEnum("role", ["patient", "doctor", "admin"]);
+export const genderEnum = pgEnum("gender", ["male", "female", "other"]);
+export const doctorVerificationEnum = pgEnum("doctor_verification", ["pending", "verified", "rejected"]);
+export const appointmentStatusEnum = pgEnum("appointment_status", [
+  "pending",
+  "proposed",
+  "confirmed",
+  "completed",
+  "cancelled",
+]);
+export const appointmentTypeEnum = pgEnum("appointment_type", ["online", "in-person", "consultation"]);
+export const appointmentCategoryEnum = pgEnum("appointment_category", ["direct", "random"]);
+export const proposalStatusEnum = pgEnum("proposal_status", ["pending", "accepted", "rejected"]);
+export const codePurposeEnum = pgEnum("code_purpose", ["verify", "profile", "reset"]);
+
+export const countries = pgTable("countries", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const cities = pgTable(
+  "cities",
+  {
+    id: serial("id").primaryKey(),
+    countryId: integer("country_id").notNull().references(() => countries.id),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("cities_country_name").on(t.countryId, t.name)],
+);
+
+export const specialities = pgTable("specialities", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  nameFr: text("name_fr").notNull(),
+  icon: text("icon").notNull().default("stethoscope"),
+  // General practice and the like cost the lower fee (SPEC.md section 9).
+  isGeneral: boolean("is_general").notNull().default(false),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: roleEnum("role").notNull().default("patient"),
+    username: text("username").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    gender: genderEnum("gender"),
+    dateOfBirth: date("date_of_birth"),
+    avatarUrl: text("avatar_url"),
+    otpVerified: boolean("otp_verified").notNull().default(false),
+    locale: text("locale").notNull().default("en"),
+    countryId: integer("country_id").references(() => countries.id),
+    cityId: integer("city_id").references(() => cities.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Set when the account is deleted: personal fields are erased, the row stays for history.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("users_email_lower").on(sql`lower(${t.email})`)],
+);
+
+export const patients = pgTable("patients", {
+  userId: uuid("user_id").primaryKey().references(() => users.id),
+  profession: text("profession"),
+});
+
+export const doctors = pgTable(
+  "doctors",
+  {
+    userId: uuid("user_id").primaryKey().references(() => users.id),
+    serialNumber: text("serial_number").notNull(),
+    contact: text("contact"),
+    dutyHospital: text("duty_hospital"),
+    biography: text("biography"),
+    startYear: smallint("start_year"),
+    verification: doctorVerificationEnum("verification").notNull().default("pending"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  },
+  (t) => [index("doctors_verification").on(t.verification)],
+);
+
+export const doctorSpecialities = pgTable(
+  "doctor_specialities",
+  {
+    doctorId: uuid("doctor_id").notNull().references(() => doctors.userId),
+    specialityId: integer("speciality_id").notNull().references(() => specialities.id),
+  },
+  (t) => [primaryKey({ columns: [t.doctorId, t.specialityId] }), index("doctor_specialities_speciality").on(t.specialityId)],
+);
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    patientId: uuid("patient_id").notNull().references(() => users.id),
+    // Null while an open request (category random) has no doctor yet.
+    doctorId: uuid("doctor_id").references(() => users.id),
+    specialityId: integer("speciality_id").references(() => specialities.id),
+    status: appointmentStatusEnum("status").notNull().default("pending"),
+    type: appointmentTypeEnum("type").notNull(),
+    category: appointmentCategoryEnum("category").notNull().default("direct"),
+    // The slot start (SPEC's `time`); `date` on the wire is its day in the clinic time zone.
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    place: text("place"),
+    cityId: integer("city_id").references(() => cities.id),
+    countryId: integer("country_id").references(() => countries.id),
+    // Fee in XAF, fixed at booking or when a proposal is accepted.
+    price: integer("price"),
+    tag: text("tag"),
+    // Online details (deviceType, internetQuality, videoPreference) and the patient's reason.
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // No double booking: one active appointment per doctor per slot.
+    uniqueIndex("appointments_doctor_slot_active")
+      .on(t.doctorId, t.startsAt)
+      .where(sql`${t.status} in ('pending', 'confirmed') and ${t.doctorId} is not null`),
+    index("appointments_patient_starts").on(t.patientId, t.startsAt),
+    index("appointments_doctor_starts").on(t.doctorId, t.startsAt),
+    index("appointments_open_requests").on(t.specialityId, t.createdAt).where(sql`${t.doctorId} is null`),
+  ],
+);
+
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id),
+    doctorId: uuid("doctor_id").notNull().references(() => users.id),
+    status: proposalStatusEnum("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("proposals_once_per_doctor").on(t.appointmentId, t.doctorId),
+    index("proposals_doctor").on(t.doctorId),
+  ],
+);
+
+export const consultations = pgTable(
+  "consultations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    doctorId: uuid("doctor_id").notNull().references(() => users.id),
+    patientId: uuid("patient_id").notNull().references(() => users.id),
+    appointmentId: uuid("appointment_id").references(() => appointments.id),
+    type: text("type").notNull(),
+    diagnosis: text("diagnosis").notNull(),
+    notes: text("notes").notNull().default(""),
+    prescription: jsonb("prescription").$type<string[]>().notNull().default([]),
+    consultedAt: timestamp("consulted_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("consultations_doctor").on(t.doctorId, t.consultedAt), index("consultations_patient").on(t.patientId)],
+);
+
+// Verification, profile-gate and password-reset codes: hashed, single use, one live code per purpose.
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    purpose: codePurposeEnum("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("one_time_codes_user_purpose").on(t.userId, t.purpose)],
+);
+
+// Opaque bearer tokens, stored as SHA-256 hashes; revocable, with idle and absolute expiry.
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("api_tokens_user").on(t.userId)],
+);
+
+// Shared counters for throttling (login, code sends), so several instances agree.
+export const throttles = pgTable("throttles", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+});
+
+// A retried form submission replays the first answer instead of acting twice.
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id").notNull().references(() => users.id),
+    key: text("key").notNull(),
+    status: integer("status").notNull(),
+    body: jsonb("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+// Who read or changed a patient's data, other than the patient.
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: uuid("actor_id").references(() => users.id),
+    subjectUserId: uuid("subject_user_id").references(() => users.id),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_events_subject").on(t.subjectUserId, t.at)],
+);
+
+// Relations for drizzle's relational queries (db.query.*.findMany({ with })).
+export const usersRelations = relations(users, ({ one }) => ({
+  country: one(countries, { fields: [users.countryId], references: [countries.id] }),
+  city: one(cities, { fields: [users.cityId], references: [cities.id] }),
+  doctor: one(doctors, { fields: [users.id], references: [doctors.userId] }),
+  patient: one(patients, { fields: [users.id], references: [patients.userId] }),
+}));
+export const doctorsRelations = relations(doctors, ({ one, many }) => ({
+  user: one(users, { fields: [doctors.userId], references: [users.id] }),
+  specialities: many(doctorSpecialities),
+}));
+export const patientsRelations = relations(patients, ({ one }) => ({
+  user: one(users, { fields: [patients.userId], references: [users.id] }),
+}));
+export const doctorSpecialitiesRelations = relations(doctorSpecialities, ({ one }) => ({
+  doctor: one(doctors, { fields: [doctorSpecialities.doctorId], references: [doctors.userId] }),
+  speciality: one(specialities, { fields: [doctorSpecialities.specialityId], references: [specialities.id] }),
+}));
+export const citiesRelations = relations(cities, ({ one }) => ({
+  country: one(countries, { fields: [cities.countryId], references: [countries.id] }),
+}));
+export const appointmentsRelations = relations(appointments, ({ one, many }) => ({
+  patient: one(users, { fields: [appointments.patientId], references: [users.id], relationName: "appointment_patient" }),
+  doctor: one(users, { fields: [appointments.doctorId], references: [users.id], relationName: "appointment_doctor" }),
+  speciality: one(specialities, { fields: [appointments.specialityId], references: [specialities.id] }),
+  city: one(cities, { fields: [appointments.cityId], references: [cities.id] }),
+  country: one(countries, { fields: [appointments.countryId], references: [countries.id] }),
+  proposals: many(proposals),
+}));
+export const proposalsRelations = relations(proposals, ({ one }) => ({
+  appointment: one(appointments, { fields: [proposals.appointmentId], references: [appointments.id] }),
+  doctor: one(users, { fields: [proposals.doctorId], references: [users.id] }),
+}));
+export const consultationsRelations = relations(consultations, ({ one }) => ({
+  doctor: one(users, { fields: [consultations.doctorId], references: [users.id], relationName: "consultation_doctor" }),
+  patient: one(users, { fields: [consultations.patientId], references: [users.id], relationName: "consultation_patient" }),
+  appointment: one(appointments, { fields: [consultations.appointmentId], references: [appointments.id] }),
+}));

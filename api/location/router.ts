@@ -1,0 +1,7 @@
+import { Router } from "express";
+import type { ApiDeps } from "../app.ts";
+
+export function locationRouter(_deps: ApiDeps) {
+  const router = Router();
+  return router;
+}

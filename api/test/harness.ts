@@ -1,0 +1,171 @@
+// Test harness: a fresh database per test file (in-memory PGlite, or a new database on the
+// PostgreSQL server named by TEST_DATABASE_URL), the API on an ephemeral 127.0.0.1 port, a
+// memory mailer, and small factories.
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import pg from "pg";
+import { eq } from "drizzle-orm";
+import { createApi } from "../app.ts";
+import { openDatabase, type Database } from "../db/index.ts";
+import { seedReferenceData } from "../db/reference.ts";
+import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
+import { memoryMailer } from "../mail/index.ts";
+import { hashPassword } from "../auth/password.ts";
+import { issueToken } from "../auth/tokens.ts";
+
+export const PASSWORD = "Secret123!";
+
+async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    return { ...database, drop: async () => {} };
+  }
+  const name = `t_${randomUUID().replace(/-/g, "")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    ...database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+}
+
+export async function startApi() {
+  const database = await freshDatabase();
+  const { db } = database;
+  await seedReferenceData(db);
+  const mailer = memoryMailer();
+  const app = createApi({ db, mailer });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(url + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+
+  let counter = 0;
+  const unique = (prefix: string) => `${prefix}${++counter}-${randomUUID().slice(0, 8)}@example.test`;
+
+  async function reference() {
+    const [cameroon] = await db.select().from(countries).where(eq(countries.code, "CM"));
+    const cityRows = await db.select().from(cities).where(eq(cities.countryId, cameroon.id));
+    const specialityRows = await db.select().from(specialities).orderBy(specialities.id);
+    const city = (name: string) => cityRows.find((c) => c.name === name)!;
+    const speciality = (name: string) => specialityRows.find((s) => s.name === name)!;
+    return { cameroon, cities: cityRows, specialities: specialityRows, city, speciality };
+  }
+
+  /** A verified patient with a live token. */
+  async function createPatient(overrides: Partial<typeof users.$inferInsert> & { profession?: string } = {}) {
+    const { profession, ...fields } = overrides;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: unique("patient"),
+        username: "Test Patient",
+        phone: "0612345678",
+        passwordHash: await hashPassword(PASSWORD),
+        role: "patient",
+        otpVerified: true,
+        ...fields,
+      })
+      .returning();
+    await db.insert(patients).values({ userId: user.id, profession: profession ?? null });
+    return { user, token: await issueToken(db, user.id) };
+  }
+
+  /** A doctor (verified unless said otherwise) with specialities by name and a live token. */
+  async function createDoctor(
+    options: {
+      verification?: "pending" | "verified" | "rejected";
+      specialities?: string[];
+      city?: string;
+      username?: string;
+      startYear?: number;
+    } = {},
+  ) {
+    const ref = await reference();
+    const city = ref.city(options.city ?? "Douala");
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: unique("doctor"),
+        username: options.username ?? "Test Doctor",
+        passwordHash: await hashPassword(PASSWORD),
+        role: "doctor",
+        otpVerified: true,
+        countryId: ref.cameroon.id,
+        cityId: city.id,
+      })
+      .returning();
+    const verification = options.verification ?? "verified";
+    await db.insert(doctors).values({
+      userId: user.id,
+      serialNumber: `MED-${user.id.slice(0, 6)}`,
+      contact: "+237 600 000 000",
+      dutyHospital: "Hôpital Laquintinie",
+      startYear: options.startYear ?? 2015,
+      verification,
+      verifiedAt: verification === "verified" ? new Date() : null,
+    });
+    const names = options.specialities ?? ["General practice"];
+    if (names.length) {
+      await db.insert(doctorSpecialities).values(names.map((n) => ({ doctorId: user.id, specialityId: ref.speciality(n).id })));
+    }
+    return { user, token: await issueToken(db, user.id) };
+  }
+
+  async function createAdmin() {
+    const [user] = await db
+      .insert(users)
+      .values({ email: unique("admin"), username: "Admin", passwordHash: await hashPassword(PASSWORD), role: "admin", otpVerified: true })
+      .returning();
+    return { user, token: await issueToken(db, user.id) };
+  }
+
+  async function close() {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    await database.drop();
+  }
+
+  return { url, db, mailer, request, unique, reference, createPatient, createDoctor, createAdmin, close };
+}
+
+export type TestApi = Awaited<ReturnType<typeof startApi>>;
+
+/** A future date (YYYY-MM-DD) `days` ahead of today in UTC; slots are in the clinic zone (UTC+1). */
+export function futureDate(days = 7): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,80 @@
+// Six single-digit boxes posted together as code0..code5 (SPEC.md section 2, verification).
+// Without JavaScript they are plain inputs; with it, typing advances, backspace on an empty box
+// goes back, and pasting spreads the first six digits (used only when exactly six remain).
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+export const CODE_LENGTH = 6;
+
+/** The code from the six boxes of a submitted form. */
+export function readCode(formData: FormData): string {
+  return Array.from({ length: CODE_LENGTH }, (_, i) => String(formData.get(`code${i}`) ?? "").trim()).join("");
+}
+
+export function CodeInput({
+  onChange,
+  invalid,
+  describedBy,
+  autoFocus,
+}: {
+  onChange?: (code: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const emit = () => onChange?.(boxes.current.map((b) => b?.value ?? "").join(""));
+
+  return (
+    <fieldset className="flex justify-center gap-2" aria-describedby={describedBy}>
+      <legend className="sr-only">{t("auth:code.legend")}</legend>
+      {Array.from({ length: CODE_LENGTH }, (_, i) => (
+        <input
+          key={i}
+          ref={(el) => {
+            boxes.current[i] = el;
+          }}
+          name={`code${i}`}
+          aria-label={t("auth:code.digit", { n: i + 1 })}
+          inputMode="numeric"
+          autoComplete={i === 0 ? "one-time-code" : "off"}
+          pattern="[0-9]"
+          maxLength={1}
+          required
+          autoFocus={autoFocus && i === 0}
+          aria-invalid={invalid || undefined}
+          className="input size-12 text-center text-xl font-semibold"
+          onChange={(e) => {
+            const digit = e.currentTarget.value.replace(/\D/g, "").slice(-1);
+            e.currentTarget.value = digit;
+            if (digit && i < CODE_LENGTH - 1) boxes.current[i + 1]?.focus();
+            emit();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Backspace" && !e.currentTarget.value && i > 0) {
+              e.preventDefault();
+              const previous = boxes.current[i - 1];
+              if (previous) {
+                previous.value = "";
+                previous.focus();
+              }
+              emit();
+            }
+          }}
+          onPaste={(e) => {
+            const digits = e.clipboardData.getData("text").replace(/\D/g, "").slice(0, CODE_LENGTH);
+            e.preventDefault();
+            if (digits.length !== CODE_LENGTH) return;
+            digits.split("").forEach((d, j) => {
+              const box = boxes.current[j];
+              if (box) box.value = d;
+            });
+            boxes.current[CODE_LENGTH - 1]?.focus();
+            emit();
+          }}
+        />
+      ))}
+    </fieldset>
+  );
+}

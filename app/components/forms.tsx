@@ -1,0 +1,141 @@
+// Form pieces shared by every screen: labelled fields with translated errors, a form-level
+// error banner, and a submit button that shows progress while the request is in flight.
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-error">
+      {errors.map((e) => (
+        <li key={e}>{t(e)}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: ReactNode;
+  errors?: string[] | null;
+  hint?: ReactNode;
+}
+
+export function Field({ label, errors, hint, id, className, ...input }: FieldProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="label">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        aria-invalid={invalid || undefined}
+        aria-describedby={[invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: ReactNode;
+  errors?: string[] | null;
+  children: ReactNode;
+}
+
+export function SelectField({ label, errors, id, className, children, ...select }: SelectFieldProps) {
+  const fallbackId = useId();
+  const selectId = id ?? fallbackId;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className={className}>
+      <label htmlFor={selectId} className="label">
+        {label}
+      </label>
+      <select id={selectId} className="input" aria-invalid={invalid || undefined} aria-describedby={invalid ? `${selectId}-error` : undefined} {...select}>
+        {children}
+      </select>
+      <FieldErrors id={`${selectId}-error`} errors={errors} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode;
+  errors?: string[] | null;
+}
+
+export function TextAreaField({ label, errors, id, className, ...area }: TextAreaFieldProps) {
+  const fallbackId = useId();
+  const areaId = id ?? fallbackId;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className={className}>
+      <label htmlFor={areaId} className="label">
+        {label}
+      </label>
+      <textarea id={areaId} className="input" aria-invalid={invalid || undefined} aria-describedby={invalid ? `${areaId}-error` : undefined} {...area} />
+      <FieldErrors id={`${areaId}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** A form-level message (e.g. 'Login failed'), announced to screen readers. */
+export function FormAlert({ message, tone = "error" }: { message?: string | null; tone?: "error" | "success" | "info" }) {
+  const { t } = useTranslation();
+  if (!message) return null;
+  const style =
+    tone === "error" ? "border-red-700 bg-red-50 text-red-900" : tone === "success" ? "border-green-700 bg-green-50 text-green-900" : "border-brand-600 bg-brand-50 text-brand-800";
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 text-sm ${style}`}>
+      {t(message)}
+    </div>
+  );
+}
+
+/** Submit button that reads 'please wait' with a spinner while its form is being submitted. */
+export function SubmitButton({
+  children,
+  className = "btn-primary",
+  name,
+  value,
+  disabled,
+  formAction,
+}: {
+  children: ReactNode;
+  className?: string;
+  name?: string;
+  value?: string;
+  disabled?: boolean;
+  formAction?: string;
+}) {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const busy =
+    navigation.state === "submitting" &&
+    (name === undefined || navigation.formData?.get(name) === value) &&
+    (formAction === undefined || navigation.formAction === formAction);
+  return (
+    <button type="submit" className={className} name={name} value={value} disabled={disabled || busy} aria-busy={busy || undefined} formAction={formAction}>
+      {busy ? <Spinner /> : null}
+      {busy ? <span>{t("common:pleaseWait")}</span> : children}
+    </button>
+  );
+}
+
+export function Spinner() {
+  return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+}

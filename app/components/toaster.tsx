@@ -1,0 +1,29 @@
+// The flash toast of the page (top-right). Without JavaScript it stays until the next page;
+// with it, it closes after 5 seconds (SPEC.md section 8).
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Toast } from "../toast.server.ts";
+
+const tone = {
+  success: "border-green-700 bg-green-50 text-green-900",
+  error: "border-red-700 bg-red-50 text-red-900",
+  info: "border-brand-600 bg-brand-50 text-brand-800",
+};
+
+export function Toaster({ toast }: { toast: Toast }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    setOpen(true);
+    const timer = setTimeout(() => setOpen(false), 5000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!open) return null;
+  return (
+    <div className="pointer-events-none fixed top-4 right-4 z-50 flex max-w-sm flex-col gap-2" aria-live="polite">
+      <div role={toast.type === "error" ? "alert" : "status"} className={`pointer-events-auto rounded-md border-l-4 px-4 py-3 shadow-lg ${tone[toast.type]}`}>
+        {t(toast.message, toast.values)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// Language detection (cookie i18nextLng, then Accept-Language, then English) and server-side texts.
+import { createCookie, type RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next";
+import type { Resource } from "i18next";
+import { fallbackLanguage, i18nFor, isLanguage, supportedLanguages, type Language } from "./i18n.ts";
+import enCommon from "../locales/en/common.json";
+import enAuth from "../locales/en/auth.json";
+import enPatient from "../locales/en/patient.json";
+import enDoctor from "../locales/en/doctor.json";
+import enAdmin from "../locales/en/admin.json";
+import frCommon from "../locales/fr/common.json";
+import frAuth from "../locales/fr/auth.json";
+import frPatient from "../locales/fr/patient.json";
+import frDoctor from "../locales/fr/doctor.json";
+import frAdmin from "../locales/fr/admin.json";
+
+export const languageResources: Record<Language, Resource[string]> = {
+  en: { common: enCommon, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin },
+  fr: { common: frCommon, auth: frAuth, patient: frPatient, doctor: frDoctor, admin: frAdmin },
+};
+
+export const languageCookie = createCookie("i18nextLng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+// Detection only: translation uses one cached instance per language (see i18n.ts), which keeps
+// building an i18next instance with every text off the hot path of each request.
+export const [i18nextMiddleware, getLanguageFromContext] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage,
+    cookie: languageCookie,
+    order: ["cookie", "header"],
+  },
+  i18next: { initAsync: false },
+});
+
+export function getLanguage(context: Readonly<RouterContextProvider>): Language {
+  const language = getLanguageFromContext(context);
+  return isLanguage(language) ? language : fallbackLanguage;
+}
+
+/** The translate function for the request's language, for loaders and actions. */
+export function getT(context: Readonly<RouterContextProvider>) {
+  const language = getLanguage(context);
+  return i18nFor(language, { [language]: languageResources[language] }).t;
+}

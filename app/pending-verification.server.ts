@@ -1,0 +1,33 @@
+// SPEC.md's pending-verification record, as a signed cookie honoured for 24 hours.
+import { createCookie } from "react-router";
+import { loadConfig } from "./config.server.ts";
+
+const config = loadConfig();
+export const PENDING_VERIFICATION_MS = 24 * 60 * 60 * 1000;
+
+const cookie = createCookie("pending-verification", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: config.cookieSecure,
+  secrets: [config.sessionSecret],
+  maxAge: PENDING_VERIFICATION_MS / 1000,
+});
+
+export interface PendingVerification {
+  userId: string;
+  email: string;
+  timestamp: number;
+}
+
+export const savePendingVerification = (userId: string, email: string) =>
+  cookie.serialize({ userId, email, timestamp: Date.now() } satisfies PendingVerification);
+
+export const clearPendingVerification = () => cookie.serialize("", { maxAge: 0 });
+
+export async function readPendingVerification(request: Request): Promise<PendingVerification | null> {
+  const value = (await cookie.parse(request.headers.get("Cookie"))) as PendingVerification | null;
+  if (!value || typeof value.userId !== "string" || typeof value.email !== "string") return null;
+  if (Date.now() - value.timestamp > PENDING_VERIFICATION_MS) return null;
+  return value;
+}

@@ -1,0 +1,35 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/index.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("register", "routes/auth/register.tsx"),
+  route("verification", "routes/auth/verification.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("language", "routes/language.tsx"),
+  route("terms", "routes/legal.tsx", { id: "terms" }),
+  route("privacy", "routes/legal.tsx", { id: "privacy" }),
+
+  // Everything else needs a signed-in user and sits in the shared layout.
+  layout("routes/app-layout.tsx", [
+    route("settings", "routes/settings.tsx"),
+    route("health", "routes/health/layout.tsx", [
+      index("routes/health/index.tsx"),
+      route("doctors", "routes/health/doctors.tsx"),
+      route("doctors/my-appointments", "routes/health/my-appointments.tsx"),
+      route("paramedical", "routes/health/paramedical.tsx"),
+      route("pharmacy", "routes/health/pharmacy.tsx"),
+    ]),
+    ...prefix("patient", [route("profile", "routes/patient/profile.tsx")]),
+    route("doctor", "routes/doctor/layout.tsx", [
+      index("routes/doctor/index.tsx"),
+      route("dashboard", "routes/doctor/dashboard.tsx"),
+      route("appointments", "routes/doctor/appointments.tsx"),
+      route("consultations", "routes/doctor/consultations.tsx"),
+      route("profile", "routes/doctor/profile.tsx"),
+    ]),
+    route("admin", "routes/admin/index.tsx"),
+  ]),
+] satisfies RouteConfig;

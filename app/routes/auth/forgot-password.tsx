@@ -1,0 +1,59 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { requireAnonymous } from "../../auth.server.ts";
+import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { getLanguage, getT } from "../../i18n.server.ts";
+import { redirectWithToast } from "../../toast.server.ts";
+import { createUpstream } from "../../upstream.server.ts";
+import { AuthFrame } from "./layout.tsx";
+import { forgotPasswordSchema } from "./schemas.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getT(context)("auth:forgot.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const api = createUpstream(request, { context, language: getLanguage(context) });
+  const answer = await api.call("POST", "/auth/forgot-password", { body: { email: submission.value.email } });
+  if (!answer.ok && answer.code !== "resend_too_soon") {
+    const message = answer.code === "network" ? "common:errors.network" : "common:errors.somethingWrong";
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
+  }
+  // The same answer whether or not the account exists (no enumeration).
+  throw await redirectWithToast(`/reset-password?${new URLSearchParams({ email: submission.value.email })}`, {
+    type: "info",
+    message: "auth:forgot.sent",
+  });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthFrame title={t("auth:forgot.title")} subtitle={t("auth:forgot.subtitle")}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormAlert message={form.errors?.[0]} />
+        <Field label={t("auth:fields.email")} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
+        <SubmitButton className="btn-primary w-full">{t("auth:forgot.submit")}</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link className="link" to="/login">
+          {t("auth:forgot.back")}
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,127 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import { requireAnonymous, safeRedirect } from "../../auth.server.ts";
+import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { getLanguage, getT } from "../../i18n.server.ts";
+import { savePendingVerification } from "../../pending-verification.server.ts";
+import { getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
+import { toastCookie } from "../../toast.server.ts";
+import { createUpstream } from "../../upstream.server.ts";
+import { AuthFrame, LegalLinks } from "./layout.tsx";
+import { loginSchema } from "./schemas.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getT(context)("auth:login.title") };
+}
+
+interface LoginAnswer {
+  data: { id: string; username: string; userRole: string; avatarUrl: string | null };
+  token: { token: string };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { email, password, role, redirectTo } = submission.value;
+  const api = createUpstream(request, { context, language: getLanguage(context) });
+  const answer = await api.call<LoginAnswer>("POST", "/auth/login", { body: { email, password, role } });
+  if (!answer.ok) {
+    if (answer.code === "unverified" && typeof answer.body.userId === "string") {
+      const headers = new Headers();
+      headers.append("Set-Cookie", await savePendingVerification(answer.body.userId, email));
+      headers.append("Set-Cookie", await toastCookie({ type: "info", message: "auth:login.verifyFirst" }));
+      throw redirect("/verification", { headers });
+    }
+    const message =
+      answer.code === "too_many_attempts" ? "auth:login.tooMany" : answer.code === "network" ? "common:errors.network" : "auth:login.failed";
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: answer.status });
+  }
+  const { data: user, token } = answer.data;
+  const userRole = isRole(user.userRole) ? user.userRole : "patient";
+  const session = await getSession(request);
+  session.set("token", token.token);
+  session.set("user", { id: user.id, role: userRole, username: user.username, avatarUrl: user.avatarUrl });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  headers.append("Set-Cookie", await toastCookie({ type: "success", message: "auth:login.success" }));
+  throw redirect(safeRedirect(redirectTo, roleHome(userRole)), { headers });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { email: params.get("email") ?? "", role: params.get("role") === "doctor" ? "doctor" : "patient" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthFrame title={t("auth:login.title")} subtitle={t("auth:login.subtitle")}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {params.get("verified") === "1" ? <FormAlert tone="success" message="auth:verification.success" /> : null}
+        <FormAlert message={form.errors?.[0]} />
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <fieldset>
+          <legend className="label">{t("auth:login.roleLabel")}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(["patient", "doctor"] as const).map((role) => (
+              <label key={role} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
+                <input {...getInputProps(fields.role, { type: "radio", value: role })} key={role} />
+                {t(`auth:roles.${role}`)}
+              </label>
+            ))}
+          </div>
+          {fields.role.errors ? <p className="field-error">{t(fields.role.errors[0])}</p> : null}
+        </fieldset>
+        <Field
+          label={t("auth:fields.email")}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          errors={fields.email.errors}
+        />
+        <Field
+          label={t("auth:fields.password")}
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="current-password"
+          errors={fields.password.errors}
+        />
+        <div className="text-right text-sm">
+          <Link className="link" to="/forgot-password">
+            {t("auth:login.forgotPassword")}
+          </Link>
+        </div>
+        <SubmitButton className="btn-primary w-full">{t("auth:login.submit")}</SubmitButton>
+      </Form>
+      <div className="my-4 flex items-center gap-3 text-xs text-slate-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        {t("auth:login.or")}
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <button type="button" className="btn-secondary w-full" disabled aria-describedby="google-soon">
+        {t("auth:login.google")}
+      </button>
+      <p id="google-soon" className="mt-1 text-center text-xs text-slate-600">
+        {t("auth:login.googleSoon")}
+      </p>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {t("auth:login.noAccount")}{" "}
+        <Link className="link" to="/register">
+          {t("auth:login.registerLink")}
+        </Link>
+      </p>
+      <LegalLinks />
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useSearchParams } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { requireAnonymous } from "../../auth.server.ts";
+import { CodeInput, readCode } from "../../components/code-input.tsx";
+import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { getLanguage, getT } from "../../i18n.server.ts";
+import { redirectWithToast } from "../../toast.server.ts";
+import { createUpstream } from "../../upstream.server.ts";
+import { AuthFrame } from "./layout.tsx";
+import { resetPasswordSchema } from "./schemas.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getT(context)("auth:reset.title") };
+}
+
+const errorKey: Record<string, string> = {
+  invalid_code: "auth:verification.invalidCode",
+  code_expired: "auth:verification.expired",
+  too_many_attempts: "auth:verification.tooMany",
+  network: "common:errors.network",
+};
+
+/** The six boxes post code0..code5; the schema validates them as one `code`. */
+function withCode(formData: FormData) {
+  formData.set("code", readCode(formData));
+  return formData;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(withCode(await request.formData()), { schema: resetPasswordSchema });
+  const hidden = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
+  const { email, code, password } = submission.value;
+  const api = createUpstream(request, { context, language: getLanguage(context) });
+  const answer = await api.call("POST", "/auth/reset-password", { body: { email, code, password } });
+  if (!answer.ok) {
+    return data({ result: submission.reply({ formErrors: [errorKey[answer.code ?? ""] ?? "auth:verification.invalidCode"], ...hidden }) }, { status: answer.status });
+  }
+  throw await redirectWithToast(`/login?${new URLSearchParams({ email })}`, { type: "success", message: "auth:reset.success" });
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { email: params.get("email") ?? "" },
+    onValidate: ({ formData }) => parseWithZod(withCode(formData), { schema: resetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthFrame title={t("auth:reset.title")} subtitle={t("auth:reset.subtitle")}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormAlert message={form.errors?.[0]} />
+        <Field label={t("auth:fields.email")} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
+        <div>
+          <p className="label">{t("auth:reset.codeLabel")}</p>
+          <CodeInput invalid={Boolean(fields.code.errors)} describedBy={fields.code.errors ? "code-error" : undefined} />
+          <FieldErrors id="code-error" errors={fields.code.errors} />
+        </div>
+        <Field label={t("auth:fields.newPassword")} {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={fields.password.errors} />
+        <Field
+          label={t("auth:fields.confirmPassword")}
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
+        <SubmitButton className="btn-primary w-full">{t("auth:reset.submit")}</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link className="link" to="/forgot-password">
+          {t("auth:reset.again")}
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/verification";
+import { CodeInput, readCode } from "../../components/code-input.tsx";
+import { FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { getLanguage, getT } from "../../i18n.server.ts";
+import { clearPendingVerification, readPendingVerification } from "../../pending-verification.server.ts";
+import { redirectWithToast, toastCookie } from "../../toast.server.ts";
+import { createUpstream } from "../../upstream.server.ts";
+import { AuthFrame } from "./layout.tsx";
+import { codeSchema } from "./schemas.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+/** userId and email come from the query (userId, email), else the pending-verification cookie. */
+async function whoIsVerifying(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const pending = await readPendingVerification(request);
+  const userId = params.get("userId") || pending?.userId || "";
+  const email = params.get("email") || pending?.email || "";
+  return { userId, email };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { userId, email } = await whoIsVerifying(request);
+  if (!userId && !email) throw await redirectWithToast("/register", { type: "error", message: "auth:verification.missingUser" });
+  return { title: getT(context)("auth:verification.title"), email };
+}
+
+const errorKey: Record<string, string> = {
+  invalid_code: "auth:verification.invalidCode",
+  code_expired: "auth:verification.expired",
+  too_many_attempts: "auth:verification.tooMany",
+  resend_too_soon: "auth:verification.resendTooSoon",
+  network: "common:errors.network",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const { userId, email } = await whoIsVerifying(request);
+  const api = createUpstream(request, { context, language: getLanguage(context) });
+
+  if (formData.get("intent") === "resend") {
+    if (!email) return data({ error: "auth:verification.missingUser", notice: null }, { status: 400 });
+    const answer = await api.call("POST", "/auth/resendVerification", { body: { email } });
+    if (!answer.ok) return data({ error: errorKey[answer.code ?? ""] ?? "auth:verification.resendFailed", notice: null }, { status: answer.status });
+    return { error: null, notice: "auth:verification.resent" };
+  }
+
+  if (!userId) return data({ error: "auth:verification.missingUserId", notice: null }, { status: 400 });
+  const code = readCode(formData);
+  const parsed = codeSchema.safeParse(code);
+  if (!parsed.success) return data({ error: "auth:validation.codeIncomplete", notice: null }, { status: 400 });
+  const answer = await api.call<{ email: string }>("PUT", `/auth/verifyUser/${encodeURIComponent(userId)}`, { body: { otpCode: code } });
+  if (!answer.ok) {
+    return data({ error: errorKey[answer.code ?? ""] ?? "auth:verification.failed", notice: null }, { status: answer.status });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await clearPendingVerification());
+  headers.append("Set-Cookie", await toastCookie({ type: "success", message: "auth:verification.success" }));
+  const target = new URLSearchParams({ email: answer.data?.email ?? email, verified: "1" });
+  throw redirect(`/login?${target}`, { headers });
+}
+
+export default function Verification({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [code, setCode] = useState("");
+  const [edited, setEdited] = useState(false);
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle";
+  // Editing a digit clears the inline error (SPEC.md section 2).
+  const error = edited ? null : actionData?.error;
+  return (
+    <AuthFrame title={t("auth:verification.title")} subtitle={t("auth:verification.codeSent", { email: loaderData.email })}>
+      <Form
+        method="post"
+        className="space-y-4"
+        onSubmit={() => setEdited(false)}
+      >
+        <FormAlert message={error} />
+        <FormAlert tone="info" message={actionData?.notice} />
+        <CodeInput
+          autoFocus
+          invalid={Boolean(error)}
+          onChange={(value) => {
+            setCode(value);
+            setEdited(true);
+          }}
+        />
+        {/* With JavaScript the button waits for all six digits; without it the browser's `required` does. */}
+        <SubmitButton className="btn-primary w-full" name="intent" value="verify" disabled={hydrated && (code.length !== 6 || busy)}>
+          {t("auth:verification.submit")}
+        </SubmitButton>
+      </Form>
+      <Form method="post" className="mt-4 text-center">
+        <p className="text-sm text-slate-700">{t("auth:verification.noCode")}</p>
+        <SubmitButton className="btn-secondary mt-2" name="intent" value="resend">
+          {t("auth:verification.forgotCode")}
+        </SubmitButton>
+      </Form>
+    </AuthFrame>
+  );
+}

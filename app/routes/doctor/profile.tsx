@@ -1,0 +1,5 @@
+import { ComingSoon } from "../../components/page.tsx";
+
+export default function Page() {
+  return <ComingSoon titleKey="nav.profile" />;
+}

@@ -1,0 +1,62 @@
+// The one module that owns the session cookie: the upstream token and a minimal user
+// (id, role, username, avatarUrl) — never e-mail, phone or medical data in a cookie.
+import { createCookieSessionStorage, redirect } from "react-router";
+import { loadConfig } from "./config.server.ts";
+
+export type Role = "patient" | "doctor" | "admin";
+export interface SessionUser {
+  id: string;
+  role: Role;
+  username: string;
+  avatarUrl: string | null;
+  /** Doctors awaiting admin verification see a banner and no action buttons. */
+  doctorVerification?: "pending" | "verified" | "rejected";
+}
+
+interface SessionData {
+  token: string;
+  user: SessionUser;
+  /** The doctor-profile code gate (SPEC.md section 4), valid 30 minutes for the same user. */
+  profileVerified: { userId: string; verifiedAt: number };
+}
+
+const config = loadConfig();
+
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: {
+    name: "__session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: config.cookieSecure,
+    secrets: [config.sessionSecret],
+    maxAge: 60 * 60 * 24 * 30,
+  },
+});
+
+export const getSession = (request: Request) => sessionStorage.getSession(request.headers.get("Cookie"));
+
+export const isRole = (value: unknown): value is Role => value === "patient" || value === "doctor" || value === "admin";
+
+/** SPEC.md section 2 role homes, with DESIGN.md's admin home. */
+export function roleHome(role: Role | undefined): string {
+  if (role === "doctor") return "/doctor/appointments";
+  if (role === "admin") return "/admin";
+  if (role === "patient") return "/health/doctors";
+  return "/login";
+}
+
+export async function readSession(request: Request) {
+  const session = await getSession(request);
+  const token = session.get("token");
+  const stored = session.get("user");
+  // SPEC.md section 3: the role defaults to patient when absent or invalid.
+  const user = token && stored ? { ...stored, role: isRole(stored.role) ? stored.role : "patient" } : null;
+  return { session, token: user ? token : undefined, user };
+}
+
+export async function logoutRedirect(request: Request, to = "/login", headers = new Headers()) {
+  const session = await getSession(request);
+  headers.append("Set-Cookie", await sessionStorage.destroySession(session));
+  return redirect(to, { headers });
+}

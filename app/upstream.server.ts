@@ -1,0 +1,97 @@
+// The one module that talks to the upstream API (SPEC.md section 7): JSON, bearer token from the
+// session, a timeout, the caller's language and address, and the 401 rule of DESIGN.md section 3.
+import { createContext, type RouterContextProvider } from "react-router";
+import { loadConfig } from "./config.server.ts";
+import { logoutRedirect } from "./session.server.ts";
+
+const config = loadConfig();
+
+/** The browser's address and language, forwarded so the API can throttle and write mail. */
+export const requestInfoContext = createContext<{ ip: string }>({ ip: "" });
+
+export class UpstreamError extends Error {
+  status: number;
+  code?: string;
+  body: Record<string, unknown>;
+  constructor(status: number, message: string, code?: string, body: Record<string, unknown> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+export type UpstreamResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; message: string; code?: string; body: Record<string, unknown> };
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+interface CallOptions {
+  body?: unknown;
+  query?: Query;
+  /** Sent as Idempotency-Key so a retried form submission never acts twice. */
+  idempotencyKey?: string;
+}
+
+// 401 from these means "wrong code", not "session over" (SPEC.md section 7).
+const keepsSessionOn401 = ["/auth/verifyUser/", "/auth/verifyProfileOtp/", "/auth/login", "/auth/logout"];
+
+export function createUpstream(
+  request: Request,
+  options: { token?: string; context?: Readonly<RouterContextProvider>; language?: string } = {},
+) {
+  async function call<T>(method: string, path: string, call: CallOptions = {}): Promise<UpstreamResult<T>> {
+    const url = new URL(config.apiUrl + path);
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (call.body !== undefined) headers["content-type"] = "application/json";
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (call.idempotencyKey) headers["idempotency-key"] = call.idempotencyKey;
+    if (options.language) headers["accept-language"] = options.language;
+    const ip = options.context?.get(requestInfoContext).ip;
+    if (ip) headers["x-forwarded-for"] = ip;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: AbortSignal.timeout(config.API_TIMEOUT_MS),
+      });
+    } catch {
+      return { ok: false, status: 503, message: "Network error. Please try again", code: "network", body: {} };
+    }
+    const text = await response.text();
+    let body: any = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    if (response.ok) return { ok: true, status: response.status, data: body as T };
+    if (response.status === 401 && options.token && !keepsSessionOn401.some((p) => path.includes(p))) {
+      throw await logoutRedirect(request);
+    }
+    return {
+      ok: false,
+      status: response.status,
+      message: typeof body?.message === "string" ? body.message : "Something went wrong",
+      code: typeof body?.code === "string" ? body.code : undefined,
+      body: body && typeof body === "object" ? body : {},
+    };
+  }
+
+  /** Like `call`, but an error answer is thrown (for loaders: the error boundary shows it). */
+  async function get<T>(path: string, query?: Query): Promise<T> {
+    const result = await call<T>("GET", path, { query });
+    if (!result.ok) throw new UpstreamError(result.status, result.message, result.code, result.body);
+    return result.data;
+  }
+
+  return { call, get };
+}
+
+export type Upstream = ReturnType<typeof createUpstream>;

@@ -1,0 +1,123 @@
+// The production (and development) server: security headers, static files, health checks, the
+// embedded upstream API at /api (unless API_URL points elsewhere) and the React Router app.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { Server } from "node:http";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { loadConfig } from "./app/config.server.ts";
+import { createApi } from "./api/app.ts";
+import { openDatabase, type Database } from "./api/db/index.ts";
+import { seed } from "./api/db/seed.ts";
+import { createMailer } from "./api/mail/index.ts";
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const production = config.NODE_ENV === "production";
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+app.use((_req, res, next) => {
+  res.locals.nonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [(_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`, "'strict-dynamic'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "upgrade-insecure-requests": production && config.cookieSecure ? [] : null,
+      },
+    },
+    // Chromium sends `Origin: null` on form posts under no-referrer, which React Router refuses.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: production && config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+app.use(compression());
+
+let database: Database | undefined;
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res) => {
+  try {
+    if (database) await database.ping();
+    const upstream = await fetch(`${config.apiUrl}/speciality`, { signal: AbortSignal.timeout(3000) });
+    if (!upstream.ok) throw new Error(`upstream answered ${upstream.status}`);
+    res.json({ status: "ready" });
+  } catch (error) {
+    res.status(503).json({ status: "unavailable", reason: (error as Error).message });
+  }
+});
+
+if (!config.API_URL) {
+  database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
+  await seed(database.db, { demo: config.demo });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, "outbox") });
+  app.use("/api", createApi({ db: database.db, mailer }));
+}
+
+if (production) {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  const { webApp } = await import(path.resolve("build/server/index.js"));
+  app.use(webApp);
+} else {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(devServer.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const { webApp } = await devServer.ssrLoadModule("./app/request-handler.server.ts");
+      webApp(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) devServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+const server: Server = app.listen(config.PORT, config.HOST, () => {
+  console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"})`);
+  if (config.demo && !config.API_URL) {
+    console.log(
+      "Demo accounts (password Demo1234!): patient@example.com, doctor@example.com, pending.doctor@example.com, admin@example.com",
+    );
+  }
+});
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+let closing = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    server.close(async () => {
+      await database?.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  });
+}

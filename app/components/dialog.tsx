@@ -1,0 +1,54 @@
+// A dialog addressable by URL (DESIGN.md section 6): the page renders it when a search parameter
+// names it, so it opens without JavaScript; closing is a link back to the page without it.
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+
+export function Dialog({ title, closeTo, children, size = "md" }: { title: string; closeTo: string; children: ReactNode; size?: "md" | "lg" }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") navigate(closeTo, { preventScrollReset: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [closeTo, navigate]);
+  return (
+    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 sm:items-center sm:p-4">
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`max-h-[92vh] w-full overflow-y-auto rounded-t-xl bg-white p-5 shadow-xl sm:rounded-xl ${size === "lg" ? "sm:max-w-2xl" : "sm:max-w-lg"}`}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <Link to={closeTo} preventScrollReset className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100" aria-label={t("common:close")}>
+            ✕
+          </Link>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The current URL with some search parameters set or removed (null removes). */
+export function withParams(url: string, changes: Record<string, string | null>) {
+  const [path, query = ""] = url.split("?");
+  const params = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path!;
+}

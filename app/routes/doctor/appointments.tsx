@@ -1,5 +1,330 @@
-import { ComingSoon } from "../../components/page.tsx";
+// The doctor's appointments (SPEC.md section 2): tabs 'assigned to me' and 'open requests' as links,
+// a GET filter form, cards with a URL-addressable details dialog, and one form per action.
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/appointments";
+import type { loader as layoutLoader } from "./layout.tsx";
+import { getUser, upstream } from "../../auth.server.ts";
+import { Avatar } from "../../components/avatar.tsx";
+import { Dialog, withParams } from "../../components/dialog.tsx";
+import { AppointmentCard, formatDate, patientName } from "../../components/doctor/appointment-card.tsx";
+import { SearchForm } from "../../components/doctor/search-form.tsx";
+import { StatusBadge } from "../../components/doctor/status-badge.tsx";
+import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../components/doctor/types.ts";
+import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
+import { PageHeader } from "../../components/page.tsx";
+import { appointmentAction } from "./appointments.server.ts";
+import { clinicToday } from "./clinic.server.ts";
+import { rescheduleSchema } from "./reschedule-schema.ts";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.appointments" />;
+const PAGE_SIZE = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const tab = params.get("tab") === "open" ? "open" : "assigned";
+  const search = params.get("search")?.trim() ?? "";
+  const status = (APPOINTMENT_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const api = upstream(request, context);
+  const list = await api.get<AppointmentPage>("/doctor/doctor_appointments", {
+    category: tab === "open" ? "random" : "direct",
+    search,
+    status,
+    page,
+    limit: PAGE_SIZE,
+  });
+  const selectedId = params.get("appointment");
+  let selected = selectedId ? (list.appointments.find((a) => a.id === selectedId) ?? null) : null;
+  if (selectedId && !selected) {
+    const one = await api.call<Appointment>("GET", `/appointment/${encodeURIComponent(selectedId)}`);
+    selected = one.ok ? one.data : null;
+  }
+  const now = Date.now();
+  return {
+    tab,
+    search,
+    status,
+    list,
+    selected,
+    editing: Boolean(selected && params.get("edit") === "1"),
+    // Started appointments can be marked completed; computed here so server and browser agree.
+    started: Object.fromEntries([...list.appointments, ...(selected ? [selected] : [])].map((a) => [a.id, Date.parse(a.time) <= now])),
+    today: clinicToday(),
+    idempotencyKey: crypto.randomUUID(),
+    doctorId: getUser(context).id,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  return appointmentAction({ request, formData, api: upstream(request, context), doctorId: getUser(context).id, today: clinicToday() });
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+function useVerified() {
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/doctor/layout");
+  return layout?.verification === "verified";
+}
+
+function ActionForm({ intent, appointmentId, idempotencyKey, className, children }: { intent: string; appointmentId: string; idempotencyKey: string; className: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="appointmentId" value={appointmentId} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <SubmitButton className={className} name="intent" value={intent}>
+        {children}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The actions a doctor may take on an assigned appointment (DESIGN.md section 5 transitions). */
+function AssignedActions({ a, data }: { a: Appointment; data: Data }) {
+  const { t } = useTranslation();
+  const key = data.idempotencyKey;
+  return (
+    <>
+      {a.status === "pending" ? (
+        <>
+          <ActionForm intent="confirm" appointmentId={a.id} idempotencyKey={key} className="btn-primary">
+            {t("doctor:appointments.confirm")}
+          </ActionForm>
+          <ActionForm intent="cancel" appointmentId={a.id} idempotencyKey={key} className="btn-danger">
+            {t("doctor:appointments.cancel")}
+          </ActionForm>
+        </>
+      ) : null}
+      {a.status === "confirmed" && data.started[a.id] ? (
+        <ActionForm intent="complete" appointmentId={a.id} idempotencyKey={key} className="btn-primary">
+          {t("doctor:appointments.complete")}
+        </ActionForm>
+      ) : null}
+    </>
+  );
+}
+
+function hasProposed(a: Appointment, doctorId: string) {
+  return Boolean(a.myProposal) || (a.status === "proposed" && a.doctorId === doctorId);
+}
+
+function OpenActions({ a, data }: { a: Appointment; data: Data }) {
+  const { t } = useTranslation();
+  if (hasProposed(a, data.doctorId)) {
+    return <span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">{t("doctor:appointments.proposedByYou")}</span>;
+  }
+  if (a.status !== "pending" && a.status !== "proposed") return null;
+  return (
+    <ActionForm intent="propose" appointmentId={a.id} idempotencyKey={data.idempotencyKey} className="btn-primary">
+      {t("doctor:appointments.propose")}
+    </ActionForm>
+  );
+}
+
+function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Data; closeTo: string; result: any }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const current = { date: a.date, time: slotOf(a) };
+  const schema = rescheduleSchema(data.today);
+  const [form, fields] = useForm({
+    id: `reschedule-${a.id}`,
+    lastResult: result,
+    defaultValue: { date: current.date, time: current.time, currentDate: current.date, currentTime: current.time },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [values, setValues] = useState({ date: String(fields.date.initialValue ?? current.date), time: String(fields.time.initialValue ?? current.time) });
+  const unchanged = values.date === current.date && values.time === current.time;
+  const missing = !values.date || !values.time;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className="space-y-4"
+      {...getFormProps(form)}
+      onChange={(e) => {
+        const f = e.currentTarget;
+        setValues({ date: (f.elements.namedItem("date") as HTMLInputElement).value, time: (f.elements.namedItem("time") as HTMLSelectElement).value });
+      }}
+    >
+      <FormAlert message={form.errors?.[0]} />
+      <input type="hidden" name="appointmentId" value={a.id} />
+      <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+      <input {...getInputProps(fields.currentDate, { type: "hidden" })} />
+      <input {...getInputProps(fields.currentTime, { type: "hidden" })} />
+      <Field label={t("doctor:reschedule.date")} {...getInputProps(fields.date, { type: "date" })} min={data.today} errors={fields.date.errors} />
+      <SelectField label={t("doctor:reschedule.time")} {...getSelectProps(fields.time)} errors={fields.time.errors}>
+        <option value="">{t("doctor:reschedule.chooseTime")}</option>
+        {SLOTS.map((slot) => (
+          <option key={slot} value={slot}>
+            {slot}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to={closeTo} preventScrollReset className="btn-secondary">
+          {t("doctor:reschedule.cancel")}
+        </Link>
+        {/* With JavaScript the button waits for a changed, complete slot; the server checks regardless. */}
+        <SubmitButton name="intent" value="reschedule" disabled={hydrated && (missing || unchanged)}>
+          {t("doctor:reschedule.save")}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function DetailsDialog({ a, data, result }: { a: Appointment; data: Data; result: any }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const closeTo = withParams(here, { appointment: null, edit: null });
+  const verified = useVerified();
+  const name = patientName(a, t);
+  const canReschedule = verified && (a.status === "pending" || a.status === "confirmed") && Boolean(a.doctorId) && a.doctorId === data.doctorId;
+  const editing = data.editing && canReschedule;
+  const rows: [string, React.ReactNode][] = [
+    [t("doctor:appointments.date"), formatDate(a.date, i18n.language)],
+    [t("doctor:appointments.time"), slotOf(a)],
+    [t("doctor:appointments.type"), t(`doctor:type.${a.type}`)],
+    [t("doctor:appointments.status"), <StatusBadge status={a.status} />],
+  ];
+  if (a.Speciality) rows.push([t("doctor:appointments.speciality"), a.Speciality.name]);
+  const where = [a.place, a.city, a.country].filter(Boolean).join(", ");
+  if (where) rows.push([t("doctor:appointments.place"), where]);
+  if (a.price != null) rows.push([t("doctor:appointments.price"), t("doctor:appointments.priceValue", { price: a.price })]);
+  return (
+    <Dialog title={t(editing ? "doctor:reschedule.title" : "doctor:appointments.detailsTitle")} closeTo={closeTo}>
+      <div className="mb-4 flex items-center gap-3">
+        <Avatar name={name} url={a.Patient?.avatarUrl} />
+        <p className="font-semibold text-slate-900">{name}</p>
+      </div>
+      {editing ? (
+        <RescheduleForm a={a} data={data} closeTo={withParams(here, { edit: null })} result={result} />
+      ) : (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            {rows.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-medium text-slate-700">{label}</dt>
+                <dd className="text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-5 flex flex-wrap justify-end gap-2">
+            {verified && a.doctorId === data.doctorId ? <AssignedActions a={a} data={data} /> : null}
+            {verified && !a.doctorId ? <OpenActions a={a} data={data} /> : null}
+            {canReschedule ? (
+              <Link to={withParams(here, { edit: "1" })} preventScrollReset className="btn-secondary">
+                {t("doctor:appointments.reschedule")}
+              </Link>
+            ) : null}
+            <Link to={closeTo} preventScrollReset className="btn-secondary">
+              {t("common:close")}
+            </Link>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+export default function DoctorAppointments({ loaderData: data, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const verified = useVerified();
+  const here = location.pathname + location.search;
+  const { tab, list } = data;
+  const filtersActive = Boolean(data.search || data.status);
+  const tabLink = (target: string) => `?tab=${target}`;
+  const pageLink = (page: number) => withParams(here, { page: String(page), appointment: null, edit: null });
+  return (
+    <section>
+      <PageHeader
+        title={t("doctor:appointments.title")}
+        subtitle={t("doctor:appointments.subtitle")}
+        actions={
+          <Link to={withParams(here, { appointment: null, edit: null })} className="btn-secondary" reloadDocument={false}>
+            {t("doctor:filters.refresh")}
+          </Link>
+        }
+      />
+      <nav aria-label={t("doctor:appointments.tabs")} className="mb-4 flex gap-2 border-b border-slate-200">
+        {(["assigned", "open"] as const).map((key) => (
+          <Link
+            key={key}
+            to={tabLink(key)}
+            aria-current={tab === key ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === key ? "border-brand-600 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
+          >
+            {t(`doctor:appointments.tab.${key}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="card mb-4">
+        <SearchForm label={t("doctor:filters.search")} placeholder={t("doctor:filters.searchPlaceholder")} search={data.search} hidden={{ tab }}>
+          <div>
+            <label htmlFor="status" className="label">
+              {t("doctor:filters.status")}
+            </label>
+            <select id="status" name="status" className="input" defaultValue={data.status}>
+              <option value="">{t("doctor:filters.allStatuses")}</option>
+              {APPOINTMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`doctor:status.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </SearchForm>
+        {filtersActive ? (
+          <Link to={tabLink(tab)} className="link mt-2 inline-block text-sm">
+            {t("doctor:filters.clear")}
+          </Link>
+        ) : null}
+      </div>
+      <p className="mb-2 text-sm text-slate-700" role="status">
+        {t("doctor:appointments.count", { count: list.total })}
+      </p>
+      {list.appointments.length === 0 ? (
+        <p className="card text-slate-700">{t(tab === "open" ? "doctor:appointments.emptyOpen" : "doctor:appointments.emptyAssigned")}</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2" aria-label={t(`doctor:appointments.tab.${tab}`)}>
+          {list.appointments.map((a) => (
+            <AppointmentCard
+              key={a.id}
+              appointment={a}
+              detailsTo={withParams(here, { appointment: a.id, edit: null })}
+              actions={verified ? tab === "open" ? <OpenActions a={a} data={data} /> : <AssignedActions a={a} data={data} /> : null}
+            />
+          ))}
+        </ul>
+      )}
+      {list.totalPages > 1 ? (
+        <nav aria-label={t("doctor:pagination.label")} className="mt-4 flex items-center justify-between gap-2 text-sm">
+          {list.page > 1 ? (
+            <Link className="btn-secondary" to={pageLink(list.page - 1)}>
+              {t("doctor:pagination.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{t("doctor:pagination.page", { page: list.page, total: list.totalPages })}</span>
+          {list.page < list.totalPages ? (
+            <Link className="btn-secondary" to={pageLink(list.page + 1)}>
+              {t("doctor:pagination.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+      {data.selected ? <DetailsDialog key={data.selected.id} a={data.selected} data={data} result={actionData && "result" in actionData ? actionData.result : undefined} /> : null}
+    </section>
+  );
 }

@@ -1,0 +1,46 @@
+// An appointment as a card: patient, date, time, type and status, with a link opening its
+// details dialog (a search parameter, so it opens without JavaScript) and optional actions.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Avatar } from "../avatar.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+import { slotOf, type Appointment } from "./types.ts";
+
+export function formatDate(date: string, language: string) {
+  // Noon UTC keeps the calendar day whatever the zone.
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+}
+
+export function patientName(a: Appointment, t: (key: string) => string) {
+  return a.Patient?.username ?? t("doctor:appointments.unknownPatient");
+}
+
+export function AppointmentCard({ appointment: a, detailsTo, actions }: { appointment: Appointment; detailsTo: string; actions?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const name = patientName(a, t);
+  return (
+    <li className="card flex flex-col gap-3">
+      <div className="flex items-start gap-3">
+        <Avatar name={name} url={a.Patient?.avatarUrl} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-semibold text-slate-900">{name}</h3>
+          <p className="text-sm text-slate-700">
+            {formatDate(a.date, i18n.language)} · {slotOf(a)}
+          </p>
+          <p className="text-sm text-slate-700">
+            {t(`doctor:type.${a.type}`)}
+            {a.Speciality ? ` · ${a.Speciality.name}` : null}
+          </p>
+        </div>
+        <StatusBadge status={a.status} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={detailsTo} preventScrollReset className="btn-secondary" aria-label={t("doctor:appointments.detailsFor", { name })}>
+          {t("doctor:appointments.details")}
+        </Link>
+        {actions}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+// Wire shapes the doctor screens read from the upstream (SPEC.md section 3, api/appointment/serialize.ts).
+export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
+export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export interface Person {
+  id: string;
+  username: string;
+  avatarUrl: string | null;
+}
+
+export interface Appointment {
+  id: string;
+  status: AppointmentStatus;
+  type: string;
+  category: "direct" | "random";
+  /** YYYY-MM-DD in the clinic time zone. */
+  date: string;
+  /** ISO 8601 with the clinic offset, e.g. 2026-12-01T09:00:00+01:00. */
+  time: string;
+  place: string | null;
+  city: string | null;
+  country: string | null;
+  price: number | null;
+  doctorId: string | null;
+  patientId: string;
+  Patient: Person | null;
+  Doctor: Person | null;
+  Speciality: { id: number; name: string } | null;
+  /** On open requests: this doctor's own proposal, if any. */
+  myProposal?: { id: string; status: string } | null;
+}
+
+export interface AppointmentPage {
+  appointments: Appointment[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+/** HH:mm of an appointment, read from its offset timestamp (already in the clinic zone). */
+export const slotOf = (a: Pick<Appointment, "time">) => a.time.slice(11, 16);

@@ -1,0 +1,18 @@
+// The reschedule form (SPEC.md section 5): a date not before today, one of the six slots, and a
+// change from the current values. Shared by the action and the browser (conform).
+import { z } from "zod";
+import { SLOTS } from "../../components/doctor/types.ts";
+
+export function rescheduleSchema(today: string) {
+  return z
+    .object({
+      date: z
+        .string({ error: "doctor:reschedule.dateRequired" })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "doctor:reschedule.dateRequired")
+        .refine((d) => d >= today, "doctor:reschedule.pastDate"),
+      time: z.enum(SLOTS, { error: "doctor:reschedule.timeRequired" }),
+      currentDate: z.string(),
+      currentTime: z.string(),
+    })
+    .refine((v) => v.date !== v.currentDate || v.time !== v.currentTime, { message: "doctor:reschedule.unchanged", path: ["time"] });
+}

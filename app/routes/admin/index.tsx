@@ -1,9 +1,116 @@
+// Doctor verification (DESIGN.md section 4): doctors awaiting verification, each approved with the
+// specialities the admin assigns, or rejected with an optional reason.
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import type { Route } from "./+types/index";
-import { requireUser } from "../../auth.server.ts";
-import { ComingSoon } from "../../components/page.tsx";
+import { requireUser, upstream } from "../../auth.server.ts";
+import { formatDate } from "../../components/doctor/appointment-card.tsx";
+import { Field, SubmitButton } from "../../components/forms.tsx";
+import { PageHeader } from "../../components/page.tsx";
+import { redirectWithToast } from "../../toast.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.admin" />;
+interface PendingDoctor {
+  id: string;
+  username: string;
+  email: string;
+  contact: string | null;
+  serial_number: string;
+  createdAt: string;
+}
+
+const listOf = <T,>(body: unknown, key: string): T[] => (Array.isArray(body) ? (body as T[]) : ((body as Record<string, T[]> | null)?.[key] ?? []));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = upstream(request, context);
+  const [doctors, specialities] = await Promise.all([
+    api.get<unknown>("/admin/doctors", { status: "pending" }),
+    api.get<unknown>("/speciality"),
+  ]);
+  return {
+    doctors: listOf<PendingDoctor>(doctors, "doctors"),
+    specialities: listOf<{ id: number; name: string }>(specialities, "specialities"),
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "reject" ? "reject" : "approve";
+  const id = encodeURIComponent(String(formData.get("doctorId") ?? ""));
+  const name = String(formData.get("doctorName") ?? "");
+  const body =
+    intent === "approve"
+      ? { specialityIds: formData.getAll("specialityIds").map(Number).filter(Number.isInteger) }
+      : { reason: String(formData.get("reason") ?? "").trim() || undefined };
+  const answer = await upstream(request, context).call("POST", `/admin/doctors/${id}/${intent}`, {
+    body,
+    idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
+  });
+  return redirectWithToast("/admin", answer.ok
+    ? { type: "success", message: intent === "approve" ? "admin:toast.approved" : "admin:toast.rejected", values: { name } }
+    : { type: "error", message: `admin:toast.${intent}Failed`, values: { name } });
+}
+
+export default function AdminDoctors({ loaderData: d }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section>
+      <PageHeader title={t("admin:title")} subtitle={t("admin:subtitle")} />
+      {d.doctors.length === 0 ? (
+        <p className="card text-slate-700">{t("admin:empty")}</p>
+      ) : (
+        <ul className="space-y-4">
+          {d.doctors.map((doctor) => (
+            <li key={doctor.id} className="card space-y-4">
+              <div>
+                <h2 className="text-lg font-semibold">{doctor.username}</h2>
+                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                  <dt className="font-medium text-slate-700">{t("admin:serial")}</dt>
+                  <dd>{doctor.serial_number}</dd>
+                  <dt className="font-medium text-slate-700">{t("admin:email")}</dt>
+                  <dd>{doctor.email}</dd>
+                  <dt className="font-medium text-slate-700">{t("admin:contact")}</dt>
+                  <dd>{doctor.contact || t("admin:notProvided")}</dd>
+                  <dt className="font-medium text-slate-700">{t("admin:registered")}</dt>
+                  <dd>{formatDate(doctor.createdAt.slice(0, 10), i18n.language)}</dd>
+                </dl>
+              </div>
+              <div className="grid gap-4 md:grid-cols-2">
+                <Form method="post" className="space-y-3 rounded-md border border-slate-200 p-3" aria-label={t("admin:approveFor", { name: doctor.username })}>
+                  <input type="hidden" name="doctorId" value={doctor.id} />
+                  <input type="hidden" name="doctorName" value={doctor.username} />
+                  <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${doctor.id}-approve`} />
+                  <fieldset>
+                    <legend className="label">{t("admin:specialities")}</legend>
+                    <div className="grid grid-cols-2 gap-1">
+                      {d.specialities.map((s) => (
+                        <label key={s.id} className="flex items-center gap-2 text-sm">
+                          <input type="checkbox" name="specialityIds" value={s.id} />
+                          {s.name}
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                  <SubmitButton name="intent" value="approve">
+                    {t("admin:approve")}
+                  </SubmitButton>
+                </Form>
+                <Form method="post" className="space-y-3 rounded-md border border-slate-200 p-3" aria-label={t("admin:rejectFor", { name: doctor.username })}>
+                  <input type="hidden" name="doctorId" value={doctor.id} />
+                  <input type="hidden" name="doctorName" value={doctor.username} />
+                  <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${doctor.id}-reject`} />
+                  <Field label={t("admin:reason")} name="reason" id={`reason-${doctor.id}`} maxLength={500} />
+                  <SubmitButton className="btn-danger" name="intent" value="reject">
+                    {t("admin:reject")}
+                  </SubmitButton>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

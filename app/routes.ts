@@ -12,6 +12,10 @@ export default [
   route("terms", "routes/legal.tsx", { id: "terms" }),
   route("privacy", "routes/legal.tsx", { id: "privacy" }),
 
+  // Plain printable doctor pages, outside the shared layout so only the document prints.
+  route("doctor/schedule/print", "routes/doctor/schedule-print.tsx"),
+  route("doctor/consultations/:id/print", "routes/doctor/consultation-print.tsx"),
+
   // Everything else needs a signed-in user and sits in the shared layout.
   layout("routes/app-layout.tsx", [
     route("settings", "routes/settings.tsx"),
@@ -29,6 +33,7 @@ export default [
       route("appointments", "routes/doctor/appointments.tsx"),
       route("consultations", "routes/doctor/consultations.tsx"),
       route("profile", "routes/doctor/profile.tsx"),
+      route("profile/export", "routes/doctor/profile-export.ts"),
     ]),
     route("admin", "routes/admin/index.tsx"),
   ]),

@@ -1,5 +1,203 @@
-import { ComingSoon } from "../../components/page.tsx";
+// Consultations (SPEC.md section 2, DESIGN.md section 4): real records with search, New (?new=1)
+// and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useLocation } from "react-router";
+import type { Route } from "./+types/consultations";
+import { upstream } from "../../auth.server.ts";
+import { Avatar } from "../../components/avatar.tsx";
+import { Dialog, withParams } from "../../components/dialog.tsx";
+import { formatDate } from "../../components/doctor/appointment-card.tsx";
+import { SearchForm } from "../../components/doctor/search-form.tsx";
+import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
+import { PageHeader } from "../../components/page.tsx";
+import { redirectWithToast } from "../../toast.server.ts";
+import { listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
+import { CONSULTATION_TYPES, consultationSchema } from "./consultation-schema.ts";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.consultations" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search")?.trim() ?? "";
+  const api = upstream(request, context);
+  const creating = params.get("new") === "1";
+  const editId = params.get("edit");
+  const [consultations, patients] = await Promise.all([listConsultations(api, search), creating ? listPatients(api) : Promise.resolve([] as PatientOption[])]);
+  const editing = editId ? (consultations.find((c) => c.id === editId) ?? null) : null;
+  return { search, consultations, patients, creating, editing, idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const api = upstream(request, context);
+  const id = String(formData.get("consultationId") ?? "");
+  const submission = parseWithZod(formData, { schema: consultationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
+  const answer = id
+    ? await api.call("PUT", `/consultation/${encodeURIComponent(id)}`, { body: submission.value, idempotencyKey })
+    : await api.call("POST", "/consultation", { body: submission.value, idempotencyKey });
+  if (!answer.ok) return data({ result: submission.reply({ formErrors: [id ? "doctor:consultations.updateFailed" : "doctor:consultations.createFailed"] }) }, { status: answer.status });
+  const here = new URL(request.url);
+  return redirectWithToast(withParams(here.pathname + here.search, { new: null, edit: null }), {
+    type: "success",
+    message: id ? "doctor:consultations.updated" : "doctor:consultations.created",
+  });
+}
+
+function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, result }: { consultation: Consultation | null; patients: PatientOption[]; idempotencyKey: string; closeTo: string; result: any }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: consultation ? `consultation-${consultation.id}` : "consultation-new",
+    lastResult: result,
+    defaultValue: consultation
+      ? { patientId: consultation.patientId, type: consultation.type, diagnosis: consultation.diagnosis, notes: consultation.notes, prescription: consultation.prescription.join("\n") }
+      : { type: "consultation" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: consultationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <FormAlert message={form.errors?.[0]} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {consultation ? (
+        <>
+          <input type="hidden" name="consultationId" value={consultation.id} />
+          <input {...getInputProps(fields.patientId, { type: "hidden" })} />
+          <p className="text-sm">
+            <span className="font-medium text-slate-700">{t("doctor:consultations.patient")}: </span>
+            {consultation.patientName}
+          </p>
+        </>
+      ) : (
+        <SelectField label={t("doctor:consultations.patient")} {...getSelectProps(fields.patientId)} errors={fields.patientId.errors}>
+          <option value="">{patients.length ? t("doctor:consultations.choosePatient") : t("doctor:consultations.noPatients")}</option>
+          {patients.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.username}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <SelectField label={t("doctor:consultations.type")} {...getSelectProps(fields.type)} errors={fields.type.errors}>
+        {CONSULTATION_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`doctor:consultationType.${type}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label={t("doctor:consultations.diagnosis")} {...getTextareaProps(fields.diagnosis)} rows={2} errors={fields.diagnosis.errors} />
+      <TextAreaField label={t("doctor:consultations.notes")} {...getTextareaProps(fields.notes)} rows={4} />
+      <div>
+        <TextAreaField label={t("doctor:consultations.prescription")} {...getTextareaProps(fields.prescription)} rows={4} aria-describedby="prescription-hint" />
+        <p id="prescription-hint" className="mt-1 text-xs text-slate-600">
+          {t("doctor:consultations.prescriptionHint")}
+        </p>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Link to={closeTo} preventScrollReset className="btn-secondary">
+          {t("doctor:consultations.cancel")}
+        </Link>
+        <SubmitButton>{t("doctor:consultations.save")}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="card flex flex-col gap-3">
+      <div className="flex items-start gap-3">
+        <Avatar name={c.patientName} url={c.patientAvatar} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold text-slate-900">{c.patientName}</h2>
+          <p className="text-sm text-slate-700">
+            {formatDate(c.date, i18n.language)} · {c.time}
+          </p>
+        </div>
+        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{t(`doctor:consultationType.${c.type}`, { defaultValue: c.type })}</span>
+      </div>
+      <p className="text-sm">
+        <span className="font-medium text-slate-700">{t("doctor:consultations.diagnosis")}: </span>
+        {c.diagnosis}
+      </p>
+      <details className="group text-sm">
+        <summary className="link cursor-pointer list-none">
+          <span className="group-open:hidden">{t("doctor:consultations.more")}</span>
+          <span className="hidden group-open:inline">{t("doctor:consultations.less")}</span>
+        </summary>
+        <div className="mt-2 space-y-2">
+          <p>
+            <span className="font-medium text-slate-700">{t("doctor:consultations.notes")}: </span>
+            {c.notes || t("doctor:consultations.none")}
+          </p>
+          <div>
+            <p className="font-medium text-slate-700">{t("doctor:consultations.prescription")}</p>
+            {c.prescription.length ? (
+              <ul className="list-disc pl-5">
+                {c.prescription.map((item, i) => (
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t("doctor:consultations.none")}</p>
+            )}
+          </div>
+        </div>
+      </details>
+      <div className="flex flex-wrap gap-2">
+        <Link to={withParams(here, { edit: c.id, new: null })} preventScrollReset className="btn-secondary" aria-label={t("doctor:consultations.editFor", { name: c.patientName })}>
+          {t("doctor:consultations.edit")}
+        </Link>
+        <a href={`/doctor/consultations/${c.id}/print`} className="btn-secondary" aria-label={t("doctor:consultations.exportFor", { name: c.patientName })}>
+          {t("doctor:consultations.export")}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+export default function Consultations({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const closeTo = withParams(here, { new: null, edit: null });
+  const result = actionData?.result;
+  return (
+    <section>
+      <PageHeader
+        title={t("doctor:consultations.title")}
+        subtitle={t("doctor:consultations.subtitle")}
+        actions={
+          <Link to={withParams(here, { new: "1", edit: null })} preventScrollReset className="btn-primary">
+            {t("doctor:consultations.new")}
+          </Link>
+        }
+      />
+      <div className="card mb-4">
+        <SearchForm label={t("doctor:consultations.searchLabel")} placeholder={t("doctor:consultations.searchPlaceholder")} search={d.search} />
+      </div>
+      {d.consultations.length === 0 ? (
+        <p className="card text-slate-700">{t(d.search ? "doctor:consultations.emptySearch" : "doctor:consultations.empty")}</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {d.consultations.map((c) => (
+            <ConsultationCard key={c.id} c={c} here={here} />
+          ))}
+        </ul>
+      )}
+      {d.creating ? (
+        <Dialog title={t("doctor:consultations.newTitle")} closeTo={closeTo} size="lg">
+          <ConsultationForm consultation={null} patients={d.patients} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />
+        </Dialog>
+      ) : null}
+      {d.editing ? (
+        <Dialog title={t("doctor:consultations.editTitle")} closeTo={closeTo} size="lg">
+          <ConsultationForm key={d.editing.id} consultation={d.editing} patients={[]} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />
+        </Dialog>
+      ) : null}
+    </section>
+  );
 }

@@ -1,0 +1,44 @@
+// Today's schedule split into the two sessions of SPEC.md section 9 (9:00-12:00, 14:00-18:00).
+import { useTranslation } from "react-i18next";
+import { StatusBadge } from "./status-badge.tsx";
+import { slotOf, type Appointment } from "./types.ts";
+
+export const SESSIONS = [
+  { key: "morning", from: "09:00", to: "12:00" },
+  { key: "afternoon", from: "14:00", to: "18:00" },
+] as const;
+
+export function splitSessions(appointments: Appointment[]) {
+  const sorted = [...appointments].sort((a, b) => a.time.localeCompare(b.time));
+  return SESSIONS.map((s) => ({ ...s, appointments: sorted.filter((a) => slotOf(a) >= s.from && slotOf(a) < s.to) }));
+}
+
+export function TodaySchedule({ appointments, headingLevel = 3 }: { appointments: Appointment[]; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="grid gap-4 md:grid-cols-2 print:grid-cols-1">
+      {splitSessions(appointments).map((session) => (
+        <section key={session.key} aria-labelledby={`session-${session.key}`}>
+          <Heading id={`session-${session.key}`} className="mb-2 font-semibold text-slate-900">
+            {t(`doctor:schedule.${session.key}`, { from: session.from, to: session.to })}
+          </Heading>
+          {session.appointments.length === 0 ? (
+            <p className="text-sm text-slate-700">{t("doctor:schedule.free")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+              {session.appointments.map((a) => (
+                <li key={a.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+                  <span className="font-mono font-semibold">{slotOf(a)}</span>
+                  <span className="min-w-0 flex-1 truncate">{a.Patient?.username ?? t("doctor:appointments.unknownPatient")}</span>
+                  <span className="text-slate-700">{t(`doctor:type.${a.type}`)}</span>
+                  <StatusBadge status={a.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// GET /doctor/dashboard: the four counters and today's appointments.
+import type { Appointment } from "../../components/doctor/types.ts";
+import type { Upstream } from "../../upstream.server.ts";
+
+export interface Dashboard {
+  todayAppointments: number;
+  upcomingAppointments: number;
+  totalPatients: number;
+  completedToday: number;
+  todaySchedule: Appointment[];
+}
+
+export const loadDashboard = (api: Upstream) => api.get<Dashboard>("/doctor/dashboard");

@@ -1,0 +1,26 @@
+// Print-friendly version of today's schedule: a plain document outside the shared layout.
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/schedule-print";
+import { getUser, requireUser, upstream } from "../../auth.server.ts";
+import { formatDate } from "../../components/doctor/appointment-card.tsx";
+import { PrintPage } from "../../components/doctor/print-page.tsx";
+import { TodaySchedule } from "../../components/doctor/schedule.tsx";
+import { clinicToday } from "./clinic.server.ts";
+import { loadDashboard } from "./dashboard.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser("doctor")];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const dashboard = await loadDashboard(upstream(request, context));
+  return { username: getUser(context).username, today: clinicToday(), schedule: dashboard.todaySchedule ?? [] };
+}
+
+export default function SchedulePrint({ loaderData: d }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <PrintPage title={t("doctor:print.scheduleTitle", { date: formatDate(d.today, i18n.language) })} hint={t("doctor:print.scheduleHint")} backTo="/doctor/dashboard">
+      <p className="mb-4 text-slate-800">{t("doctor:profile.drName", { name: d.username })}</p>
+      <TodaySchedule appointments={d.schedule} headingLevel={2} />
+    </PrintPage>
+  );
+}

@@ -24,7 +24,7 @@ export function AppointmentCard({ appointment: a, detailsTo, actions }: { appoin
       <div className="flex items-start gap-3">
         <Avatar name={name} url={a.Patient?.avatarUrl} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-slate-900">{name}</h3>
+          <h2 className="truncate font-semibold text-slate-900">{name}</h2>
           <p className="text-sm text-slate-700">
             {formatDate(a.date, i18n.language)} · {slotOf(a)}
           </p>

@@ -1,0 +1,137 @@
+// Small factories for the doctor and admin journeys: API calls at the test server's upstream
+// (patients, bookings, open requests, proposals) and the sign-in steps a user takes.
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, latestCode } from "./support.ts";
+
+export const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
+export const PASSWORD = "Demo1234!";
+export const DEMO_DOCTOR = "doctor@example.com";
+export const ADMIN = "admin@example.com";
+export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"];
+
+export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(API + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+export const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
+
+/** The last code mailed to an address, waiting for one different from `previous`. */
+export async function newCode(email: string, previous?: string | null) {
+  let code = "";
+  await expect
+    .poll(async () => {
+      code = (await latestCode(email).catch(() => "")) ?? "";
+      return Boolean(code) && code !== previous;
+    })
+    .toBe(true);
+  return code;
+}
+
+export async function apiLogin(email: string, role: "patient" | "doctor" | "admin") {
+  const answer = await api("POST", "/auth/login", { body: { email, password: PASSWORD, role } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return { id: answer.body.data.id as string, token: answer.body.token.token as string };
+}
+
+/** A fresh, verified patient (register, then the mailed code). */
+export async function newPatient() {
+  const email = uniqueEmail("patient");
+  const username = uniqueName("Patient");
+  const registered = await api("POST", "/auth/register", {
+    body: { username, email, phone: "6" + String(Date.now()).slice(-9), password: PASSWORD, userRole: "patient" },
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
+  const verified = await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return { email, username, ...(await apiLogin(email, "patient")) };
+}
+
+export async function generalPractice() {
+  const list = await api<{ id: number; name: string }[]>("GET", "/speciality");
+  const found = list.body.find((s) => s.name === "General practice");
+  if (!found) throw new Error("General practice is missing from /speciality");
+  return found.id;
+}
+
+/** A future day and slot; far and random so runs do not collide on the doctor's slots. */
+export function futureSlot(minDays = 20) {
+  const day = new Date(Date.now() + (minDays + Math.floor(Math.random() * 600)) * 86_400_000);
+  return { date: day.toISOString().slice(0, 10), time: SLOTS[Math.floor(Math.random() * SLOTS.length)]! };
+}
+
+const listOf = (body: any, key: string) => (Array.isArray(body) ? body : (body?.[key] ?? []));
+
+export async function doctorId(email: string) {
+  return (await apiLogin(email, "doctor")).id;
+}
+
+/** A direct booking of `doctorId` by the patient, on a free future slot. */
+export async function book(patient: { token: string }, doctor: string, specialityId: number) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const { date, time } = futureSlot();
+    const created = await api("POST", "/appointment", {
+      token: patient.token,
+      body: { doctorId: doctor, specialityId, type: "online", status: "pending", category: "direct", date, time },
+    });
+    if (created.status === 409) continue;
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    return { id: created.body.id as string, date, time };
+  }
+  throw new Error("no free slot found");
+}
+
+export async function openRequest(patient: { token: string }, specialityId: number) {
+  const { date, time } = futureSlot();
+  const created = await api("POST", "/appointment", {
+    token: patient.token,
+    body: { specialityId, type: "online", status: "pending", category: "random", date, time },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+  return { id: created.body.id as string, date, time };
+}
+
+/** What the patient sees of one of their appointments. */
+export async function patientSees(patient: { token: string }, id: string) {
+  const list = await api("GET", "/appointment?limit=100", { token: patient.token });
+  return listOf(list.body, "appointments").find((a: any) => a.id === id);
+}
+
+/** A verified doctor of General practice, made through the API (register, code, admin approval). */
+export async function newVerifiedDoctor(specialityId: number) {
+  const email = uniqueEmail("doctor");
+  const username = uniqueName("Doctor");
+  const registered = await api("POST", "/auth/register", {
+    body: { username, email, contact: "+237 650 000 000", password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 6)}`, userRole: "doctor" },
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
+  await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
+  const admin = await apiLogin(ADMIN, "admin");
+  const approved = await api("POST", `/admin/doctors/${registered.body.id}/approve`, { token: admin.token, body: { specialityIds: [specialityId] } });
+  expect(approved.status, JSON.stringify(approved.body)).toBeLessThan(300);
+  return { email, username, ...(await apiLogin(email, "doctor")) };
+}
+
+export async function signIn(page: Page, email: string, role: "patient" | "doctor") {
+  await page.goto("/login");
+  await page.getByRole("radio", { name: role === "doctor" ? "Doctor" : "Patient" }).check();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+export async function signOut(page: Page) {
+  await page.context().clearCookies();
+}
+
+/** Types a six-digit code into the six boxes. */
+export async function enterCode(page: Page, code: string) {
+  for (let i = 0; i < 6; i++) await page.locator(`input[name="code${i}"]`).fill(code[i]!);
+}

@@ -1,0 +1,40 @@
+// The admin rejects a registration with a reason; only the admin reaches /admin.
+import { randomUUID } from "node:crypto";
+import { checkA11y, expect, test } from "./support.ts";
+import { ADMIN, api, apiLogin, DEMO_DOCTOR, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`admin verification (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the admin rejects a registration, and the doctor sees it", async ({ page }) => {
+      const email = uniqueEmail("rejected");
+      const name = uniqueName("Doctor");
+      const registered = await api("POST", "/auth/register", {
+        body: { username: name, email, contact: "+237 650 000 001", password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 6)}`, userRole: "doctor" },
+      });
+      await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
+
+      await signIn(page, ADMIN, "patient");
+      await page.goto("/admin");
+      await expect(page.getByRole("heading", { name })).toBeVisible();
+      const reject = page.getByRole("form", { name: `Reject ${name}` });
+      await expect(reject).toBeVisible();
+      await checkA11y(page);
+      await reject.getByLabel("Reason (optional)").fill("Serial number not found in the register");
+      await reject.getByRole("button", { name: "Reject" }).click();
+      await expect(page.getByText(`The registration of ${name} has been rejected`)).toBeVisible();
+      await expect(page.getByRole("heading", { name })).toHaveCount(0);
+
+      const doctor = await apiLogin(email, "doctor");
+      const info = await api("GET", "/doctor/doctor-info", { token: doctor.token });
+      expect(info.body.verification).toBe("rejected");
+    });
+
+    test("a doctor cannot open the admin screen", async ({ page }) => {
+      await signIn(page, DEMO_DOCTOR, "doctor");
+      await page.goto("/admin");
+      await expect(page).toHaveURL(/\/doctor\/appointments/);
+    });
+  });
+}

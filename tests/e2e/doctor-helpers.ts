@@ -2,7 +2,9 @@
 // (patients, bookings, open requests, proposals) and the sign-in steps a user takes.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, latestCode } from "./support.ts";
+import { expect, latestCode, mailsTo, uniqueEmail } from "./support.ts";
+
+export { uniqueEmail };
 
 export const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
 export const PASSWORD = "Demo1234!";
@@ -19,20 +21,13 @@ export async function api<T = any>(method: string, path: string, options: { body
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 export const uniqueName = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
 
-/** The last code mailed to an address, waiting for one different from `previous`. */
-export async function newCode(email: string, previous?: string | null) {
-  let code = "";
-  await expect
-    .poll(async () => {
-      code = (await latestCode(email).catch(() => "")) ?? "";
-      return Boolean(code) && code !== previous;
-    })
-    .toBe(true);
-  return code;
-}
+/** How many mails the address has received so far (to wait for the next code). */
+export const mailCount = async (email: string) => (await mailsTo(email)).length;
+
+/** The code of the first mail to `email` after the `after` mails already received. */
+export const newCode = (email: string, after = 0) => latestCode(email, { after });
 
 export async function apiLogin(email: string, role: "patient" | "doctor" | "admin") {
   const answer = await api("POST", "/auth/login", { body: { email, password: PASSWORD, role } });

@@ -1,7 +1,68 @@
+// GET /doctor (SPEC.md section 7): the find-a-doctor search. Only verified, not deleted doctors are
+// listed (DESIGN.md section 5). One query for the page, one for its specialities, one count.
 import { Router } from "express";
+import { and, asc, count, eq, exists, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
+import type { Db } from "../db/index.ts";
+import { doctorSpecialities, doctors, users } from "../db/schema.ts";
+import { authenticate, parse } from "../http.ts";
+import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { cardsFor, selectDoctorRows } from "./card.ts";
 
-export function doctorSearchRouter(_deps: ApiDeps) {
+export const DOCTOR_PAGE_SIZE = 10;
+export const DOCTOR_PAGE_MAX = 50;
+
+const searchQuery = z.object({
+  search: optionalSearch,
+  speciality: optionalId("speciality"),
+  city: optionalId("city"),
+  country: optionalId("country"),
+  id: z.preprocess((v) => (v === "" ? undefined : v), z.uuid("Invalid doctor id").optional()),
+  ...pagination(DOCTOR_PAGE_SIZE, DOCTOR_PAGE_MAX),
+});
+
+export type DoctorSearch = z.output<typeof searchQuery>;
+
+export async function searchDoctors(db: Db, q: DoctorSearch) {
+  const conditions: (SQL | undefined)[] = [
+    eq(users.role, "doctor"),
+    isNull(users.deletedAt),
+    eq(doctors.verification, "verified"),
+    q.id ? eq(users.id, q.id) : undefined,
+    q.city ? eq(users.cityId, q.city) : undefined,
+    q.country ? eq(users.countryId, q.country) : undefined,
+  ];
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    conditions.push(or(ilike(users.username, pattern), ilike(doctors.dutyHospital, pattern)));
+  }
+  if (q.speciality) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: doctorSpecialities.doctorId })
+          .from(doctorSpecialities)
+          .where(and(eq(doctorSpecialities.doctorId, users.id), eq(doctorSpecialities.specialityId, q.speciality))),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    selectDoctorRows(db)
+      .where(where)
+      .orderBy(asc(users.username), asc(users.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(users).innerJoin(doctors, eq(doctors.userId, users.id)).where(where),
+  ]);
+  return { doctors: await cardsFor(db, rows), ...pageInfo(total, q.page, q.limit) };
+}
+
+export function doctorSearchRouter({ db }: ApiDeps) {
   const router = Router();
+  router.get("/", authenticate(db), async (req, res) => {
+    res.json(await searchDoctors(db, parse(searchQuery, req.query)));
+  });
   return router;
 }

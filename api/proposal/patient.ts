@@ -1,7 +1,160 @@
+// The patient's side of /appointment-proposal (SPEC.md section 7, DESIGN.md section 5): list the
+// proposals on an own open request, accept one (the request gets that doctor, the fee and status
+// confirmed; every other proposal is rejected) or reject one. Doctors propose in doctor.ts.
 import { Router } from "express";
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
+import type { Db } from "../db/index.ts";
+import { appointments, doctors, proposals, users } from "../db/schema.ts";
+import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
+import { idempotent } from "../idempotency.ts";
+import { claimingSlot } from "../appointment/booking.ts";
+import { isUuid } from "../appointment/patient-data.ts";
+import { pagination } from "../appointment/query.ts";
+import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
+import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
 
-export function proposalPatientRouter(_deps: ApiDeps) {
+export const PROPOSAL_PAGE_SIZE = 10;
+export const PROPOSAL_PAGE_MAX = 50;
+
+const listQuery = z.object({ ...pagination(PROPOSAL_PAGE_SIZE, PROPOSAL_PAGE_MAX) });
+
+const proposalNotFound = () => notFound("Proposal not found");
+
+/** Proposals on the patient's own appointment, oldest first, each with the proposing doctor's card. */
+export async function listProposals(db: Db, patientId: string, appointmentId: string, page: number, limit: number) {
+  const [appointment] = await db
+    .select({ patientId: appointments.patientId, price: appointments.price })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (!appointment || appointment.patientId !== patientId) throw notFound("Appointment not found");
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: proposals.id, status: proposals.status, createdAt: proposals.createdAt, doctorId: proposals.doctorId })
+      .from(proposals)
+      .where(eq(proposals.appointmentId, appointmentId))
+      .orderBy(asc(proposals.createdAt), asc(proposals.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(proposals).where(eq(proposals.appointmentId, appointmentId)),
+  ]);
+  const cards = await loadDoctorCards(db, rows.map((r) => r.doctorId));
+  const items = rows.map((p) => {
+    const card = cards.get(p.doctorId)!;
+    return {
+      id: p.id,
+      status: p.status,
+      createdAt: p.createdAt.toISOString(),
+      Doctor: {
+        id: card.id,
+        username: card.username,
+        avatarUrl: card.avatarUrl,
+        specialities: card.specialities,
+        City: card.City,
+        Country: card.Country,
+        duty_hospital: card.duty_hospital,
+        startYear: card.startYear,
+        fee: card.fee,
+      },
+      // The price accepting would fix; once accepted, the price that was fixed.
+      Appointment: { id: appointmentId, price: p.status === "accepted" && appointment.price !== null ? appointment.price : card.fee },
+    };
+  });
+  return { items, total };
+}
+
+/** Locks the proposal's appointment and checks the patient owns it; 404 otherwise. */
+async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
+  if (!isUuid(proposalId)) throw proposalNotFound();
+  const [target] = await tx.select({ appointmentId: proposals.appointmentId }).from(proposals).where(eq(proposals.id, proposalId));
+  if (!target) throw proposalNotFound();
+  const [appointment] = await tx
+    .select({ id: appointments.id, patientId: appointments.patientId, doctorId: appointments.doctorId, status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, target.appointmentId))
+    .for("update");
+  if (!appointment || appointment.patientId !== patientId) throw proposalNotFound();
+  const [proposal] = await tx
+    .select({ id: proposals.id, doctorId: proposals.doctorId, status: proposals.status })
+    .from(proposals)
+    .where(eq(proposals.id, proposalId))
+    .for("update");
+  return { appointment, proposal };
+}
+
+export async function acceptProposal(db: Db, patientId: string, proposalId: string) {
+  const appointmentId = await db.transaction(async (tx) => {
+    const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
+    if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");
+    if (appointment.doctorId !== null || !["pending", "proposed"].includes(appointment.status)) {
+      throw conflict("This request is no longer open", "invalid_transition");
+    }
+    const [doctor] = await tx
+      .select({ deletedAt: users.deletedAt, verification: doctors.verification })
+      .from(users)
+      .innerJoin(doctors, eq(doctors.userId, users.id))
+      .where(eq(users.id, proposal.doctorId));
+    if (!doctor || doctor.deletedAt || doctor.verification !== "verified") {
+      throw conflict("This doctor is no longer available", "doctor_unavailable");
+    }
+    const price = await feeOfDoctor(tx, proposal.doctorId);
+    const now = new Date();
+    // The slot rule applies: if the doctor is already booked then, nothing changes (409).
+    await claimingSlot(() =>
+      tx
+        .update(appointments)
+        .set({ doctorId: proposal.doctorId, price, status: "confirmed", updatedAt: now })
+        .where(eq(appointments.id, appointment.id)),
+    );
+    await tx.update(proposals).set({ status: "accepted", updatedAt: now }).where(eq(proposals.id, proposal.id));
+    await tx
+      .update(proposals)
+      .set({ status: "rejected", updatedAt: now })
+      .where(and(eq(proposals.appointmentId, appointment.id), ne(proposals.id, proposal.id), eq(proposals.status, "pending")));
+    return appointment.id;
+  });
+  return serializeAppointment((await findAppointment(db, appointmentId))!);
+}
+
+export async function rejectProposal(db: Db, patientId: string, proposalId: string) {
+  await db.transaction(async (tx) => {
+    const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
+    if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");
+    const now = new Date();
+    await tx.update(proposals).set({ status: "rejected", updatedAt: now }).where(eq(proposals.id, proposal.id));
+    const [{ left }] = await tx
+      .select({ left: count() })
+      .from(proposals)
+      .where(and(eq(proposals.appointmentId, appointment.id), eq(proposals.status, "pending")));
+    if (left === 0 && appointment.status === "proposed") {
+      await tx.update(appointments).set({ status: "pending", updatedAt: now }).where(eq(appointments.id, appointment.id));
+    }
+  });
+}
+
+export function proposalPatientRouter({ db }: ApiDeps) {
   const router = Router();
+
+  router.get("/", authenticate(db, "patient"), async (req, res) => {
+    const { page, limit } = parse(listQuery, req.query);
+    const appointmentId = req.query.appointmentId;
+    if (!appointmentId) throw badRequest("An appointment is required", "appointment_required");
+    if (!isUuid(appointmentId)) throw notFound("Appointment not found");
+    const { items, total } = await listProposals(db, currentUser(req).id, appointmentId, page, limit);
+    // SPEC.md answers an array; the total travels in a header.
+    res.set("X-Total-Count", String(total)).json(items);
+  });
+
+  router.patch("/:id/accept", authenticate(db, "patient"), idempotent(db), async (req, res) => {
+    const appointment = await acceptProposal(db, currentUser(req).id, String(req.params.id));
+    res.json({ message: "Proposal accepted", appointment });
+  });
+
+  router.patch("/:id/reject", authenticate(db, "patient"), idempotent(db), async (req, res) => {
+    await rejectProposal(db, currentUser(req).id, String(req.params.id));
+    res.json({ message: "Proposal rejected" });
+  });
+
   return router;
 }

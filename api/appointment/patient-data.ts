@@ -1,0 +1,148 @@
+// The patient's appointments (SPEC.md section 2 'my appointments'): the paged list with its tabs
+// and filters, one appointment, and cancellation (DESIGN.md section 5 transitions).
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import { appointmentStatusEnum, appointments, proposals, specialities, users } from "../db/schema.ts";
+import { audit } from "../audit.ts";
+import { conflict, notFound, type AuthUser } from "../http.ts";
+import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "./query.ts";
+import { appointmentWith, findAppointment, serializeAppointment } from "./serialize.ts";
+
+export const PATIENT_PAGE_SIZE = 20;
+export const PATIENT_PAGE_MAX = 100;
+
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const appointmentListQuery = z.object({
+  type: z.preprocess(blank, z.enum(["online", "in-person", "consultation"], "Invalid type").optional()),
+  status: z.preprocess(blank, z.enum(appointmentStatusEnum.enumValues, "Invalid status").optional()),
+  category: z.preprocess(blank, z.enum(["direct", "random"], "Invalid category").optional()),
+  // The patient's tabs (DESIGN.md section 5): true = 'Assigned to me', false = 'Open requests'.
+  assigned: z.preprocess(blank, z.enum(["true", "false"], "Invalid assigned filter").optional()),
+  search: optionalSearch,
+  city: optionalId("city"),
+  country: optionalId("country"),
+  ...pagination(PATIENT_PAGE_SIZE, PATIENT_PAGE_MAX),
+});
+
+export type AppointmentListQuery = z.output<typeof appointmentListQuery>;
+
+const appointmentDoctor = alias(users, "appointment_doctor");
+
+/** Pending proposals per appointment, for the 'Doctor Proposals' tab count. */
+async function pendingProposalCounts(db: Db, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ appointmentId: proposals.appointmentId, n: count() })
+    .from(proposals)
+    .where(and(inArray(proposals.appointmentId, ids), eq(proposals.status, "pending")))
+    .groupBy(proposals.appointmentId);
+  return new Map(rows.map((r) => [r.appointmentId, r.n]));
+}
+
+/** Loads and serializes appointments by id, keeping the order of `ids`, with proposalCount. */
+export async function serializeMany(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const [rows, counts] = await Promise.all([
+    db.query.appointments.findMany({ where: (a) => inArray(a.id, ids), with: appointmentWith }),
+    pendingProposalCounts(db, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...serializeAppointment(row), proposalCount: counts.get(id) ?? 0 }] : [];
+  });
+}
+
+/**
+ * A patient's own appointments (an admin sees everyone's), newest slot first: the list mixes past
+ * and future, and the latest is what a patient looks for first.
+ */
+export async function listAppointments(db: Db, viewer: AuthUser, q: AppointmentListQuery) {
+  const conditions: (SQL | undefined)[] = [
+    viewer.role === "admin" ? undefined : eq(appointments.patientId, viewer.id),
+    q.type ? eq(appointments.type, q.type) : undefined,
+    q.status ? eq(appointments.status, q.status) : undefined,
+    q.category ? eq(appointments.category, q.category) : undefined,
+    q.assigned === "true" ? isNotNull(appointments.doctorId) : q.assigned === "false" ? isNull(appointments.doctorId) : undefined,
+    q.city ? eq(appointments.cityId, q.city) : undefined,
+    q.country ? eq(appointments.countryId, q.country) : undefined,
+  ];
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    conditions.push(
+      or(
+        and(isNull(appointmentDoctor.deletedAt), ilike(appointmentDoctor.username, pattern)),
+        ilike(specialities.name, pattern),
+        ilike(specialities.nameFr, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [page, [{ total }]] = await Promise.all([
+    db
+      .select({ id: appointments.id, patientId: appointments.patientId })
+      .from(appointments)
+      .leftJoin(appointmentDoctor, eq(appointmentDoctor.id, appointments.doctorId))
+      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
+      .where(where)
+      .orderBy(desc(appointments.startsAt), desc(appointments.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db
+      .select({ total: count() })
+      .from(appointments)
+      .leftJoin(appointmentDoctor, eq(appointmentDoctor.id, appointments.doctorId))
+      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
+      .where(where),
+  ]);
+  if (viewer.role === "admin") {
+    for (const patientId of new Set(page.map((r) => r.patientId))) {
+      await audit(db, { actorId: viewer.id, subjectUserId: patientId, action: "read", entity: "appointment" });
+    }
+  }
+  return {
+    appointments: await serializeMany(db, page.map((r) => r.id)),
+    ...pageInfo(total, q.page, q.limit),
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID_RE.test(v);
+
+export const appointmentNotFound = () => notFound("Appointment not found");
+
+/** One appointment: the patient's own (anyone else's is a 404), or any for an admin (audited). */
+export async function getAppointment(db: Db, viewer: AuthUser, id: string) {
+  if (!isUuid(id)) throw appointmentNotFound();
+  const row = await findAppointment(db, id);
+  if (!row || (viewer.role !== "admin" && row.patientId !== viewer.id)) throw appointmentNotFound();
+  await audit(db, { actorId: viewer.id, subjectUserId: row.patientId, action: "read", entity: "appointment", entityId: id });
+  const counts = await pendingProposalCounts(db, [id]);
+  return { ...serializeAppointment(row), proposalCount: counts.get(id) ?? 0 };
+}
+
+const CANCELLABLE = new Set(["pending", "proposed", "confirmed"]);
+
+/** The patient cancels their own appointment; pending proposals on it are rejected. */
+export async function cancelByPatient(db: Db, patientId: string, id: string) {
+  if (!isUuid(id)) throw appointmentNotFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ patientId: appointments.patientId, status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.id, id))
+      .for("update");
+    if (!row || row.patientId !== patientId) throw appointmentNotFound();
+    if (!CANCELLABLE.has(row.status)) throw conflict("This appointment cannot be cancelled", "invalid_transition");
+    const now = new Date();
+    await tx.update(appointments).set({ status: "cancelled", updatedAt: now }).where(eq(appointments.id, id));
+    await tx
+      .update(proposals)
+      .set({ status: "rejected", updatedAt: now })
+      .where(and(eq(proposals.appointmentId, id), eq(proposals.status, "pending")));
+  });
+  return serializeAppointment((await findAppointment(db, id))!);
+}

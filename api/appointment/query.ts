@@ -1,0 +1,41 @@
+// Query-string pieces shared by the list calls: optional ids, pagination, ILIKE patterns.
+import { z } from "zod";
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** An optional positive integer id from a query string ("" counts as absent). */
+export const optionalId = (label: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: `Invalid ${label}` }).int(`Invalid ${label}`).positive(`Invalid ${label}`).optional());
+
+/** An optional trimmed search text, capped so a huge query cannot be sent to the database. */
+export const optionalSearch = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().slice(0, 100) || undefined : blankToUndefined(v)),
+  z.string().optional(),
+);
+
+/** page (default 1) and limit (default `defaultLimit`, values above `maxLimit` are capped). */
+export function pagination(defaultLimit: number, maxLimit: number) {
+  return {
+    page: z.preprocess(blankToUndefined, z.coerce.number({ error: "Invalid page" }).int("Invalid page").min(1, "Invalid page").default(1)),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: "Invalid limit" })
+        .int("Invalid limit")
+        .min(1, "Invalid limit")
+        .default(defaultLimit)
+        .transform((n) => Math.min(n, maxLimit)),
+    ),
+  };
+}
+
+/** The paging fields of SPEC.md's paged list. */
+export const pageInfo = (total: number, page: number, limit: number) => ({
+  total,
+  page,
+  limit,
+  totalPages: Math.ceil(total / limit),
+});
+
+/** A case-insensitive "contains" pattern with LIKE wildcards escaped. */
+export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,101 @@
+// A doctor as patients see it (SPEC.md section 3 "Doctor"): the search results, the book dialog
+// and the proposals panel all show this card, with the fee that booking would fix.
+import { asc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../db/index.ts";
+import { cities, countries, doctorSpecialities, doctors, specialities, users } from "../db/schema.ts";
+import { DELETED_USER } from "../appointment/serialize.ts";
+import { consultationFee } from "./fee.ts";
+
+export interface SpecialityBadge {
+  id: number;
+  name: string;
+  nameFr: string;
+  isGeneral: boolean;
+}
+
+const doctorCity = alias(cities, "doctor_city");
+const doctorCountry = alias(countries, "doctor_country");
+
+/** Columns of one card row; joins users, doctors, city and country. */
+export function selectDoctorRows(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      avatarUrl: users.avatarUrl,
+      deletedAt: users.deletedAt,
+      contact: doctors.contact,
+      dutyHospital: doctors.dutyHospital,
+      startYear: doctors.startYear,
+      biography: doctors.biography,
+      cityId: doctorCity.id,
+      cityName: doctorCity.name,
+      countryId: doctorCountry.id,
+      countryName: doctorCountry.name,
+    })
+    .from(users)
+    .innerJoin(doctors, eq(doctors.userId, users.id))
+    .leftJoin(doctorCity, eq(doctorCity.id, users.cityId))
+    .leftJoin(doctorCountry, eq(doctorCountry.id, users.countryId));
+}
+
+type DoctorRow = Awaited<ReturnType<ReturnType<typeof selectDoctorRows>["execute"]>>[number];
+
+/** Specialities of several doctors in one query (no N+1), by doctor id. */
+export async function specialitiesOf(db: Db, doctorIds: string[]): Promise<Map<string, SpecialityBadge[]>> {
+  const byDoctor = new Map<string, SpecialityBadge[]>(doctorIds.map((id) => [id, []]));
+  if (doctorIds.length === 0) return byDoctor;
+  const rows = await db
+    .select({
+      doctorId: doctorSpecialities.doctorId,
+      id: specialities.id,
+      name: specialities.name,
+      nameFr: specialities.nameFr,
+      isGeneral: specialities.isGeneral,
+    })
+    .from(doctorSpecialities)
+    .innerJoin(specialities, eq(specialities.id, doctorSpecialities.specialityId))
+    .where(inArray(doctorSpecialities.doctorId, doctorIds))
+    .orderBy(asc(specialities.name));
+  for (const { doctorId, ...badge } of rows) byDoctor.get(doctorId)?.push(badge);
+  return byDoctor;
+}
+
+export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]) {
+  const deleted = row.deletedAt !== null;
+  return {
+    id: row.id,
+    username: deleted ? DELETED_USER : row.username,
+    avatarUrl: deleted ? null : row.avatarUrl,
+    specialities: badges,
+    City: row.cityId === null ? null : { id: row.cityId, name: row.cityName! },
+    Country: row.countryId === null ? null : { id: row.countryId, name: row.countryName! },
+    duty_hospital: row.dutyHospital,
+    contact: deleted ? null : row.contact,
+    startYear: row.startYear,
+    biography: deleted ? null : row.biography,
+    fee: consultationFee(badges),
+  };
+}
+
+export type DoctorCard = ReturnType<typeof doctorCard>;
+
+/** Cards for the given rows, in their order. */
+export async function cardsFor(db: Db, rows: DoctorRow[]): Promise<DoctorCard[]> {
+  const badges = await specialitiesOf(db, rows.map((r) => r.id));
+  return rows.map((r) => doctorCard(r, badges.get(r.id) ?? []));
+}
+
+/** Cards of the given doctors (deleted ones included, shown as 'Deleted user'), by id. */
+export async function loadDoctorCards(db: Db, ids: string[]): Promise<Map<string, DoctorCard>> {
+  if (ids.length === 0) return new Map();
+  const cards = await cardsFor(db, await selectDoctorRows(db).where(inArray(users.id, [...new Set(ids)])));
+  return new Map(cards.map((c) => [c.id, c]));
+}
+
+/** The fee booking this doctor would fix now (DESIGN.md section 5). */
+export async function feeOfDoctor(db: Db, doctorId: string): Promise<number> {
+  const badges = await specialitiesOf(db, [doctorId]);
+  return consultationFee(badges.get(doctorId) ?? []);
+}

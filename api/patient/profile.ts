@@ -1,0 +1,158 @@
+// The patient's own data: profile (SPEC.md section 3 'Patient profile'), its update with
+// server-side validation, the data download (DESIGN.md section 5) and the bell count.
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import { appointments, cities, countries, patients, proposals, users } from "../db/schema.ts";
+import { ApiError, badRequest, notFound } from "../http.ts";
+import { appointmentWith, DELETED_USER, serializeAppointment } from "../appointment/serialize.ts";
+
+export async function loadProfile(db: Db, userId: string) {
+  const user = await db.query.users.findFirst({
+    where: (u, { and, eq, isNull }) => and(eq(u.id, userId), isNull(u.deletedAt)),
+    with: { country: true, city: true, patient: true },
+  });
+  if (!user) throw notFound("Profile not found");
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+    gender: user.gender,
+    dateOfBirth: user.dateOfBirth,
+    profession: user.patient?.profession ?? null,
+    countryId: user.countryId,
+    cityId: user.cityId,
+    Country: user.country && { id: user.country.id, name: user.country.name },
+    City: user.city && { id: user.city.id, name: user.city.name },
+    avatarUrl: user.avatarUrl,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** Trimmed text capped at `max`; "" and null clear the field. */
+const clearableText = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : v),
+    z.string(message).max(max, message).nullable().optional(),
+  );
+
+const clearableId = (message: string) =>
+  z.preprocess(
+    (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+    z.number(message).int(message).positive(message).nullable().optional(),
+  );
+
+export const profileUpdate = z.object({
+  username: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string("Username must be at least 3 characters").min(3, "Username must be at least 3 characters").max(50, "Username must be at most 50 characters").optional(),
+  ),
+  phone: clearableText(25, "Please enter a valid phone number").refine(
+    (v) => v == null || (/^\+?[\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10),
+    "Please enter a valid phone number",
+  ),
+  address: clearableText(500, "The address must be at most 500 characters"),
+  gender: z.preprocess((v) => (v === "" ? null : v), z.enum(["male", "female", "other"], "Invalid gender").nullable().optional()),
+  profession: clearableText(100, "The profession must be at most 100 characters"),
+  countryId: clearableId("Invalid country"),
+  cityId: clearableId("Invalid city"),
+});
+
+/** Validation failures name the field in their code (invalid_username, invalid_phone, ...). */
+function parseUpdate(input: unknown) {
+  const result = profileUpdate.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = String(issue?.path[0] ?? "profile").replace(/Id$/, "");
+  throw badRequest(issue?.message ?? "Failed to update profile", `invalid_${field}`);
+}
+
+/** Fields left out stay as they are; changing the country drops a city outside it. */
+export async function updateProfile(db: Db, userId: string, input: unknown) {
+  const changes = parseUpdate(input);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ countryId: users.countryId, cityId: users.cityId })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for("update");
+    if (!current) throw notFound("Profile not found");
+    const countryId = changes.countryId !== undefined ? changes.countryId : current.countryId;
+    let cityId = changes.cityId !== undefined ? changes.cityId : current.cityId;
+    if (countryId !== null) {
+      const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
+      if (!country) throw badRequest("Invalid country", "invalid_country");
+    }
+    if (cityId !== null) {
+      const [city] = await tx.select({ countryId: cities.countryId }).from(cities).where(eq(cities.id, cityId));
+      if (!city) throw badRequest("Invalid city", "invalid_city");
+      if (city.countryId !== countryId) {
+        // A city kept from before silently goes with the old country; a city sent now must fit.
+        if (changes.cityId !== undefined) throw new ApiError(400, "The city does not belong to the selected country", "city_country_mismatch");
+        cityId = null;
+      }
+    }
+    const { profession, countryId: _c, cityId: _ci, ...userFields } = changes;
+    await tx
+      .update(users)
+      .set({ ...userFields, countryId, cityId, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    if (profession !== undefined) {
+      await tx
+        .insert(patients)
+        .values({ userId, profession })
+        .onConflictDoUpdate({ target: patients.userId, set: { profession } });
+    }
+  });
+  return loadProfile(db, userId);
+}
+
+/** Everything the product holds about the patient, as JSON (DESIGN.md section 5). */
+export async function exportPatientData(db: Db, userId: string) {
+  const profile = await loadProfile(db, userId);
+  const rows = await db.query.appointments.findMany({
+    where: (a, { eq }) => eq(a.patientId, userId),
+    orderBy: (a) => [asc(a.startsAt), asc(a.id)],
+    with: {
+      ...appointmentWith,
+      proposals: {
+        orderBy: (p) => [asc(p.createdAt)],
+        with: { doctor: { columns: { id: true, username: true, deletedAt: true } } },
+      },
+    },
+  });
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    appointments: rows.map((row) => ({
+      ...serializeAppointment(row),
+      proposals: row.proposals.map((p) => ({
+        id: p.id,
+        status: p.status,
+        createdAt: p.createdAt.toISOString(),
+        updatedAt: p.updatedAt?.toISOString() ?? null,
+        Doctor: { id: p.doctor.id, username: p.doctor.deletedAt ? DELETED_USER : p.doctor.username },
+      })),
+    })),
+  };
+}
+
+/** The bell count (DESIGN.md section 4): proposals awaiting the patient's decision. */
+export async function patientAttentionCount(db: Db, userId: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(proposals)
+    .innerJoin(appointments, eq(appointments.id, proposals.appointmentId))
+    .where(
+      and(
+        eq(appointments.patientId, userId),
+        isNull(appointments.doctorId),
+        inArray(appointments.status, ["pending", "proposed"]),
+        eq(proposals.status, "pending"),
+      ),
+    );
+  return n;
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { startApi, type TestApi } from "../test/harness.ts";
+import { countries, doctors, users } from "../db/schema.ts";
+
+describe("GET /doctor (find a doctor)", () => {
+  let api: TestApi;
+  let token: string;
+  let ref: Awaited<ReturnType<TestApi["reference"]>>;
+  let hidden: { pending: string; rejected: string; deleted: string };
+  let cardiologistId: string;
+
+  beforeAll(async () => {
+    api = await startApi();
+    ref = await api.reference();
+    token = (await api.createPatient()).token;
+    // 10 general practitioners in Douala, 5 cardiologists in Yaoundé, created out of name order.
+    for (let i = 10; i >= 1; i--) {
+      await api.createDoctor({ username: `Amina Nguema ${String(i).padStart(2, "0")}`, specialities: ["General practice"] });
+    }
+    for (let i = 1; i <= 5; i++) {
+      const d = await api.createDoctor({ username: `Boris Ekane ${i}`, specialities: ["Cardiology", "Internal medicine"], city: "Yaoundé" });
+      cardiologistId = d.user.id;
+    }
+    await api.db.update(doctors).set({ dutyHospital: "Clinique de l'Aéroport" }).where(eq(doctors.userId, cardiologistId));
+    const pending = await api.createDoctor({ username: "Amina Pending", verification: "pending" });
+    const rejected = await api.createDoctor({ username: "Amina Rejected", verification: "rejected" });
+    const deleted = await api.createDoctor({ username: "Amina Deleted" });
+    await api.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.user.id));
+    hidden = { pending: pending.user.id, rejected: rejected.user.id, deleted: deleted.user.id };
+  });
+  afterAll(() => api.close());
+
+  const search = (query: string, as = token) => api.request("GET", `/doctor${query}`, { token: as });
+
+  it("lists verified doctors only, 10 a page by default, ordered by name, with paging totals", async () => {
+    const first = await search("");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 15, page: 1, limit: 10, totalPages: 2 });
+    expect(first.body.doctors).toHaveLength(10);
+    const names = first.body.doctors.map((d: { username: string }) => d.username);
+    expect(names[0]).toBe("Amina Nguema 01");
+    expect(names).toEqual([...names].sort());
+    const second = await search("?page=2");
+    expect(second.body).toMatchObject({ total: 15, page: 2, totalPages: 2 });
+    expect(second.body.doctors.map((d: { username: string }) => d.username)).toEqual([
+      "Boris Ekane 1",
+      "Boris Ekane 2",
+      "Boris Ekane 3",
+      "Boris Ekane 4",
+      "Boris Ekane 5",
+    ]);
+    const all = await search("?limit=50");
+    const ids = all.body.doctors.map((d: { id: string }) => d.id);
+    expect(ids).not.toContain(hidden.pending);
+    expect(ids).not.toContain(hidden.rejected);
+    expect(ids).not.toContain(hidden.deleted);
+    expect(new Set(ids).size).toBe(15);
+  });
+
+  it("answers the doctor card shape with specialities and the fee", async () => {
+    const { body } = await search(`?id=${cardiologistId}`);
+    expect(body.total).toBe(1);
+    const card = body.doctors[0];
+    expect(card).toMatchObject({
+      id: cardiologistId,
+      username: "Boris Ekane 5",
+      avatarUrl: null,
+      City: { id: ref.city("Yaoundé").id, name: "Yaoundé" },
+      Country: { id: ref.cameroon.id, name: "Cameroon" },
+      duty_hospital: "Clinique de l'Aéroport",
+      contact: "+237 600 000 000",
+      startYear: 2015,
+      fee: 6000,
+    });
+    expect(card.specialities).toEqual([
+      { id: ref.speciality("Cardiology").id, name: "Cardiology", nameFr: "Cardiologie", isGeneral: false },
+      { id: ref.speciality("Internal medicine").id, name: "Internal medicine", nameFr: "Médecine interne", isGeneral: false },
+    ]);
+    const gp = (await search("?search=amina&limit=1")).body.doctors[0];
+    expect(gp.fee).toBe(3000);
+    expect(gp.specialities[0]).toMatchObject({ name: "General practice", isGeneral: true });
+  });
+
+  it("searches names and hospitals case-insensitively", async () => {
+    expect((await search("?search=AMINA")).body.total).toBe(10);
+    expect((await search("?search=ekane%203")).body.doctors.map((d: { username: string }) => d.username)).toEqual(["Boris Ekane 3"]);
+    expect((await search("?search=a%C3%A9roport")).body.doctors.map((d: { id: string }) => d.id)).toEqual([cardiologistId]);
+    expect((await search("?search=Pending")).body.total).toBe(0);
+    // LIKE wildcards are searched literally.
+    expect((await search("?search=%25")).body.total).toBe(0);
+    expect((await search("?search=_")).body.total).toBe(0);
+  });
+
+  it("filters by speciality, city and country, and combines filters", async () => {
+    const cardiology = ref.speciality("Cardiology").id;
+    expect((await search(`?speciality=${cardiology}`)).body).toMatchObject({ total: 5, totalPages: 1 });
+    expect((await search(`?speciality=${ref.speciality("General practice").id}`)).body.total).toBe(10);
+    expect((await search(`?speciality=${ref.speciality("Dentistry").id}`)).body).toMatchObject({ total: 0, totalPages: 0, doctors: [] });
+    expect((await search(`?city=${ref.city("Yaoundé").id}`)).body.total).toBe(5);
+    expect((await search(`?city=${ref.city("Douala").id}&speciality=${cardiology}`)).body.total).toBe(0);
+    expect((await search(`?country=${ref.cameroon.id}&limit=5&page=3`)).body).toMatchObject({ total: 15, totalPages: 3, page: 3 });
+    const [gabon] = await api.db.select().from(countries).where(eq(countries.code, "GA"));
+    expect((await search(`?country=${gabon.id}`)).body.total).toBe(0);
+    // Empty filters, as a GET form sends them, mean no filter.
+    expect((await search("?search=&speciality=&city=&country=&page=&limit=")).body).toMatchObject({ total: 15, limit: 10 });
+  });
+
+  it("filters to one doctor by id, but never an unverified one", async () => {
+    expect((await search(`?id=${hidden.pending}`)).body.total).toBe(0);
+    expect((await search(`?id=${hidden.deleted}`)).body.total).toBe(0);
+    expect((await search("?id=not-a-uuid")).status).toBe(400);
+  });
+
+  it("caps the page size at 50 and refuses nonsense paging", async () => {
+    expect((await search("?limit=500")).body.limit).toBe(50);
+    expect((await search("?limit=abc")).status).toBe(400);
+    expect((await search("?page=0")).status).toBe(400);
+    expect((await search("?speciality=x")).status).toBe(400);
+    expect((await search("?page=9")).body).toMatchObject({ doctors: [], total: 15, page: 9 });
+  });
+
+  it("needs a signed-in user of any role", async () => {
+    expect((await api.request("GET", "/doctor")).status).toBe(401);
+    const doctor = await api.createDoctor({ username: "Zed Viewer" });
+    expect((await search("?search=zed", doctor.token)).body.total).toBe(1);
+    const admin = await api.createAdmin();
+    expect((await search("", admin.token)).status).toBe(200);
+  });
+});

@@ -80,6 +80,22 @@ function optionalInt(value: unknown, message: string, code: string): number | un
 
 const placeText = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, 200) || null : null);
 
+/** A real calendar day as YYYY-MM-DD (parseSlot lets 2026-02-31 roll over into March). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+/** parseSlot, refusing impossible dates and wall-clock times (25:99) that it would roll over. */
+function parseRequestedSlot(date: unknown, time: unknown, options: { anyTime?: boolean } = {}): Date {
+  if (date !== undefined && !isCalendarDate(date)) throw badRequest("A valid date is required", "invalid_date");
+  if (typeof time === "string" && /^\d{2}:\d{2}$/.test(time) && (Number(time.slice(0, 2)) > 23 || Number(time.slice(3)) > 59)) {
+    throw badRequest("A valid time is required", "invalid_slot");
+  }
+  return parseSlot(date, time, options);
+}
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Body = Record<string, unknown>;
@@ -91,7 +107,7 @@ type Body = Record<string, unknown>;
 export async function bookDirect(db: Db, patientId: string, body: Body): Promise<string> {
   const type = requireType(body.type);
   if (typeof body.doctorId !== "string" || !UUID_RE.test(body.doctorId)) throw badRequest("A doctor is required", "doctor_required");
-  const startsAt = parseSlot(body.date, body.time);
+  const startsAt = parseRequestedSlot(body.date, body.time);
   const details = parseDetails(body.details);
   let specialityId = optionalInt(body.specialityId, "Invalid speciality", "invalid_speciality");
 
@@ -154,7 +170,7 @@ export async function createOpenRequest(db: Db, patientId: string, body: Body): 
   const specialityId = optionalInt(body.specialityId, "Invalid speciality", "invalid_speciality");
   if (specialityId === undefined) throw badRequest("Speciality is required", "speciality_required");
   const type = requireType(body.type);
-  const startsAt = parseSlot(body.date, body.time, { anyTime: true });
+  const startsAt = parseRequestedSlot(body.date, body.time, { anyTime: true });
   if (startsAt.getTime() <= Date.now()) throw badRequest("That time has already passed", "past_date");
   const details = parseDetails(body.details);
   const cityId = optionalInt(body.city ?? body.cityId, "Invalid city", "invalid_city");

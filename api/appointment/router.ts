@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { doctors, users } from "../db/schema.ts";
 import { authenticate, badRequest, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { bookDirect, createOpenRequest, slotsOfDay } from "./booking.ts";
+import { bookDirect, createOpenRequest, isCalendarDate, slotsOfDay } from "./booking.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { appointmentListQuery, cancelByPatient, getAppointment, listAppointments } from "./patient-data.ts";
 
@@ -23,7 +23,7 @@ export function appointmentRouter({ db }: ApiDeps) {
 
   router.get("/slots", authenticate(db), async (req, res) => {
     const { doctorId, date } = parse(slotsQuery, req.query);
-    if (Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw badRequest("A valid date is required", "invalid_date");
+    if (!isCalendarDate(date)) throw badRequest("A valid date is required", "invalid_date");
     const [doctor] = await db
       .select({ id: users.id })
       .from(users)

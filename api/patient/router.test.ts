@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { startApi, type TestApi } from "../test/harness.ts";
+import { cities, countries } from "../db/schema.ts";
+import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
+
+describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () => {
+  let api: TestApi;
+  let ref: Awaited<ReturnType<TestApi["reference"]>>;
+  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
+  let gabonCity: number;
+
+  beforeAll(async () => {
+    api = await startApi();
+    ref = await api.reference();
+    patient = await api.createPatient({ username: "Marie Ngo", profession: "Teacher", address: "Bonapriso" });
+    const [gabon] = await api.db.select().from(countries).where(eq(countries.code, "GA"));
+    gabonCity = (await api.db.select().from(cities).where(eq(cities.countryId, gabon.id)))[0].id;
+  });
+  afterAll(() => api.close());
+
+  const me = (token = patient.token) => api.request("GET", "/patient/me", { token });
+  const update = (body: unknown, token = patient.token) => api.request("PUT", "/patient/me", { token, body });
+
+  it("shows the profile in SPEC.md's shape", async () => {
+    const res = await me();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: patient.user.id,
+      username: "Marie Ngo",
+      email: patient.user.email,
+      phone: "0612345678",
+      address: "Bonapriso",
+      gender: null,
+      profession: "Teacher",
+      countryId: null,
+      cityId: null,
+      Country: null,
+      City: null,
+      avatarUrl: null,
+      createdAt: expect.any(String),
+    });
+    expect(res.body).not.toHaveProperty("passwordHash");
+  });
+
+  it("updates the fields sent, trimmed, and answers the updated profile", async () => {
+    const douala = ref.city("Douala");
+    const res = await update({
+      username: "  Marie N. ",
+      phone: "+237 699 123 456",
+      address: " Rue 1, Akwa ",
+      gender: "female",
+      profession: "Nurse",
+      countryId: String(ref.cameroon.id),
+      cityId: douala.id,
+      email: "stolen@example.test",
+      role: "admin",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      username: "Marie N.",
+      phone: "+237 699 123 456",
+      address: "Rue 1, Akwa",
+      gender: "female",
+      profession: "Nurse",
+      countryId: ref.cameroon.id,
+      cityId: douala.id,
+      Country: { id: ref.cameroon.id, name: "Cameroon" },
+      City: { id: douala.id, name: "Douala" },
+      email: patient.user.email,
+      updatedAt: expect.any(String),
+    });
+    expect((await me()).body.username).toBe("Marie N.");
+    // Fields left out stay; empty strings clear optional fields.
+    const cleared = await update({ gender: "", address: "", profession: "" });
+    expect(cleared.body).toMatchObject({ username: "Marie N.", gender: null, address: null, profession: null, cityId: douala.id });
+  });
+
+  it("refuses a city outside the chosen country, and drops a kept city when the country changes", async () => {
+    const mismatch = await update({ countryId: ref.cameroon.id, cityId: gabonCity });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.code).toBe("city_country_mismatch");
+    const [gabon] = await api.db.select().from(countries).where(eq(countries.code, "GA"));
+    const moved = await update({ countryId: gabon.id });
+    expect(moved.body).toMatchObject({ countryId: gabon.id, cityId: null, City: null });
+    expect((await update({ countryId: null, cityId: gabonCity })).body.code).toBe("city_country_mismatch");
+    expect((await update({ countryId: 99999 })).body.code).toBe("invalid_country");
+    expect((await update({ cityId: 99999 })).body.code).toBe("invalid_city");
+  });
+
+  it("validates each field with a code naming it", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: "ab" }, "invalid_username"],
+      [{ username: "   " }, "invalid_username"],
+      [{ username: "x".repeat(51) }, "invalid_username"],
+      [{ gender: "robot" }, "invalid_gender"],
+      [{ phone: "12345" }, "invalid_phone"],
+      [{ phone: "call me maybe" }, "invalid_phone"],
+      [{ address: "x".repeat(501) }, "invalid_address"],
+      [{ profession: 42 }, "invalid_profession"],
+      [{ countryId: "Cameroon" }, "invalid_country"],
+      [{ cityId: -1 }, "invalid_city"],
+    ];
+    for (const [body, code] of cases) {
+      const res = await update(body);
+      expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code });
+    }
+    expect((await me()).body.username).toBe("Marie N.");
+  });
+
+  it("is for patients only", async () => {
+    const doctor = await api.createDoctor();
+    expect((await me(doctor.token)).status).toBe(403);
+    expect((await update({ username: "Hacker" }, doctor.token)).status).toBe(403);
+    expect((await api.request("GET", "/patient/me")).status).toBe(401);
+    expect((await api.request("GET", "/patient/export", { token: doctor.token })).status).toBe(403);
+  });
+
+  it("exports the profile, every appointment and the proposals on them as JSON", async () => {
+    const someone = await api.createPatient({ username: "Exporter" });
+    const doctor = await api.createDoctor({ username: "Dr Export", specialities: ["Cardiology"] });
+    const booked = await insertAppointment(api.db, { patientId: someone.user.id, doctorId: doctor.user.id, status: "confirmed", price: 6000 });
+    const request = await insertOpenRequest(api.db, { patientId: someone.user.id, specialityId: ref.speciality("Cardiology").id });
+    await insertProposal(api.db, request.id, doctor.user.id);
+    await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id });
+    const res = await api.request("GET", "/patient/export", { token: someone.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ exportedAt: expect.any(String), profile: { id: someone.user.id, username: "Exporter" } });
+    expect(res.body.appointments.map((a: { id: string }) => a.id).sort()).toEqual([booked.id, request.id].sort());
+    const exportedRequest = res.body.appointments.find((a: { id: string }) => a.id === request.id);
+    expect(exportedRequest).toMatchObject({ category: "random", status: "proposed", proposals: [{ status: "pending", Doctor: { id: doctor.user.id, username: "Dr Export" } }] });
+    const exportedBooking = res.body.appointments.find((a: { id: string }) => a.id === booked.id);
+    expect(exportedBooking).toMatchObject({ status: "confirmed", price: 6000, Doctor: { username: "Dr Export" }, proposals: [] });
+  });
+});

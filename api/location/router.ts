@@ -1,7 +1,39 @@
+// GET /location/country and GET /location/city/{countryId} (SPEC.md section 7).
 import { Router } from "express";
+import { asc, eq, sql } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
+import { cities, countries } from "../db/schema.ts";
+import { badRequest, notFound } from "../http.ts";
 
-export function locationRouter(_deps: ApiDeps) {
+// The product serves Cameroon first (DESIGN.md section 1); the others follow by name.
+const HOME_COUNTRY = "CM";
+
+export function locationRouter({ db }: ApiDeps) {
   const router = Router();
+
+  router.get("/country", async (_req, res) => {
+    const rows = await db
+      .select({ id: countries.id, name: countries.name, code: countries.code })
+      .from(countries)
+      .orderBy(sql`${countries.code} = ${HOME_COUNTRY} desc`, asc(countries.name));
+    res.set("Cache-Control", "public, max-age=300");
+    res.json(rows);
+  });
+
+  router.get("/city/:countryId", async (req, res) => {
+    const raw = String(req.params.countryId);
+    const countryId = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(countryId) || countryId < 1) throw badRequest("Invalid country", "invalid_country");
+    const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
+    if (!country) throw notFound("Country not found");
+    const rows = await db
+      .select({ id: cities.id, name: cities.name })
+      .from(cities)
+      .where(eq(cities.countryId, countryId))
+      .orderBy(asc(cities.name));
+    res.set("Cache-Control", "public, max-age=300");
+    res.json(rows);
+  });
+
   return router;
 }

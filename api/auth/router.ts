@@ -1,7 +1,300 @@
-import { Router } from "express";
+// /auth (SPEC.md section 7): register, verifyUser, login, delete-account and the doctor profile
+// gate, plus the extensions resendVerification, logout, forgot-password and reset-password.
+// Anonymous calls answer alike whether or not an account exists (no enumeration).
+import { Router, type Request } from "express";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
+import { users } from "../db/schema.ts";
+import { authenticate, badRequest, currentUser, forbidden, parse, tooMany, ApiError } from "../http.ts";
+import type { Mailer, MailMessage } from "../mail/index.ts";
+import {
+  profileCodeMail,
+  registrationAttemptMail,
+  resetCodeMail,
+  toLocale,
+  verificationCodeMail,
+  type Locale,
+  type MailContent,
+} from "../mail/templates.ts";
+import { deleteAccount, findActiveUserByEmail, normalizeEmail, register, sessionUser } from "./accounts.ts";
+import { checkCode, codeError, codeState, CODE_MESSAGES, issueCode, RESEND_INTERVAL_SECONDS, resendTooSoon } from "./codes.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import {
+  blockedForSeconds,
+  claimOncePer,
+  clearThrottle,
+  LOGIN_ACCOUNT_POLICY,
+  LOGIN_IP_POLICY,
+  loginAccountKey,
+  loginIpKey,
+  recordFailure,
+} from "./throttle.ts";
+import { issueToken, revokeAllTokens, revokeToken } from "./tokens.ts";
 
-export function authRouter(_deps: ApiDeps) {
+export const AUTH_MESSAGES = {
+  loginFailed: "Login failed",
+  unverified: "Please verify your account first",
+  tooManyLogins: "Too many attempts. Please try again later.",
+  invalidRole: "Invalid role provided",
+  verificationSent: "If an account needs verification, a new code has been sent to this e-mail.",
+  resetSent: "If an account exists for this e-mail, a reset code has been sent.",
+  passwordReset: "Your password has been reset. You can now log in.",
+  accountDeleted: "Account deleted successfully",
+  profileOtpSent: "OTP sent to your email successfully",
+  profileOtpResent: "OTP resent to your email successfully",
+  profileVerified: "Profile access verified successfully",
+  profileInvalidCode: "Invalid verification code",
+} as const;
+
+// ---- validation (SPEC.md section 5) -------------------------------------------------------------
+
+const text = (required: string) => z.string({ error: required }).trim().min(1, required);
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Please enter a valid email")
+  .pipe(z.email("Please enter a valid email"));
+const password = z.string({ error: "Password is required" }).min(1, "Password is required").min(6, "Password must be at least 6 characters").max(200, "Password must be at most 200 characters");
+const username = (label: string) =>
+  text(`${label} is required`).pipe(z.string().min(3, `${label} must be at least 3 characters`).max(50, `${label} must be at most 50 characters`));
+const otpCode = z.string({ error: CODE_MESSAGES.malformed }).trim().regex(/^\d{6}$/, CODE_MESSAGES.malformed);
+const locale = z.enum(["en", "fr"]).optional().catch(undefined);
+
+const patientRegistration = z.object({
+  userRole: z.literal("patient"),
+  username: username("Username"),
+  email,
+  phone: text("Phone is required")
+    .pipe(z.string().regex(/^\d+$/, "Phone must contain digits only").min(10, "Phone must be at least 10 digits").max(20, "Phone must be at most 20 digits")),
+  password,
+  locale,
+});
+const doctorRegistration = z.object({
+  userRole: z.literal("doctor"),
+  username: username("Doctor name"),
+  email,
+  contact: text("Contact is required").pipe(z.string().regex(/^\+?[\d\s\-()]+$/, "Invalid contact format").max(30, "Invalid contact format")),
+  password,
+  serial_number: text("Serial number is required").pipe(
+    z.string().min(3, "Serial number must be at least 3 characters").max(50, "Serial number must be at most 50 characters"),
+  ),
+  locale,
+});
+
+const loginBody = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Login failed"),
+  role: z.enum(["patient", "doctor", "admin"], { error: (i) => (i.input === undefined ? "Role is required" : "Invalid role selected") }),
+});
+
+const emailBody = z.object({ email });
+const codeBody = z.object({ otpCode });
+const resetBody = z.object({ email, code: otpCode, password });
+
+// ---- helpers -------------------------------------------------------------------------------------
+
+/** The mail language: the explicit choice, else the first of en/fr in Accept-Language, else en. */
+function requestLocale(req: Request, explicit?: string): Locale {
+  if (explicit === "en" || explicit === "fr") return explicit;
+  const ranked = (req.get("accept-language") ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { lang: tag.trim().toLowerCase().slice(0, 2), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((x) => (x.lang === "en" || x.lang === "fr") && x.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return ranked[0]?.lang === "fr" ? "fr" : "en";
+}
+
+const mail = (to: string, content: MailContent): MailMessage => ({ to, ...content });
+
+/**
+ * Mails that anonymous calls trigger are sent after answering-relevant work and never change the
+ * answer: a failing SMTP server is logged (without content) and the user may ask again.
+ */
+async function sendQuietly(mailer: Mailer, message: MailMessage) {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    console.error(`[auth] mail delivery failed: ${(error as Error).message}`);
+  }
+}
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** A constant-cost stand-in so unknown e-mails take as long as wrong passwords. */
+let dummyHash: Promise<string> | undefined;
+const decoyHash = () => (dummyHash ??= hashPassword("decoy-password-for-timing"));
+
+/** Once a minute per address, whether or not it has an account. */
+const mailSlot = (db: ApiDeps["db"], kind: "verify" | "reset", address: string) =>
+  claimOncePer(db, `mail:${kind}:${normalizeEmail(address)}`, RESEND_INTERVAL_SECONDS);
+
+// ---- routes --------------------------------------------------------------------------------------
+
+export function authRouter({ db, mailer }: ApiDeps) {
   const router = Router();
+  const signedIn = authenticate(db);
+  const doctorOnly = authenticate(db, "doctor");
+
+  router.post("/register", async (req, res) => {
+    const role = req.body?.userRole;
+    if (role !== "patient" && role !== "doctor") throw badRequest(AUTH_MESSAGES.invalidRole, "invalid_role");
+    const input = role === "patient" ? parse(patientRegistration, req.body) : parse(doctorRegistration, req.body);
+    const lang = requestLocale(req, input.locale);
+    const outcome = await register(db, input, lang);
+    // The mail slot is claimed in both cases so a follow-up resend answers alike.
+    const slot = await mailSlot(db, "verify", outcome.email);
+    if (outcome.created) {
+      await sendQuietly(mailer, mail(outcome.email, verificationCodeMail(lang, { username: input.username, code: outcome.code })));
+    } else if (slot) {
+      const owner = outcome.owner;
+      await sendQuietly(mailer, mail(owner.email, registrationAttemptMail(toLocale(owner.locale), { username: owner.username })));
+    }
+    res.status(201).json({ id: outcome.id, email: outcome.email });
+  });
+
+  router.put("/verifyUser/:id", async (req, res) => {
+    const { otpCode: code } = parse(codeBody, req.body);
+    const id = String(req.params.id);
+    // An unknown or malformed id answers like a wrong code.
+    if (!isUuid(id)) throw codeError("invalid_code");
+    const result = await db.transaction(async (tx) => {
+      const checked = await checkCode(tx, id, "verify", code);
+      if (checked.ok) await tx.update(users).set({ otpVerified: true, updatedAt: new Date() }).where(eq(users.id, id));
+      return checked;
+    });
+    if (!result.ok) throw codeError(result.reason);
+    res.json(await sessionUser(db, id));
+  });
+
+  router.post("/resendVerification", async (req, res) => {
+    const { email: address } = parse(emailBody, req.body);
+    if (!(await mailSlot(db, "verify", address))) throw resendTooSoon();
+    const user = await findActiveUserByEmail(db, address);
+    if (user && !user.otpVerified) {
+      // The per-address slot already spaced sends; the code row's own interval is not applied twice.
+      const code = await issueCode(db, user.id, "verify", { minIntervalSeconds: 0 });
+      if (code) await sendQuietly(mailer, mail(user.email, verificationCodeMail(toLocale(user.locale), { username: user.username, code })));
+    }
+    res.json({ message: AUTH_MESSAGES.verificationSent });
+  });
+
+  router.post("/login", async (req, res) => {
+    const body = parse(loginBody, req.body);
+    const accountKey = loginAccountKey(body.email);
+    const ipKey = loginIpKey(req.ip ?? "unknown");
+    const wait = await blockedForSeconds(db, [accountKey, ipKey]);
+    if (wait > 0) {
+      res.set("Retry-After", String(wait));
+      throw tooMany(AUTH_MESSAGES.tooManyLogins, "too_many_attempts");
+    }
+    const user = await findActiveUserByEmail(db, body.email);
+    const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await decoyHash(), "x").then(() => false);
+    // Admins have no choice of their own in the login form: any role choice lets them in.
+    const roleOk = user && (user.role === body.role || user.role === "admin");
+    if (!user || !passwordOk || !roleOk) {
+      await recordFailure(db, accountKey, LOGIN_ACCOUNT_POLICY);
+      await recordFailure(db, ipKey, LOGIN_IP_POLICY);
+      throw new ApiError(401, AUTH_MESSAGES.loginFailed, "login_failed");
+    }
+    if (!user.otpVerified) {
+      res.status(403).json({ message: AUTH_MESSAGES.unverified, code: "unverified", userId: user.id, email: user.email });
+      return;
+    }
+    await clearThrottle(db, accountKey);
+    const token = await issueToken(db, user.id);
+    res.json({ data: await sessionUser(db, user.id), token: { token } });
+  });
+
+  router.post("/logout", signedIn, async (req, res) => {
+    const header = req.get("authorization") ?? "";
+    await revokeToken(db, header.slice(7).trim());
+    res.status(204).end();
+  });
+
+  // No idempotency key here: a retried deletion meets a revoked token (401), which the web app
+  // already treats as 'logged out', the same outcome as success.
+  router.delete("/delete-account", signedIn, async (req, res) => {
+    await deleteAccount(db, currentUser(req).id);
+    res.json({ message: AUTH_MESSAGES.accountDeleted });
+  });
+
+  router.post("/forgot-password", async (req, res) => {
+    const { email: address } = parse(emailBody, req.body);
+    if (await mailSlot(db, "reset", address)) {
+      const user = await findActiveUserByEmail(db, address);
+      if (user) {
+        const code = await issueCode(db, user.id, "reset", { minIntervalSeconds: 0 });
+        if (code) await sendQuietly(mailer, mail(user.email, resetCodeMail(toLocale(user.locale), { username: user.username, code })));
+      }
+    }
+    res.json({ message: AUTH_MESSAGES.resetSent });
+  });
+
+  router.post("/reset-password", async (req, res) => {
+    const body = parse(resetBody, req.body);
+    const user = await findActiveUserByEmail(db, body.email);
+    if (!user) throw codeError("invalid_code");
+    const passwordHash = await hashPassword(body.password);
+    const result = await db.transaction(async (tx) => {
+      const checked = await checkCode(tx, user.id, "reset", body.code);
+      if (checked.ok) {
+        // The mailed code proves the address, so an unverified account is verified too.
+        await tx.update(users).set({ passwordHash, otpVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await revokeAllTokens(tx, user.id);
+        await clearThrottle(tx, loginAccountKey(user.email));
+      }
+      return checked;
+    });
+    if (!result.ok) throw codeError(result.reason);
+    res.json({ message: AUTH_MESSAGES.passwordReset });
+  });
+
+  // ---- doctor profile gate (SPEC.md section 4) ----
+
+  const sendProfileCode = async (userId: string) => {
+    const [user] = await db
+      .select({ email: users.email, username: users.username, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    const code = await issueCode(db, userId, "profile");
+    if (!code) throw resendTooSoon();
+    await mailer.send(mail(user.email, profileCodeMail(toLocale(user.locale), { username: user.username, code })));
+  };
+
+  const ownId = (req: Request) => {
+    const me = currentUser(req);
+    if (String(req.params.userId) !== me.id) throw forbidden();
+    return me.id;
+  };
+
+  router.post("/generateProfileOtp", doctorOnly, async (req, res) => {
+    const me = currentUser(req);
+    const body = parse(emailBody, req.body);
+    if (normalizeEmail(body.email) !== normalizeEmail(me.email)) throw forbidden();
+    // The gate asks on every opening: a live code sent under a minute ago is simply kept.
+    const state = await codeState(db, me.id, "profile");
+    if (!(state?.live && state.recent)) await sendProfileCode(me.id);
+    res.json({ message: AUTH_MESSAGES.profileOtpSent });
+  });
+
+  router.put("/resendProfileOtp/:userId", signedIn, async (req, res) => {
+    await sendProfileCode(ownId(req));
+    res.json({ message: AUTH_MESSAGES.profileOtpResent });
+  });
+
+  router.put("/verifyProfileOtp/:userId", signedIn, async (req, res) => {
+    const id = ownId(req);
+    const { otpCode: code } = parse(codeBody, req.body);
+    const result = await checkCode(db, id, "profile", code);
+    if (!result.ok) throw codeError(result.reason, AUTH_MESSAGES.profileInvalidCode);
+    res.json({ message: AUTH_MESSAGES.profileVerified, user: await sessionUser(db, id) });
+  });
+
   return router;
 }

@@ -1,7 +1,52 @@
+// The doctor's own side of /doctor (SPEC.md section 7), mounted after the patients' GET /doctor
+// search: profile, appointment lists, and the extensions dashboard, notifications (bell count),
+// patients (for the consultation form) and export (data download).
 import { Router } from "express";
 import type { ApiDeps } from "../app.ts";
+import { authenticate, currentUser, parse } from "../http.ts";
+import { idempotent } from "../idempotency.ts";
+import { loadDoctorAccess } from "./access.ts";
+import { doctorListQuery, getDoctorAppointment, listDoctorAppointments } from "./appointments.ts";
+import { doctorAttentionCount, doctorDashboard, doctorPatients, exportDoctorData } from "./overview.ts";
+import { loadDoctorProfile, updateDoctorProfile } from "./profile.ts";
 
-export function doctorRouter(_deps: ApiDeps) {
+export function doctorRouter({ db }: ApiDeps) {
   const router = Router();
+  const doctorOnly = authenticate(db, "doctor");
+
+  router.get("/doctor-info", doctorOnly, async (req, res) => {
+    res.json(await loadDoctorProfile(db, currentUser(req).id));
+  });
+
+  router.put("/me", doctorOnly, idempotent(db), async (req, res) => {
+    res.json(await updateDoctorProfile(db, currentUser(req).id, req.body));
+  });
+
+  router.get("/doctor_appointments", doctorOnly, async (req, res) => {
+    const query = parse(doctorListQuery, req.query);
+    res.json(await listDoctorAppointments(db, await loadDoctorAccess(db, currentUser(req).id), query));
+  });
+
+  router.get("/doctor_appointments/:id", doctorOnly, async (req, res) => {
+    res.json(await getDoctorAppointment(db, await loadDoctorAccess(db, currentUser(req).id), String(req.params.id)));
+  });
+
+  router.get("/dashboard", doctorOnly, async (req, res) => {
+    res.json(await doctorDashboard(db, currentUser(req).id));
+  });
+
+  router.get("/notifications", doctorOnly, async (req, res) => {
+    res.json({ count: await doctorAttentionCount(db, await loadDoctorAccess(db, currentUser(req).id)) });
+  });
+
+  router.get("/patients", doctorOnly, async (req, res) => {
+    res.json(await doctorPatients(db, currentUser(req).id));
+  });
+
+  router.get("/export", doctorOnly, async (req, res) => {
+    res.set("Content-Disposition", 'attachment; filename="my-practice-data.json"');
+    res.json(await exportDoctorData(db, currentUser(req).id));
+  });
+
   return router;
 }

@@ -1,0 +1,73 @@
+// What a doctor may see and do (DESIGN.md section 5): appointments assigned to them, and open
+// requests (category random, no doctor yet) of their specialities, or all of them if they have
+// none. Only verified doctors answer open requests or change appointments.
+import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/index.ts";
+import { appointments, auditEvents, doctorSpecialities, doctors } from "../db/schema.ts";
+import { forbidden, notFound } from "../http.ts";
+
+export interface DoctorAccess {
+  id: string;
+  verification: "pending" | "verified" | "rejected";
+  specialityIds: number[];
+}
+
+export async function loadDoctorAccess(db: Db, userId: string): Promise<DoctorAccess> {
+  const [doctor] = await db.select({ verification: doctors.verification }).from(doctors).where(eq(doctors.userId, userId));
+  if (!doctor) throw notFound("Doctor not found");
+  const rows = await db
+    .select({ id: doctorSpecialities.specialityId })
+    .from(doctorSpecialities)
+    .where(eq(doctorSpecialities.doctorId, userId));
+  return { id: userId, verification: doctor.verification, specialityIds: rows.map((r) => r.id) };
+}
+
+export const doctorUnverified = () => forbidden("Your account is awaiting verification", "doctor_unverified");
+
+export function requireVerified(doctor: DoctorAccess) {
+  if (doctor.verification !== "verified") throw doctorUnverified();
+}
+
+/** Statuses in which an open request still takes proposals. */
+export const OPEN_STATUSES = ["pending", "proposed"] as const;
+
+/** An open request of a speciality this doctor practises (any status, any time). */
+export function isOpenRequestFor(
+  doctor: DoctorAccess,
+  row: { category: string; doctorId: string | null; specialityId: number | null },
+): boolean {
+  if (row.category !== "random" || row.doctorId !== null) return false;
+  return doctor.specialityIds.length === 0 || (row.specialityId !== null && doctor.specialityIds.includes(row.specialityId));
+}
+
+/**
+ * SQL for the open requests a doctor may answer now: still taking proposals and in the future.
+ * An unverified doctor sees none (their registration has not been checked: no patient data yet).
+ */
+export function answerableRequests(doctor: DoctorAccess, now = new Date()): SQL {
+  return and(
+    eq(appointments.category, "random"),
+    isNull(appointments.doctorId),
+    inArray(appointments.status, [...OPEN_STATUSES]),
+    gt(appointments.startsAt, now),
+    doctor.specialityIds.length ? inArray(appointments.specialityId, doctor.specialityIds) : undefined,
+    doctor.verification === "verified" ? undefined : sql`false`,
+  )!;
+}
+
+/**
+ * Records that `actorId` read or changed the data of these patients: one row per distinct patient,
+ * in one statement (the list calls read many patients at once).
+ */
+export async function auditPatients(
+  db: Db,
+  actorId: string,
+  patientIds: Iterable<string>,
+  action: "read" | "create" | "update",
+  entity: string,
+  entityId?: string,
+) {
+  const subjects = [...new Set(patientIds)].filter((id) => id !== actorId);
+  if (subjects.length === 0) return;
+  await db.insert(auditEvents).values(subjects.map((subjectUserId) => ({ actorId, subjectUserId, action, entity, entityId })));
+}

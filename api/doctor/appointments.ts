@@ -1,0 +1,120 @@
+// The doctor's appointment lists (SPEC.md section 7 GET /doctor/doctor_appointments): 'assigned to
+// me' (category direct, or absent) and 'open requests' (category random) with the doctor's own
+// proposal on each, so the card says 'Proposed' instead of 'Propose'.
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import { appointmentStatusEnum, appointments, proposals, specialities, users } from "../db/schema.ts";
+import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
+import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { appointmentWith, findAppointment, serializeAppointment } from "../appointment/serialize.ts";
+import { answerableRequests, auditPatients, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
+
+export const DOCTOR_LIST_PAGE_SIZE = 50;
+export const DOCTOR_LIST_PAGE_MAX = 100;
+
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const doctorListQuery = z.object({
+  category: z.preprocess(blank, z.enum(["direct", "random"], "Invalid category").default("direct")),
+  status: z.preprocess(blank, z.enum(appointmentStatusEnum.enumValues, "Invalid status").optional()),
+  search: optionalSearch,
+  city: optionalId("city"),
+  country: optionalId("country"),
+  ...pagination(DOCTOR_LIST_PAGE_SIZE, DOCTOR_LIST_PAGE_MAX),
+});
+
+export type DoctorListQuery = z.output<typeof doctorListQuery>;
+
+const appointmentPatient = alias(users, "appointment_patient");
+
+/** This doctor's proposal on each of the given appointments (null when none). */
+async function myProposals(db: Db, doctorId: string, ids: string[]) {
+  const mine = new Map<string, { id: string; status: string }>();
+  if (ids.length === 0) return mine;
+  const rows = await db
+    .select({ id: proposals.id, status: proposals.status, appointmentId: proposals.appointmentId })
+    .from(proposals)
+    .where(and(eq(proposals.doctorId, doctorId), inArray(proposals.appointmentId, ids)));
+  for (const r of rows) mine.set(r.appointmentId, { id: r.id, status: r.status });
+  return mine;
+}
+
+/** Serializes appointments in the order of `ids`, each with `myProposal`. */
+export async function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const [rows, mine] = await Promise.all([
+    db.query.appointments.findMany({ where: (a) => inArray(a.id, ids), with: appointmentWith }),
+    myProposals(db, doctorId, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ ...serializeAppointment(row), myProposal: mine.get(id) ?? null }] : [];
+  });
+}
+
+/**
+ * Assigned appointments newest slot first (like the patient's list); open requests soonest first,
+ * since the nearest ones need an answer first.
+ */
+export async function listDoctorAppointments(db: Db, doctor: DoctorAccess, q: DoctorListQuery) {
+  const open = q.category === "random";
+  const conditions: (SQL | undefined)[] = [
+    open ? answerableRequests(doctor) : eq(appointments.doctorId, doctor.id),
+    q.status ? eq(appointments.status, q.status) : undefined,
+    q.city ? eq(appointments.cityId, q.city) : undefined,
+    q.country ? eq(appointments.countryId, q.country) : undefined,
+  ];
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    conditions.push(
+      or(
+        and(isNull(appointmentPatient.deletedAt), ilike(appointmentPatient.username, pattern)),
+        ilike(specialities.name, pattern),
+        ilike(specialities.nameFr, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [page, [{ total }]] = await Promise.all([
+    db
+      .select({ id: appointments.id, patientId: appointments.patientId })
+      .from(appointments)
+      .innerJoin(appointmentPatient, eq(appointmentPatient.id, appointments.patientId))
+      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
+      .where(where)
+      .orderBy(open ? asc(appointments.startsAt) : desc(appointments.startsAt), asc(appointments.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db
+      .select({ total: count() })
+      .from(appointments)
+      .innerJoin(appointmentPatient, eq(appointmentPatient.id, appointments.patientId))
+      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
+      .where(where),
+  ]);
+  await auditPatients(db, doctor.id, page.map((r) => r.patientId), "read", "appointment_list");
+  return {
+    appointments: await serializeForDoctor(db, doctor.id, page.map((r) => r.id)),
+    ...pageInfo(total, q.page, q.limit),
+  };
+}
+
+/**
+ * One appointment the doctor may see: assigned to them (any status), or an open request of their
+ * specialities still taking proposals. Anything else is a 404, never data.
+ */
+export async function getDoctorAppointment(db: Db, doctor: DoctorAccess, id: string) {
+  if (!isUuid(id)) throw appointmentNotFound();
+  const row = await findAppointment(db, id);
+  const visible =
+    row &&
+    (row.doctorId === doctor.id ||
+      (doctor.verification === "verified" && isOpenRequestFor(doctor, row) && (OPEN_STATUSES as readonly string[]).includes(row.status)));
+  if (!visible) throw appointmentNotFound();
+  await auditPatients(db, doctor.id, [row.patientId], "read", "appointment", id);
+  const mine = await myProposals(db, doctor.id, [id]);
+  return { ...serializeAppointment(row), myProposal: mine.get(id) ?? null };
+}

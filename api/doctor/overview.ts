@@ -1,0 +1,108 @@
+// The doctor's extensions beside the list: dashboard counters and today's schedule (SPEC.md
+// section 2 'Doctor dashboard'), the bell count (DESIGN.md section 4), the patients a consultation
+// may be about, and the data download.
+import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne, notExists } from "drizzle-orm";
+import type { Db } from "../db/index.ts";
+import { appointments, proposals, users } from "../db/schema.ts";
+import { ACTIVE_STATUSES } from "../appointment/booking.ts";
+import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
+import { clinicToday, zonedInstant } from "../appointment/time.ts";
+import { listAllConsultations } from "../consultation/data.ts";
+import { answerableRequests, auditPatients, type DoctorAccess } from "./access.ts";
+import { serializeForDoctor } from "./appointments.ts";
+import { loadDoctorProfile } from "./profile.ts";
+
+/** Start and end instants of today in the clinic zone. */
+export function clinicDayBounds(now = new Date()) {
+  const today = clinicToday(now);
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { start: zonedInstant(today, "00:00"), end: zonedInstant(tomorrow, "00:00") };
+}
+
+export async function doctorDashboard(db: Db, doctorId: string, now = new Date()) {
+  const { start, end } = clinicDayBounds(now);
+  const mine = eq(appointments.doctorId, doctorId);
+  const today = and(mine, gte(appointments.startsAt, start), lt(appointments.startsAt, end));
+  const [[{ todayCount }], [{ upcomingCount }], [{ totalPatients }], [{ completedToday }], todayRows] = await Promise.all([
+    db.select({ todayCount: count() }).from(appointments).where(and(today, ne(appointments.status, "cancelled"))),
+    db
+      .select({ upcomingCount: count() })
+      .from(appointments)
+      .where(and(mine, gt(appointments.startsAt, now), inArray(appointments.status, [...ACTIVE_STATUSES]))),
+    db.select({ totalPatients: countDistinct(appointments.patientId) }).from(appointments).where(mine),
+    db.select({ completedToday: count() }).from(appointments).where(and(today, eq(appointments.status, "completed"))),
+    db
+      .select({ id: appointments.id, patientId: appointments.patientId })
+      .from(appointments)
+      .where(and(today, ne(appointments.status, "cancelled")))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id)),
+  ]);
+  await auditPatients(db, doctorId, todayRows.map((r) => r.patientId), "read", "appointment_list");
+  const schedule = await serializeForDoctor(db, doctorId, todayRows.map((r) => r.id));
+  return {
+    todayCount,
+    upcomingCount,
+    totalPatients,
+    completedToday,
+    today: schedule,
+    // The names the dashboard screen reads (app/routes/doctor/dashboard.server.ts).
+    todayAppointments: todayCount,
+    upcomingAppointments: upcomingCount,
+    todaySchedule: schedule,
+  };
+}
+
+/** Pending appointments assigned to the doctor plus open requests they may answer and have not yet. */
+export async function doctorAttentionCount(db: Db, doctor: DoctorAccess): Promise<number> {
+  const [[{ assigned }], [{ open }]] = await Promise.all([
+    db
+      .select({ assigned: count() })
+      .from(appointments)
+      .where(and(eq(appointments.doctorId, doctor.id), eq(appointments.status, "pending"))),
+    db
+      .select({ open: count() })
+      .from(appointments)
+      .where(
+        and(
+          answerableRequests(doctor),
+          notExists(
+            db
+              .select({ one: proposals.id })
+              .from(proposals)
+              .where(and(eq(proposals.appointmentId, appointments.id), eq(proposals.doctorId, doctor.id))),
+          ),
+        ),
+      ),
+  ]);
+  return assigned + open;
+}
+
+/** Distinct patients (not deleted) with an appointment assigned to the doctor, by name. */
+export async function doctorPatients(db: Db, doctorId: string) {
+  const rows = await db
+    .selectDistinct({ id: users.id, username: users.username })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.patientId))
+    .where(and(eq(appointments.doctorId, doctorId), isNull(users.deletedAt)))
+    .orderBy(asc(users.username), asc(users.id));
+  await auditPatients(db, doctorId, rows.map((r) => r.id), "read", "patient_list");
+  return rows;
+}
+
+/** Everything the product holds about the doctor's practice, as JSON. */
+export async function exportDoctorData(db: Db, doctorId: string) {
+  const profile = await loadDoctorProfile(db, doctorId);
+  const rows = await db.query.appointments.findMany({
+    where: (a) => eq(a.doctorId, doctorId),
+    orderBy: (a) => [asc(a.startsAt), asc(a.id)],
+    with: appointmentWith,
+  });
+  const consultations = await listAllConsultations(db, doctorId);
+  await auditPatients(db, doctorId, [...rows.map((r) => r.patientId), ...consultations.map((c) => c.patientId)], "read", "doctor_export");
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    appointments: rows.map(serializeAppointment),
+    consultations,
+  };
+}

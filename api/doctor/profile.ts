@@ -1,0 +1,132 @@
+// The doctor's own profile (SPEC.md section 3 'Doctor profile', GET /doctor/doctor-info and
+// PUT /doctor/me). Specialities are read-only here: the admin assigns them at verification.
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import { cities, countries, doctors, users } from "../db/schema.ts";
+import { ApiError, badRequest, notFound } from "../http.ts";
+
+export async function loadDoctorProfile(db: Db, userId: string) {
+  const user = await db.query.users.findFirst({
+    where: (u) => and(eq(u.id, userId), isNull(u.deletedAt)),
+    with: {
+      country: true,
+      city: true,
+      doctor: { with: { specialities: { with: { speciality: true } } } },
+    },
+  });
+  if (!user || !user.doctor) throw notFound("Profile not found");
+  const d = user.doctor;
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    contact: d.contact,
+    gender: user.gender,
+    serial_number: d.serialNumber,
+    duty_hospital: d.dutyHospital,
+    biography: d.biography,
+    startYear: d.startYear,
+    countryId: user.countryId,
+    cityId: user.cityId,
+    Country: user.country && { id: user.country.id, name: user.country.name },
+    City: user.city && { id: user.city.id, name: user.city.name },
+    specialities: d.specialities
+      .map((s) => ({ id: s.speciality.id, name: s.speciality.name, nameFr: s.speciality.nameFr }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    avatarUrl: user.avatarUrl,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt?.toISOString() ?? null,
+    verification: d.verification,
+  };
+}
+
+export type DoctorProfile = Awaited<ReturnType<typeof loadDoctorProfile>>;
+
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+
+/** Trimmed text capped at `max`; "" and null clear the field. */
+const clearableText = (max: number, message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() || null : v), z.string(message).max(max, message).nullable().optional());
+
+const clearableId = (message: string) =>
+  z.preprocess(
+    (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+    z.number(message).int(message).positive(message).nullable().optional(),
+  );
+
+export const doctorProfileUpdate = z.object({
+  username: z.preprocess(
+    trimmed,
+    z
+      .string("Doctor name must be at least 3 characters")
+      .min(3, "Doctor name must be at least 3 characters")
+      .max(50, "Doctor name must be at most 50 characters")
+      .optional(),
+  ),
+  serial_number: z.preprocess(
+    trimmed,
+    z
+      .string("Serial number must be at least 3 characters")
+      .min(3, "Serial number must be at least 3 characters")
+      .max(50, "Serial number must be at most 50 characters")
+      .optional(),
+  ),
+  contact: clearableText(25, "Invalid contact format").refine((v) => v == null || /^\+?[\d\s\-()]+$/.test(v), "Invalid contact format"),
+  gender: z.preprocess((v) => (v === "" ? null : v), z.enum(["male", "female"], "Invalid gender").nullable().optional()),
+  duty_hospital: clearableText(200, "The duty hospital must be at most 200 characters"),
+  biography: clearableText(2000, "The biography must be at most 2000 characters"),
+  countryId: clearableId("Invalid country"),
+  cityId: clearableId("Invalid city"),
+});
+
+/** Validation failures name the field in their code (invalid_username, invalid_contact, ...). */
+function parseUpdate(input: unknown) {
+  const result = doctorProfileUpdate.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = String(issue?.path[0] ?? "profile").replace(/Id$/, "");
+  throw badRequest(issue?.message ?? "Failed to update profile", `invalid_${field}`);
+}
+
+/** Fields left out stay as they are; changing the country drops a city outside it. */
+export async function updateDoctorProfile(db: Db, userId: string, input: unknown) {
+  const changes = parseUpdate(input);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ countryId: users.countryId, cityId: users.cityId })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for("update");
+    if (!current) throw notFound("Profile not found");
+    const countryId = changes.countryId !== undefined ? changes.countryId : current.countryId;
+    let cityId = changes.cityId !== undefined ? changes.cityId : current.cityId;
+    if (countryId !== null) {
+      const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
+      if (!country) throw badRequest("Invalid country", "invalid_country");
+    }
+    if (cityId !== null) {
+      const [city] = await tx.select({ countryId: cities.countryId }).from(cities).where(eq(cities.id, cityId));
+      if (!city) throw badRequest("Invalid city", "invalid_city");
+      if (city.countryId !== countryId) {
+        if (changes.cityId !== undefined) throw new ApiError(400, "The city does not belong to the selected country", "city_country_mismatch");
+        cityId = null;
+      }
+    }
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({ username: changes.username, gender: changes.gender, countryId, cityId, updatedAt: now })
+      .where(eq(users.id, userId));
+    const doctorFields = {
+      serialNumber: changes.serial_number,
+      contact: changes.contact,
+      dutyHospital: changes.duty_hospital,
+      biography: changes.biography,
+    };
+    if (Object.values(doctorFields).some((v) => v !== undefined)) {
+      await tx.update(doctors).set(doctorFields).where(eq(doctors.userId, userId));
+    }
+  });
+  return loadDoctorProfile(db, userId);
+}

@@ -1,7 +1,32 @@
+// The doctor's side of /appointment/{id} (SPEC.md section 7), mounted after the patients' router:
+// PUT with {status} confirms, cancels or completes; PUT with {date, time} reschedules. GET lets the
+// doctor open one appointment they may see (the patients' router hands doctors over to here).
 import { Router } from "express";
 import type { ApiDeps } from "../app.ts";
+import { authenticate, currentUser } from "../http.ts";
+import { idempotent } from "../idempotency.ts";
+import { loadDoctorAccess } from "../doctor/access.ts";
+import { getDoctorAppointment } from "../doctor/appointments.ts";
+import { changeStatusByDoctor, rescheduleByDoctor } from "./doctor-changes.ts";
 
-export function appointmentDoctorRouter(_deps: ApiDeps) {
+export function appointmentDoctorRouter({ db }: ApiDeps) {
   const router = Router();
+  const doctorOnly = authenticate(db, "doctor");
+
+  router.get("/:id", doctorOnly, async (req, res) => {
+    res.json(await getDoctorAppointment(db, await loadDoctorAccess(db, currentUser(req).id), String(req.params.id)));
+  });
+
+  router.put("/:id", doctorOnly, idempotent(db), async (req, res) => {
+    const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
+    const doctor = await loadDoctorAccess(db, currentUser(req).id);
+    const id = String(req.params.id);
+    const appointment =
+      body.status !== undefined
+        ? await changeStatusByDoctor(db, doctor, id, body.status)
+        : await rescheduleByDoctor(db, doctor, id, body.date, body.time);
+    res.json(appointment);
+  });
+
   return router;
 }

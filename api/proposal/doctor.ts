@@ -1,7 +1,84 @@
+// The doctor's side of /appointment-proposal (SPEC.md section 7, DESIGN.md section 5): a verified
+// doctor proposes themselves, once, for an open request of their specialities; the request
+// becomes 'proposed' in the same transaction. Patients accept or reject in patient.ts.
 import { Router } from "express";
+import { and, eq } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
+import type { Db } from "../db/index.ts";
+import { appointments, proposals } from "../db/schema.ts";
+import { authenticate, badRequest, conflict, currentUser, forbidden } from "../http.ts";
+import { idempotent } from "../idempotency.ts";
+import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
+import { auditPatients, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../doctor/access.ts";
 
-export function proposalDoctorRouter(_deps: ApiDeps) {
+const alreadyProposed = () => conflict("You have already proposed for this request", "already_proposed");
+
+/** A unique violation of proposals_once_per_doctor (a concurrent duplicate that got past the check). */
+function isDuplicateProposal(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return constraint === undefined || constraint === "proposals_once_per_doctor";
+  }
+  return false;
+}
+
+export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
+  requireVerified(doctor);
+  if (!isUuid(appointmentId)) throw appointmentNotFound();
+  const { proposal, patientId } = await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({
+        patientId: appointments.patientId,
+        doctorId: appointments.doctorId,
+        category: appointments.category,
+        specialityId: appointments.specialityId,
+        status: appointments.status,
+        startsAt: appointments.startsAt,
+      })
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId))
+      .for("update");
+    if (!request || !isOpenRequestFor(doctor, request)) throw appointmentNotFound();
+    if (!(OPEN_STATUSES as readonly string[]).includes(request.status)) {
+      throw conflict("This request no longer takes proposals", "invalid_transition");
+    }
+    if (request.startsAt.getTime() <= now.getTime()) throw conflict("This request's time has already passed", "request_expired");
+    const [existing] = await tx
+      .select({ id: proposals.id })
+      .from(proposals)
+      .where(and(eq(proposals.appointmentId, appointmentId), eq(proposals.doctorId, doctor.id)));
+    if (existing) throw alreadyProposed();
+    let created;
+    try {
+      [created] = await tx.insert(proposals).values({ appointmentId, doctorId: doctor.id, status: "pending" }).returning();
+    } catch (err) {
+      if (isDuplicateProposal(err)) throw alreadyProposed();
+      throw err;
+    }
+    await tx.update(appointments).set({ status: "proposed", updatedAt: new Date() }).where(eq(appointments.id, appointmentId));
+    return { proposal: created, patientId: request.patientId };
+  });
+  await auditPatients(db, doctor.id, [patientId], "create", "proposal", proposal.id);
+  return {
+    id: proposal.id,
+    status: proposal.status,
+    createdAt: proposal.createdAt.toISOString(),
+    appointmentId: proposal.appointmentId,
+    doctorId: proposal.doctorId,
+  };
+}
+
+export function proposalDoctorRouter({ db }: ApiDeps) {
   const router = Router();
+
+  router.post("/", authenticate(db, "doctor"), idempotent(db), async (req, res) => {
+    const { doctorId, appointmentId } = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
+    const me = currentUser(req).id;
+    if (doctorId !== undefined && doctorId !== me) throw forbidden("You can only propose yourself", "forbidden");
+    if (!appointmentId) throw badRequest("An appointment is required", "appointment_required");
+    const proposal = await proposeForRequest(db, await loadDoctorAccess(db, me), String(appointmentId));
+    res.status(201).json(proposal);
+  });
+
   return router;
 }

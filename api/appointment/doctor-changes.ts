@@ -1,0 +1,79 @@
+// What the assigned doctor may change on an appointment (DESIGN.md section 5 transitions):
+//   pending -> confirmed, pending -> cancelled, confirmed -> completed once the start has passed;
+//   reschedule while pending or confirmed to a free slot that differs from the current one.
+// Everything else is a 409; confirmed -> cancelled belongs to the patient.
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/index.ts";
+import { appointments } from "../db/schema.ts";
+import { badRequest, conflict } from "../http.ts";
+import { auditPatients, requireVerified, type DoctorAccess } from "../doctor/access.ts";
+import { claimingSlot, isCalendarDate } from "./booking.ts";
+import { appointmentNotFound, isUuid } from "./patient-data.ts";
+import { findAppointment, serializeAppointment } from "./serialize.ts";
+import { parseSlot } from "./time.ts";
+
+type Status = (typeof appointments.$inferSelect)["status"];
+
+/** Target status -> the one status it may come from. */
+const DOCTOR_TRANSITIONS: Partial<Record<Status, Status>> = {
+  confirmed: "pending",
+  cancelled: "pending",
+  completed: "confirmed",
+};
+
+const TARGETS = new Set<unknown>(["pending", "proposed", "confirmed", "completed", "cancelled"]);
+
+const invalidTransition = (from: Status, to: string) =>
+  conflict(`An appointment that is ${from} cannot become ${to}`, "invalid_transition");
+
+/** Locks the doctor's own appointment for the rest of the transaction; anyone else's is a 404. */
+async function lockAssigned(tx: Db, doctor: DoctorAccess, id: string) {
+  if (!isUuid(id)) throw appointmentNotFound();
+  const [row] = await tx
+    .select({ doctorId: appointments.doctorId, patientId: appointments.patientId, status: appointments.status, startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .for("update");
+  if (!row || row.doctorId !== doctor.id) throw appointmentNotFound();
+  return row;
+}
+
+export async function changeStatusByDoctor(db: Db, doctor: DoctorAccess, id: string, target: unknown, now = new Date()) {
+  if (!TARGETS.has(target)) throw badRequest("Invalid status", "invalid_status");
+  const to = target as Status;
+  requireVerified(doctor);
+  const patientId = await db.transaction(async (tx) => {
+    const row = await lockAssigned(tx, doctor, id);
+    if (DOCTOR_TRANSITIONS[to] !== row.status) throw invalidTransition(row.status, to);
+    if (to === "completed" && row.startsAt.getTime() > now.getTime()) {
+      throw conflict("This appointment has not started yet", "not_started");
+    }
+    await tx.update(appointments).set({ status: to, updatedAt: new Date() }).where(eq(appointments.id, id));
+    return row.patientId;
+  });
+  await auditPatients(db, doctor.id, [patientId], "update", "appointment", id);
+  return serializeAppointment((await findAppointment(db, id))!);
+}
+
+export async function rescheduleByDoctor(db: Db, doctor: DoctorAccess, id: string, date: unknown, time: unknown) {
+  requireVerified(doctor);
+  if (date === undefined || date === "" || time === undefined || time === "") {
+    throw badRequest("A new date and time are required", "invalid_slot");
+  }
+  // parseSlot lets impossible dates (2026-02-31) roll over into the next month.
+  if (!isCalendarDate(date)) throw badRequest("A valid date is required", "invalid_date");
+  const startsAt = parseSlot(date, time);
+  const patientId = await db.transaction(async (tx) => {
+    const row = await lockAssigned(tx, doctor, id);
+    if (row.status !== "pending" && row.status !== "confirmed") {
+      throw conflict(`An appointment that is ${row.status} cannot be rescheduled`, "invalid_transition");
+    }
+    if (row.startsAt.getTime() === startsAt.getTime()) {
+      throw badRequest("The new date and time must differ from the current ones", "unchanged");
+    }
+    await claimingSlot(() => tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)));
+    return row.patientId;
+  });
+  await auditPatients(db, doctor.id, [patientId], "update", "appointment", id);
+  return serializeAppointment((await findAppointment(db, id))!);
+}

@@ -1,0 +1,234 @@
+// Consultation records (DESIGN.md section 4: real records instead of SPEC.md's sample data). A
+// doctor writes records about their own patients; only the author and the patient concerned can
+// read one, anyone else gets a 404.
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/index.ts";
+import { appointments, consultations, users } from "../db/schema.ts";
+import { badRequest, forbidden, notFound, parse, type AuthUser } from "../http.ts";
+import { isUuid } from "../appointment/patient-data.ts";
+import { containsPattern, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { DELETED_USER } from "../appointment/serialize.ts";
+import { clinicParts } from "../appointment/time.ts";
+import { auditPatients } from "../doctor/access.ts";
+
+export const CONSULTATION_PAGE_SIZE = 20;
+export const CONSULTATION_PAGE_MAX = 100;
+
+export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "emergency", "online", "in-person"] as const;
+
+export const consultationListQuery = z.object({ search: optionalSearch, ...pagination(CONSULTATION_PAGE_SIZE, CONSULTATION_PAGE_MAX) });
+
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+
+const fields = {
+  patientId: z.uuid("A patient is required"),
+  type: z.enum(CONSULTATION_TYPES, `The consultation type must be one of ${CONSULTATION_TYPES.join(", ")}`),
+  diagnosis: z.preprocess(
+    trimmed,
+    z.string("A diagnosis is required").min(1, "A diagnosis is required").max(500, "The diagnosis must be at most 500 characters"),
+  ),
+  notes: z.preprocess(
+    (v) => (v === null ? "" : trimmed(v)),
+    z.string("The notes must be text").max(5000, "The notes must be at most 5000 characters"),
+  ),
+  prescription: z
+    .array(z.string("Each prescription item must be text").max(500, "Each prescription item must be at most 500 characters"), "The prescription must be a list")
+    .max(50, "At most 50 prescription items")
+    .transform((items) => items.map((i) => i.trim()).filter(Boolean)),
+  // Absent or blank: now (on creation) or unchanged (on update).
+  consultedAt: z
+    .preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.datetime({ offset: true, error: "Invalid consultation date" }).optional())
+    .transform((v) => (v === undefined ? undefined : new Date(v)))
+    .refine((d) => d === undefined || d.getTime() <= Date.now() + 60_000, "The consultation date cannot be in the future"),
+  appointmentId: z.preprocess((v) => (v === "" ? null : v), z.uuid("Invalid appointment").nullable()),
+};
+
+const createSchema = z.object({
+  ...fields,
+  notes: fields.notes.default(""),
+  prescription: fields.prescription.default([]),
+  appointmentId: fields.appointmentId.optional(),
+});
+const updateSchema = z.object({
+  patientId: fields.patientId.optional(),
+  type: fields.type.optional(),
+  diagnosis: fields.diagnosis.optional(),
+  notes: fields.notes.optional(),
+  prescription: fields.prescription.optional(),
+  consultedAt: fields.consultedAt,
+  appointmentId: fields.appointmentId.optional(),
+});
+
+const consultationNotFound = () => notFound("Consultation not found");
+
+const consultationWith = {
+  patient: { columns: { id: true, username: true, avatarUrl: true, deletedAt: true } },
+  doctor: { columns: { id: true, username: true, deletedAt: true } },
+} as const;
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadOne>>>;
+function loadOne(db: Db, id: string) {
+  return db.query.consultations.findFirst({ where: (c) => eq(c.id, id), with: consultationWith });
+}
+
+export function serializeConsultation(c: Loaded) {
+  const { date, time } = clinicParts(c.consultedAt);
+  return {
+    id: c.id,
+    patientId: c.patientId,
+    patientName: c.patient.deletedAt ? DELETED_USER : c.patient.username,
+    patientAvatar: c.patient.deletedAt ? null : c.patient.avatarUrl,
+    doctorId: c.doctorId,
+    doctorName: c.doctor.deletedAt ? DELETED_USER : c.doctor.username,
+    appointmentId: c.appointmentId,
+    date,
+    time,
+    consultedAt: c.consultedAt.toISOString(),
+    type: c.type,
+    diagnosis: c.diagnosis,
+    notes: c.notes,
+    prescription: c.prescription,
+    status: "completed" as const,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt?.toISOString() ?? null,
+  };
+}
+
+export type ConsultationDto = ReturnType<typeof serializeConsultation>;
+
+/** The viewer's side of a record: the author doctor's records, or the records about a patient. */
+const ownedBy = (viewer: AuthUser) =>
+  viewer.role === "doctor" ? eq(consultations.doctorId, viewer.id) : eq(consultations.patientId, viewer.id);
+
+async function serializeMany(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.query.consultations.findMany({ where: (c) => inArray(c.id, ids), with: consultationWith });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [serializeConsultation(byId.get(id)!)] : []));
+}
+
+/** Newest first; search matches the patient's name or the diagnosis, case-insensitively. */
+export async function listConsultations(db: Db, viewer: AuthUser, query: unknown) {
+  const q = parse(consultationListQuery, query);
+  const conditions: (SQL | undefined)[] = [ownedBy(viewer)];
+  if (q.search) {
+    const pattern = containsPattern(q.search);
+    conditions.push(or(ilike(users.username, pattern), ilike(consultations.diagnosis, pattern)));
+  }
+  const where = and(...conditions);
+  const [page, [{ total }]] = await Promise.all([
+    db
+      .select({ id: consultations.id, patientId: consultations.patientId })
+      .from(consultations)
+      .innerJoin(users, eq(users.id, consultations.patientId))
+      .where(where)
+      .orderBy(desc(consultations.consultedAt), asc(consultations.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(consultations).innerJoin(users, eq(users.id, consultations.patientId)).where(where),
+  ]);
+  await auditPatients(db, viewer.id, page.map((r) => r.patientId), "read", "consultation_list");
+  return { consultations: await serializeMany(db, page.map((r) => r.id)), ...pageInfo(total, q.page, q.limit) };
+}
+
+/** Every record the doctor wrote, oldest first (for the data download). */
+export async function listAllConsultations(db: Db, doctorId: string) {
+  const rows = await db.query.consultations.findMany({
+    where: (c) => eq(c.doctorId, doctorId),
+    orderBy: (c) => [asc(c.consultedAt), asc(c.id)],
+    with: consultationWith,
+  });
+  return rows.map(serializeConsultation);
+}
+
+export async function getConsultation(db: Db, viewer: AuthUser, id: string) {
+  if (!isUuid(id)) throw consultationNotFound();
+  const row = await loadOne(db, id);
+  if (!row || (row.doctorId !== viewer.id && row.patientId !== viewer.id)) throw consultationNotFound();
+  await auditPatients(db, viewer.id, [row.patientId], "read", "consultation", id);
+  return serializeConsultation(row);
+}
+
+/** 403 unless the patient has an appointment assigned to this doctor. */
+async function requireOwnPatient(db: Db, doctorId: string, patientId: string) {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.patientId))
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.patientId, patientId), eq(users.role, "patient")))
+    .limit(1);
+  if (!row) throw forbidden("You can only write records about your own patients", "not_your_patient");
+}
+
+/** The linked appointment must be this doctor's, with this patient. */
+async function requireLinkedAppointment(db: Db, doctorId: string, patientId: string, appointmentId: string | null | undefined) {
+  if (!appointmentId) return;
+  const [row] = await db
+    .select({ doctorId: appointments.doctorId, patientId: appointments.patientId })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (!row || row.doctorId !== doctorId || row.patientId !== patientId) {
+    throw badRequest("The appointment must be one of yours with this patient", "invalid_appointment");
+  }
+}
+
+/** Validation failures name the field in their code (invalid_diagnosis, invalid_type, ...). */
+function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = String(issue?.path[0] ?? "consultation").replace(/Id$/, "");
+  throw badRequest(issue?.message ?? "Invalid consultation", `invalid_${field}`);
+}
+
+export async function createConsultation(db: Db, doctorId: string, input: unknown) {
+  const v = parseBody(createSchema, input);
+  await requireOwnPatient(db, doctorId, v.patientId);
+  await requireLinkedAppointment(db, doctorId, v.patientId, v.appointmentId);
+  const [row] = await db
+    .insert(consultations)
+    .values({
+      doctorId,
+      patientId: v.patientId,
+      appointmentId: v.appointmentId ?? null,
+      type: v.type,
+      diagnosis: v.diagnosis,
+      notes: v.notes,
+      prescription: v.prescription,
+      ...(v.consultedAt ? { consultedAt: v.consultedAt } : {}),
+    })
+    .returning({ id: consultations.id });
+  await auditPatients(db, doctorId, [v.patientId], "create", "consultation", row.id);
+  return serializeConsultation((await loadOne(db, row.id))!);
+}
+
+/** Only the author changes a record; fields left out stay as they are. */
+export async function updateConsultation(db: Db, doctorId: string, id: string, input: unknown) {
+  if (!isUuid(id)) throw consultationNotFound();
+  const [current] = await db
+    .select({ doctorId: consultations.doctorId, patientId: consultations.patientId, appointmentId: consultations.appointmentId })
+    .from(consultations)
+    .where(eq(consultations.id, id));
+  if (!current || current.doctorId !== doctorId) throw consultationNotFound();
+  const v = parseBody(updateSchema, input);
+  const patientId = v.patientId ?? current.patientId;
+  if (patientId !== current.patientId) await requireOwnPatient(db, doctorId, patientId);
+  const appointmentId = v.appointmentId !== undefined ? v.appointmentId : patientId === current.patientId ? current.appointmentId : null;
+  await requireLinkedAppointment(db, doctorId, patientId, appointmentId);
+  await db
+    .update(consultations)
+    .set({
+      patientId,
+      appointmentId,
+      type: v.type,
+      diagnosis: v.diagnosis,
+      notes: v.notes,
+      prescription: v.prescription,
+      consultedAt: v.consultedAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(consultations.id, id));
+  await auditPatients(db, doctorId, [patientId], "update", "consultation", id);
+  return serializeConsultation((await loadOne(db, id))!);
+}

@@ -1,7 +1,43 @@
+// /admin (extension, DESIGN.md section 4): doctor verification. Admins only; everyone else 403.
 import { Router } from "express";
+import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
+import { authenticate, parse } from "../http.ts";
+import { idempotent } from "../idempotency.ts";
+import { approveDoctor, findDoctorId, listDoctorsByVerification, rejectDoctor, VERIFICATIONS } from "./doctors.ts";
 
-export function adminRouter(_deps: ApiDeps) {
+const listQuery = z.object({
+  status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(VERIFICATIONS, "Invalid status").default("pending")),
+});
+
+const approveBody = z.object({
+  specialityIds: z
+    .array(z.coerce.number("Invalid speciality").int("Invalid speciality").positive("Invalid speciality"), "specialityIds must be a list")
+    .max(20, "At most 20 specialities")
+    .default([]),
+});
+
+const rejectBody = z.object({
+  reason: z.preprocess((v) => (v === null ? undefined : v), z.string("Invalid reason").max(500, "The reason must be at most 500 characters").optional()),
+});
+
+export function adminRouter({ db, mailer }: ApiDeps) {
   const router = Router();
+  router.use(authenticate(db, "admin"));
+
+  router.get("/doctors", async (req, res) => {
+    res.json(await listDoctorsByVerification(db, parse(listQuery, req.query).status));
+  });
+
+  router.post("/doctors/:id/approve", idempotent(db), async (req, res) => {
+    const { specialityIds } = parse(approveBody, req.body ?? {});
+    res.json(await approveDoctor(db, mailer, await findDoctorId(db, String(req.params.id)), specialityIds));
+  });
+
+  router.post("/doctors/:id/reject", idempotent(db), async (req, res) => {
+    const { reason } = parse(rejectBody, req.body ?? {});
+    res.json(await rejectDoctor(db, mailer, await findDoctorId(db, String(req.params.id)), reason));
+  });
+
   return router;
 }

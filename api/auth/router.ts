@@ -131,7 +131,7 @@ let dummyHash: Promise<string> | undefined;
 const decoyHash = () => (dummyHash ??= hashPassword("decoy-password-for-timing"));
 
 /** Once a minute per address, whether or not it has an account. */
-const mailSlot = (db: ApiDeps["db"], kind: "verify" | "reset", address: string) =>
+const mailSlot = (db: ApiDeps["db"], kind: "verify" | "reset" | "notice", address: string) =>
   claimOncePer(db, `mail:${kind}:${normalizeEmail(address)}`, RESEND_INTERVAL_SECONDS);
 
 // ---- routes --------------------------------------------------------------------------------------
@@ -147,11 +147,11 @@ export function authRouter({ db, mailer }: ApiDeps) {
     const input = role === "patient" ? parse(patientRegistration, req.body) : parse(doctorRegistration, req.body);
     const lang = requestLocale(req, input.locale);
     const outcome = await register(db, input, lang);
-    // The mail slot is claimed in both cases so a follow-up resend answers alike.
-    const slot = await mailSlot(db, "verify", outcome.email);
+    // The resend slot is claimed in both cases so a follow-up resend answers alike.
+    await mailSlot(db, "verify", outcome.email);
     if (outcome.created) {
       await sendQuietly(mailer, mail(outcome.email, verificationCodeMail(lang, { username: input.username, code: outcome.code })));
-    } else if (slot) {
+    } else if (await mailSlot(db, "notice", outcome.email)) {
       const owner = outcome.owner;
       await sendQuietly(mailer, mail(owner.email, registrationAttemptMail(toLocale(owner.locale), { username: owner.username })));
     }

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { PASSWORD, startApi, type TestApi } from "../test/harness.ts";
+import { apiTokens, throttles, users } from "../db/schema.ts";
+import { rawRequest, registerPatient } from "./test-helpers.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+beforeEach(async () => {
+  await api.db.delete(throttles);
+});
+
+const login = (body: unknown) => api.request("POST", "/auth/login", { body });
+const LOGIN_FAILED = { message: "Login failed", code: "login_failed" };
+
+describe("POST /auth/login", () => {
+  it("logs a patient in: user data of SPEC.md section 3 and an opaque token that works", async () => {
+    const ref = await api.reference();
+    const { user } = await api.createPatient({ countryId: ref.cameroon.id, cityId: ref.city("Douala").id, username: "Awa Patient" });
+    const res = await login({ email: user.email, password: PASSWORD, role: "patient" });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["data", "token"]);
+    expect(Object.keys(res.body.data).sort()).toEqual(
+      ["id", "username", "email", "dateOfBirth", "phone", "address", "gender", "otpCode", "otpVerified", "userRole", "avatarUrl", "resetCode", "createdAt", "updatedAt", "Country", "City"].sort(),
+    );
+    expect(res.body.data).toMatchObject({
+      id: user.id,
+      username: "Awa Patient",
+      email: user.email,
+      otpCode: null,
+      resetCode: null,
+      otpVerified: true,
+      userRole: "patient",
+      Country: { id: ref.cameroon.id, name: "Cameroon" },
+      City: { id: ref.city("Douala").id, name: "Douala" },
+    });
+    expect(JSON.stringify(res.body.data)).not.toContain("argon2");
+    const token = res.body.token.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [stored] = await api.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id)).orderBy(sql`${apiTokens.id} desc`).limit(1);
+    expect(stored.tokenHash).not.toBe(token);
+    expect((await api.request("GET", "/patient/me", { token })).status).toBe(200);
+  });
+
+  it("accepts the e-mail in any case and with spaces", async () => {
+    const { user } = await api.createPatient();
+    const res = await login({ email: `  ${user.email.toUpperCase()} `, password: PASSWORD, role: "patient" });
+    expect(res.status).toBe(200);
+  });
+
+  it("logs a doctor in, and an unverified (pending) doctor too", async () => {
+    const verified = await api.createDoctor();
+    const pending = await api.createDoctor({ verification: "pending" });
+    for (const d of [verified, pending]) {
+      const res = await login({ email: d.user.email, password: PASSWORD, role: "doctor" });
+      expect(res.status).toBe(200);
+      expect(res.body.data.userRole).toBe("doctor");
+    }
+  });
+
+  it("lets an admin in whichever role the form chose", async () => {
+    const { user } = await api.createAdmin();
+    for (const role of ["patient", "doctor", "admin"]) {
+      const res = await login({ email: user.email, password: PASSWORD, role });
+      expect(res.status).toBe(200);
+      expect(res.body.data.userRole).toBe("admin");
+    }
+  });
+
+  it("answers one generic 401 for a wrong e-mail, a wrong password and a role mismatch", async () => {
+    const patient = await api.createPatient();
+    const doctor = await api.createDoctor();
+    const answers = [
+      await login({ email: api.unique("nobody"), password: PASSWORD, role: "patient" }),
+      await login({ email: patient.user.email, password: "Wrong123!", role: "patient" }),
+      await login({ email: patient.user.email, password: PASSWORD, role: "doctor" }),
+      await login({ email: doctor.user.email, password: PASSWORD, role: "patient" }),
+    ];
+    for (const a of answers) {
+      expect(a.status).toBe(401);
+      expect(a.body).toEqual(LOGIN_FAILED);
+    }
+  });
+
+  it("refuses a deleted account", async () => {
+    const patient = await api.createPatient();
+    await api.request("DELETE", "/auth/delete-account", { token: patient.token });
+    const res = await login({ email: patient.user.email, password: PASSWORD, role: "patient" });
+    expect(res.body).toEqual(LOGIN_FAILED);
+  });
+
+  it("sends an unverified account with the right password to verification (403 with userId)", async () => {
+    const r = await registerPatient(api);
+    const res = await login({ email: r.email, password: r.password, role: "patient" });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: "Please verify your account first", code: "unverified", userId: r.id, email: r.email });
+    // No token was issued.
+    expect(await api.db.select().from(apiTokens).where(eq(apiTokens.userId, r.id))).toHaveLength(0);
+    // With a wrong password it is an ordinary failure: nothing about the account leaks.
+    const wrong = await login({ email: r.email, password: "Wrong123!", role: "patient" });
+    expect(wrong.body).toEqual(LOGIN_FAILED);
+  });
+
+  describe("validation", () => {
+    it.each([
+      [{ password: PASSWORD, role: "patient" }, "Email is required"],
+      [{ email: "nope", password: PASSWORD, role: "patient" }, "Please enter a valid email"],
+      [{ email: "a@example.test", role: "patient" }, "Password is required"],
+      [{ email: "a@example.test", password: "", role: "patient" }, "Password is required"],
+      [{ email: "a@example.test", password: PASSWORD }, "Role is required"],
+      [{ email: "a@example.test", password: PASSWORD, role: "nurse" }, "Invalid role selected"],
+    ])("%j -> 400 %s", async (body, message) => {
+      const res = await login(body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    });
+  });
+
+  describe("throttling (shared in the database)", () => {
+    it("blocks an account after 5 failures with 429 and Retry-After, even for the right password", async () => {
+      const { user } = await api.createPatient();
+      for (let i = 0; i < 5; i++) expect((await login({ email: user.email, password: "Wrong123!", role: "patient" })).status).toBe(401);
+      const blocked = await rawRequest(api, "POST", "/auth/login", { email: user.email.toUpperCase(), password: PASSWORD, role: "patient" });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ message: "Too many attempts. Please try again later.", code: "too_many_attempts" });
+      const retryAfter = Number(blocked.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // Other accounts from the same address are not affected by one account's block.
+      const other = await api.createPatient();
+      expect((await login({ email: other.user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+    });
+
+    it("grows the delay when failures go on after a block, and a success resets the account", async () => {
+      const { user } = await api.createPatient();
+      const key = `login:account:${user.email}`;
+      for (let i = 0; i < 5; i++) await login({ email: user.email, password: "Wrong123!", role: "patient" });
+      // The first block has passed (but the series is recent).
+      await api.db.update(throttles).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(throttles.key, key));
+      await login({ email: user.email, password: "Wrong123!", role: "patient" });
+      const blocked = await rawRequest(api, "POST", "/auth/login", { email: user.email, password: PASSWORD, role: "patient" });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(60);
+
+      await api.db.update(throttles).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(throttles.key, key));
+      expect((await login({ email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+      expect(await api.db.select().from(throttles).where(eq(throttles.key, key))).toHaveLength(0);
+    });
+
+    it("starts a new series once the window has passed", async () => {
+      const { user } = await api.createPatient();
+      const key = `login:account:${user.email}`;
+      for (let i = 0; i < 4; i++) await login({ email: user.email, password: "Wrong123!", role: "patient" });
+      await api.db.update(throttles).set({ windowStart: new Date(Date.now() - 16 * 60_000) }).where(eq(throttles.key, key));
+      await login({ email: user.email, password: "Wrong123!", role: "patient" });
+      const [row] = await api.db.select().from(throttles).where(eq(throttles.key, key));
+      expect(row.hits).toBe(1);
+      expect(row.blockedUntil).toBeNull();
+      expect((await login({ email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+    });
+
+    it("throttles unknown e-mails the same way (no enumeration through the throttle)", async () => {
+      const email = api.unique("ghost");
+      for (let i = 0; i < 5; i++) expect((await login({ email, password: "x", role: "patient" })).status).toBe(401);
+      expect((await login({ email, password: "x", role: "patient" })).status).toBe(429);
+    });
+
+    it("blocks an IP address after 30 failures across accounts", async () => {
+      for (let i = 0; i < 30; i++) {
+        expect((await login({ email: api.unique("spray"), password: "Wrong123!", role: "patient" })).status).toBe(401);
+      }
+      const { user } = await api.createPatient();
+      const blocked = await rawRequest(api, "POST", "/auth/login", { email: user.email, password: PASSWORD, role: "patient" });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe("POST /auth/logout", () => {
+  it("revokes the presented token only: 204, then 401 everywhere with it", async () => {
+    const { user } = await api.createPatient();
+    const first = (await login({ email: user.email, password: PASSWORD, role: "patient" })).body.token.token;
+    const second = (await login({ email: user.email, password: PASSWORD, role: "patient" })).body.token.token;
+    const res = await api.request("POST", "/auth/logout", { token: first });
+    expect(res.status).toBe(204);
+    expect((await api.request("GET", "/patient/me", { token: first })).status).toBe(401);
+    expect((await api.request("POST", "/auth/logout", { token: first })).status).toBe(401);
+    expect((await api.request("DELETE", "/auth/delete-account", { token: first })).status).toBe(401);
+    expect((await api.request("GET", "/patient/me", { token: second })).status).toBe(200);
+  });
+
+  it("needs a token", async () => {
+    const res = await api.request("POST", "/auth/logout");
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe("Unauthorized access");
+  });
+});
+
+describe("the stored user", () => {
+  it("never holds codes or passwords in clear", async () => {
+    const r = await registerPatient(api);
+    const [row] = await api.db.select().from(users).where(eq(users.id, r.id));
+    expect(JSON.stringify(row)).not.toContain(r.password);
+    expect(JSON.stringify(row)).not.toContain(r.code);
+  });
+});

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { futureDate, startApi, type TestApi } from "../test/harness.ts";
+import { appointments, auditEvents } from "../db/schema.ts";
+import { insertAppointment, insertOpenRequest } from "./test-factories.ts";
+import { zonedInstant } from "./time.ts";
+
+type Status = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
+
+describe("the doctor's PUT /appointment/{id}: the state table and rescheduling", () => {
+  let api: TestApi;
+  let ref: Awaited<ReturnType<TestApi["reference"]>>;
+  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
+  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let pendingDoctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
+
+  beforeAll(async () => {
+    api = await startApi();
+    ref = await api.reference();
+    patient = await api.createPatient({ username: "Awa Patient" });
+    doctor = await api.createDoctor({ username: "Dr Assigned" });
+    other = await api.createDoctor({ username: "Dr Other" });
+    pendingDoctor = await api.createDoctor({ verification: "pending" });
+  });
+  afterAll(() => api.close());
+
+  // Each row its own instant (off the slots), so the one-per-slot index never collides by accident.
+  let minutes = 0;
+  const ahead = () => new Date(Date.parse(`${futureDate(200)}T06:00:00Z`) + ++minutes * 60_000);
+  const hourAgo = () => new Date(Date.now() - 3_600_000 - ++minutes * 60_000);
+  const assigned = (status: Status, values: Partial<typeof appointments.$inferInsert> = {}) =>
+    insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status, startsAt: ahead(), ...values });
+  const put = (id: string, body: unknown, token = doctor.token, headers?: Record<string, string>) =>
+    api.request("PUT", `/appointment/${id}`, { body, token, headers });
+  const statusOf = async (id: string) => (await api.db.select().from(appointments).where(eq(appointments.id, id)))[0].status;
+
+  describe("allowed transitions", () => {
+    it("confirms a pending appointment and answers the serialized appointment", async () => {
+      const a = await assigned("pending");
+      const res = await put(a.id, { status: "confirmed" });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: a.id, status: "confirmed", doctorId: doctor.user.id, Patient: { username: "Awa Patient" } });
+      expect(await statusOf(a.id)).toBe("confirmed");
+    });
+
+    it("cancels a pending appointment", async () => {
+      const a = await assigned("pending");
+      const res = await put(a.id, { status: "cancelled" });
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe("cancelled");
+    });
+
+    it("completes a confirmed appointment whose start has passed", async () => {
+      const a = await assigned("confirmed", { startsAt: hourAgo() });
+      const res = await put(a.id, { status: "completed" });
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe("completed");
+    });
+
+    it("records the change in the audit log", async () => {
+      const a = await assigned("pending");
+      await put(a.id, { status: "confirmed" });
+      const events = await api.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, a.id), eq(auditEvents.action, "update")));
+      expect(events).toMatchObject([{ actorId: doctor.user.id, subjectUserId: patient.user.id, entity: "appointment" }]);
+    });
+  });
+
+  describe("refused transitions (409 invalid_transition)", () => {
+    const refused: [Status, Status][] = [
+      ["pending", "completed"],
+      ["pending", "pending"],
+      ["pending", "proposed"],
+      ["confirmed", "confirmed"],
+      ["confirmed", "cancelled"], // the patient's
+      ["confirmed", "pending"],
+      ["completed", "confirmed"],
+      ["completed", "cancelled"],
+      ["completed", "completed"],
+      ["cancelled", "confirmed"],
+      ["cancelled", "pending"],
+      ["cancelled", "completed"],
+      ["proposed", "confirmed"], // only by accepting a proposal
+    ];
+    it.each(refused)("%s -> %s", async (from, to) => {
+      const a = await assigned(from, { startsAt: hourAgo() });
+      const res = await put(a.id, { status: to });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("invalid_transition");
+      expect(await statusOf(a.id)).toBe(from);
+    });
+
+    it("refuses to complete a confirmed appointment that has not started (409 not_started)", async () => {
+      const a = await assigned("confirmed");
+      const res = await put(a.id, { status: "completed" });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("not_started");
+      expect(await statusOf(a.id)).toBe("confirmed");
+    });
+
+    it("refuses an unknown status with 400", async () => {
+      const a = await assigned("pending");
+      const res = await put(a.id, { status: "done" });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("invalid_status");
+    });
+  });
+
+  describe("who may act", () => {
+    it("answers 404 for another doctor's appointment, and changes nothing", async () => {
+      const a = await assigned("pending");
+      const res = await put(a.id, { status: "confirmed" }, other.token);
+      expect(res.status).toBe(404);
+      expect(await statusOf(a.id)).toBe("pending");
+    });
+
+    it("answers 404 for an open request (no doctor yet) and for unknown or malformed ids", async () => {
+      const open = await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality("General practice").id });
+      expect((await put(open.id, { status: "confirmed" })).status).toBe(404);
+      expect((await put("00000000-0000-4000-8000-000000000000", { status: "confirmed" })).status).toBe(404);
+      expect((await put("not-an-id", { status: "confirmed" })).status).toBe(404);
+    });
+
+    it("refuses patients and admins with 403", async () => {
+      const a = await assigned("pending");
+      expect((await put(a.id, { status: "confirmed" }, patient.token)).status).toBe(403);
+      expect((await put(a.id, { status: "confirmed" }, (await api.createAdmin()).token)).status).toBe(403);
+      expect((await put(a.id, { status: "confirmed" }, "")).status).toBe(401);
+    });
+
+    it("refuses an unverified doctor with 403 doctor_unverified", async () => {
+      const a = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: pendingDoctor.user.id, status: "pending" });
+      const res = await put(a.id, { status: "confirmed" }, pendingDoctor.token);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: "Your account is awaiting verification", code: "doctor_unverified" });
+      const moved = await put(a.id, { date: futureDate(12), time: "10:00" }, pendingDoctor.token);
+      expect(moved.status).toBe(403);
+      expect(moved.body.code).toBe("doctor_unverified");
+    });
+
+    it("replays a retried confirmation with the same idempotency key instead of answering 409", async () => {
+      const a = await assigned("pending");
+      const headers = { "idempotency-key": `confirm-${a.id}` };
+      const first = await put(a.id, { status: "confirmed" }, doctor.token, headers);
+      const again = await put(a.id, { status: "confirmed" }, doctor.token, headers);
+      expect(first.status).toBe(200);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+    });
+  });
+
+  describe("rescheduling with {date, time}", () => {
+    let day = 30;
+    /** An appointment on a real slot, on a day of its own. */
+    const onSlot = async (status: Status = "pending", time = "09:00") => {
+      const date = futureDate(++day);
+      const a = await assigned(status, { startsAt: zonedInstant(date, time) });
+      return { ...a, date };
+    };
+
+    it("moves a pending or confirmed appointment to a free slot, keeping its status", async () => {
+      for (const status of ["pending", "confirmed"] as const) {
+        const a = await onSlot(status);
+        const res = await put(a.id, { date: a.date, time: "14:00" });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ status, date: a.date, time: `${a.date}T14:00:00+01:00` });
+      }
+    });
+
+    it("accepts an ISO time with any offset that names a slot", async () => {
+      const a = await onSlot();
+      const res = await put(a.id, { date: a.date, time: `${a.date}T09:00:00Z` });
+      expect(res.status).toBe(200);
+      expect(res.body.time).toBe(`${a.date}T10:00:00+01:00`);
+    });
+
+    it("refuses the current slot with 400 unchanged", async () => {
+      const a = await onSlot();
+      const res = await put(a.id, { date: a.date, time: "09:00" });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: "The new date and time must differ from the current ones", code: "unchanged" });
+    });
+
+    it("refuses a past date, a time that is not a slot, an impossible date and a missing time with 400", async () => {
+      const a = await onSlot();
+      const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      expect((await put(a.id, { date: yesterday, time: "09:00" })).body.code).toBe("past_date");
+      expect((await put(a.id, { date: a.date, time: "12:00" })).body.code).toBe("invalid_slot");
+      expect((await put(a.id, { date: "2031-02-31", time: "09:00" })).body.code).toBe("invalid_date");
+      const missing = await put(a.id, { date: a.date });
+      expect(missing.status).toBe(400);
+      expect(missing.body.code).toBe("invalid_slot");
+    });
+
+    it("refuses a slot the doctor already holds with 409 slot_taken", async () => {
+      const a = await onSlot("pending", "09:00");
+      await assigned("confirmed", { startsAt: zonedInstant(a.date, "10:00") });
+      const res = await put(a.id, { date: a.date, time: "10:00" });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("slot_taken");
+      // A cancelled appointment does not hold its slot.
+      await assigned("cancelled", { startsAt: zonedInstant(a.date, "11:00") });
+      expect((await put(a.id, { date: a.date, time: "11:00" })).status).toBe(200);
+    });
+
+    it("refuses completed and cancelled appointments with 409", async () => {
+      for (const status of ["completed", "cancelled"] as const) {
+        const a = await onSlot(status);
+        const res = await put(a.id, { date: a.date, time: "15:00" });
+        expect(res.status).toBe(409);
+        expect(res.body.code).toBe("invalid_transition");
+      }
+    });
+
+    it("answers 404 for another doctor's appointment and 403 for a patient", async () => {
+      const a = await onSlot();
+      expect((await put(a.id, { date: a.date, time: "16:00" }, other.token)).status).toBe(404);
+      expect((await put(a.id, { date: a.date, time: "16:00" }, patient.token)).status).toBe(403);
+    });
+  });
+
+  describe("GET /appointment/{id} as a doctor", () => {
+    it("opens an assigned appointment with myProposal, and 404s another doctor's", async () => {
+      const a = await assigned("pending");
+      const mine = await api.request("GET", `/appointment/${a.id}`, { token: doctor.token });
+      expect(mine.status).toBe(200);
+      expect(mine.body).toMatchObject({ id: a.id, doctorId: doctor.user.id, myProposal: null });
+      expect((await api.request("GET", `/appointment/${a.id}`, { token: other.token })).status).toBe(404);
+    });
+  });
+});

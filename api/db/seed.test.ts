@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { startApi, type TestApi } from "../test/harness.ts";
+import { cities, countries, doctorSpecialities, doctors, specialities, users } from "./schema.ts";
+import { DEMO_DIRECTORY, DEMO_PASSWORD, seed, seedDemo } from "./seed.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+
+const counts = async () => {
+  const n = async (table: typeof users | typeof doctors | typeof countries | typeof cities | typeof specialities | typeof doctorSpecialities) =>
+    (await api.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+  return {
+    users: await n(users),
+    doctors: await n(doctors),
+    countries: await n(countries),
+    cities: await n(cities),
+    specialities: await n(specialities),
+    doctorSpecialities: await n(doctorSpecialities),
+  };
+};
+const login = (email: string, role: string) => api.request("POST", "/auth/login", { body: { email, password: DEMO_PASSWORD, role } });
+
+describe("seed", () => {
+  it("without demo: reference data only", async () => {
+    await seed(api.db, { demo: false });
+    const c = await counts();
+    expect(c.users).toBe(0);
+    expect(c.countries).toBeGreaterThan(0);
+    expect(c.specialities).toBeGreaterThan(0);
+  });
+
+  it("with demo: is idempotent (run twice, counts stable)", async () => {
+    await seed(api.db, { demo: true });
+    const first = await counts();
+    await seedDemo(api.db);
+    await seed(api.db, { demo: true });
+    expect(await counts()).toEqual(first);
+    expect(first.users).toBe(4 + DEMO_DIRECTORY.length);
+    expect(DEMO_DIRECTORY.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("the demo accounts log in with Demo1234!", async () => {
+    const patient = await login("patient@example.com", "patient");
+    expect(patient.status).toBe(200);
+    expect(patient.body.data).toMatchObject({ username: "Demo Patient", userRole: "patient", otpVerified: true });
+    const doctor = await login("doctor@example.com", "doctor");
+    expect(doctor.status).toBe(200);
+    expect(doctor.body.data).toMatchObject({ username: "Demo Doctor", Country: { name: "Cameroon" }, City: { name: "Douala" } });
+    const pending = await login("pending.doctor@example.com", "doctor");
+    expect(pending.status).toBe(200);
+    const admin = await login("admin@example.com", "patient");
+    expect(admin.status).toBe(200);
+    expect(admin.body.data.userRole).toBe("admin");
+    const directory = await login(DEMO_DIRECTORY[0].email, "doctor");
+    expect(directory.status).toBe(200);
+  });
+
+  it("the demo doctor is verified in General practice at Hôpital Laquintinie since 2012; the pending one awaits verification", async () => {
+    const demo = await api.db.query.users.findFirst({
+      where: eq(users.email, "doctor@example.com"),
+      with: { doctor: { with: { specialities: { with: { speciality: true } } } } },
+    });
+    expect(demo!.doctor).toMatchObject({ verification: "verified", startYear: 2012, dutyHospital: "Hôpital Laquintinie" });
+    expect(demo!.doctor!.specialities.map((s) => s.speciality.name)).toEqual(["General practice"]);
+    const pending = await api.db.query.users.findFirst({ where: eq(users.email, "pending.doctor@example.com"), with: { doctor: true } });
+    expect(pending!.doctor!.verification).toBe("pending");
+  });
+
+  it("the directory spreads verified doctors over specialities and cities, with example.com addresses", async () => {
+    const rows = await api.db
+      .select({ email: users.email, cityId: users.cityId, startYear: doctors.startYear, verification: doctors.verification, biography: doctors.biography })
+      .from(doctors)
+      .innerJoin(users, eq(users.id, doctors.userId))
+      .where(sql`${users.email} like 'dr.%'`);
+    expect(rows).toHaveLength(DEMO_DIRECTORY.length);
+    expect(rows.every((r) => r.verification === "verified" && /^dr\.[a-z.]+@example\.com$/.test(r.email) && r.biography)).toBe(true);
+    expect(new Set(rows.map((r) => r.cityId)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(rows.map((r) => r.startYear)).size).toBeGreaterThanOrEqual(10);
+    const used = await api.db.selectDistinct({ id: doctorSpecialities.specialityId }).from(doctorSpecialities);
+    expect(used.length).toBe((await api.db.select().from(specialities)).length);
+    expect(new Set(DEMO_DIRECTORY.map((d) => d.email)).size).toBe(DEMO_DIRECTORY.length);
+  });
+
+  it("the demo doctors appear in search", async () => {
+    const patient = await login("patient@example.com", "patient");
+    const res = await api.request("GET", "/doctor?limit=50", { token: patient.body.token.token });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(DEMO_DIRECTORY.length + 1);
+  });
+});

@@ -25,8 +25,13 @@ export default [
       route("doctors/my-appointments", "routes/health/my-appointments.tsx"),
       route("paramedical", "routes/health/paramedical.tsx"),
       route("pharmacy", "routes/health/pharmacy.tsx"),
+      route("payment/:appointmentId", "routes/health/payment.tsx"),
     ]),
-    ...prefix("patient", [route("profile", "routes/patient/profile.tsx")]),
+    ...prefix("patient", [
+      route("profile", "routes/patient/profile.tsx"),
+      route("profile/export", "routes/patient/export.ts"),
+      route("cities/:countryId", "routes/patient/cities.ts"),
+    ]),
     route("doctor", "routes/doctor/layout.tsx", [
       index("routes/doctor/index.tsx"),
       route("dashboard", "routes/doctor/dashboard.tsx"),

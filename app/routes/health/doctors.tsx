@@ -1,5 +1,429 @@
-import { ComingSoon } from "../../components/page.tsx";
+// Patient dashboard and find-a-doctor (SPEC.md section 2): welcome, upcoming appointment, up to 3
+// confirmed, a count; a GET search form with paging; doctor cards whose Book link opens the book
+// dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/doctors";
+import { getUser, upstream } from "../../auth.server.ts";
+import { Dialog, withParams } from "../../components/dialog.tsx";
+import { Field, FieldErrors, FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
+import { PageHeader } from "../../components/page.tsx";
+import { CountryCityFields } from "../../components/patient/country-city.tsx";
+import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
+import { formatDate, formatFee, placeOf, specialityName } from "../../components/patient/format.ts";
+import { Pagination } from "../../components/patient/pagination.tsx";
+import { StatusBadge } from "../../components/patient/status-badge.tsx";
+import { slotOf, type PatientAppointment, type PatientAppointmentPage } from "../../components/patient/types.ts";
+import { clinicToday } from "../doctor/clinic.server.ts";
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS, bookSchema, requestSchema } from "./appointment-schemas.ts";
+import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.findDoctor" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  const api = upstream(request, context);
+  const params = new URL(request.url).searchParams;
+  const today = clinicToday();
+  const [mine, found, booking] = await Promise.all([
+    api.get<PatientAppointmentPage>("/appointment", { limit: 100 }),
+    searchDoctors(api, params),
+    bookingOf(api, params, today),
+  ]);
+  return {
+    username: user.username,
+    dashboard: dashboardOf(mine),
+    ...found,
+    booking,
+    requesting: params.get("request") === "1",
+    today,
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const api = upstream(request, context);
+  const today = clinicToday();
+  return formData.get("form") === "request" ? requestAction(api, formData, today) : bookAction(api, request, formData, today);
+}
+
+// A refused booking (409 slot taken) must show the slots as they are now.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+type Data = Route.ComponentProps["loaderData"];
+type ActionData = Route.ComponentProps["actionData"];
+
+function AppointmentLine({ a }: { a: PatientAppointment }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <p className="font-semibold text-slate-900">{a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet")}</p>
+      <p className="text-sm text-slate-700">
+        {formatDate(a.date, i18n.language)} · {slotOf(a)}
+        {a.Speciality ? ` · ${a.Speciality.name}` : null}
+      </p>
+      <p className="text-sm text-slate-700">{placeOf(a, t)}</p>
+    </>
+  );
+}
+
+function Dashboard({ d }: { d: Data["dashboard"] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-6 grid gap-4 lg:grid-cols-2">
+      <section className="card" aria-labelledby="upcoming-title">
+        <h2 id="upcoming-title" className="mb-2 text-lg font-semibold">
+          {t("patient:doctors.upcomingTitle")}
+        </h2>
+        {d.upcoming ? (
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <AppointmentLine a={d.upcoming} />
+            </div>
+            <StatusBadge status={d.upcoming.status} />
+          </div>
+        ) : (
+          <p className="text-slate-700">{t("patient:doctors.noUpcoming")}</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="confirmed-title">
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h2 id="confirmed-title" className="text-lg font-semibold">
+            {t("patient:doctors.confirmedTitle")}
+          </h2>
+          <Link to="/health/doctors/my-appointments" className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">
+            {t("patient:doctors.allCount", { count: d.total })}
+          </Link>
+        </div>
+        {d.confirmed.length ? (
+          <ul className="space-y-3">
+            {d.confirmed.map((a) => (
+              <li key={a.id} className="border-l-4 border-green-700 pl-3">
+                <AppointmentLine a={a} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-700">{t("patient:doctors.noConfirmed")}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function DoctorSearch({ d }: { d: Data }) {
+  const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" role="search" aria-label={t("patient:doctors.searchTitle")} className="card mb-4 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <Field label={t("patient:doctors.name")} type="search" name="search" defaultValue={d.filters.search} id="doctor-search" />
+      <SelectField label={t("patient:doctors.speciality")} name="speciality" defaultValue={d.filters.speciality} id="doctor-speciality">
+        <option value="">{t("patient:doctors.allSpecialities")}</option>
+        {d.specialities.map((s) => (
+          <option key={s.id} value={s.id}>
+            {specialityName(s, i18n.language)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t("patient:location.country")}
+        name="country"
+        defaultValue={d.filters.country}
+        id="doctor-country"
+        onChange={(e) => {
+          // With JavaScript, a new country reloads the city list at once (its city is cleared).
+          const form = e.currentTarget.form;
+          const city = form?.elements.namedItem("city") as HTMLSelectElement | null;
+          if (city) city.value = "";
+          form?.requestSubmit();
+        }}
+      >
+        <option value="">{t("patient:location.allCountries")}</option>
+        {d.countries.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t("patient:location.city")} name="city" defaultValue={d.filters.city} id="doctor-city" key={d.filters.country}>
+        <option value="">{d.filters.country ? t("patient:location.allCities") : t("patient:location.selectCountryFirst")}</option>
+        {d.cities.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <button type="submit" className="btn-primary">
+        {hydrated ? t("patient:doctors.search") : t("patient:doctors.searchOrUpdate")}
+      </button>
+    </Form>
+  );
+}
+
+function TypeChoice({ idPrefix, defaultValue, errors }: { idPrefix: string; defaultValue?: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset aria-describedby={errors?.length ? `${idPrefix}-type-error` : undefined}>
+      <legend className="label">{t("patient:form.type")}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {APPOINTMENT_TYPES.map((type) => (
+          <label key={type} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
+            <input type="radio" name="type" value={type} id={`${idPrefix}-type-${type}`} defaultChecked={defaultValue === type} />
+            {t(`patient:type.${type}`)}
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={`${idPrefix}-type-error`} errors={errors} />
+    </fieldset>
+  );
+}
+
+function OnlineDetails({ fields, className }: { fields: Record<string, any>; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className={className}>
+      <legend className="label">{t("patient:form.onlineDetails")}</legend>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <SelectField label={t("patient:form.deviceType")} {...getSelectProps(fields.deviceType)}>
+          <option value="">{t("patient:form.choose")}</option>
+          {DEVICE_TYPES.map((v) => (
+            <option key={v} value={v}>
+              {t(`patient:form.device.${v}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("patient:form.connection")} {...getSelectProps(fields.internetQuality)}>
+          <option value="">{t("patient:form.choose")}</option>
+          {CONNECTION_QUALITIES.map((v) => (
+            <option key={v} value={v}>
+              {t(`patient:form.quality.${v}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("patient:form.platform")} {...getSelectProps(fields.videoPreference)}>
+          <option value="">{t("patient:form.choose")}</option>
+          {VIDEO_PLATFORMS.map((v) => (
+            <option key={v} value={v}>
+              {t(`patient:form.video.${v}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </fieldset>
+  );
+}
+
+function BookDialog({ d, booking, actionData }: { d: Data; booking: NonNullable<Data["booking"]>; actionData: ActionData }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const here = location.pathname + location.search;
+  const closeTo = withParams(here, { book: null, date: null });
+  const { doctor, date, slots } = booking;
+  const schema = bookSchema(d.today);
+  const [form, fields] = useForm({
+    id: "book",
+    lastResult: actionData?.form === "book" ? actionData.result : undefined,
+    defaultValue: { doctorId: doctor.id, date },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const keep = [...new URLSearchParams(location.search).entries()].filter(([k]) => k !== "date");
+  const place = [doctor.duty_hospital, doctor.City?.name, doctor.Country?.name].filter(Boolean).join(", ");
+  return (
+    <Dialog title={t("patient:book.title")} closeTo={closeTo} size="lg">
+      <div className="space-y-4">
+        <DoctorSummary doctor={doctor} />
+        <Form
+          method="get"
+          preventScrollReset
+          className="flex flex-wrap items-end gap-2"
+          onChange={(e) => {
+            if (hydrated) void submit(e.currentTarget, { replace: true, preventScrollReset: true });
+          }}
+        >
+          {keep.map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+          <Field label={t("patient:book.date")} type="date" name="date" id="book-date" min={d.today} defaultValue={date} required className="min-w-48 flex-1" />
+          {!hydrated ? (
+            <button type="submit" className="btn-secondary">
+              {t("patient:book.showTimes")}
+            </button>
+          ) : null}
+        </Form>
+        <Form method="post" preventScrollReset className="group space-y-4" {...getFormProps(form)} key={`${date}-${d.idempotencyKey}`}>
+          <FormAlert message={form.errors?.[0]} />
+          <input type="hidden" name="form" value="book" />
+          <input type="hidden" name="doctorId" value={doctor.id} />
+          <input type="hidden" name="date" value={date} />
+          <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
+          <TypeChoice idPrefix="book" defaultValue={fields.type.initialValue as string | undefined} errors={fields.type.errors} />
+          <fieldset aria-describedby={fields.time.errors?.length ? "book-time-error" : undefined}>
+            <legend className="label">{t("patient:book.time", { date: formatDate(date, i18n.language) })}</legend>
+            {slots === null ? (
+              <p className="text-sm text-red-700">{t("patient:book.slotsFailed")}</p>
+            ) : (
+              <div className="grid grid-cols-3 gap-2">
+                {slots.map((slot) => (
+                  <label
+                    key={slot.time}
+                    className={`flex items-center gap-2 rounded-md border px-3 py-2 text-sm ${slot.available ? "cursor-pointer border-slate-300 bg-white has-checked:border-brand-600 has-checked:bg-brand-50" : "border-slate-200 bg-slate-100 text-slate-600 line-through"}`}
+                  >
+                    <input type="radio" name="time" value={slot.time} disabled={!slot.available} defaultChecked={slot.available && fields.time.initialValue === slot.time} />
+                    <span>{slot.time}</span>
+                    {slot.available ? null : <span className="no-underline">{t("patient:book.unavailable")}</span>}
+                  </label>
+                ))}
+              </div>
+            )}
+            <FieldErrors id="book-time-error" errors={fields.time.errors} />
+          </fieldset>
+          <OnlineDetails fields={fields} className="hidden group-has-[#book-type-online:checked]:block" />
+          <div className="hidden rounded-md bg-slate-50 p-3 text-sm group-has-[#book-type-in-person:checked]:block">
+            <p className="font-medium text-slate-800">{t("patient:book.inPersonAt")}</p>
+            <p className="text-slate-900">{place || t("patient:place.toConfirm")}</p>
+          </div>
+          <p className="text-sm text-slate-800">
+            {t("patient:book.feeLine")} <strong>{formatFee(doctor.fee, i18n.language)}</strong>
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Link to={closeTo} preventScrollReset className="btn-secondary">
+              {t("patient:form.cancel")}
+            </Link>
+            <SubmitButton>{t("patient:book.submit")}</SubmitButton>
+          </div>
+        </Form>
+      </div>
+    </Dialog>
+  );
+}
+
+function RequestDialog({ d, actionData }: { d: Data; actionData: ActionData }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const closeTo = withParams(location.pathname + location.search, { request: null });
+  const schema = requestSchema(d.today);
+  const answer = actionData?.form === "request" ? actionData : null;
+  const [form, fields] = useForm({
+    id: "request",
+    lastResult: answer?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [chosen, setChosen] = useState({ speciality: String(fields.specialityId.initialValue ?? ""), type: String(fields.type.initialValue ?? "") });
+  const initialCountry = answer && "country" in answer ? answer.country : String(fields.countryId.initialValue ?? "");
+  return (
+    <Dialog title={t("patient:request.title")} closeTo={closeTo} size="lg">
+      <Form
+        method="post"
+        preventScrollReset
+        className="group space-y-4"
+        {...getFormProps(form)}
+        onChange={(e) => {
+          const f = e.currentTarget;
+          setChosen({
+            speciality: (f.elements.namedItem("specialityId") as HTMLSelectElement).value,
+            type: (f.querySelector("input[name=type]:checked") as HTMLInputElement | null)?.value ?? "",
+          });
+        }}
+      >
+        <FormAlert message={form.errors?.[0]} />
+        <input type="hidden" name="form" value="request" />
+        <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
+        <SelectField label={t("patient:request.speciality")} {...getSelectProps(fields.specialityId)} errors={fields.specialityId.errors}>
+          <option value="">{t("patient:request.chooseSpeciality")}</option>
+          {d.specialities.map((s) => (
+            <option key={s.id} value={s.id}>
+              {specialityName(s, i18n.language)}
+            </option>
+          ))}
+        </SelectField>
+        <TypeChoice idPrefix="request" defaultValue={fields.type.initialValue as string | undefined} errors={fields.type.errors} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label={t("patient:request.date")} {...getInputProps(fields.date, { type: "date" })} min={d.today} required errors={fields.date.errors} />
+          <Field label={t("patient:request.time")} {...getInputProps(fields.time, { type: "time" })} required errors={fields.time.errors} />
+        </div>
+        <OnlineDetails fields={fields} className="hidden group-has-[#request-type-online:checked]:block" />
+        <fieldset className="hidden gap-3 group-has-[#request-type-in-person:checked]:grid sm:grid-cols-2">
+          <legend className="label">{t("patient:request.inPersonDetails")}</legend>
+          <CountryCityFields
+            idPrefix="request"
+            countries={d.countries}
+            cities={answer && "country" in answer ? (answer.cities ?? []) : []}
+            initialCountry={initialCountry}
+            initialCity={String(fields.cityId.initialValue ?? "")}
+          />
+        </fieldset>
+        <TextAreaField label={t("patient:request.reason")} {...getTextareaProps(fields.reason)} rows={3} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to={closeTo} preventScrollReset className="btn-secondary">
+            {t("patient:form.cancel")}
+          </Link>
+          {/* With JavaScript the button waits for a speciality and a type; the server checks regardless. */}
+          <SubmitButton name="intent" value="submit" disabled={hydrated && (!chosen.speciality || !chosen.type)}>
+            {t("patient:request.submit")}
+          </SubmitButton>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
+
+export default function FindDoctor({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const list = d.doctors;
+  return (
+    <section>
+      <PageHeader
+        title={t("patient:doctors.title")}
+        subtitle={t("patient:doctors.welcome", { name: d.username })}
+        actions={
+          <Link to={withParams(here, { request: "1", book: null, date: null })} preventScrollReset className="btn-primary">
+            {t("patient:request.open")}
+          </Link>
+        }
+      />
+      <Dashboard d={d.dashboard} />
+      <h2 className="mb-2 text-lg font-semibold">{t("patient:doctors.searchTitle")}</h2>
+      <DoctorSearch d={d} />
+      <p className="mb-2 text-sm text-slate-700" role="status">
+        {t("patient:doctors.found", { count: list.total })}
+      </p>
+      {list.doctors.length === 0 ? (
+        <p className="card text-slate-700">{t("patient:doctors.none")}</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2" aria-label={t("patient:doctors.results")}>
+          {list.doctors.map((doctor) => (
+            <li key={doctor.id} className="card">
+              <DoctorSummary doctor={doctor}>
+                <Link
+                  to={withParams(here, { book: doctor.id, date: null, request: null })}
+                  preventScrollReset
+                  className="btn-primary mt-3"
+                  aria-label={t("patient:doctors.bookWith", { name: doctor.username })}
+                >
+                  {t("patient:doctors.book")}
+                </Link>
+              </DoctorSummary>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={list.page} totalPages={list.totalPages} linkTo={(page) => withParams(here, { page: String(page), book: null, date: null, request: null })} />
+      {d.booking ? <BookDialog key={d.booking.doctor.id} d={d} booking={d.booking} actionData={actionData} /> : null}
+      {d.requesting ? <RequestDialog d={d} actionData={actionData} /> : null}
+    </section>
+  );
 }

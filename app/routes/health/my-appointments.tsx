@@ -1,5 +1,318 @@
-import { ComingSoon } from "../../components/page.tsx";
+// The patient's appointments (SPEC.md section 2): tabs 'Assigned to me' and 'Open requests' as
+// links, a GET filter form (500 ms debounce with JavaScript), paging, a details dialog
+// (?appointment=<id>) with the doctors' proposals, a cancel confirmation (?cancel=<id>) and Buy.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
+import type { Route } from "./+types/my-appointments";
+import { upstream } from "../../auth.server.ts";
+import { Dialog, withParams } from "../../components/dialog.tsx";
+import { SubmitButton } from "../../components/forms.tsx";
+import { PageHeader } from "../../components/page.tsx";
+import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
+import { formatDate, formatFee, isOpenRequest, placeOf } from "../../components/patient/format.ts";
+import { Pagination } from "../../components/patient/pagination.tsx";
+import { StatusBadge } from "../../components/patient/status-badge.tsx";
+import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../components/patient/types.ts";
+import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.myAppointments" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return { ...(await loadAppointments(upstream(request, context), params)), idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return appointmentAction(upstream(request, context), request, await request.formData());
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+const cancellable = (a: PatientAppointment) => a.status === "pending" || a.status === "proposed" || a.status === "confirmed";
+
+function ActionForm({ intent, id, idempotencyKey, className, children }: { intent: string; id: string; idempotencyKey: string; className: string; children: ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <SubmitButton className={className} name="intent" value={intent}>
+        {children}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function titleOf(a: PatientAppointment, t: (key: string, values?: Record<string, unknown>) => string) {
+  if (a.Doctor) return t("patient:doctors.drName", { name: a.Doctor.username });
+  return a.Speciality ? t("patient:appointments.requestFor", { speciality: a.Speciality.name }) : t("patient:appointments.noDoctorYet");
+}
+
+function AppointmentItem({ a, here }: { a: PatientAppointment; here: string }) {
+  const { t, i18n } = useTranslation();
+  const title = titleOf(a, t);
+  return (
+    <li className="card flex flex-col gap-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold text-slate-900">{title}</h2>
+          <p className="text-sm text-slate-700">
+            {formatDate(a.date, i18n.language)} · {slotOf(a)} · {t(`patient:type.${a.type}`)}
+          </p>
+          <p className="text-sm text-slate-700">{placeOf(a, t)}</p>
+          {a.price != null ? <p className="text-sm text-slate-700">{formatFee(a.price, i18n.language)}</p> : null}
+        </div>
+        <StatusBadge status={a.status} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })} preventScrollReset className="btn-secondary" aria-label={t("patient:appointments.detailsFor", { name: title })}>
+          {isOpenRequest(a) ? t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }) : t("patient:appointments.details")}
+        </Link>
+        {a.status === "confirmed" ? (
+          <Link to={`/health/payment/${a.id}`} className="btn-primary" aria-label={t("patient:appointments.buyFor", { name: title })}>
+            {t("patient:appointments.buy")}
+          </Link>
+        ) : null}
+        {cancellable(a) ? (
+          <Link to={withParams(here, { cancel: a.id, appointment: null })} preventScrollReset className="btn-danger" aria-label={t("patient:appointments.cancelFor", { name: title })}>
+            {t("patient:appointments.cancel")}
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Filters({ d }: { d: Data }) {
+  const { t } = useTranslation();
+  const submit = useDebounceSubmit();
+  const active = Boolean(d.search || d.status);
+  return (
+    <div className="card mb-4">
+      <Form method="get" role="search" aria-label={t("patient:appointments.filters")} className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value={d.tab} />
+        <div className="min-w-48 flex-1">
+          <label htmlFor="search" className="label">
+            {t("patient:appointments.search")}
+          </label>
+          <input
+            id="search"
+            type="search"
+            name="search"
+            className="input"
+            defaultValue={d.search}
+            placeholder={t("patient:appointments.searchPlaceholder")}
+            onChange={(e) => {
+              const form = e.currentTarget.form;
+              if (form) void submit(form, { debounceTimeout: 500, replace: true, preventScrollReset: true });
+            }}
+          />
+        </div>
+        <div>
+          <label htmlFor="status" className="label">
+            {t("patient:appointments.status")}
+          </label>
+          <select id="status" name="status" className="input" defaultValue={d.status}>
+            <option value="">{t("patient:appointments.allStatuses")}</option>
+            {APPOINTMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`patient:status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          {t("patient:appointments.apply")}
+        </button>
+      </Form>
+      {active ? (
+        <Link to={`?tab=${d.tab}`} className="link mt-2 inline-block text-sm">
+          {t("patient:appointments.clearFilters")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function ProposalsPanel({ d, here }: { d: Data; here: string }) {
+  const { t, i18n } = useTranslation();
+  const p = d.proposals;
+  if (!p) return null;
+  if (p.error !== null) {
+    return (
+      <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <p className="font-semibold">{t("patient:proposals.loadError")}</p>
+        <p>{p.error}</p>
+        <Link to={here} className="link mt-2 inline-block">
+          {t("patient:proposals.tryAgain")}
+        </Link>
+      </div>
+    );
+  }
+  if (p.items.length === 0 && d.proposalPage === 1) return <p className="text-slate-700">{t("patient:proposals.none")}</p>;
+  return (
+    <>
+      <ul className="space-y-3">
+        {p.items.map((proposal) => (
+          <li key={proposal.id} className="rounded-md border border-slate-200 p-3">
+            <DoctorSummary doctor={proposal.Doctor}>
+              <p className="mt-1 text-sm text-slate-700">
+                {t("patient:proposals.price")} <strong>{formatFee(proposal.Appointment.price ?? proposal.Doctor.fee, i18n.language)}</strong> ·{" "}
+                {t(`patient:proposals.status.${proposal.status}`)}
+              </p>
+              {proposal.status === "pending" ? (
+                <div className="mt-2 flex gap-2">
+                  <ActionForm intent="accept" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-primary">
+                    {t("patient:proposals.accept")}
+                  </ActionForm>
+                  <ActionForm intent="reject" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-secondary">
+                    {t("patient:proposals.reject")}
+                  </ActionForm>
+                </div>
+              ) : null}
+            </DoctorSummary>
+          </li>
+        ))}
+      </ul>
+      {/* The API gives no total in the body: a full page means there may be another. */}
+      <Pagination
+        page={d.proposalPage}
+        totalPages={p.items.length === PROPOSAL_PAGE_SIZE ? d.proposalPage + 1 : d.proposalPage}
+        linkTo={(page) => withParams(here, { proposalPage: String(page) })}
+        label={t("patient:proposals.pagination")}
+      />
+    </>
+  );
+}
+
+function DetailsPanel({ a }: { a: PatientAppointment }) {
+  const { t, i18n } = useTranslation();
+  const rows: [string, ReactNode][] = [
+    [t("patient:appointments.doctor"), a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet")],
+    [t("patient:appointments.date"), formatDate(a.date, i18n.language)],
+    [t("patient:appointments.time"), slotOf(a)],
+    [t("patient:form.type"), t(`patient:type.${a.type}`)],
+    [t("patient:appointments.status"), <StatusBadge status={a.status} />],
+    [t("patient:appointments.place"), placeOf(a, t)],
+  ];
+  if (a.Speciality) rows.push([t("patient:request.speciality"), a.Speciality.name]);
+  if (a.price != null) rows.push([t("patient:appointments.price"), formatFee(a.price, i18n.language)]);
+  if (a.details?.reason) rows.push([t("patient:request.reason"), a.details.reason]);
+  return (
+    <dl className="grid gap-3 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm font-medium text-slate-700">{label}</dt>
+          <dd className="text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: string }) {
+  const { t } = useTranslation();
+  const closeTo = withParams(here, { appointment: null, view: null, proposalPage: null });
+  const open = isOpenRequest(a);
+  const tabs = open
+    ? ([
+        ["proposals", t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 })],
+        ["details", t("patient:appointments.detailsTab")],
+      ] as const)
+    : ([["details", t("patient:appointments.detailsTab")]] as const);
+  return (
+    <Dialog title={titleOf(a, t)} closeTo={closeTo} size="lg">
+      <nav aria-label={t("patient:appointments.dialogTabs")} className="mb-4 flex gap-2 border-b border-slate-200">
+        {tabs.map(([key, label]) => (
+          <Link
+            key={key}
+            to={withParams(here, { view: key, proposalPage: null })}
+            preventScrollReset
+            aria-current={d.view === key ? "page" : undefined}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${d.view === key ? "border-brand-600 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {d.view === "proposals" ? <ProposalsPanel d={d} here={here} /> : <DetailsPanel a={a} />}
+      <div className="mt-4 flex justify-end">
+        <Link to={closeTo} preventScrollReset className="btn-secondary">
+          {t("patient:form.close")}
+        </Link>
+      </div>
+    </Dialog>
+  );
+}
+
+function CancelDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: string }) {
+  const { t, i18n } = useTranslation();
+  const keep = withParams(here, { cancel: null });
+  return (
+    <Dialog title={t("patient:cancel.title")} closeTo={keep}>
+      <p className="mb-2 text-slate-900">
+        {titleOf(a, t)} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
+      </p>
+      <p className="mb-4 text-sm text-slate-800">{t("patient:cancel.warning")}</p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to={keep} preventScrollReset className="btn-secondary">
+          {t("patient:cancel.keep")}
+        </Link>
+        <ActionForm intent="cancel" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
+          {t("patient:cancel.confirm")}
+        </ActionForm>
+      </div>
+    </Dialog>
+  );
+}
+
+export default function MyAppointments({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const { list, tab } = d;
+  return (
+    <section>
+      <PageHeader
+        title={t("patient:appointments.title")}
+        actions={
+          <>
+            <Link to={withParams(here, { appointment: null, cancel: null, view: null, proposalPage: null })} className="btn-secondary">
+              {t("patient:appointments.refresh")}
+            </Link>
+            <Link to="/health/doctors?request=1" className="btn-primary">
+              {t("patient:request.open")}
+            </Link>
+          </>
+        }
+      />
+      <nav aria-label={t("patient:appointments.tabs")} className="mb-4 flex gap-2 border-b border-slate-200">
+        {(["assigned", "open"] as const).map((key) => (
+          <Link
+            key={key}
+            to={`?tab=${key}`}
+            aria-current={tab === key ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${tab === key ? "border-brand-600 text-brand-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
+          >
+            {t(`patient:appointments.tab.${key}`)}
+          </Link>
+        ))}
+      </nav>
+      <Filters d={d} key={`${tab}-${d.search || d.status ? "filtered" : "clear"}`} />
+      <p className="mb-2 text-sm text-slate-700" role="status">
+        {t("patient:appointments.count", { count: list.total })}
+      </p>
+      {list.appointments.length === 0 ? (
+        <p className="card text-slate-700">{t(tab === "open" ? "patient:appointments.emptyOpen" : "patient:appointments.emptyAssigned")}</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2" aria-label={t(`patient:appointments.tab.${tab}`)}>
+          {list.appointments.map((a) => (
+            <AppointmentItem key={a.id} a={a} here={here} />
+          ))}
+        </ul>
+      )}
+      <Pagination page={list.page} totalPages={list.totalPages} linkTo={(page) => withParams(here, { page: String(page), appointment: null, cancel: null })} />
+      {d.selected ? <DetailsDialog key={d.selected.id} a={d.selected} d={d} here={here} /> : null}
+      {d.cancelling ? <CancelDialog a={d.cancelling} d={d} here={here} /> : null}
+    </section>
+  );
 }

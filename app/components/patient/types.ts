@@ -1,0 +1,83 @@
+// Wire shapes the patient screens read from the upstream (api/doctor/card.ts, api/appointment/
+// serialize.ts, api/proposal/patient.ts, api/patient/profile.ts).
+import type { Appointment, Person } from "../doctor/types.ts";
+
+export { APPOINTMENT_STATUSES, SLOTS, slotOf, type AppointmentStatus } from "../doctor/types.ts";
+
+/** SPEC.md section 9: proposals are listed 10 per page. */
+export const PROPOSAL_PAGE_SIZE = 10;
+
+export interface Place {
+  id: number;
+  name: string;
+}
+
+export interface Speciality {
+  id: number;
+  name: string;
+  nameFr?: string;
+  isGeneral?: boolean;
+}
+
+export interface DoctorCard {
+  id: string;
+  username: string;
+  avatarUrl: string | null;
+  specialities: Speciality[];
+  City: Place | null;
+  Country: Place | null;
+  duty_hospital: string | null;
+  startYear: number | null;
+  fee: number;
+}
+
+export interface DoctorPage {
+  doctors: DoctorCard[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+export interface Slot {
+  time: string;
+  available: boolean;
+}
+
+export interface PatientAppointment extends Omit<Appointment, "Doctor"> {
+  Doctor: (Person & { duty_hospital?: string | null; specialities?: Speciality[] }) | null;
+  proposalCount?: number;
+  details?: Record<string, string> | null;
+}
+
+export interface PatientAppointmentPage {
+  appointments: PatientAppointment[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+export interface Proposal {
+  id: string;
+  status: "pending" | "accepted" | "rejected";
+  createdAt: string;
+  Doctor: DoctorCard;
+  Appointment: { id: string; price: number | null };
+}
+
+export interface PatientProfile {
+  id: string;
+  username: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  gender: "male" | "female" | "other" | null;
+  profession: string | null;
+  countryId: number | null;
+  cityId: number | null;
+  Country: Place | null;
+  City: Place | null;
+  avatarUrl: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,51 @@
+// The book and request forms (SPEC.md sections 2 and 5), shared by the action and the browser
+// (conform). Errors are translation keys.
+import { z } from "zod";
+import { SLOTS } from "../../components/patient/types.ts";
+
+export const APPOINTMENT_TYPES = ["online", "in-person"] as const;
+export const DEVICE_TYPES = ["computer", "tablet", "phone"] as const;
+export const CONNECTION_QUALITIES = ["excellent", "good", "fair"] as const;
+export const VIDEO_PLATFORMS = ["zoom", "teams", "meet", "webex", "any"] as const;
+
+const onlineDetails = {
+  deviceType: z.enum(DEVICE_TYPES).optional(),
+  internetQuality: z.enum(CONNECTION_QUALITIES).optional(),
+  videoPreference: z.enum(VIDEO_PLATFORMS).optional(),
+  reason: z.string().trim().max(1000, "patient:form.reasonTooLong").optional(),
+};
+
+const day = (today: string, required: string) =>
+  z
+    .string({ error: required })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, required)
+    .refine((d) => d >= today, "patient:form.datePast");
+
+export function bookSchema(today: string) {
+  return z.object({
+    doctorId: z.string({ error: "patient:book.failed" }),
+    type: z.enum(APPOINTMENT_TYPES, { error: "patient:form.typeRequired" }),
+    date: day(today, "patient:form.dateRequired"),
+    time: z.enum(SLOTS, { error: "patient:book.slotRequired" }),
+    ...onlineDetails,
+  });
+}
+
+export function requestSchema(today: string) {
+  return z.object({
+    specialityId: z.coerce.number({ error: "patient:request.specialityRequired" }).int().positive("patient:request.specialityRequired"),
+    type: z.enum(APPOINTMENT_TYPES, { error: "patient:form.typeRequired" }),
+    date: day(today, "patient:form.dateRequired"),
+    time: z.string({ error: "patient:request.timeRequired" }).regex(/^\d{2}:\d{2}$/, "patient:request.timeRequired"),
+    countryId: z.coerce.number().int().positive().optional(),
+    cityId: z.coerce.number().int().positive().optional(),
+    ...onlineDetails,
+  });
+}
+
+/** The details the API keeps with an appointment: the online ones only for online visits. */
+export function detailsOf(v: { type: string; deviceType?: string; internetQuality?: string; videoPreference?: string; reason?: string }) {
+  return v.type === "online"
+    ? { deviceType: v.deviceType, internetQuality: v.internetQuality, videoPreference: v.videoPreference, reason: v.reason }
+    : { reason: v.reason };
+}

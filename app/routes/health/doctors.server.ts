@@ -1,0 +1,129 @@
+// The find-a-doctor page's server side: the dashboard (upcoming, confirmed, count), the doctor
+// search, the book dialog's doctor and slots, and the book and request actions.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { withParams } from "../../components/dialog.tsx";
+import type { DoctorCard, DoctorPage, PatientAppointment, PatientAppointmentPage, Place, Slot, Speciality } from "../../components/patient/types.ts";
+import { redirectWithToast } from "../../toast.server.ts";
+import type { Upstream } from "../../upstream.server.ts";
+import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
+
+export const DOCTOR_PAGE_SIZE = 10;
+
+export const positiveId = (value: string | null | undefined) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
+
+export const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export async function citiesOf(api: Upstream, countryId: number | null | undefined): Promise<Place[]> {
+  if (!countryId) return [];
+  const answer = await api.call<Place[]>("GET", `/location/city/${countryId}`);
+  return answer.ok ? answer.data : [];
+}
+
+/** SPEC.md section 2: the earliest appointment neither cancelled nor completed still to come, and up to 3 confirmed. */
+export function dashboardOf(list: PatientAppointmentPage, now = Date.now()) {
+  const ahead = list.appointments
+    .filter((a) => a.status !== "cancelled" && a.status !== "completed" && Date.parse(a.time) > now)
+    .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+  return {
+    upcoming: (ahead[0] ?? null) as PatientAppointment | null,
+    confirmed: ahead.filter((a) => a.status === "confirmed").slice(0, 3),
+    total: list.total,
+  };
+}
+
+export async function searchDoctors(api: Upstream, params: URLSearchParams) {
+  const search = params.get("search")?.trim() ?? "";
+  const speciality = positiveId(params.get("speciality"));
+  const country = positiveId(params.get("country"));
+  const page = positiveId(params.get("page")) ?? 1;
+  const [specialities, countries, cities] = await Promise.all([
+    api.call<Speciality[]>("GET", "/speciality"),
+    api.call<Place[]>("GET", "/location/country"),
+    citiesOf(api, country),
+  ]);
+  // A city of another country (left from an earlier choice) is dropped.
+  const requestedCity = positiveId(params.get("city"));
+  const city = requestedCity && cities.some((c) => c.id === requestedCity) ? requestedCity : null;
+  const doctors = await api.get<DoctorPage>("/doctor", { search, speciality, country, city, page, limit: DOCTOR_PAGE_SIZE });
+  return {
+    filters: { search, speciality: speciality ? String(speciality) : "", country: country ? String(country) : "", city: city ? String(city) : "" },
+    specialities: specialities.ok ? specialities.data : [],
+    countries: countries.ok ? countries.data : [],
+    cities,
+    doctors,
+  };
+}
+
+/** The book dialog (?book=<doctorId>&date=YYYY-MM-DD): the doctor and the day's six slots. */
+export async function bookingOf(api: Upstream, params: URLSearchParams, today: string) {
+  const doctorId = params.get("book");
+  if (!doctorId) return null;
+  const found = await api.call<DoctorPage>("GET", "/doctor", { query: { id: doctorId } });
+  const doctor: DoctorCard | undefined = found.ok ? found.data.doctors[0] : undefined;
+  if (!doctor) return null;
+  const asked = params.get("date");
+  const date = isDay(asked) && asked >= today ? asked : nextDay(today);
+  const slots = await api.call<Slot[]>("GET", "/appointment/slots", { query: { doctorId: doctor.id, date } });
+  return { doctor, date, slots: slots.ok ? slots.data : null };
+}
+
+export async function bookAction(api: Upstream, request: Request, formData: FormData, today: string) {
+  const submission = parseWithZod(formData, { schema: bookSchema(today) });
+  if (submission.status !== "success") return data({ form: "book" as const, result: submission.reply(), cities: null }, { status: 400 });
+  const v = submission.value;
+  const answer = await api.call("POST", "/appointment", {
+    body: { doctorId: v.doctorId, type: v.type, status: "pending", category: "direct", date: v.date, time: v.time, details: detailsOf(v) },
+    idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
+  });
+  if (!answer.ok) {
+    // A taken slot: the dialog again, its slots reloaded, with a clear message (DESIGN.md section 5).
+    const message = answer.code === "slot_taken" ? "patient:book.slotTaken" : answer.code === "network" ? "common:errors.network" : "patient:book.failed";
+    return data({ form: "book" as const, result: submission.reply({ formErrors: [message], hideFields: ["time"] }), cities: null }, { status: answer.status });
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(withParams(url.pathname + url.search, { book: null, date: null }), { type: "success", message: "patient:book.created" });
+}
+
+export async function requestAction(api: Upstream, formData: FormData, today: string) {
+  const schema = requestSchema(today);
+  if (formData.get("intent") === "cities") {
+    // Without JavaScript: reload the city list for the chosen country, keeping what was typed.
+    if (formData.get("countryId") !== formData.get("loadedCountryId")) formData.set("cityId", "");
+    const kept = parseWithZod(formData, { schema });
+    return {
+      form: "request" as const,
+      result: { ...kept.reply({ resetForm: false }), error: {} },
+      cities: await citiesOf(api, positiveId(String(formData.get("countryId") ?? ""))),
+      country: String(formData.get("countryId") ?? ""),
+    };
+  }
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ form: "request" as const, result: submission.reply(), cities: null }, { status: 400 });
+  const v = submission.value;
+  const inPerson = v.type === "in-person";
+  const answer = await api.call("POST", "/appointment", {
+    body: {
+      specialityId: v.specialityId,
+      type: v.type,
+      status: "pending",
+      category: "random",
+      date: v.date,
+      time: v.time,
+      country: inPerson ? v.countryId : undefined,
+      city: inPerson ? v.cityId : undefined,
+      details: detailsOf(v),
+    },
+    idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
+  });
+  if (!answer.ok) {
+    const message = answer.code === "past_date" ? "patient:request.pastTime" : answer.code === "network" ? "common:errors.network" : "patient:request.failed";
+    return data({ form: "request" as const, result: submission.reply({ formErrors: [message] }), cities: null }, { status: answer.status });
+  }
+  return redirectWithToast("/health/doctors/my-appointments?tab=open", { type: "success", message: "patient:request.submitted" });
+}

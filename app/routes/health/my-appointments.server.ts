@@ -1,0 +1,72 @@
+// The patient's appointments page, server side: the list with its tab and filters, the selected
+// appointment with its proposals, and the cancel / accept / reject actions.
+import { withParams } from "../../components/dialog.tsx";
+import { isOpenRequest } from "../../components/patient/format.ts";
+import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type PatientAppointmentPage, type Proposal } from "../../components/patient/types.ts";
+import { redirectWithToast } from "../../toast.server.ts";
+import type { Upstream } from "../../upstream.server.ts";
+import { positiveId } from "./doctors.server.ts";
+
+export const APPOINTMENT_PAGE_SIZE = 20;
+
+async function findOne(api: Upstream, list: PatientAppointment[], id: string | null) {
+  if (!id) return null;
+  const inList = list.find((a) => a.id === id);
+  if (inList) return inList;
+  const one = await api.call<PatientAppointment>("GET", `/appointment/${encodeURIComponent(id)}`);
+  return one.ok ? one.data : null;
+}
+
+export async function loadAppointments(api: Upstream, params: URLSearchParams) {
+  const tab = params.get("tab") === "open" ? "open" : "assigned";
+  const search = params.get("search")?.trim() ?? "";
+  const status = (APPOINTMENT_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
+  const page = positiveId(params.get("page")) ?? 1;
+  const list = await api.get<PatientAppointmentPage>("/appointment", {
+    assigned: tab === "assigned" ? "true" : "false",
+    search,
+    status,
+    page,
+    limit: APPOINTMENT_PAGE_SIZE,
+  });
+  const [selected, cancelling] = await Promise.all([findOne(api, list.appointments, params.get("appointment")), findOne(api, list.appointments, params.get("cancel"))]);
+  // The 'Doctor Proposals' tab exists only for open requests, and is their first tab.
+  const view = selected && isOpenRequest(selected) && params.get("view") !== "details" ? "proposals" : "details";
+  const proposalPage = positiveId(params.get("proposalPage")) ?? 1;
+  let proposals: { items: Proposal[]; error: null } | { items: null; error: string } | null = null;
+  if (selected && view === "proposals") {
+    const answer = await api.call<Proposal[]>("GET", "/appointment-proposal", { query: { appointmentId: selected.id, page: proposalPage, limit: PROPOSAL_PAGE_SIZE } });
+    proposals = answer.ok ? { items: answer.data, error: null } : { items: null, error: answer.message };
+  }
+  return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling };
+}
+
+export async function appointmentAction(api: Upstream, request: Request, formData: FormData) {
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const intent = formData.get("intent");
+  const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
+  const id = encodeURIComponent(String(formData.get("id") ?? ""));
+
+  if (intent === "cancel") {
+    const answer = await api.call("PATCH", `/appointment/${id}`, { body: { status: "cancelled" }, idempotencyKey });
+    const back = withParams(here, { cancel: null });
+    return answer.ok
+      ? redirectWithToast(back, { type: "success", message: "patient:cancel.done" })
+      : redirectWithToast(back, { type: "error", message: "patient:cancel.failed" });
+  }
+  if (intent === "accept") {
+    const answer = await api.call("PATCH", `/appointment-proposal/${id}/accept`, { idempotencyKey });
+    // Accepted: the request now has a doctor, so the dialog closes onto 'Assigned to me'.
+    return answer.ok
+      ? redirectWithToast("/health/doctors/my-appointments?tab=assigned", { type: "success", message: "patient:proposals.accepted" })
+      : redirectWithToast(here, { type: "error", message: "patient:proposals.acceptFailed" });
+  }
+  if (intent === "reject") {
+    const answer = await api.call("PATCH", `/appointment-proposal/${id}/reject`, { idempotencyKey });
+    return answer.ok
+      ? redirectWithToast(here, { type: "success", message: "patient:proposals.rejected" })
+      : redirectWithToast(here, { type: "error", message: "patient:proposals.rejectFailed" });
+  }
+  return redirectWithToast(here, { type: "error", message: "common:errors.somethingWrong" });
+}

@@ -1,0 +1,52 @@
+// Browser tests: Debian's Chromium (Playwright cannot download its own browser here) against the
+// production build, started with a capturing SMTP server by tests/e2e/server.ts.
+// One project: each spec chooses JavaScript on or off with `test.use({ javaScriptEnabled })`.
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  // Artifacts (traces, screenshots) in a subfolder: Playwright empties its outputDir at start, and
+  // test-results/ also holds the vitest reports of tests/run-all.sh.
+  outputDir: "test-results/artifacts",
+  fullyParallel: false,
+  forbidOnly: CI,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: "chromium",
+    locale: "en-US", // Accept-Language: English unless a spec picks French
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    command: "node tests/e2e/server.ts",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // SIGTERM lets server.ts stop the app (PGlite closes cleanly) and remove its data folder.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

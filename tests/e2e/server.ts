@@ -1,0 +1,187 @@
+// The browser tests' world, started by playwright.config.ts (webServer):
+//  - a real SMTP server on 127.0.0.1:2525 (no auth, no TLS) that keeps every message it receives
+//    in memory, readable over a tiny HTTP endpoint on 127.0.0.1:2526:
+//      GET    /messages?to=EMAIL  -> [{to, subject, text, html, date}], oldest first (newest last)
+//      DELETE /messages           -> forget them all
+//  - the production build of the app (`node server.ts`) on 127.0.0.1:3100 with a fresh data folder,
+//    sending its mail to that SMTP server.
+// Ports can be moved with E2E_PORT, E2E_SMTP_PORT and E2E_MAIL_PORT (support.ts reads E2E_MAIL_PORT).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 2526);
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+}
+const messages: CapturedMail[] = [];
+
+// --- just enough MIME for what nodemailer sends: headers, nested multiparts, QP/base64, encoded words.
+
+interface Part {
+  headers: Map<string, string>;
+  body: string; // as received (binary-safe latin1)
+}
+
+function splitPart(raw: string): Part {
+  const cut = raw.search(/\r?\n\r?\n/);
+  const head = cut < 0 ? raw : raw.slice(0, cut);
+  const body = cut < 0 ? "" : raw.slice(cut).replace(/^\r?\n\r?\n/, "");
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function param(header: string | undefined, name: string): string | undefined {
+  const m = header?.match(new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, "i"));
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+function decodeTransfer(body: string, encoding = "", charset = "utf-8"): string {
+  let bytes: Buffer;
+  if (/base64/i.test(encoding)) bytes = Buffer.from(body.replace(/\s+/g, ""), "base64");
+  else if (/quoted-printable/i.test(encoding)) {
+    bytes = Buffer.from(
+      body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    );
+  } else bytes = Buffer.from(body, "latin1");
+  return new TextDecoder(/^(utf-?8|us-ascii)$/i.test(charset) ? "utf-8" : charset).decode(bytes);
+}
+
+/** RFC 2047 encoded words: =?UTF-8?Q?...?= and =?UTF-8?B?...?= (the subject of a French mail). */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === "B"
+        ? decodeTransfer(data, "base64", charset)
+        : decodeTransfer(data.replace(/_/g, " "), "quoted-printable", charset),
+    );
+}
+
+function collectBodies(part: Part, found: { text?: string; html?: string }) {
+  const type = part.headers.get("content-type") ?? "text/plain";
+  const boundary = param(type, "boundary");
+  if (/^multipart\//i.test(type) && boundary) {
+    const chunks = part.body.split(new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:--)?[ \\t]*(?:\\r?\\n|$)`));
+    for (const chunk of chunks.slice(1)) if (chunk.trim()) collectBodies(splitPart(chunk), found);
+    return;
+  }
+  if (/attachment/i.test(part.headers.get("content-disposition") ?? "")) return;
+  const decoded = decodeTransfer(part.body, part.headers.get("content-transfer-encoding"), param(type, "charset") ?? "utf-8");
+  if (/^text\/html/i.test(type)) found.html ??= decoded;
+  else if (/^text\/plain/i.test(type)) found.text ??= decoded;
+}
+
+function parseMessage(raw: string, to: string[]): CapturedMail {
+  const top = splitPart(raw);
+  const found: { text?: string; html?: string } = {};
+  collectBodies(top, found);
+  return {
+    to,
+    subject: decodeWords(top.headers.get("subject") ?? ""),
+    text: (found.text ?? "").replace(/\r\n/g, "\n"),
+    html: (found.html ?? "").replace(/\r\n/g, "\n"),
+    date: new Date().toISOString(),
+  };
+}
+
+// --- the SMTP server and its mailbox endpoint ---------------------------------------------------
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("error", callback);
+    stream.on("end", () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      try {
+        messages.push(parseMessage(Buffer.concat(chunks).toString("latin1"), to));
+        callback();
+      } catch (error) {
+        console.error("[e2e smtp] could not parse a message:", error);
+        callback(error as Error);
+      }
+    });
+  },
+});
+smtp.on("error", (error) => {
+  console.error(`[e2e smtp] ${error.message}`);
+  process.exit(1);
+});
+smtp.listen(SMTP_PORT, "127.0.0.1");
+
+const mailbox = createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  if (url.pathname !== "/messages") {
+    res.writeHead(404).end();
+  } else if (req.method === "DELETE") {
+    messages.length = 0;
+    res.writeHead(204).end();
+  } else if (req.method === "GET") {
+    const to = url.searchParams.get("to")?.toLowerCase();
+    const list = to ? messages.filter((m) => m.to.includes(to)) : messages;
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list));
+  } else {
+    res.writeHead(405).end();
+  }
+});
+mailbox.on("error", (error) => {
+  console.error(`[e2e mailbox] ${error.message}`);
+  process.exit(1);
+});
+mailbox.listen(MAIL_PORT, "127.0.0.1");
+
+// --- the app -------------------------------------------------------------------------------------
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+const app = spawn(process.execPath, ["server.ts"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    DEMO: "1",
+    SESSION_SECRET: "e2e-test-session-secret-0123456789abcdef",
+    COOKIE_SECURE: "false",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+
+// Stop the app first, and only once it has exited close the rest and remove its data folder.
+app.on("exit", (code, signal) => {
+  if (code) console.error(`[e2e] the app exited with code ${code}`);
+  smtp.close(() => {});
+  mailbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1));
+});
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    app.kill("SIGTERM");
+    setTimeout(() => app.kill("SIGKILL"), 8_000).unref();
+  });
+}
+// If this process dies some other way, do not leave the app running on the port.
+process.on("exit", () => {
+  if (app.exitCode === null && app.signalCode === null) app.kill("SIGKILL");
+});

@@ -1,0 +1,144 @@
+// Shared by every journey: the mailbox of the test SMTP server (tests/e2e/server.ts), unique names,
+// and a `test` that fails on any Content-Security-Policy violation or uncaught page error, with an
+// axe-core accessibility check.
+//
+//   import { test, expect, checkA11y, latestCode, uniqueEmail } from "./support.ts";
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+
+export { expect };
+
+const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 2526}`;
+
+/** A message received by the test SMTP server. */
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+}
+
+/** Every message received for `email` so far, oldest first. */
+export async function mailsTo(email: string): Promise<Mail[]> {
+  const res = await fetch(`${MAILBOX}/messages?to=${encodeURIComponent(email.toLowerCase())}`);
+  if (!res.ok) throw new Error(`mailbox answered ${res.status}`);
+  return (await res.json()) as Mail[];
+}
+
+/**
+ * The 6-digit code of the newest mail to `email`, waiting up to `timeout` ms (10 s) for one to
+ * arrive. With `after: n`, only mails after the first n count: read `(await mailsTo(email)).length`
+ * before the action that sends a new code, so an older code is never returned.
+ */
+export async function latestCode(email: string, options: { after?: number; timeout?: number } = {}): Promise<string> {
+  const deadline = Date.now() + (options.timeout ?? 10_000);
+  let seen: Mail[] = [];
+  while (Date.now() < deadline) {
+    seen = await mailsTo(email);
+    const code = seen.slice(options.after ?? 0).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const subjects = seen.map((m) => `"${m.subject}"`).join(", ") || "none";
+  throw new Error(`no code mailed to ${email} within ${options.timeout ?? 10_000} ms (after ${options.after ?? 0}; mails seen: ${subjects})`);
+}
+
+/** Forgets every captured message. Workers share the mailbox: prefer `latestCode(email, { after })`. */
+export async function clearMail(): Promise<void> {
+  await fetch(`${MAILBOX}/messages`, { method: "DELETE" });
+}
+
+/** A new address for each call, e.g. uniqueEmail("patient") -> patient-1a2b3c4d@example.test */
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+
+// Whether JavaScript is off in a context: recorded by the `test` fixture for its own page, else read
+// from the options the context was made with (for contexts a spec creates itself).
+const scriptsOff = new WeakMap<BrowserContext, boolean>();
+function javaScriptDisabled(page: Page): boolean {
+  const context = page.context();
+  return scriptsOff.get(context) ?? (context as unknown as { _options?: { javaScriptEnabled?: boolean } })._options?.javaScriptEnabled === false;
+}
+
+type Configure = (builder: AxeBuilder) => AxeBuilder;
+
+/**
+ * axe needs to run script in the page, which a context with JavaScript disabled never allows (the
+ * analysis would hang). So analyse a copy of the page's current DOM, as a browser without
+ * JavaScript shows it (scripts removed, <noscript> content shown), served at the same address in a
+ * scripted context of the same browser, so the same styles load and colour contrast is real.
+ */
+async function analyzeWithoutJavaScript(page: Page, configure: Configure) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("checkA11y: a page without JavaScript needs a browser-launched context");
+  const url = page.url().replace(/#.*$/, "");
+  const html = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\brel=["']?modulepreload["']?[^>]*>/gi, "")
+    .replace(/<\/?noscript\b[^>]*>/gi, "");
+  // Explicit javaScriptEnabled: inside a test, newContext() inherits the test's `use` options.
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const copy = await context.newPage();
+    await copy.route(
+      (u) => u.href.replace(/#.*$/, "") === url,
+      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await copy.goto(url, { waitUntil: "load" });
+    return await configure(new AxeBuilder({ page: copy })).analyze();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Fails with a readable list when axe finds any WCAG 2 A/AA violation on the page as it is now.
+ * Works with JavaScript enabled or disabled.
+ */
+export async function checkA11y(page: Page, options: { exclude?: string[]; disableRules?: string[] } = {}) {
+  const configure: Configure = (builder) => {
+    let b = builder.withTags(["wcag2a", "wcag2aa"]);
+    for (const selector of options.exclude ?? []) b = b.exclude(selector);
+    if (options.disableRules?.length) b = b.disableRules(options.disableRules);
+    return b;
+  };
+  const results = javaScriptDisabled(page)
+    ? await analyzeWithoutJavaScript(page, configure)
+    : await configure(new AxeBuilder({ page })).analyze();
+  const lines = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
+      v.nodes.map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`).join("\n"),
+  );
+  expect(lines, `accessibility violations on ${page.url()}:\n${lines.join("\n")}`).toEqual([]);
+}
+
+interface Fixtures {
+  /** CSP violations and uncaught page errors seen so far; the test fails at its end if any. */
+  pageProblems: string[];
+  /** `checkA11y` on the test's page. */
+  a11y: (options?: Parameters<typeof checkA11y>[1]) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  pageProblems: [
+    async ({ page, javaScriptEnabled }, use) => {
+      scriptsOff.set(page.context(), javaScriptEnabled === false);
+      const problems: string[] = [];
+      // Chromium reports CSP violations on the console even when JavaScript is disabled
+      // ("Refused to ... because it violates the following Content Security Policy directive").
+      page.on("console", (message) => {
+        const text = message.text();
+        if (/Content.Security.Policy/i.test(text)) problems.push(`CSP on ${page.url()}: ${text}`);
+      });
+      page.on("pageerror", (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
+      await use(problems);
+      expect(problems, `the browser reported problems:\n${problems.join("\n")}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+  a11y: async ({ page }, use) => {
+    await use((options) => checkA11y(page, options));
+  },
+});

@@ -36,7 +36,7 @@ describe("the doctor's own /doctor calls", () => {
     ids.brunoPending = (await mine(bruno.user.id, "pending", 12)).id;
     ids.brunoCancelled = (await mine(bruno.user.id, "cancelled", 13)).id;
     ids.colleagues = (await insertAppointment(api.db, { patientId: alice.user.id, doctorId: colleague.user.id, startsAt: at(10) })).id;
-    const open = (patientId: string, specialityId: number, values: Partial<typeof appointments.$inferInsert> = {}) =>
+    const open = (patientId: string, specialityId: number, values: Omit<Partial<typeof appointments.$inferInsert>, "specialityId"> = {}) =>
       insertOpenRequest(api.db, { patientId, specialityId, startsAt: at(20), ...values });
     ids.openAlice = (await open(alice.user.id, cardiology)).id;
     ids.openBruno = (await open(bruno.user.id, cardiology)).id;

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return appointmentAction(upstream(request, context), request, await request.formData());
+  return appointmentAction(upstream(request, context), await request.formData());
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -31,8 +31,10 @@ type Data = Route.ComponentProps["loaderData"];
 const cancellable = (a: PatientAppointment) => a.status === "pending" || a.status === "proposed" || a.status === "confirmed";
 
 function ActionForm({ intent, id, idempotencyKey, className, children }: { intent: string; id: string; idempotencyKey: string; className: string; children: ReactNode }) {
+  const location = useLocation();
   return (
     <Form method="post" preventScrollReset>
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <SubmitButton className={className} name="intent" value={intent}>

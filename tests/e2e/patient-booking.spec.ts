@@ -2,7 +2,8 @@
 // 'Assigned to me' and cancels it; then the same journey in French.
 import type { Page } from "@playwright/test";
 import { checkA11y, expect, test } from "./support.ts";
-import { futureSlot, newPatient, PASSWORD, signIn } from "./doctor-helpers.ts";
+import { futureSlot, PASSWORD, signIn } from "./doctor-helpers.ts";
+import { freshPatient } from "./patient-helpers.ts";
 
 const DOCTOR = "Charles Nana";
 
@@ -30,7 +31,7 @@ for (const javaScriptEnabled of [false, true]) {
     test.use({ javaScriptEnabled });
 
     test("search a doctor, book a slot, see it assigned, cancel it", async ({ page }) => {
-      const patient = await newPatient();
+      const patient = await freshPatient();
       await signIn(page, patient.email, "patient");
 
       await test.step("the dashboard welcomes the patient with no appointment yet", async () => {
@@ -97,13 +98,15 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test("the booking journey in French", async ({ page, context, baseURL }) => {
-      const patient = await newPatient();
-      await context.addCookies([{ name: "i18nextLng", value: "fr", url: baseURL ?? "http://127.0.0.1:3100" }]);
+      const patient = await freshPatient();
+      // The language cookie as the app writes it (a JSON string, base64-encoded).
+      const value = Buffer.from(JSON.stringify("fr")).toString("base64");
+      await context.addCookies([{ name: "i18nextLng", value, url: baseURL ?? "http://127.0.0.1:3100" }]);
       await page.goto("/login");
       await page.getByRole("radio", { name: "Patient" }).check();
       await page.getByLabel("E-mail").fill(patient.email);
       await page.getByLabel("Mot de passe").fill(PASSWORD);
-      await page.getByRole("button", { name: /se connecter/i }).click();
+      await page.getByRole("button", { name: /^se connecter$/i }).click();
       await page.waitForURL(/\/health\/doctors/);
       await expect(page.getByRole("heading", { level: 1, name: "Trouver un médecin" })).toBeVisible();
       await expect(page.getByText("Vous n'avez aucun rendez-vous confirmé.")).toBeVisible();

@@ -1,14 +1,15 @@
 // A patient posts an open request, the demo doctor proposes (through the API), the patient accepts
 // the proposal in the details dialog and finds the appointment assigned, confirmed and payable.
 import { checkA11y, expect, test } from "./support.ts";
-import { api, apiLogin, DEMO_DOCTOR, futureSlot, newPatient, signIn } from "./doctor-helpers.ts";
+import { api, apiLogin, DEMO_DOCTOR, futureSlot, signIn } from "./doctor-helpers.ts";
+import { freshPatient } from "./patient-helpers.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`open requests (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
     test("request an appointment, accept a doctor's proposal, see it assigned", async ({ page }) => {
-      const patient = await newPatient();
+      const patient = await freshPatient();
       await signIn(page, patient.email, "patient");
       const request = "Request: General practice";
 

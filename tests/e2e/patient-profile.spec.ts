@@ -1,14 +1,15 @@
 // A patient edits the profile (country, then one of its cities), downloads their data, and deletes
 // the account, after which logging in fails.
 import { checkA11y, expect, test } from "./support.ts";
-import { newPatient, PASSWORD, signIn } from "./doctor-helpers.ts";
+import { PASSWORD, signIn } from "./doctor-helpers.ts";
+import { freshPatient } from "./patient-helpers.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`patient profile (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
     test("edit the profile with a country then a city, and download my data", async ({ page }) => {
-      const patient = await newPatient();
+      const patient = await freshPatient();
       await signIn(page, patient.email, "patient");
       await page.goto("/patient/profile");
       await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
@@ -51,7 +52,7 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test("delete the account, then logging in fails", async ({ page }) => {
-      const patient = await newPatient();
+      const patient = await freshPatient();
       await signIn(page, patient.email, "patient");
       await page.goto("/patient/profile");
       await page.getByRole("link", { name: "Delete account" }).click();

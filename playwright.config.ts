@@ -5,20 +5,24 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CI = !!process.env.CI;
+// Where the JSON report and the artifacts go (tests/run-all.sh reads RESULTS/e2e.json).
+const RESULTS = process.env.E2E_RESULTS_DIR ?? "test-results";
+// Helpers that call the API directly follow the app's port (this file is loaded by every worker).
+process.env.E2E_API_URL ??= `http://127.0.0.1:${PORT}/api`;
 
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   // Artifacts (traces, screenshots) in a subfolder: Playwright empties its outputDir at start, and
   // test-results/ also holds the vitest reports of tests/run-all.sh.
-  outputDir: "test-results/artifacts",
+  outputDir: `${RESULTS}/artifacts`,
   fullyParallel: false,
   forbidOnly: CI,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: `${RESULTS}/e2e.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: "chromium",

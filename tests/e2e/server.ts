@@ -7,7 +7,7 @@
 //    sending its mail to that SMTP server.
 // Ports can be moved with E2E_PORT, E2E_SMTP_PORT and E2E_MAIL_PORT (support.ts reads E2E_MAIL_PORT).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -185,3 +185,31 @@ for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
 process.on("exit", () => {
   if (app.exitCode === null && app.signalCode === null) app.kill("SIGKILL");
 });
+
+// Playwright runs this through `sh -c`; when the runner itself is killed (SIGTERM, timeout) it
+// does not stop its web server, and the shell in between keeps us alive with the ports taken.
+// So watch the parent and the grandparent (Linux /proc) and stop when either is gone.
+function parentOf(pid: number | "self"): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
+}
+const watched = [process.ppid, parentOf(process.ppid)].filter((pid): pid is number => !!pid && pid > 1);
+setInterval(() => {
+  const gone = watched.some((pid) => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (gone || process.ppid === 1) {
+    console.error("[e2e] the test runner is gone: stopping the app");
+    app.kill("SIGTERM");
+    setTimeout(() => app.kill("SIGKILL"), 8_000).unref();
+  }
+}, 1_000).unref();

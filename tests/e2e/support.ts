@@ -28,6 +28,14 @@ export async function mailsTo(email: string): Promise<Mail[]> {
 }
 
 /**
+ * The code of a mail: the 6 digits alone on a line (the mails put it there), else the first 6-digit
+ * number. Not simply the first: a greeting such as "Hello Patient 482913" comes before the code.
+ */
+export function codeIn(mail: Mail): string | undefined {
+  return mail.text.match(/^[ \t]*(\d{6})[ \t]*$/m)?.[1] ?? mail.text.match(/\b(\d{6})\b/)?.[1];
+}
+
+/**
  * The 6-digit code of the newest mail to `email`, waiting up to `timeout` ms (10 s) for one to
  * arrive. With `after: n`, only mails after the first n count: read `(await mailsTo(email)).length`
  * before the action that sends a new code, so an older code is never returned.
@@ -37,7 +45,8 @@ export async function latestCode(email: string, options: { after?: number; timeo
   let seen: Mail[] = [];
   while (Date.now() < deadline) {
     seen = await mailsTo(email);
-    const code = seen.slice(options.after ?? 0).at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    const newest = seen.slice(options.after ?? 0).at(-1);
+    const code = newest && codeIn(newest);
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1
+# The production image: `docker build -t healthbook . && docker run -p 3000:3000 -v healthbook:/data \
+#   -e SESSION_SECRET=... [-e SMTP_URL=... -e DATABASE_URL=...] healthbook`
+# Node 24 runs server.ts and the API (TypeScript) directly by type stripping: no compile step for
+# them; only the React Router app is built.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+
+# All dependencies, for the build.
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN npm ci
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Production dependencies only, for the runtime.
+FROM base AS prod-deps
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+
+FROM base AS runtime
+ENV NODE_ENV=production \
+    DATA_DIR=/data \
+    PORT=3000 \
+    HOST=0.0.0.0
+COPY --from=prod-deps /app/node_modules ./node_modules
+# package.json ("type": "module") makes Node load the .ts files as ES modules.
+COPY package.json server.ts ./
+# The embedded upstream API and its committed migrations (resolved from the working directory).
+COPY api ./api
+# server.ts imports app/config.server.ts; the rest of app/ is small and keeps later imports working.
+COPY app ./app
+COPY locales ./locales
+COPY public ./public
+COPY --from=build /app/build ./build
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "server.ts"]

@@ -47,3 +47,19 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;
 }
+
+/**
+ * The page a form was posted from, to redirect back to it. Under client navigation React Router
+ * posts to the route's data URL (`/doctor/appointments.data?index`), so `request.url` is not the
+ * page: strip the `.data` suffix and the router's own search parameters.
+ */
+export function pageOf(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname;
+  if (pathname === "/_root.data") pathname = "/";
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length).replace(/\/_$/, "/");
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return pathname + (search ? `?${search}` : "");
+}

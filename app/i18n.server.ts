@@ -1,7 +1,8 @@
 // Language detection (cookie i18nextLng, then Accept-Language, then English) and server-side texts.
-import { createCookie, type RouterContextProvider } from "react-router";
+import type { Cookie, RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import type { Resource } from "i18next";
+import { loadConfig } from "./config.server.ts";
 import { fallbackLanguage, i18nFor, isLanguage, supportedLanguages, type Language } from "./i18n.ts";
 import enCommon from "../locales/en/common.json";
 import enAuth from "../locales/en/auth.json";
@@ -19,12 +20,25 @@ export const languageResources: Record<Language, Resource[string]> = {
   fr: { common: frCommon, auth: frAuth, patient: frPatient, doctor: frDoctor, admin: frAdmin },
 };
 
-export const languageCookie = createCookie("i18nextLng", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-});
+/**
+ * The language cookie holds the bare code (`i18nextLng=fr`), as i18next's own browser detector and
+ * other tools write it, not react-router's base64-JSON encoding: a value set outside the app (a
+ * proxy, a test, a link from the marketing site) is understood.
+ */
+const LANGUAGE_COOKIE = "i18nextLng";
+export const languageCookie: Cookie = {
+  name: LANGUAGE_COOKIE,
+  isSigned: false,
+  expires: undefined,
+  async parse(header) {
+    const value = header?.match(/(?:^|;\s*)i18nextLng=([^;]*)/)?.[1];
+    return value === undefined ? null : decodeURIComponent(value).replace(/^"|"$/g, "");
+  },
+  async serialize(value: string) {
+    const secure = loadConfig().cookieSecure ? "; Secure" : "";
+    return `${LANGUAGE_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${60 * 60 * 24 * 365}; HttpOnly; SameSite=Lax${secure}`;
+  },
+};
 
 // Detection only: translation uses one cached instance per language (see i18n.ts), which keeps
 // building an i18next instance with every text off the hot path of each request.

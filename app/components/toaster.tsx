@@ -1,5 +1,6 @@
-// The flash toast of the page (top-right). Without JavaScript it stays until the next page;
-// with it, it closes after 5 seconds (SPEC.md section 8).
+// The flash toast of the page (top-right, under the top bar so it never covers its menus). It
+// closes after 5 seconds (SPEC.md section 8): a CSS animation hides it even without JavaScript;
+// with JavaScript it is also removed from the page.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast } from "../toast.server.ts";
@@ -13,15 +14,18 @@ const tone = {
 export function Toaster({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
+  // A new toast is a new element, so its fade-out animation starts again.
+  const [shown, setShown] = useState(0);
   useEffect(() => {
     setOpen(true);
+    setShown((n) => n + 1);
     const timer = setTimeout(() => setOpen(false), 5000);
     return () => clearTimeout(timer);
   }, [toast]);
   if (!open) return null;
   return (
-    <div className="pointer-events-none fixed top-4 right-4 z-50 flex max-w-sm flex-col gap-2" aria-live="polite">
-      <div role={toast.type === "error" ? "alert" : "status"} className={`pointer-events-auto rounded-md border-l-4 px-4 py-3 shadow-lg ${tone[toast.type]}`}>
+    <div className="pointer-events-none fixed top-16 right-4 z-50 flex max-w-sm flex-col gap-2" aria-live="polite">
+      <div key={shown} role={toast.type === "error" ? "alert" : "status"} className={`pointer-events-auto animate-toast-out rounded-md border-l-4 px-4 py-3 shadow-lg ${tone[toast.type]}`}>
         {t(toast.message, toast.values)}
       </div>
     </div>

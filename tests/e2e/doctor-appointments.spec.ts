@@ -18,13 +18,13 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("the search and the status filter find the pending booking", async () => {
         await page.goto("/doctor/appointments");
-        await page.getByLabel("Search").fill(patient.username);
+        await page.getByRole("searchbox", { name: "Search" }).fill(patient.username);
         await page.getByLabel("Status").selectOption("pending");
         await page.getByRole("button", { name: "Search" }).click();
         await expect(page.getByRole("listitem").filter({ hasText: patient.username })).toHaveCount(2);
         await checkA11y(page);
         await page.getByRole("link", { name: "Clear filters" }).click();
-        await expect(page.getByLabel("Search")).toHaveValue("");
+        await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
       });
 
       await test.step("an unknown name gives the empty state", async () => {
@@ -101,7 +101,7 @@ test.describe("doctor appointments in French", () => {
     await page.getByRole("radio", { name: "Médecin" }).check();
     await page.getByLabel("E-mail").fill(DEMO_DOCTOR);
     await page.getByLabel("Mot de passe").fill("Demo1234!");
-    await page.getByRole("button", { name: /se connecter/i }).click();
+    await page.getByRole("button", { name: "Se connecter", exact: true }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
     await page.goto("/doctor/appointments");
     await expect(page.getByRole("heading", { level: 1, name: "Rendez-vous" })).toBeVisible();

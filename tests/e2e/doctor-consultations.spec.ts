@@ -40,7 +40,7 @@ for (const javaScriptEnabled of [false, true]) {
       });
 
       await test.step("the search finds it by diagnosis, and More shows the prescription", async () => {
-        await page.getByLabel("Search consultations").fill(diagnosis.toLowerCase());
+        await page.getByRole("searchbox", { name: "Search consultations" }).fill(diagnosis.toLowerCase());
         await page.getByRole("button", { name: "Search" }).click();
         const card = page.getByRole("listitem").filter({ hasText: diagnosis });
         await expect(card).toHaveCount(1);

@@ -5,6 +5,7 @@ import { data } from "react-router";
 import type { Upstream } from "../../upstream.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { withParams } from "../../components/dialog.tsx";
+import { pageOf } from "../../auth.server.ts";
 import { rescheduleSchema } from "./reschedule-schema.ts";
 
 /** Translation keys for the upstream's stable error codes. */
@@ -36,8 +37,7 @@ export async function appointmentAction({
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("appointmentId") ?? "");
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
-  const here = new URL(request.url);
-  const back = withParams(here.pathname + here.search, { appointment: null, edit: null });
+  const back = withParams(pageOf(request), { appointment: null, edit: null });
   const path = `/appointment/${encodeURIComponent(id)}`;
 
   if (intent === "confirm" || intent === "cancel" || intent === "complete") {

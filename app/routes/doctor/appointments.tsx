@@ -12,7 +12,7 @@ import { getUser, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { AppointmentCard, formatDate, patientName } from "../../components/doctor/appointment-card.tsx";
-import { SearchForm } from "../../components/doctor/search-form.tsx";
+import { SearchForm } from "../../components/search-form.tsx";
 import { StatusBadge } from "../../components/doctor/status-badge.tsx";
 import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../components/doctor/types.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
@@ -267,12 +267,12 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
         ))}
       </nav>
       <div className="card mb-4">
-        <SearchForm label={t("doctor:filters.search")} placeholder={t("doctor:filters.searchPlaceholder")} search={data.search} hidden={{ tab }}>
+        <SearchForm label={t("doctor:filters.search")} applyLabel={t("doctor:filters.apply")} placeholder={t("doctor:filters.searchPlaceholder")} search={data.search} hidden={{ tab }}>
           <div>
             <label htmlFor="status" className="label">
               {t("doctor:filters.status")}
             </label>
-            <select id="status" name="status" className="input" defaultValue={data.status}>
+            <select key={data.status} id="status" name="status" className="input" defaultValue={data.status}>
               <option value="">{t("doctor:filters.allStatuses")}</option>
               {APPOINTMENT_STATUSES.map((s) => (
                 <option key={s} value={s}>

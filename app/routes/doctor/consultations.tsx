@@ -5,11 +5,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/consultations";
-import { upstream } from "../../auth.server.ts";
+import { pageOf, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { formatDate } from "../../components/doctor/appointment-card.tsx";
-import { SearchForm } from "../../components/doctor/search-form.tsx";
+import { SearchForm } from "../../components/search-form.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -38,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? await api.call("PUT", `/consultation/${encodeURIComponent(id)}`, { body: submission.value, idempotencyKey })
     : await api.call("POST", "/consultation", { body: submission.value, idempotencyKey });
   if (!answer.ok) return data({ result: submission.reply({ formErrors: [id ? "doctor:consultations.updateFailed" : "doctor:consultations.createFailed"] }) }, { status: answer.status });
-  const here = new URL(request.url);
-  return redirectWithToast(withParams(here.pathname + here.search, { new: null, edit: null }), {
+  return redirectWithToast(withParams(pageOf(request), { new: null, edit: null }), {
     type: "success",
     message: id ? "doctor:consultations.updated" : "doctor:consultations.created",
   });
@@ -177,7 +176,7 @@ export default function Consultations({ loaderData: d, actionData }: Route.Compo
         }
       />
       <div className="card mb-4">
-        <SearchForm label={t("doctor:consultations.searchLabel")} placeholder={t("doctor:consultations.searchPlaceholder")} search={d.search} />
+        <SearchForm label={t("doctor:consultations.searchLabel")} applyLabel={t("doctor:filters.apply")} placeholder={t("doctor:consultations.searchPlaceholder")} search={d.search} />
       </div>
       {d.consultations.length === 0 ? (
         <p className="card text-slate-700">{t(d.search ? "doctor:consultations.emptySearch" : "doctor:consultations.empty")}</p>

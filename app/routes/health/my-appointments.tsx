@@ -4,11 +4,11 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
-import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import type { Route } from "./+types/my-appointments";
 import { upstream } from "../../auth.server.ts";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { SubmitButton } from "../../components/forms.tsx";
+import { SearchForm } from "../../components/search-form.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { formatDate, formatFee, isOpenRequest, placeOf } from "../../components/patient/format.ts";
@@ -86,34 +86,22 @@ function AppointmentItem({ a, here }: { a: PatientAppointment; here: string }) {
 
 function Filters({ d }: { d: Data }) {
   const { t } = useTranslation();
-  const submit = useDebounceSubmit();
   const active = Boolean(d.search || d.status);
   return (
     <div className="card mb-4">
-      <Form method="get" role="search" aria-label={t("patient:appointments.filters")} className="flex flex-wrap items-end gap-2">
-        <input type="hidden" name="tab" value={d.tab} />
-        <div className="min-w-48 flex-1">
-          <label htmlFor="search" className="label">
-            {t("patient:appointments.search")}
-          </label>
-          <input
-            id="search"
-            type="search"
-            name="search"
-            className="input"
-            defaultValue={d.search}
-            placeholder={t("patient:appointments.searchPlaceholder")}
-            onChange={(e) => {
-              const form = e.currentTarget.form;
-              if (form) void submit(form, { debounceTimeout: 500, replace: true, preventScrollReset: true });
-            }}
-          />
-        </div>
+      <SearchForm
+        label={t("patient:appointments.search")}
+        formLabel={t("patient:appointments.filters")}
+        applyLabel={t("patient:appointments.apply")}
+        placeholder={t("patient:appointments.searchPlaceholder")}
+        search={d.search}
+        hidden={{ tab: d.tab }}
+      >
         <div>
           <label htmlFor="status" className="label">
             {t("patient:appointments.status")}
           </label>
-          <select id="status" name="status" className="input" defaultValue={d.status}>
+          <select key={d.status} id="status" name="status" className="input" defaultValue={d.status}>
             <option value="">{t("patient:appointments.allStatuses")}</option>
             {APPOINTMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -122,10 +110,7 @@ function Filters({ d }: { d: Data }) {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-secondary">
-          {t("patient:appointments.apply")}
-        </button>
-      </Form>
+      </SearchForm>
       {active ? (
         <Link to={`?tab=${d.tab}`} className="link mt-2 inline-block text-sm">
           {t("patient:appointments.clearFilters")}

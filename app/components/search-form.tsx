@@ -1,27 +1,33 @@
 // A GET filter form: works with a submit button without JavaScript; with it, typing in the search
-// box submits after 500 ms (SPEC.md section 5), which only enhances.
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+// box submits after 500 ms (SPEC.md section 5), which only enhances. The box follows the address:
+// after 'Clear filters' or Back it shows the search of the page, not what was last typed.
+import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 
 export function SearchForm({
   label,
+  formLabel = label,
+  applyLabel,
   placeholder,
   search,
   hidden = {},
   children,
 }: {
   label: string;
+  /** The name of the search landmark, when it differs from the box's label. */
+  formLabel?: string;
+  applyLabel: string;
   placeholder?: string;
   search: string;
   hidden?: Record<string, string>;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   const submit = useDebounceSubmit();
+  const [value, setValue] = useState(search);
+  useEffect(() => setValue(search), [search]);
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-2" aria-label={label}>
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-2" aria-label={formLabel}>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -34,9 +40,10 @@ export function SearchForm({
           type="search"
           name="search"
           className="input"
-          defaultValue={search}
+          value={value}
           placeholder={placeholder}
           onChange={(e) => {
+            setValue(e.currentTarget.value);
             const form = e.currentTarget.form;
             if (form) void submit(form, { debounceTimeout: 500, replace: true, preventScrollReset: true });
           }}
@@ -44,7 +51,7 @@ export function SearchForm({
       </div>
       {children}
       <button type="submit" className="btn-secondary">
-        {t("doctor:filters.apply")}
+        {applyLabel}
       </button>
     </Form>
   );

@@ -9,6 +9,11 @@ export const clinicTimeZone = () => process.env.APP_TIMEZONE || "Africa/Douala";
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+function isRealDate(date: string): boolean {
+  const instant = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 10) === date;
+}
+
 /** Offset of the zone at an instant, in minutes east of UTC. */
 export function zoneOffsetMinutes(instant: Date, timeZone = clinicTimeZone()): number {
   const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
@@ -46,13 +51,15 @@ export const clinicToday = (now = new Date()) => clinicParts(now).date;
  * slots, given either as HH:mm or as an ISO timestamp (any offset) that agrees with the date.
  */
 export function parseSlot(date: unknown, time: unknown, options: { anyTime?: boolean } = {}): Date {
-  if (typeof date !== "string" || !DATE_RE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+  // Date.parse rolls 2026-02-31 over to March 3rd: a real date prints back as itself.
+  if (typeof date !== "string" || !DATE_RE.test(date) || !isRealDate(date)) {
     throw badRequest("A valid date is required", "invalid_date");
   }
   if (date < clinicToday()) throw badRequest("The date cannot be before today", "past_date");
   if (typeof time !== "string" || !time) throw badRequest("A time slot is required", "invalid_slot");
   let hhmm: string;
   if (/^\d{2}:\d{2}$/.test(time)) {
+    if (Number(time.slice(0, 2)) > 23 || Number(time.slice(3)) > 59) throw badRequest("A valid time is required", "invalid_slot");
     hhmm = time;
   } else {
     const instant = new Date(time);

@@ -40,15 +40,13 @@ describe("the doctor's dashboard", () => {
   it("counts today's, upcoming and completed-today appointments and distinct patients", async () => {
     const d = await doctorDashboard(api.db, doctor.user.id, now);
     expect(d).toMatchObject({
-      todayCount: 3, // 09:00, 10:00, 14:00 (not the cancelled 15:00)
-      upcomingCount: 2, // today 14:00 pending and tomorrow's confirmed
+      todayAppointments: 3, // 09:00, 10:00, 14:00 (not the cancelled 15:00)
+      upcomingAppointments: 2, // today 14:00 pending and tomorrow's confirmed
       totalPatients: 3,
       completedToday: 1,
     });
-    expect(d.today.map((a) => a.id)).toEqual([ids.morningDone, ids.lateMorning, ids.afternoon]);
-    expect(d.today[0]).toMatchObject({ date: day, time: `${day}T09:00:00+01:00`, Patient: { username: "Alice" } });
-    // The names the web app's dashboard reads are the same numbers.
-    expect(d).toMatchObject({ todayAppointments: 3, upcomingAppointments: 2, todaySchedule: d.today });
+    expect(d.todaySchedule.map((a) => a.id)).toEqual([ids.morningDone, ids.lateMorning, ids.afternoon]);
+    expect(d.todaySchedule[0]).toMatchObject({ date: day, time: `${day}T09:00:00+01:00`, Patient: { username: "Alice" } });
   });
 
   it("knows the clinic day, not the UTC day", () => {
@@ -62,7 +60,7 @@ describe("the doctor's dashboard", () => {
     const res = await api.request("GET", "/doctor/dashboard", { token: doctor.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
-      expect.objectContaining({ todayCount: expect.any(Number), upcomingCount: 3, totalPatients: 3, completedToday: expect.any(Number), today: expect.any(Array) }),
+      expect.objectContaining({ todayAppointments: expect.any(Number), upcomingAppointments: 3, totalPatients: 3, completedToday: expect.any(Number), todaySchedule: expect.any(Array) }),
     );
     expect((await api.request("GET", "/doctor/dashboard", { token: alice.token })).status).toBe(403);
   });

@@ -39,17 +39,7 @@ export async function doctorDashboard(db: Db, doctorId: string, now = new Date()
   ]);
   await auditPatients(db, doctorId, todayRows.map((r) => r.patientId), "read", "appointment_list");
   const schedule = await serializeForDoctor(db, doctorId, todayRows.map((r) => r.id));
-  return {
-    todayCount,
-    upcomingCount,
-    totalPatients,
-    completedToday,
-    today: schedule,
-    // The names the dashboard screen reads (app/routes/doctor/dashboard.server.ts).
-    todayAppointments: todayCount,
-    upcomingAppointments: upcomingCount,
-    todaySchedule: schedule,
-  };
+  return { todayAppointments: todayCount, upcomingAppointments: upcomingCount, totalPatients, completedToday, todaySchedule: schedule };
 }
 
 /** Pending appointments assigned to the doctor plus open requests they may answer and have not yet. */

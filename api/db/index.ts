@@ -26,6 +26,11 @@ const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "api/db/migr
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // A connection the server drops (restart, failover, admin termination) must not crash the
+    // process: pg emits 'error' on idle and closing clients, which is fatal without a listener.
+    const lost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+    pool.on("error", lost);
+    pool.on("connect", (client) => client.on("error", lost));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { startApi, type TestApi } from "../test/harness.ts";
-import { cities, countries, doctorSpecialities, doctors, specialities, users } from "./schema.ts";
-import { DEMO_DIRECTORY, DEMO_PASSWORD, seed, seedDemo } from "./seed.ts";
+import { appointments, cities, countries, doctorSpecialities, doctors, specialities, users } from "./schema.ts";
+import { DEMO_DIRECTORY, DEMO_PASSWORD, DEMO_PAST_CONFIRMED, seed, seedDemo } from "./seed.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const counts = async () => {
-  const n = async (table: typeof users | typeof doctors | typeof countries | typeof cities | typeof specialities | typeof doctorSpecialities) =>
+  const n = async (table: typeof users | typeof doctors | typeof countries | typeof cities | typeof specialities | typeof doctorSpecialities | typeof appointments) =>
     (await api.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
   return {
     users: await n(users),
@@ -20,6 +20,7 @@ const counts = async () => {
     cities: await n(cities),
     specialities: await n(specialities),
     doctorSpecialities: await n(doctorSpecialities),
+    appointments: await n(appointments),
   };
 };
 const login = (email: string, role: string) => api.request("POST", "/auth/login", { body: { email, password: DEMO_PASSWORD, role } });
@@ -40,6 +41,7 @@ describe("seed", () => {
     await seed(api.db, { demo: true });
     expect(await counts()).toEqual(first);
     expect(first.users).toBe(4 + DEMO_DIRECTORY.length);
+    expect(first.appointments).toBe(DEMO_PAST_CONFIRMED);
     expect(DEMO_DIRECTORY.length).toBeGreaterThanOrEqual(30);
   });
 
@@ -90,5 +92,19 @@ describe("seed", () => {
     const res = await api.request("GET", "/doctor?limit=50", { token: patient.body.token.token });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(DEMO_DIRECTORY.length + 1);
+  });
+
+  it("gives the demo doctor past confirmed appointments with the demo patient, which can be marked completed", async () => {
+    const doctor = (await login("doctor@example.com", "doctor")).body;
+    const patient = (await login("patient@example.com", "patient")).body;
+    const list = await api.request("GET", "/doctor/doctor_appointments?status=confirmed&limit=50", { token: doctor.token.token });
+    expect(list.status).toBe(200);
+    const past = (list.body.appointments as { id: string; time: string; Patient: { username: string } }[]).filter((a) => Date.parse(a.time) < Date.now());
+    expect(past).toHaveLength(DEMO_PAST_CONFIRMED);
+    expect(past.every((a) => a.Patient.username === "Demo Patient")).toBe(true);
+    const done = await api.request("PUT", `/appointment/${past[0].id}`, { token: doctor.token.token, body: { status: "completed" } });
+    expect(done.status).toBe(200);
+    const mine = await api.request("GET", "/appointment?status=completed", { token: patient.token.token });
+    expect(mine.body.appointments.map((a: { id: string }) => a.id)).toContain(past[0].id);
   });
 });

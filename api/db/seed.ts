@@ -4,7 +4,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./index.ts";
 import { seedReferenceData } from "./reference.ts";
-import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "./schema.ts";
+import { appointments, cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "./schema.ts";
+import { clinicToday, zonedInstant } from "../appointment/time.ts";
+import { GENERAL_FEE } from "../doctor/fee.ts";
 import { hashPassword } from "../auth/password.ts";
 
 export const DEMO_PASSWORD = "Demo1234!";
@@ -179,4 +181,40 @@ export async function seedDemo(db: Db) {
       }
     });
   }
+  await seedDemoHistory(db, specialityId("General practice"));
+}
+
+/** Past consultations of the demo doctor that still await 'Mark completed', one a day. */
+export const DEMO_PAST_CONFIRMED = 6;
+
+/**
+ * The demo doctor's recent history with the demo patient: confirmed online appointments of the
+ * last days at 10:00, which the doctor can now mark completed. Written once, when the demo doctor
+ * has no appointment at all (the API itself refuses to book in the past).
+ */
+async function seedDemoHistory(db: Db, generalPractice: number) {
+  const ids = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) in ('doctor@example.com', 'patient@example.com')`);
+  const doctorId = ids.find((u) => u.email.toLowerCase() === "doctor@example.com")?.id;
+  const patientId = ids.find((u) => u.email.toLowerCase() === "patient@example.com")?.id;
+  if (!doctorId || !patientId) return;
+  const [any] = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.doctorId, doctorId)).limit(1);
+  if (any) return;
+  const today = Date.parse(`${clinicToday()}T00:00:00Z`);
+  const days = Array.from({ length: DEMO_PAST_CONFIRMED }, (_, i) => new Date(today - (i + 1) * 86_400_000).toISOString().slice(0, 10));
+  await db.insert(appointments).values(
+    days.map((day) => ({
+      patientId,
+      doctorId,
+      specialityId: generalPractice,
+      status: "confirmed" as const,
+      type: "online" as const,
+      category: "direct" as const,
+      startsAt: zonedInstant(day, "10:00"),
+      price: GENERAL_FEE,
+      details: { deviceType: "phone", internetQuality: "good", videoPreference: "any" },
+    })),
+  );
 }

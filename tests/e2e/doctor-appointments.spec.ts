@@ -1,7 +1,8 @@
-// The demo doctor confirms, reschedules and cancels a patient's bookings; the patient sees each
-// change through the API. Completion needs a past start time, so only its absence is checked here.
+// The demo doctor confirms, reschedules, cancels and completes a patient's appointments; the patient
+// sees each change through the API. Completion needs a past start time, which the API never books:
+// the demo seed gives the demo doctor past confirmed appointments with the demo patient.
 import { checkA11y, expect, test } from "./support.ts";
-import { book, DEMO_DOCTOR, doctorId, futureSlot, generalPractice, newPatient, patientSees, signIn } from "./doctor-helpers.ts";
+import { api, apiLogin, book, DEMO_DOCTOR, doctorId, futureSlot, generalPractice, newPatient, patientSees, signIn } from "./doctor-helpers.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`doctor appointments (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
@@ -89,6 +90,23 @@ for (const javaScriptEnabled of [false, true]) {
         expect((await patientSees(patient, second.id)).status).toBe("cancelled");
         await page.goto(`/doctor/appointments?tab=assigned&appointment=${second.id}`);
         await expect(page.getByRole("dialog").getByRole("link", { name: "Reschedule" })).toHaveCount(0);
+      });
+
+      await test.step("the doctor marks a past confirmed appointment completed", async () => {
+        const doctorSession = await apiLogin(DEMO_DOCTOR, "doctor");
+        const confirmed = await api("GET", "/doctor/doctor_appointments?status=confirmed&search=Demo%20Patient&limit=50", { token: doctorSession.token });
+        const past = (confirmed.body.appointments as { id: string; time: string }[]).find((a) => Date.parse(a.time) < Date.now());
+        expect(past, "the demo seed's past confirmed appointments are used up").toBeTruthy();
+        await page.goto(`/doctor/appointments?tab=assigned&appointment=${past!.id}`);
+        const dialog = page.getByRole("dialog", { name: "Appointment details" });
+        await expect(dialog.getByRole("link", { name: "Reschedule" })).toBeVisible();
+        await checkA11y(page);
+        await dialog.getByRole("button", { name: "Mark completed" }).click();
+        await expect(page.getByText("Appointment marked as completed")).toBeVisible();
+        const demoPatient = await apiLogin("patient@example.com", "patient");
+        expect((await patientSees(demoPatient, past!.id)).status).toBe("completed");
+        await page.goto(`/doctor/appointments?tab=assigned&appointment=${past!.id}`);
+        await expect(page.getByRole("dialog").getByRole("button", { name: "Mark completed" })).toHaveCount(0);
       });
     });
   });

@@ -20,6 +20,9 @@ try {
   process.exit(1);
 }
 const production = config.NODE_ENV === "production";
+// `npm run dev` passes --dev: routes through Vite with hot reload. Otherwise (npm start, the
+// container) the production build in build/ is served, whatever NODE_ENV says.
+const viteDev = process.argv.includes("--dev");
 
 const app = express();
 app.disable("x-powered-by");
@@ -77,7 +80,7 @@ if (!config.API_URL) {
   app.use("/api", createApi({ db: database.db, mailer }));
 }
 
-if (production) {
+if (!viteDev) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
   const { webApp } = await import(path.resolve("build/server/index.js"));
@@ -98,7 +101,7 @@ if (production) {
 }
 
 const server: Server = app.listen(config.PORT, config.HOST, () => {
-  console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"})`);
+  console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""})`);
   if (config.demo && !config.API_URL) {
     console.log(
       "Demo accounts (password Demo1234!): patient@example.com, doctor@example.com, pending.doctor@example.com, admin@example.com",

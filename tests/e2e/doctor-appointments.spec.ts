@@ -8,7 +8,7 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`doctor appointments (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("confirm, then reschedule a booking; cancel another", async ({ page }) => {
+    test("confirm, then reschedule a booking; cancel another; complete a past one", async ({ page }) => {
       const speciality = await generalPractice();
       const doctor = await doctorId(DEMO_DOCTOR);
       const patient = await newPatient();

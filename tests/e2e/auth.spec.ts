@@ -44,7 +44,21 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText(`Code sent to ${email}`)).toBeVisible();
       await expect(page.getByText("Registration successful! Please check your email for the verification code")).toBeVisible();
       await checkA11y(page);
-      await enterCode(page, await newCode(email));
+      const code = await newCode(email);
+      if (javaScriptEnabled) {
+        // Typing moves from box to box; backspace in an empty box goes back and clears the previous.
+        await page.locator('input[name="code0"]').click();
+        await page.keyboard.type(code.slice(0, 5) + "9");
+        await expect(page.locator('input[name="code5"]')).toHaveValue("9");
+        await page.keyboard.press("Backspace");
+        await page.keyboard.press("Backspace");
+        await expect(page.locator('input[name="code4"]')).toHaveValue("");
+        await expect(page.locator('input[name="code4"]')).toBeFocused();
+        await page.keyboard.type(code.slice(4));
+        for (let i = 0; i < 6; i++) await expect(page.locator(`input[name="code${i}"]`)).toHaveValue(code[i]!);
+      } else {
+        await enterCode(page, code);
+      }
       await page.getByRole("button", { name: "Validate" }).click();
 
       await page.waitForURL(/\/login/);
@@ -202,7 +216,18 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByRole("button", { name: "Register as patient" }).click();
         await page.waitForURL(/\/verification/);
         const code = await newCode(email);
-        await enterCode(page, code === "123456" ? "654321" : "123456");
+        const wrong = code === "123456" ? "654321" : "123456";
+        if (javaScriptEnabled) {
+          // A pasted code fills the six boxes.
+          await page.locator('input[name="code0"]').evaluate((box, text) => {
+            const data = new DataTransfer();
+            data.setData("text/plain", text);
+            box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+          }, ` ${wrong.slice(0, 3)} ${wrong.slice(3)} `);
+          for (let i = 0; i < 6; i++) await expect(page.locator(`input[name="code${i}"]`)).toHaveValue(wrong[i]!);
+        } else {
+          await enterCode(page, wrong);
+        }
         await page.getByRole("button", { name: "Validate" }).click();
         await expect(page.getByText("Invalid code. Please try again.")).toBeVisible();
         await checkA11y(page);

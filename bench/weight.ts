@@ -1,0 +1,256 @@
+// Page weight (DESIGN.md section 7): for a representative set of pages, the gzip size of the HTML,
+// of the stylesheets it links, and of the JavaScript a browser loads first when scripts run (every
+// <script src>, every <link rel="modulepreload">, every inline <script>), each file gzipped on its own
+// at level 9 as it would travel. Budgets: HTML + CSS <= 30 KB, first-load JS <= 90 KB, per page.
+// Run: npm run build && node bench/weight.ts   (BENCH_JSON=path also writes the JSON summary there;
+// BENCH_FILES=1 lists every file of every page; BENCH_PORT fixes the port). Exit status 1 when a
+// budget is missed or a page fails to load. Numbers and the accepted gap: docs/decisions/0003-*.md.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const KB = 1024;
+const HTML_CSS_BUDGET = 30 * KB;
+const JS_BUDGET = 90 * KB;
+
+type Who = "anonymous" | "patient" | "doctor";
+interface PageSpec {
+  path: string;
+  who: Who;
+  language?: "fr";
+}
+
+const pages: PageSpec[] = [
+  { path: "/login", who: "anonymous" },
+  { path: "/login", who: "anonymous", language: "fr" },
+  { path: "/register", who: "anonymous" },
+  { path: "/health/doctors", who: "patient" },
+  { path: "/health/doctors/my-appointments", who: "patient" },
+  { path: "/patient/profile", who: "patient" },
+  { path: "/doctor/appointments", who: "doctor" },
+  { path: "/doctor/dashboard", who: "doctor" },
+  { path: "/doctor/consultations", who: "doctor" },
+];
+
+const gzipSize = (content: string | Uint8Array) => gzipSync(content, { level: 9 }).length;
+const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
+
+/** A free TCP port on the loopback interface, chosen by the system. */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Logs a demo account in through the real login form and returns its session cookie. */
+async function login(base: string, email: string, role: "patient" | "doctor") {
+  const body = new URLSearchParams({ email, password: "Demo1234!", role });
+  const res = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base } });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.startsWith("__session="));
+  if (!cookie.length) throw new Error(`login as ${email} failed: ${res.status}`);
+  return cookie.join("; ");
+}
+
+/** The value of one attribute in a tag's source, or undefined. */
+function attribute(tag: string, name: string) {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+interface Asset {
+  url: string;
+  bytes: number;
+  gzip: number;
+}
+
+/** What one page makes the browser download: stylesheets and first-load scripts. */
+function references(html: string) {
+  const stylesheets = new Set<string>();
+  const scripts = new Set<string>();
+  const inline: string[] = [];
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(tag, "rel")?.toLowerCase().split(/\s+/) ?? [];
+    const href = attribute(tag, "href");
+    if (!href) continue;
+    if (rel.includes("stylesheet")) stylesheets.add(href);
+    if (rel.includes("modulepreload")) scripts.add(href);
+  }
+  for (const [, open, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = attribute(open, "src");
+    if (src) scripts.add(src);
+    else if (body.trim() && !/type\s*=\s*["']?application\/(ld\+)?json/i.test(open)) inline.push(body);
+    // Modules the inline module script imports (the route modules) are downloaded too.
+    for (const [, specifier] of body.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) scripts.add(specifier);
+  }
+  return { stylesheets: [...stylesheets], scripts: [...scripts], inline };
+}
+
+const assetCache = new Map<string, Asset>();
+async function asset(base: string, url: string): Promise<Asset> {
+  const absolute = new URL(url, base).href;
+  const cached = assetCache.get(absolute);
+  if (cached) return cached;
+  const res = await fetch(absolute);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const result = { url, bytes: bytes.length, gzip: gzipSize(bytes) };
+  assetCache.set(absolute, result);
+  return result;
+}
+
+interface PageResult {
+  page: string;
+  who: Who;
+  status: number;
+  html: number;
+  css: number;
+  htmlCss: number;
+  js: number;
+  jsRaw: number;
+  inlineJs: number;
+  files: { url: string; gzip: number }[];
+  htmlCssPass: boolean;
+  jsPass: boolean;
+}
+
+async function measure(base: string, spec: PageSpec, cookies: Record<Who, string>): Promise<PageResult> {
+  const cookie = [cookies[spec.who], spec.language ? `i18nextLng=${spec.language}` : ""].filter(Boolean).join("; ");
+  const res = await fetch(`${base}${spec.path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const html = await res.text();
+  if (res.status !== 200) throw new Error(`${spec.path} (${spec.who}) answered ${res.status}`);
+  const { stylesheets, scripts, inline } = references(html);
+  const css = await Promise.all(stylesheets.map((href) => asset(base, href)));
+  const js = await Promise.all(scripts.map((src) => asset(base, src)));
+  const inlineGzip = inline.map((body) => gzipSize(body));
+  const htmlGzip = gzipSize(html);
+  const cssGzip = css.reduce((sum, a) => sum + a.gzip, 0);
+  const jsGzip = js.reduce((sum, a) => sum + a.gzip, 0) + inlineGzip.reduce((a, b) => a + b, 0);
+  return {
+    page: spec.path + (spec.language ? ` (${spec.language})` : ""),
+    who: spec.who,
+    status: res.status,
+    html: htmlGzip,
+    css: cssGzip,
+    htmlCss: htmlGzip + cssGzip,
+    js: jsGzip,
+    jsRaw: js.reduce((sum, a) => sum + a.bytes, 0) + inline.reduce((sum, body) => sum + Buffer.byteLength(body), 0),
+    inlineJs: inlineGzip.reduce((a, b) => a + b, 0),
+    files: [
+      ...css.map((a) => ({ url: a.url, gzip: a.gzip })),
+      ...js.map((a) => ({ url: a.url, gzip: a.gzip })),
+      ...inlineGzip.map((gzip, i) => ({ url: `(inline script ${i + 1})`, gzip })),
+    ],
+    htmlCssPass: htmlGzip + cssGzip <= HTML_CSS_BUDGET,
+    jsPass: jsGzip <= JS_BUDGET,
+  };
+}
+
+function table(results: PageResult[]) {
+  const head = ["page", "as", "HTML", "CSS", "HTML+CSS", "budget 30", "JS", "(inline)", "budget 90"];
+  const rows = results.map((r) => [
+    r.page,
+    r.who,
+    kb(r.html).toFixed(1),
+    kb(r.css).toFixed(1),
+    kb(r.htmlCss).toFixed(1),
+    r.htmlCssPass ? "pass" : "FAIL",
+    kb(r.js).toFixed(1),
+    kb(r.inlineJs).toFixed(1),
+    r.jsPass ? "pass" : "FAIL",
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+const port = Number(process.env.BENCH_PORT) || (await freePort());
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-weight-"));
+const app = spawn(process.execPath, ["server.ts"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DEMO: "1",
+    SESSION_SECRET: "w".repeat(40),
+    COOKIE_SECURE: "false",
+    // The embedded API on PGlite in the temporary folder, mail to its outbox.
+    API_URL: "",
+    DATABASE_URL: "",
+    SMTP_URL: "",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const exited = new Promise<never>((_, reject) => app.once("exit", (code) => reject(new Error(`server exited with ${code}`))));
+
+let failed = false;
+try {
+  const base = `http://127.0.0.1:${port}`;
+  await Promise.race([waitFor(`${base}/healthz`), exited]);
+  const cookies: Record<Who, string> = {
+    anonymous: "",
+    patient: await login(base, "patient@example.com", "patient"),
+    doctor: await login(base, "doctor@example.com", "doctor"),
+  };
+  const results: PageResult[] = [];
+  for (const spec of pages) results.push(await measure(base, spec, cookies));
+
+  console.log(`Page weight, gzip level 9, KB = 1024 bytes (budgets: HTML+CSS <= 30 KB, first-load JS <= 90 KB)\n`);
+  console.log(table(results));
+  if (process.env.BENCH_FILES) {
+    for (const r of results) {
+      console.log(`\n${r.page} (${r.who})`);
+      for (const f of r.files) console.log(`  ${kb(f.gzip).toFixed(1).padStart(6)}  ${f.url}`);
+    }
+  }
+  const summary = {
+    date: new Date().toISOString().slice(0, 10),
+    unit: "bytes, gzip level 9, each file separately",
+    budgets: { htmlCss: HTML_CSS_BUDGET, js: JS_BUDGET },
+    pages: results.map(({ files: _files, ...r }) => r),
+    worst: {
+      htmlCss: Math.max(...results.map((r) => r.htmlCss)),
+      js: Math.max(...results.map((r) => r.js)),
+    },
+    pass: {
+      htmlCss: results.every((r) => r.htmlCssPass),
+      js: results.every((r) => r.jsPass),
+    },
+  };
+  console.log(`\n${JSON.stringify(summary, null, 2)}`);
+  // The file also lists every downloaded file of every page.
+  if (process.env.BENCH_JSON) {
+    writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ ...summary, pages: results }, null, 2)}\n`);
+  }
+  failed = !summary.pass.htmlCss || !summary.pass.js;
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  app.kill("SIGTERM");
+  await new Promise((resolve) => (app.exitCode === null ? app.once("exit", resolve) : resolve(null)));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = failed ? 1 : 0;

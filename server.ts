@@ -7,10 +7,8 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { loadConfig } from "./app/config.server.ts";
-import { createApi } from "./api/app.ts";
-import { openDatabase, type Database } from "./api/db/index.ts";
-import { seed } from "./api/db/seed.ts";
-import { createMailer } from "./api/mail/index.ts";
+import type { Database } from "./api/db/index.ts";
+import { openApi, shutDownGracefully } from "./api/serve.ts";
 
 let config;
 try {
@@ -74,10 +72,9 @@ app.get("/readyz", async (_req, res) => {
 });
 
 if (!config.API_URL) {
-  database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
-  await seed(database.db, { demo: config.demo });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, "outbox") });
-  app.use("/api", createApi({ db: database.db, mailer }));
+  const embedded = await openApi({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, demo: config.demo, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
+  database = embedded.database;
+  app.use("/api", embedded.api);
 }
 
 if (!viteDev) {
@@ -108,19 +105,4 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
     );
   }
 });
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-let closing = false;
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: shutting down`);
-    server.close(async () => {
-      await database?.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
-  });
-}
+shutDownGracefully(server, async () => database?.close());

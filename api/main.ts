@@ -4,13 +4,9 @@
 //   SMTP_URL, MAIL_FROM          mail over SMTP (else the development outbox in DATA_DIR/outbox)
 //   DEMO          1 seeds the demo accounts (default 1, or 0 when NODE_ENV=production)
 import fs from "node:fs";
-import path from "node:path";
 import type { Server } from "node:http";
 import express from "express";
-import { createApi } from "./app.ts";
-import { openDatabase } from "./db/index.ts";
-import { seed } from "./db/seed.ts";
-import { createMailer } from "./mail/index.ts";
+import { openApi, shutDownGracefully } from "./serve.ts";
 
 function config(env: NodeJS.ProcessEnv) {
   const problems: string[] = [];
@@ -43,33 +39,16 @@ try {
 }
 
 if (!settings.databaseUrl) fs.mkdirSync(settings.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: path.join(settings.dataDir, "db") });
-await seed(database.db, { demo: settings.demo });
-const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.mailFrom, outboxDir: path.join(settings.dataDir, "outbox") });
+const { database, api } = await openApi(settings);
 // The API answers every unknown path with 404, so the health check sits in front of it.
 const app = express();
 app.disable("x-powered-by");
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
-app.use(createApi({ db: database.db, mailer }));
+app.use(api);
 
 const server: Server = app.listen(settings.port, settings.host, () => {
   console.log(`API listening on http://${settings.host}:${settings.port} (${database.kind}${settings.demo ? ", demo data" : ""})`);
 });
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-let closing = false;
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: shutting down`);
-    server.close(async () => {
-      await database.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
-  });
-}
+shutDownGracefully(server, () => database.close());

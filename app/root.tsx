@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { fallbackLanguage, i18nFor } from "./i18n.ts";
 import { getLanguage, i18nextMiddleware, languageResources } from "./i18n.server.ts";
@@ -67,24 +68,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
   if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
-  return (
-    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{t(`errors.${key}.title`)}</title>
-      <p className="text-5xl font-bold text-brand-700">{status}</p>
-      <h1 className="text-2xl font-semibold">{t(`errors.${key}.title`)}</h1>
-      <p className="text-slate-700">{t(`errors.${key}.body`)}</p>
-      <div className="flex gap-3">
-        <a className="btn-secondary" href="">
-          {t("errors.retry")}
-        </a>
-        <a className="btn-primary" href="/">
-          {t("errors.home")}
-        </a>
-      </div>
-    </main>
-  );
+  return <ErrorPage status={status} className="min-h-screen justify-center p-6" />;
 }

@@ -1,14 +1,14 @@
 // The patient's appointments (SPEC.md section 2 'my appointments'): the paged list with its tabs
 // and filters, one appointment, and cancellation (DESIGN.md section 5 transitions).
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { appointmentStatusEnum, appointments, proposals, specialities, users } from "../db/schema.ts";
+import { appointmentStatusEnum, appointments, proposals } from "../db/schema.ts";
 import { audit } from "../audit.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
-import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "./query.ts";
-import { appointmentWith, findAppointment, serializeAppointment } from "./serialize.ts";
+import { pageOfAppointments, serializeInOrder } from "./list.ts";
+import { optionalId, optionalSearch, pageInfo, pagination } from "./query.ts";
+import { findAppointment, serializeAppointment } from "./serialize.ts";
 
 export const PATIENT_PAGE_SIZE = 20;
 export const PATIENT_PAGE_MAX = 100;
@@ -29,8 +29,6 @@ export const appointmentListQuery = z.object({
 
 export type AppointmentListQuery = z.output<typeof appointmentListQuery>;
 
-const appointmentDoctor = alias(users, "appointment_doctor");
-
 /** Pending proposals per appointment, for the 'Doctor Proposals' tab count. */
 async function pendingProposalCounts(db: Db, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
@@ -43,16 +41,10 @@ async function pendingProposalCounts(db: Db, ids: string[]): Promise<Map<string,
 }
 
 /** Loads and serializes appointments by id, keeping the order of `ids`, with proposalCount. */
-export async function serializeMany(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  const [rows, counts] = await Promise.all([
-    db.query.appointments.findMany({ where: (a) => inArray(a.id, ids), with: appointmentWith }),
-    pendingProposalCounts(db, ids),
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...serializeAppointment(row), proposalCount: counts.get(id) ?? 0 }] : [];
+export function serializeMany(db: Db, ids: string[]) {
+  return serializeInOrder(db, ids, async (ids) => {
+    const counts = await pendingProposalCounts(db, ids);
+    return (id) => ({ proposalCount: counts.get(id) ?? 0 });
   });
 }
 
@@ -61,43 +53,22 @@ export async function serializeMany(db: Db, ids: string[]) {
  * and future, and the latest is what a patient looks for first.
  */
 export async function listAppointments(db: Db, viewer: AuthUser, q: AppointmentListQuery) {
-  const conditions: (SQL | undefined)[] = [
-    viewer.role === "admin" ? undefined : eq(appointments.patientId, viewer.id),
-    q.type ? eq(appointments.type, q.type) : undefined,
-    q.status ? eq(appointments.status, q.status) : undefined,
-    q.category ? eq(appointments.category, q.category) : undefined,
-    q.assigned === "true" ? isNotNull(appointments.doctorId) : q.assigned === "false" ? isNull(appointments.doctorId) : undefined,
-    q.city ? eq(appointments.cityId, q.city) : undefined,
-    q.country ? eq(appointments.countryId, q.country) : undefined,
-  ];
-  if (q.search) {
-    const pattern = containsPattern(q.search);
-    conditions.push(
-      or(
-        and(isNull(appointmentDoctor.deletedAt), ilike(appointmentDoctor.username, pattern)),
-        ilike(specialities.name, pattern),
-        ilike(specialities.nameFr, pattern),
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const [page, [{ total }]] = await Promise.all([
-    db
-      .select({ id: appointments.id, patientId: appointments.patientId })
-      .from(appointments)
-      .leftJoin(appointmentDoctor, eq(appointmentDoctor.id, appointments.doctorId))
-      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
-      .where(where)
-      .orderBy(desc(appointments.startsAt), desc(appointments.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db
-      .select({ total: count() })
-      .from(appointments)
-      .leftJoin(appointmentDoctor, eq(appointmentDoctor.id, appointments.doctorId))
-      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
-      .where(where),
-  ]);
+  const { page, total } = await pageOfAppointments(db, {
+    conditions: [
+      viewer.role === "admin" ? undefined : eq(appointments.patientId, viewer.id),
+      q.type ? eq(appointments.type, q.type) : undefined,
+      q.status ? eq(appointments.status, q.status) : undefined,
+      q.category ? eq(appointments.category, q.category) : undefined,
+      q.assigned === "true" ? isNotNull(appointments.doctorId) : q.assigned === "false" ? isNull(appointments.doctorId) : undefined,
+      q.city ? eq(appointments.cityId, q.city) : undefined,
+      q.country ? eq(appointments.countryId, q.country) : undefined,
+    ],
+    otherPartyId: appointments.doctorId,
+    search: q.search,
+    orderBy: [desc(appointments.startsAt), desc(appointments.id)],
+    page: q.page,
+    limit: q.limit,
+  });
   if (viewer.role === "admin") {
     for (const patientId of new Set(page.map((r) => r.patientId))) {
       await audit(db, { actorId: viewer.id, subjectUserId: patientId, action: "read", entity: "appointment" });

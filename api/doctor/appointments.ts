@@ -1,14 +1,14 @@
 // The doctor's appointment lists (SPEC.md section 7 GET /doctor/doctor_appointments): 'assigned to
 // me' (category direct, or absent) and 'open requests' (category random) with the doctor's own
 // proposal on each, so the card says 'Proposed' instead of 'Propose'.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { appointmentStatusEnum, appointments, proposals, specialities, users } from "../db/schema.ts";
+import { appointmentStatusEnum, appointments, proposals } from "../db/schema.ts";
+import { pageOfAppointments, serializeInOrder } from "../appointment/list.ts";
 import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
-import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
-import { appointmentWith, findAppointment, serializeAppointment } from "../appointment/serialize.ts";
+import { optionalId, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { answerableRequests, auditPatients, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
 export const DOCTOR_LIST_PAGE_SIZE = 50;
@@ -27,8 +27,6 @@ export const doctorListQuery = z.object({
 
 export type DoctorListQuery = z.output<typeof doctorListQuery>;
 
-const appointmentPatient = alias(users, "appointment_patient");
-
 /** This doctor's proposal on each of the given appointments (null when none). */
 async function myProposals(db: Db, doctorId: string, ids: string[]) {
   const mine = new Map<string, { id: string; status: string }>();
@@ -42,16 +40,10 @@ async function myProposals(db: Db, doctorId: string, ids: string[]) {
 }
 
 /** Serializes appointments in the order of `ids`, each with `myProposal`. */
-export async function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const [rows, mine] = await Promise.all([
-    db.query.appointments.findMany({ where: (a) => inArray(a.id, ids), with: appointmentWith }),
-    myProposals(db, doctorId, ids),
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...serializeAppointment(row), myProposal: mine.get(id) ?? null }] : [];
+export function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
+  return serializeInOrder(db, ids, async (ids) => {
+    const mine = await myProposals(db, doctorId, ids);
+    return (id) => ({ myProposal: mine.get(id) ?? null });
   });
 }
 
@@ -61,40 +53,19 @@ export async function serializeForDoctor(db: Db, doctorId: string, ids: string[]
  */
 export async function listDoctorAppointments(db: Db, doctor: DoctorAccess, q: DoctorListQuery) {
   const open = q.category === "random";
-  const conditions: (SQL | undefined)[] = [
-    open ? answerableRequests(doctor) : eq(appointments.doctorId, doctor.id),
-    q.status ? eq(appointments.status, q.status) : undefined,
-    q.city ? eq(appointments.cityId, q.city) : undefined,
-    q.country ? eq(appointments.countryId, q.country) : undefined,
-  ];
-  if (q.search) {
-    const pattern = containsPattern(q.search);
-    conditions.push(
-      or(
-        and(isNull(appointmentPatient.deletedAt), ilike(appointmentPatient.username, pattern)),
-        ilike(specialities.name, pattern),
-        ilike(specialities.nameFr, pattern),
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const [page, [{ total }]] = await Promise.all([
-    db
-      .select({ id: appointments.id, patientId: appointments.patientId })
-      .from(appointments)
-      .innerJoin(appointmentPatient, eq(appointmentPatient.id, appointments.patientId))
-      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
-      .where(where)
-      .orderBy(open ? asc(appointments.startsAt) : desc(appointments.startsAt), asc(appointments.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db
-      .select({ total: count() })
-      .from(appointments)
-      .innerJoin(appointmentPatient, eq(appointmentPatient.id, appointments.patientId))
-      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
-      .where(where),
-  ]);
+  const { page, total } = await pageOfAppointments(db, {
+    conditions: [
+      open ? answerableRequests(doctor) : eq(appointments.doctorId, doctor.id),
+      q.status ? eq(appointments.status, q.status) : undefined,
+      q.city ? eq(appointments.cityId, q.city) : undefined,
+      q.country ? eq(appointments.countryId, q.country) : undefined,
+    ],
+    otherPartyId: appointments.patientId,
+    search: q.search,
+    orderBy: [open ? asc(appointments.startsAt) : desc(appointments.startsAt), asc(appointments.id)],
+    page: q.page,
+    limit: q.limit,
+  });
   await auditPatients(db, doctor.id, page.map((r) => r.patientId), "read", "appointment_list");
   return {
     appointments: await serializeForDoctor(db, doctor.id, page.map((r) => r.id)),

@@ -3,8 +3,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { cities, countries, doctors, users } from "../db/schema.ts";
-import { ApiError, badRequest, notFound } from "../http.ts";
+import { doctors, users } from "../db/schema.ts";
+import { notFound } from "../http.ts";
+import { clearableId, clearableText, parseProfileUpdate, placeOfUpdate, trimmed } from "../profile.ts";
 
 export async function loadDoctorProfile(db: Db, userId: string) {
   const user = await db.query.users.findFirst({
@@ -43,18 +44,6 @@ export async function loadDoctorProfile(db: Db, userId: string) {
 
 export type DoctorProfile = Awaited<ReturnType<typeof loadDoctorProfile>>;
 
-const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
-
-/** Trimmed text capped at `max`; "" and null clear the field. */
-const clearableText = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() || null : v), z.string(message).max(max, message).nullable().optional());
-
-const clearableId = (message: string) =>
-  z.preprocess(
-    (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-    z.number(message).int(message).positive(message).nullable().optional(),
-  );
-
 export const doctorProfileUpdate = z.object({
   username: z.preprocess(
     trimmed,
@@ -80,39 +69,11 @@ export const doctorProfileUpdate = z.object({
   cityId: clearableId("Invalid city"),
 });
 
-/** Validation failures name the field in their code (invalid_username, invalid_contact, ...). */
-function parseUpdate(input: unknown) {
-  const result = doctorProfileUpdate.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = String(issue?.path[0] ?? "profile").replace(/Id$/, "");
-  throw badRequest(issue?.message ?? "Failed to update profile", `invalid_${field}`);
-}
-
-/** Fields left out stay as they are; changing the country drops a city outside it. */
+/** Fields left out stay as they are; changing the country drops a city outside it. Validation failures name the field. */
 export async function updateDoctorProfile(db: Db, userId: string, input: unknown) {
-  const changes = parseUpdate(input);
+  const changes = parseProfileUpdate(doctorProfileUpdate, input);
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ countryId: users.countryId, cityId: users.cityId })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .for("update");
-    if (!current) throw notFound("Profile not found");
-    const countryId = changes.countryId !== undefined ? changes.countryId : current.countryId;
-    let cityId = changes.cityId !== undefined ? changes.cityId : current.cityId;
-    if (countryId !== null) {
-      const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
-      if (!country) throw badRequest("Invalid country", "invalid_country");
-    }
-    if (cityId !== null) {
-      const [city] = await tx.select({ countryId: cities.countryId }).from(cities).where(eq(cities.id, cityId));
-      if (!city) throw badRequest("Invalid city", "invalid_city");
-      if (city.countryId !== countryId) {
-        if (changes.cityId !== undefined) throw new ApiError(400, "The city does not belong to the selected country", "city_country_mismatch");
-        cityId = null;
-      }
-    }
+    const { countryId, cityId } = await placeOfUpdate(tx, userId, changes);
     const now = new Date();
     await tx
       .update(users)

@@ -3,9 +3,10 @@
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { appointments, cities, countries, patients, proposals, users } from "../db/schema.ts";
-import { ApiError, badRequest, notFound } from "../http.ts";
+import { appointments, patients, proposals, users } from "../db/schema.ts";
+import { notFound } from "../http.ts";
 import { appointmentWith, DELETED_USER, serializeAppointment } from "../appointment/serialize.ts";
+import { clearableId, clearableText, parseProfileUpdate, placeOfUpdate, trimmed } from "../profile.ts";
 
 export async function loadProfile(db: Db, userId: string) {
   const user = await db.query.users.findFirst({
@@ -32,22 +33,9 @@ export async function loadProfile(db: Db, userId: string) {
   };
 }
 
-/** Trimmed text capped at `max`; "" and null clear the field. */
-const clearableText = (max: number, message: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : v),
-    z.string(message).max(max, message).nullable().optional(),
-  );
-
-const clearableId = (message: string) =>
-  z.preprocess(
-    (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-    z.number(message).int(message).positive(message).nullable().optional(),
-  );
-
 export const profileUpdate = z.object({
   username: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
+    trimmed,
     z.string("Username must be at least 3 characters").min(3, "Username must be at least 3 characters").max(50, "Username must be at most 50 characters").optional(),
   ),
   phone: clearableText(25, "Please enter a valid phone number").refine(
@@ -61,40 +49,11 @@ export const profileUpdate = z.object({
   cityId: clearableId("Invalid city"),
 });
 
-/** Validation failures name the field in their code (invalid_username, invalid_phone, ...). */
-function parseUpdate(input: unknown) {
-  const result = profileUpdate.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = String(issue?.path[0] ?? "profile").replace(/Id$/, "");
-  throw badRequest(issue?.message ?? "Failed to update profile", `invalid_${field}`);
-}
-
-/** Fields left out stay as they are; changing the country drops a city outside it. */
+/** Fields left out stay as they are; changing the country drops a city outside it. Validation failures name the field. */
 export async function updateProfile(db: Db, userId: string, input: unknown) {
-  const changes = parseUpdate(input);
+  const changes = parseProfileUpdate(profileUpdate, input);
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ countryId: users.countryId, cityId: users.cityId })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .for("update");
-    if (!current) throw notFound("Profile not found");
-    const countryId = changes.countryId !== undefined ? changes.countryId : current.countryId;
-    let cityId = changes.cityId !== undefined ? changes.cityId : current.cityId;
-    if (countryId !== null) {
-      const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
-      if (!country) throw badRequest("Invalid country", "invalid_country");
-    }
-    if (cityId !== null) {
-      const [city] = await tx.select({ countryId: cities.countryId }).from(cities).where(eq(cities.id, cityId));
-      if (!city) throw badRequest("Invalid city", "invalid_city");
-      if (city.countryId !== countryId) {
-        // A city kept from before silently goes with the old country; a city sent now must fit.
-        if (changes.cityId !== undefined) throw new ApiError(400, "The city does not belong to the selected country", "city_country_mismatch");
-        cityId = null;
-      }
-    }
+    const { countryId, cityId } = await placeOfUpdate(tx, userId, changes);
     const { profession, countryId: _c, cityId: _ci, ...userFields } = changes;
     await tx
       .update(users)

@@ -1,8 +1,11 @@
 // Six single-digit boxes posted together as code0..code5 (SPEC.md section 2, verification).
 // Without JavaScript they are plain inputs; with it, typing advances, backspace on an empty box
 // goes back, and pasting spreads the first six digits (used only when exactly six remain).
-import { useRef } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FormAlert, SubmitButton } from "./forms.tsx";
 
 export const CODE_LENGTH = 6;
 
@@ -76,5 +79,35 @@ export function CodeInput({
         />
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * A form that posts a code (intent=verify): its error and notice, the six boxes and the submit
+ * button. Editing a digit clears the error (SPEC.md section 2). With JavaScript the button waits
+ * for all six digits; without it the browser's `required` does.
+ */
+export function CodeForm({ error, notice, children }: { error?: string | null; notice?: string | null; children: ReactNode }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [code, setCode] = useState("");
+  const [edited, setEdited] = useState(false);
+  const shown = edited ? null : error;
+  return (
+    <Form method="post" className="space-y-4" onSubmit={() => setEdited(false)}>
+      <FormAlert message={shown} />
+      <FormAlert tone="info" message={notice} />
+      <CodeInput
+        autoFocus
+        invalid={Boolean(shown)}
+        onChange={(value) => {
+          setCode(value);
+          setEdited(true);
+        }}
+      />
+      <SubmitButton className="btn-primary w-full" name="intent" value="verify" disabled={hydrated && (code.length !== CODE_LENGTH || navigation.state !== "idle")}>
+        {children}
+      </SubmitButton>
+    </Form>
   );
 }

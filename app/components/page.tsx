@@ -25,3 +25,25 @@ export function ComingSoon({ titleKey }: { titleKey: string }) {
     </section>
   );
 }
+
+/** The error page of the root and of the signed-in layout: the status, what it means, retry and home. */
+export function ErrorPage({ status, className }: { status: number; className: string }) {
+  const { t } = useTranslation();
+  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
+  return (
+    <main className={`mx-auto flex max-w-lg flex-col items-center gap-4 text-center ${className}`}>
+      <title>{t(`errors.${key}.title`)}</title>
+      <p className="text-5xl font-bold text-brand-700">{status}</p>
+      <h1 className="text-2xl font-semibold">{t(`errors.${key}.title`)}</h1>
+      <p className="text-slate-700">{t(`errors.${key}.body`)}</p>
+      <div className="flex gap-3">
+        <a className="btn-secondary" href="">
+          {t("errors.retry")}
+        </a>
+        <a className="btn-primary" href="/">
+          {t("errors.home")}
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,9 +1,9 @@
 // The shared layout of every signed-in screen (SPEC.md section 2): top bar and side menu.
-import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { getUser, requireUser, upstream } from "../auth.server.ts";
 import { AppShell } from "../components/app-shell.tsx";
+import { ErrorPage } from "../components/page.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser()];
 
@@ -27,23 +27,5 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const status = (error as { status?: number })?.status ?? 500;
-  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
-  return (
-    <main className="mx-auto flex max-w-lg flex-col items-center gap-4 p-10 text-center">
-      <title>{t(`errors.${key}.title`)}</title>
-      <p className="text-5xl font-bold text-brand-700">{status}</p>
-      <h1 className="text-2xl font-semibold">{t(`errors.${key}.title`)}</h1>
-      <p className="text-slate-700">{t(`errors.${key}.body`)}</p>
-      <div className="flex gap-3">
-        <a className="btn-secondary" href="">
-          {t("errors.retry")}
-        </a>
-        <a className="btn-primary" href="/">
-          {t("errors.home")}
-        </a>
-      </div>
-    </main>
-  );
+  return <ErrorPage status={(error as { status?: number })?.status ?? 500} className="p-10" />;
 }

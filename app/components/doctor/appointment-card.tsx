@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Avatar } from "../avatar.tsx";
-import { StatusBadge } from "./status-badge.tsx";
+import { StatusBadge } from "../status-badge.tsx";
 import { slotOf, type Appointment } from "./types.ts";
 
 export function formatDate(date: string, language: string) {
@@ -33,7 +33,7 @@ export function AppointmentCard({ appointment: a, detailsTo, actions }: { appoin
             {a.Speciality ? ` · ${a.Speciality.name}` : null}
           </p>
         </div>
-        <StatusBadge status={a.status} />
+        <StatusBadge status={a.status} role="doctor" />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Link to={detailsTo} preventScrollReset className="btn-secondary" aria-label={t("doctor:appointments.detailsFor", { name })}>

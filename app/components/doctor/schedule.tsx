@@ -1,6 +1,6 @@
 // Today's schedule split into the two sessions of SPEC.md section 9 (9:00-12:00, 14:00-18:00).
 import { useTranslation } from "react-i18next";
-import { StatusBadge } from "./status-badge.tsx";
+import { StatusBadge } from "../status-badge.tsx";
 import { slotOf, type Appointment } from "./types.ts";
 
 export const SESSIONS = [
@@ -32,7 +32,7 @@ export function TodaySchedule({ appointments, headingLevel = 3 }: { appointments
                   <span className="font-mono font-semibold">{slotOf(a)}</span>
                   <span className="min-w-0 flex-1 truncate">{a.Patient?.username ?? t("doctor:appointments.unknownPatient")}</span>
                   <span className="text-slate-700">{t(`doctor:type.${a.type}`)}</span>
-                  <StatusBadge status={a.status} />
+                  <StatusBadge status={a.status} role="doctor" />
                 </li>
               ))}
             </ul>

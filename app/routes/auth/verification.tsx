@@ -1,10 +1,8 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/verification";
-import { CodeInput, readCode } from "../../components/code-input.tsx";
-import { FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { CodeForm, readCode } from "../../components/code-input.tsx";
+import { SubmitButton } from "../../components/forms.tsx";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { clearPendingVerification, readPendingVerification } from "../../pending-verification.server.ts";
 import { redirectWithToast, toastCookie } from "../../toast.server.ts";
@@ -66,35 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Verification({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [code, setCode] = useState("");
-  const [edited, setEdited] = useState(false);
-  const hydrated = useHydrated();
-  const busy = navigation.state !== "idle";
-  // Editing a digit clears the inline error (SPEC.md section 2).
-  const error = edited ? null : actionData?.error;
   return (
     <AuthFrame title={t("auth:verification.title")} subtitle={t("auth:verification.codeSent", { email: loaderData.email })}>
-      <Form
-        method="post"
-        className="space-y-4"
-        onSubmit={() => setEdited(false)}
-      >
-        <FormAlert message={error} />
-        <FormAlert tone="info" message={actionData?.notice} />
-        <CodeInput
-          autoFocus
-          invalid={Boolean(error)}
-          onChange={(value) => {
-            setCode(value);
-            setEdited(true);
-          }}
-        />
-        {/* With JavaScript the button waits for all six digits; without it the browser's `required` does. */}
-        <SubmitButton className="btn-primary w-full" name="intent" value="verify" disabled={hydrated && (code.length !== 6 || busy)}>
-          {t("auth:verification.submit")}
-        </SubmitButton>
-      </Form>
+      <CodeForm error={actionData?.error} notice={actionData?.notice}>
+        {t("auth:verification.submit")}
+      </CodeForm>
       <Form method="post" className="mt-4 text-center">
         <p className="text-sm text-slate-700">{t("auth:verification.noCode")}</p>
         <SubmitButton className="btn-secondary mt-2" name="intent" value="resend">

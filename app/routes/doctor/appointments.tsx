@@ -13,7 +13,7 @@ import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { AppointmentCard, formatDate, patientName } from "../../components/doctor/appointment-card.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
-import { StatusBadge } from "../../components/doctor/status-badge.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../components/doctor/types.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
@@ -192,7 +192,7 @@ function DetailsDialog({ a, data, result }: { a: Appointment; data: Data; result
     [t("doctor:appointments.date"), formatDate(a.date, i18n.language)],
     [t("doctor:appointments.time"), slotOf(a)],
     [t("doctor:appointments.type"), t(`doctor:type.${a.type}`)],
-    [t("doctor:appointments.status"), <StatusBadge status={a.status} />],
+    [t("doctor:appointments.status"), <StatusBadge status={a.status} role="doctor" />],
   ];
   if (a.Speciality) rows.push([t("doctor:appointments.speciality"), a.Speciality.name]);
   const where = [a.place, a.city, a.country].filter(Boolean).join(", ");

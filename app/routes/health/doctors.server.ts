@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { withParams } from "../../components/dialog.tsx";
 import type { DoctorCard, DoctorPage, PatientAppointment, PatientAppointmentPage, Place, Slot, Speciality } from "../../components/patient/types.ts";
 import { safeRedirect } from "../../auth.server.ts";
+import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
@@ -19,12 +20,6 @@ export const positiveId = (value: string | null | undefined) => {
 const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
 
 export const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-export async function citiesOf(api: Upstream, countryId: number | null | undefined): Promise<Place[]> {
-  if (!countryId) return [];
-  const answer = await api.call<Place[]>("GET", `/location/city/${countryId}`);
-  return answer.ok ? answer.data : [];
-}
 
 /** SPEC.md section 2: the earliest appointment neither cancelled nor completed still to come, and up to 3 confirmed. */
 export function dashboardOf(list: PatientAppointmentPage, now = Date.now()) {
@@ -94,17 +89,7 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
 
 export async function requestAction(api: Upstream, formData: FormData, today: string) {
   const schema = requestSchema(today);
-  if (formData.get("intent") === "cities") {
-    // Without JavaScript: reload the city list for the chosen country, keeping what was typed.
-    if (formData.get("countryId") !== formData.get("loadedCountryId")) formData.set("cityId", "");
-    const kept = parseWithZod(formData, { schema });
-    return {
-      form: "request" as const,
-      result: { ...kept.reply({ resetForm: false }), error: {} },
-      cities: await citiesOf(api, positiveId(String(formData.get("countryId") ?? ""))),
-      country: String(formData.get("countryId") ?? ""),
-    };
-  }
+  if (formData.get("intent") === "cities") return { form: "request" as const, ...(await reloadCities(api, formData, schema)) };
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ form: "request" as const, result: submission.reply(), cities: null }, { status: 400 });
   const v = submission.value;

@@ -12,11 +12,11 @@ import { getUser, upstream } from "../../auth.server.ts";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { Field, FieldErrors, FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
-import { CountryCityFields } from "../../components/patient/country-city.tsx";
+import { CountryCityFields } from "../../components/country-city.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { formatDate, formatFee, placeOf, specialityName } from "../../components/patient/format.ts";
 import { Pagination } from "../../components/patient/pagination.tsx";
-import { StatusBadge } from "../../components/patient/status-badge.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { slotOf, type PatientAppointment, type PatientAppointmentPage } from "../../components/patient/types.ts";
 import { clinicToday } from "../doctor/clinic.server.ts";
 import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS, bookSchema, requestSchema } from "./appointment-schemas.ts";
@@ -85,7 +85,7 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
             <div>
               <AppointmentLine a={d.upcoming} />
             </div>
-            <StatusBadge status={d.upcoming.status} />
+            <StatusBadge status={d.upcoming.status} role="patient" />
           </div>
         ) : (
           <p className="text-slate-700">{t("patient:doctors.noUpcoming")}</p>
@@ -322,7 +322,6 @@ function RequestDialog({ d, actionData }: { d: Data; actionData: ActionData }) {
     shouldRevalidate: "onInput",
   });
   const [chosen, setChosen] = useState({ speciality: String(fields.specialityId.initialValue ?? ""), type: String(fields.type.initialValue ?? "") });
-  const initialCountry = answer && "country" in answer ? answer.country : String(fields.countryId.initialValue ?? "");
   return (
     <Dialog title={t("patient:request.title")} closeTo={closeTo} size="lg">
       <Form
@@ -359,9 +358,11 @@ function RequestDialog({ d, actionData }: { d: Data; actionData: ActionData }) {
           <legend className="label">{t("patient:request.inPersonDetails")}</legend>
           <CountryCityFields
             idPrefix="request"
+            ns="patient:location"
             countries={d.countries}
-            cities={answer && "country" in answer ? (answer.cities ?? []) : []}
-            initialCountry={initialCountry}
+            cities={[]}
+            reloaded={answer}
+            initialCountry={String(fields.countryId.initialValue ?? "")}
             initialCity={String(fields.cityId.initialValue ?? "")}
           />
         </fieldset>

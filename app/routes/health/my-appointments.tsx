@@ -13,7 +13,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { formatDate, formatFee, isOpenRequest, placeOf } from "../../components/patient/format.ts";
 import { Pagination } from "../../components/patient/pagination.tsx";
-import { StatusBadge } from "../../components/patient/status-badge.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../components/patient/types.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
 
@@ -63,7 +63,7 @@ function AppointmentItem({ a, here }: { a: PatientAppointment; here: string }) {
           <p className="text-sm text-slate-700">{placeOf(a, t)}</p>
           {a.price != null ? <p className="text-sm text-slate-700">{formatFee(a.price, i18n.language)}</p> : null}
         </div>
-        <StatusBadge status={a.status} />
+        <StatusBadge status={a.status} role="patient" />
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })} preventScrollReset className="btn-secondary" aria-label={t("patient:appointments.detailsFor", { name: title })}>
@@ -178,7 +178,7 @@ function DetailsPanel({ a }: { a: PatientAppointment }) {
     [t("patient:appointments.date"), formatDate(a.date, i18n.language)],
     [t("patient:appointments.time"), slotOf(a)],
     [t("patient:form.type"), t(`patient:type.${a.type}`)],
-    [t("patient:appointments.status"), <StatusBadge status={a.status} />],
+    [t("patient:appointments.status"), <StatusBadge status={a.status} role="patient" />],
     [t("patient:appointments.place"), placeOf(a, t)],
   ];
   if (a.Speciality) rows.push([t("patient:request.speciality"), a.Speciality.name]);

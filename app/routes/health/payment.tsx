@@ -6,7 +6,7 @@ import type { Route } from "./+types/payment";
 import { upstream } from "../../auth.server.ts";
 import { PageHeader } from "../../components/page.tsx";
 import { formatDate, formatFee, placeOf } from "../../components/patient/format.ts";
-import { StatusBadge } from "../../components/patient/status-badge.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
 import { slotOf, type PatientAppointment } from "../../components/patient/types.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export default function Payment({ loaderData: { appointment: a } }: Route.Compon
               {formatDate(a.date, i18n.language)} · {slotOf(a)} · {placeOf(a, t)}
             </p>
           </div>
-          <StatusBadge status={a.status} />
+          <StatusBadge status={a.status} role="patient" />
         </div>
         {payable ? (
           <>

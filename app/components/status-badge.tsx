@@ -1,6 +1,7 @@
-// Status with colour AND text (SPEC.md section 4), so it reads without colour vision.
+// Status with colour AND text (SPEC.md section 4: confirmed green, pending yellow, completed blue,
+// cancelled red), so it reads without colour vision. The text comes from `<role>:status`.
 import { useTranslation } from "react-i18next";
-import type { AppointmentStatus } from "./types.ts";
+import type { AppointmentStatus } from "./doctor/types.ts";
 
 const tones: Record<AppointmentStatus, string> = {
   confirmed: "bg-green-100 text-green-900 ring-green-700",
@@ -10,11 +11,11 @@ const tones: Record<AppointmentStatus, string> = {
   cancelled: "bg-red-100 text-red-900 ring-red-700",
 };
 
-export function StatusBadge({ status }: { status: AppointmentStatus }) {
+export function StatusBadge({ status, role }: { status: AppointmentStatus; role: "doctor" | "patient" }) {
   const { t } = useTranslation();
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[status] ?? tones.pending}`}>
-      {t(`patient:status.${status}`)}
+      {t(`${role}:status.${status}`)}
     </span>
   );
 }

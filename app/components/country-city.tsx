@@ -1,57 +1,64 @@
 // The country/city pair (DESIGN.md section 6). The city select waits for a country; choosing a
 // country clears the city. With JavaScript the cities load in place; without it, the 'Update
-// cities' button posts the form (intent=cities) and the action answers with the new list.
+// cities' button posts the form (intent=cities) and the action answers with the new list
+// (reloadCities in location.server.ts). Texts come from `ns` (patient:location, doctor:profile).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { SelectField } from "../forms.tsx";
-import type { Place } from "./types.ts";
+import { SelectField } from "./forms.tsx";
+import type { Place } from "./patient/types.ts";
 
 export function CountryCityFields({
   countries,
   cities,
+  reloaded,
   initialCountry,
   initialCity,
   idPrefix,
+  ns,
 }: {
   countries: Place[];
   /** The cities of `initialCountry`, loaded by the server. */
   cities: Place[];
+  /** The action's answer: after 'Update cities' it brings the country and cities to show. */
+  reloaded?: { country?: string | null; cities?: Place[] | null } | null;
   initialCountry: string;
   initialCity: string;
   idPrefix: string;
+  ns: "patient:location" | "doctor:profile";
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<Place[]>();
-  const [country, setCountry] = useState(initialCountry);
+  const loaded = reloaded?.country != null ? { country: reloaded.country, cities: reloaded.cities ?? [] } : { country: initialCountry, cities };
+  const [country, setCountry] = useState(loaded.country);
   const [city, setCity] = useState(initialCity);
   const loading = fetcher.state !== "idle";
-  const list = hydrated && country !== initialCountry ? (fetcher.data ?? []) : cities;
+  const list = hydrated && country !== loaded.country ? (fetcher.data ?? []) : loaded.cities;
   const placeholder = !country
-    ? t("patient:location.selectCountryFirst")
+    ? t(`${ns}.selectCountryFirst`)
     : loading
-      ? t("patient:location.loadingCities")
+      ? t(`${ns}.loadingCities`)
       : list.length === 0
-        ? t("patient:location.noCities")
-        : t("patient:location.selectCity");
+        ? t(`${ns}.noCities`)
+        : t(`${ns}.selectCity`);
   return (
     <>
-      <input type="hidden" name="loadedCountryId" value={initialCountry} />
+      <input type="hidden" name="loadedCountryId" value={loaded.country} />
       <SelectField
         id={`${idPrefix}-country`}
-        label={t("patient:location.country")}
+        label={t(`${ns}.country`)}
         name="countryId"
         value={country}
         onChange={(e) => {
           const value = e.currentTarget.value;
           setCountry(value);
           setCity("");
-          if (value && value !== initialCountry) fetcher.load(`/patient/cities/${value}`);
+          if (value && value !== loaded.country) fetcher.load(`/cities/${value}`);
         }}
       >
-        <option value="">{t("patient:location.selectCountry")}</option>
+        <option value="">{t(`${ns}.selectCountry`)}</option>
         {countries.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
@@ -61,7 +68,7 @@ export function CountryCityFields({
       <div>
         <SelectField
           id={`${idPrefix}-city`}
-          label={t("patient:location.city")}
+          label={t(`${ns}.city`)}
           name="cityId"
           value={city}
           onChange={(e) => setCity(e.currentTarget.value)}
@@ -78,7 +85,7 @@ export function CountryCityFields({
         </SelectField>
         {!hydrated ? (
           <button type="submit" name="intent" value="cities" className="btn-secondary mt-2" formNoValidate>
-            {t("patient:location.updateCities")}
+            {t(`${ns}.updateCities`)}
           </button>
         ) : null}
       </div>

@@ -1,0 +1,24 @@
+// The country/city pair's server side (components/country-city.tsx): a country's cities, and the
+// 'Update cities' step that reloads them without JavaScript.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { Place } from "./components/patient/types.ts";
+import type { Upstream } from "./upstream.server.ts";
+
+/** The cities of a country; none when there is no country or the upstream refuses it. */
+export async function citiesOf(api: Upstream, countryId: number | null | undefined): Promise<Place[]> {
+  if (!countryId) return [];
+  const answer = await api.call<Place[]>("GET", `/location/city/${countryId}`);
+  return answer.ok ? answer.data : [];
+}
+
+/**
+ * The answer to intent=cities: the form as typed (its errors hidden, nothing was submitted yet),
+ * the chosen country's cities, and that country. A city of the country loaded before is dropped.
+ */
+export async function reloadCities(api: Upstream, formData: FormData, schema: z.ZodType) {
+  if (formData.get("countryId") !== formData.get("loadedCountryId")) formData.set("cityId", "");
+  const country = String(formData.get("countryId") ?? "");
+  const kept = parseWithZod(formData, { schema });
+  return { result: { ...kept.reply({ resetForm: false }), error: {} }, cities: await citiesOf(api, Number(country) || null), country };
+}

@@ -4,6 +4,12 @@ import type { Appointment, Person } from "../doctor/types.ts";
 
 export { APPOINTMENT_STATUSES, SLOTS, slotOf, type AppointmentStatus } from "../doctor/types.ts";
 
+// The choices of the book and request forms (their zod schemas: routes/health/appointment-schemas.ts).
+export const APPOINTMENT_TYPES = ["online", "in-person"] as const;
+export const DEVICE_TYPES = ["computer", "tablet", "phone"] as const;
+export const CONNECTION_QUALITIES = ["excellent", "good", "fair"] as const;
+export const VIDEO_PLATFORMS = ["zoom", "teams", "meet", "webex", "any"] as const;
+
 /** SPEC.md section 9: proposals are listed 10 per page. */
 export const PROPOSAL_PAGE_SIZE = 10;
 

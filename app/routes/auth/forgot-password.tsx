@@ -5,6 +5,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requireAnonymous } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { createUpstream } from "../../upstream.server.ts";
@@ -38,7 +39,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    onValidate: useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.forgotPasswordSchema })),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { requireAnonymous, safeRedirect } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
@@ -63,7 +64,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "", role: params.get("role") === "doctor" ? "doctor" : "patient" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.loginSchema })),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
 import { requireAnonymous } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { toastCookie } from "../../toast.server.ts";
@@ -52,11 +53,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = loaderData.role;
-  const schema = schemaFor(role);
+  const onValidate = useLazyValidation(
+    () => import("./schemas.ts"),
+    (parse, s, formData) => parse(formData, { schema: role === "doctor" ? s.doctorRegisterSchema : s.patientRegisterSchema }),
+  );
   const [form, fields] = useForm({
     id: `register-${role}`,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -6,6 +6,7 @@ import type { Route } from "./+types/reset-password";
 import { requireAnonymous } from "../../auth.server.ts";
 import { CodeInput, readCode } from "../../components/code-input.tsx";
 import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { createUpstream } from "../../upstream.server.ts";
@@ -51,7 +52,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "" },
-    onValidate: ({ formData }) => parseWithZod(withCode(formData), { schema: resetPasswordSchema }),
+    onValidate: useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(withCode(formData), { schema: s.resetPasswordSchema })),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,7 +1,6 @@
 // The doctor's appointments (SPEC.md section 2): tabs 'assigned to me' and 'open requests' as links,
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
@@ -17,9 +16,9 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../components/doctor/types.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { appointmentAction } from "./appointments.server.ts";
 import { clinicToday } from "./clinic.server.ts";
-import { rescheduleSchema } from "./reschedule-schema.ts";
 
 const PAGE_SIZE = 50;
 
@@ -129,12 +128,12 @@ function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Da
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const current = { date: a.date, time: slotOf(a) };
-  const schema = rescheduleSchema(data.today);
+  const onValidate = useLazyValidation(() => import("./reschedule-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.rescheduleSchema(data.today) }));
   const [form, fields] = useForm({
     id: `reschedule-${a.id}`,
     lastResult: result,
     defaultValue: { date: current.date, time: current.time, currentDate: current.date, currentTime: current.time },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

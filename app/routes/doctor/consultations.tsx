@@ -12,9 +12,11 @@ import { formatDate } from "../../components/doctor/appointment-card.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
-import { CONSULTATION_TYPES, consultationSchema } from "./consultation-schema.ts";
+import { CONSULTATION_TYPES } from "../../components/doctor/types.ts";
+import { consultationSchema } from "./consultation-schema.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -52,7 +54,7 @@ function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, res
     defaultValue: consultation
       ? { patientId: consultation.patientId, type: consultation.type, diagnosis: consultation.diagnosis, notes: consultation.notes, prescription: consultation.prescription.join("\n") }
       : { type: "consultation" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: consultationSchema }),
+    onValidate: useLazyValidation(() => import("./consultation-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.consultationSchema })),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

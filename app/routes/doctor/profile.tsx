@@ -11,6 +11,7 @@ import { CodeForm, readCode } from "../../components/code-input.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
@@ -181,7 +182,7 @@ function EditForm({ data: d, actionData }: { data: ProfileData; actionData: Acti
       duty_hospital: p.duty_hospital ?? "",
       biography: p.biography ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: doctorProfileSchema }),
+    onValidate: useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.doctorProfileSchema })),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

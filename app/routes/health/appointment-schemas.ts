@@ -1,12 +1,7 @@
 // The book and request forms (SPEC.md sections 2 and 5), shared by the action and the browser
 // (conform). Errors are translation keys.
 import { z } from "zod";
-import { SLOTS } from "../../components/patient/types.ts";
-
-export const APPOINTMENT_TYPES = ["online", "in-person"] as const;
-export const DEVICE_TYPES = ["computer", "tablet", "phone"] as const;
-export const CONNECTION_QUALITIES = ["excellent", "good", "fair"] as const;
-export const VIDEO_PLATFORMS = ["zoom", "teams", "meet", "webex", "any"] as const;
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../components/patient/types.ts";
 
 const onlineDetails = {
   deviceType: z.enum(DEVICE_TYPES).optional(),

@@ -2,7 +2,6 @@
 // confirmed, a count; a GET search form with paging; doctor cards whose Book link opens the book
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -12,6 +11,7 @@ import { getUser, upstream } from "../../auth.server.ts";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { Field, FieldErrors, FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { CountryCityFields } from "../../components/country-city.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { formatDate, formatFee, placeOf, specialityName } from "../../components/patient/format.ts";
@@ -19,7 +19,7 @@ import { Pagination } from "../../components/patient/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { slotOf, type PatientAppointment, type PatientAppointmentPage } from "../../components/patient/types.ts";
 import { clinicToday } from "../doctor/clinic.server.ts";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS, bookSchema, requestSchema } from "./appointment-schemas.ts";
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS } from "../../components/patient/types.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -226,12 +226,12 @@ function BookDialog({ d, booking, actionData }: { d: Data; booking: NonNullable<
   const here = location.pathname + location.search;
   const closeTo = withParams(here, { book: null, date: null });
   const { doctor, date, slots } = booking;
-  const schema = bookSchema(d.today);
+  const onValidate = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.bookSchema(d.today) }));
   const [form, fields] = useForm({
     id: "book",
     lastResult: actionData?.form === "book" ? actionData.result : undefined,
     defaultValue: { doctorId: doctor.id, date },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -312,12 +312,12 @@ function RequestDialog({ d, actionData }: { d: Data; actionData: ActionData }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const closeTo = withParams(location.pathname + location.search, { request: null });
-  const schema = requestSchema(d.today);
+  const onValidate = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.requestSchema(d.today) }));
   const answer = actionData?.form === "request" ? actionData : null;
   const [form, fields] = useForm({
     id: "request",
     lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -8,6 +8,7 @@ import type { Route } from "./+types/profile";
 import { requireUser, upstream } from "../../auth.server.ts";
 import { Field, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { useLazyValidation } from "../../components/lazy-validation.ts";
 import type { PatientProfile, Place } from "../../components/patient/types.ts";
 import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
 import { citiesOf, reloadCities } from "../../location.server.ts";
@@ -80,7 +81,7 @@ function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfile; acti
       profession: p.profession ?? "",
       address: p.address ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: patientProfileSchema }),
+    onValidate: useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.patientProfileSchema })),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,0 +1,36 @@
+// Client-side validation that loads after the page is interactive (docs/decisions/0003): zod, the
+// conform adapter and the page's schemas are not part of the first load of any page. Until they
+// have arrived, a submit is validated by the server with the same schemas, exactly as without
+// JavaScript, so nothing is lost on a slow network.
+//
+//   const onValidate = useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) =>
+//     parse(formData, { schema: s.loginSchema }));
+//   const [form, fields] = useForm({ onValidate, ... });
+//
+// The route keeps its static import of the schemas for its action: React Router drops server code
+// from the browser build, so only this dynamic import remains there.
+import { useEffect, useState } from "react";
+import type { Submission as ConformSubmission } from "@conform-to/react";
+import type { parseWithZod } from "@conform-to/zod/v4";
+
+type Parse = typeof parseWithZod;
+
+export function useLazyValidation<Schemas, Result extends ConformSubmission<any, any, any>>(
+  loadSchemas: () => Promise<Schemas>,
+  validate: (parse: Parse, schemas: Schemas, formData: FormData) => Result,
+): ((context: { formData: FormData }) => Result) | undefined {
+  const [loaded, setLoaded] = useState<{ parse: Parse; schemas: Schemas }>();
+  useEffect(() => {
+    let live = true;
+    Promise.all([import("@conform-to/zod/v4"), loadSchemas()]).then(
+      ([adapter, schemas]) => live && setLoaded({ parse: adapter.parseWithZod, schemas }),
+      // A chunk that fails to load leaves the form validated by the server.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+    // Loaded once per form: the schemas module does not change while the page lives.
+  }, []);
+  return loaded ? ({ formData }) => validate(loaded.parse, loaded.schemas, formData) : undefined;
+}

@@ -2,6 +2,7 @@
 // (or in memory with dataDir "memory://"). Both run the same committed migrations.
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -40,7 +41,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.dataDir ?? "memory://");
+  // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
+  const client = await PGlite.create(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

@@ -84,7 +84,17 @@ export const users = pgTable(
     // Set when the account is deleted: personal fields are erased, the row stays for history.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_email_lower").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower").on(sql`lower(${t.email})`),
+    // The find-a-doctor directory in name order, and its name search (ILIKE '%x%' through pg_trgm,
+    // created in migration 0001). Both only cover doctors, the only users searched by name.
+    index("users_doctor_directory")
+      .on(t.username, t.id)
+      .where(sql`${t.role} = 'doctor' and ${t.deletedAt} is null`),
+    index("users_doctor_name_trgm")
+      .using("gin", t.username.op("gin_trgm_ops"))
+      .where(sql`${t.role} = 'doctor'`),
+  ],
 );
 
 export const patients = pgTable("patients", {
@@ -104,7 +114,12 @@ export const doctors = pgTable(
     verification: doctorVerificationEnum("verification").notNull().default("pending"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
   },
-  (t) => [index("doctors_verification").on(t.verification)],
+  (t) => [
+    index("doctors_verification").on(t.verification),
+    // Verified doctors by id (index-only joins for the directory count), and the hospital search.
+    index("doctors_verified").on(t.userId).where(sql`${t.verification} = 'verified'`),
+    index("doctors_hospital_trgm").using("gin", t.dutyHospital.op("gin_trgm_ops")),
+  ],
 );
 
 export const doctorSpecialities = pgTable(
@@ -148,6 +163,10 @@ export const appointments = pgTable(
     index("appointments_patient_starts").on(t.patientId, t.startsAt),
     index("appointments_doctor_starts").on(t.doctorId, t.startsAt),
     index("appointments_open_requests").on(t.specialityId, t.createdAt).where(sql`${t.doctorId} is null`),
+    // The open requests doctors may answer (access.ts answerableRequests), soonest first.
+    index("appointments_open_pool")
+      .on(t.specialityId, t.startsAt)
+      .where(sql`${t.doctorId} is null and ${t.category} = 'random' and ${t.status} in ('pending', 'proposed')`),
   ],
 );
 

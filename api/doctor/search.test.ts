@@ -92,6 +92,20 @@ describe("GET /doctor (find a doctor)", () => {
     expect((await search("?search=_")).body.total).toBe(0);
   });
 
+  it("lists a doctor once when both the name and the hospital match, still verified and not deleted only", async () => {
+    // "in": every Amina (name and Hôpital Laquintinie), the Ekanes by hospital only; the pending,
+    // rejected and deleted Aminas match too but stay hidden.
+    const both = await search("?search=in&limit=50");
+    expect(both.body).toMatchObject({ total: 15, totalPages: 1 });
+    const names = both.body.doctors.map((d: { username: string }) => d.username);
+    expect(new Set(both.body.doctors.map((d: { id: string }) => d.id)).size).toBe(15);
+    expect(names).toEqual([...names].sort());
+    const cardiology = ref.speciality("Cardiology").id;
+    expect((await search(`?search=in&speciality=${cardiology}&city=${ref.city("Yaoundé").id}`)).body.total).toBe(5);
+    expect((await search("?search=in&limit=4&page=4")).body).toMatchObject({ total: 15, totalPages: 4 });
+    expect((await search("?search=in&limit=4&page=4")).body.doctors).toHaveLength(3);
+  });
+
   it("filters by speciality, city and country, and combines filters", async () => {
     const cardiology = ref.speciality("Cardiology").id;
     expect((await search(`?speciality=${cardiology}`)).body).toMatchObject({ total: 5, totalPages: 1 });

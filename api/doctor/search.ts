@@ -1,7 +1,7 @@
 // GET /doctor (SPEC.md section 7): the find-a-doctor search. Only verified, not deleted doctors are
 // listed (DESIGN.md section 5). One query for the page, one for its specialities, one count.
 import { Router } from "express";
-import { and, asc, count, eq, exists, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, inArray, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
 import type { Db } from "../db/index.ts";
@@ -34,8 +34,19 @@ export async function searchDoctors(db: Db, q: DoctorSearch) {
     q.country ? eq(users.countryId, q.country) : undefined,
   ];
   if (q.search) {
+    // Name or hospital: two trigram-indexed lookups whose union drives the page, rather than an OR
+    // across the joined tables, which no index can answer (every doctor would be read).
     const pattern = containsPattern(q.search);
-    conditions.push(or(ilike(users.username, pattern), ilike(doctors.dutyHospital, pattern)));
+    conditions.push(
+      inArray(
+        users.id,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, "doctor"), ilike(users.username, pattern)))
+          .unionAll(db.select({ id: doctors.userId }).from(doctors).where(ilike(doctors.dutyHospital, pattern))),
+      ),
+    );
   }
   if (q.speciality) {
     conditions.push(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startApi, type TestApi } from "../test/harness.ts";
 import { countries, doctors, users } from "../db/schema.ts";
+import { searchDoctors } from "./search.ts";
 
 describe("GET /doctor (find a doctor)", () => {
   let api: TestApi;
@@ -36,7 +37,7 @@ describe("GET /doctor (find a doctor)", () => {
   it("lists verified doctors only, 10 a page by default, ordered by name, with paging totals", async () => {
     const first = await search("");
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ total: 15, page: 1, limit: 10, totalPages: 2 });
+    expect(first.body).toMatchObject({ total: 15, page: 1, limit: 10, totalPages: 2, totalCapped: false });
     expect(first.body.doctors).toHaveLength(10);
     const names = first.body.doctors.map((d: { username: string }) => d.username);
     expect(names[0]).toBe("Amina Nguema 01");
@@ -56,6 +57,17 @@ describe("GET /doctor (find a doctor)", () => {
     expect(ids).not.toContain(hidden.rejected);
     expect(ids).not.toContain(hidden.deleted);
     expect(new Set(ids).size).toBe(15);
+  });
+
+  it("counts exactly up to the cap, then says the total is at least the cap", async () => {
+    const q = { page: 1, limit: 4 };
+    expect(await searchDoctors(api.db, q, 15)).toMatchObject({ total: 15, totalPages: 4, totalCapped: false });
+    const capped = await searchDoctors(api.db, q, 12);
+    expect(capped).toMatchObject({ total: 12, totalPages: 3, totalCapped: true });
+    expect(capped.doctors).toHaveLength(4);
+    // Pages past the cap still answer: the count stops, not the list.
+    expect((await searchDoctors(api.db, { page: 4, limit: 4 }, 12)).doctors).toHaveLength(3);
+    expect(await searchDoctors(api.db, { search: "boris", page: 1, limit: 4 }, 12)).toMatchObject({ total: 5, totalCapped: false });
   });
 
   it("answers the doctor card shape with specialities and the fee", async () => {

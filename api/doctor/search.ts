@@ -1,7 +1,8 @@
 // GET /doctor (SPEC.md section 7): the find-a-doctor search. Only verified, not deleted doctors are
-// listed (DESIGN.md section 5). One query for the page, one for its specialities, one count.
+// listed (DESIGN.md section 5). One query for the page, one for its specialities, one count that
+// stops at COUNT_CAP matches (docs/decisions/0004-capped-directory-count.md).
 import { Router } from "express";
-import { and, asc, count, eq, exists, ilike, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
 import type { Db } from "../db/index.ts";
@@ -12,6 +13,13 @@ import { cardsFor, selectDoctorRows } from "./card.ts";
 
 export const DOCTOR_PAGE_SIZE = 10;
 export const DOCTOR_PAGE_MAX = 50;
+/**
+ * The count of matching doctors is exact up to here; past it `total` is COUNT_CAP and `totalCapped`
+ * is true ("more than 100 doctors found"). Counting every match of a broad search over a national
+ * directory costs time in proportion to the matches, and a patient refines a search rather than
+ * paging past the tenth page (measured: bench/README.md; decision: docs/decisions/0004).
+ */
+export const COUNT_CAP = 100;
 
 const searchQuery = z.object({
   search: optionalSearch,
@@ -24,7 +32,7 @@ const searchQuery = z.object({
 
 export type DoctorSearch = z.output<typeof searchQuery>;
 
-export async function searchDoctors(db: Db, q: DoctorSearch) {
+export async function searchDoctors(db: Db, q: DoctorSearch, countCap = COUNT_CAP) {
   const conditions: (SQL | undefined)[] = [
     eq(users.role, "doctor"),
     isNull(users.deletedAt),
@@ -65,9 +73,20 @@ export async function searchDoctors(db: Db, q: DoctorSearch) {
       .orderBy(asc(users.username), asc(users.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(users).innerJoin(doctors, eq(doctors.userId, users.id)).where(where),
+    db
+      .select({ total: count() })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .innerJoin(doctors, eq(doctors.userId, users.id))
+          .where(where)
+          .limit(countCap + 1)
+          .as("matches"),
+      ),
   ]);
-  return { doctors: await cardsFor(db, rows), ...pageInfo(total, q.page, q.limit) };
+  const capped = total > countCap;
+  return { doctors: await cardsFor(db, rows), ...pageInfo(capped ? countCap : total, q.page, q.limit), totalCapped: capped };
 }
 
 export function doctorSearchRouter({ db }: ApiDeps) {

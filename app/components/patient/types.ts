@@ -39,7 +39,9 @@ export interface DoctorCard {
 
 export interface DoctorPage {
   doctors: DoctorCard[];
+  /** Exact, or the count cap of the API when totalCapped (api/doctor/search.ts). */
   total: number;
+  totalCapped?: boolean;
   page: number;
   limit: number;
   totalPages: number;

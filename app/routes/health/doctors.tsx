@@ -401,7 +401,7 @@ export default function FindDoctor({ loaderData: d, actionData }: Route.Componen
       <h2 className="mb-2 text-lg font-semibold">{t("patient:doctors.searchTitle")}</h2>
       <DoctorSearch d={d} />
       <p className="mb-2 text-sm text-slate-700" role="status">
-        {t("patient:doctors.found", { count: list.total })}
+        {t(list.totalCapped ? "patient:doctors.foundMoreThan" : "patient:doctors.found", { count: list.total })}
       </p>
       {list.doctors.length === 0 ? (
         <p className="card text-slate-700">{t("patient:doctors.none")}</p>

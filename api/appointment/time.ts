@@ -14,9 +14,17 @@ function isRealDate(date: string): boolean {
   return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 10) === date;
 }
 
+// One formatter per zone: building one costs more than the whole offset computation.
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+function offsetFormat(timeZone: string) {
+  let format = offsetFormats.get(timeZone);
+  if (!format) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })));
+  return format;
+}
+
 /** Offset of the zone at an instant, in minutes east of UTC. */
 export function zoneOffsetMinutes(instant: Date, timeZone = clinicTimeZone()): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+  const name = offsetFormat(timeZone)
     .formatToParts(instant)
     .find((p) => p.type === "timeZoneName")?.value;
   const m = name?.match(/GMT([+-])(\d{2}):(\d{2})/);

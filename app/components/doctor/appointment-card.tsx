@@ -3,13 +3,14 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { dateFormat } from "../../intl.ts";
 import { Avatar } from "../avatar.tsx";
 import { StatusBadge } from "../status-badge.tsx";
 import { slotOf, type Appointment } from "./types.ts";
 
 export function formatDate(date: string, language: string) {
   // Noon UTC keeps the calendar day whatever the zone.
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  return dateFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 }
 
 export function patientName(a: Appointment, t: (key: string) => string) {

@@ -1,10 +1,11 @@
 // Small formatting rules shared by the patient screens: fees in XAF, speciality names in the
 // page's language, years of experience and an appointment's place.
+import { numberFormat } from "../../intl.ts";
 import type { PatientAppointment, Speciality } from "./types.ts";
 
 export { formatDate } from "../doctor/appointment-card.tsx";
 
-export const formatFee = (amount: number, language: string) => `${new Intl.NumberFormat(language).format(amount)} XAF`;
+export const formatFee = (amount: number, language: string) => `${numberFormat(language).format(amount)} XAF`;
 
 export const specialityName = (s: Speciality, language: string) => (language === "fr" && s.nameFr ? s.nameFr : s.name);
 

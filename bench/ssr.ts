@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { login, waitFor } from "./support.ts";
 
 const CONNECTIONS = 20;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -17,25 +18,6 @@ function run(url: string, headers: Record<string, string> = {}) {
   return new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => (error ? reject(error) : resolve(result)));
   });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** Logs the demo patient in through the real login form and returns the session cookie. */
-async function login(base: string) {
-  const body = new URLSearchParams({ email: "patient@example.com", password: "Demo1234!", role: "patient" });
-  const res = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base } });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => c.startsWith("__session="));
-  if (!cookie.length) throw new Error(`login failed: ${res.status}`);
-  return cookie.join("; ");
 }
 
 const summary = (r: autocannon.Result) => ({
@@ -58,7 +40,7 @@ const app = spawn(process.execPath, ["server.ts"], {
 try {
   const base = `http://127.0.0.1:${APP_PORT}`;
   await waitFor(`${base}/healthz`);
-  const cookie = await login(base);
+  const cookie = await login(base, "patient@example.com", "patient");
   const page = await fetch(`${base}/health/doctors`, { headers: { cookie } });
   if (page.status !== 200) throw new Error(`find-a-doctor answered ${page.status}`);
   await run(`${base}/health/doctors`, { cookie }); // warm-up

@@ -7,10 +7,10 @@
 // budget is missed or a page fails to load. Numbers and the accepted gap: docs/decisions/0003-*.md.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { freePort, login, waitFor } from "./support.ts";
 
 const KB = 1024;
 const HTML_CSS_BUDGET = 30 * KB;
@@ -37,40 +37,6 @@ const pages: PageSpec[] = [
 
 const gzipSize = (content: string | Uint8Array) => gzipSync(content, { level: 9 }).length;
 const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
-
-/** A free TCP port on the loopback interface, chosen by the system. */
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** Logs a demo account in through the real login form and returns its session cookie. */
-async function login(base: string, email: string, role: "patient" | "doctor") {
-  const body = new URLSearchParams({ email, password: "Demo1234!", role });
-  const res = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base } });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => c.startsWith("__session="));
-  if (!cookie.length) throw new Error(`login as ${email} failed: ${res.status}`);
-  return cookie.join("; ");
-}
 
 /** The value of one attribute in a tag's source, or undefined. */
 function attribute(tag: string, name: string) {

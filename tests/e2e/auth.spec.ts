@@ -8,6 +8,19 @@ import { checkA11y, expect, mailsTo, test, uniqueEmail } from "./support.ts";
 
 const phone = () => "6" + String(Date.now()).slice(-9);
 
+const ENGLISH = { username: "Username", email: "Email", phone: "Phone", password: "Password", confirm: "Confirm password", submit: "Register as patient" };
+const FRENCH = { username: "Nom d'utilisateur", email: "E-mail", phone: "Téléphone", password: "Mot de passe", confirm: "Confirmer le mot de passe", submit: "S'inscrire comme patient" };
+
+/** Fills the patient registration form (open on the page) and submits it. */
+async function registerPatient(page: Page, who: { username: string; email: string }, labels = ENGLISH) {
+  await page.getByLabel(labels.username).fill(who.username);
+  await page.getByLabel(labels.email).fill(who.email);
+  await page.getByLabel(labels.phone).fill(phone());
+  await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(labels.confirm).fill(PASSWORD);
+  await page.getByRole("button", { name: labels.submit }).click();
+}
+
 /** Opens the account menu and logs out; the session is gone afterwards. */
 async function logOut(page: Page, labels = { menu: "Account menu", logout: "Log out" }) {
   await page.getByLabel(labels.menu).click();
@@ -33,12 +46,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/register");
       await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
       await checkA11y(page);
-      await page.getByLabel("Username").fill(username);
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Phone").fill(phone());
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await page.getByLabel("Confirm password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Register as patient" }).click();
+      await registerPatient(page, { username, email });
 
       await page.waitForURL(/\/verification/);
       await expect(page.getByText(`Code sent to ${email}`)).toBeVisible();
@@ -127,12 +135,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText("Le nom d'utilisateur est obligatoire")).toBeVisible();
       await expect(page.getByText("L'e-mail est obligatoire")).toBeVisible();
 
-      await page.getByLabel("Nom d'utilisateur").fill(username);
-      await page.getByLabel("E-mail").fill(email);
-      await page.getByLabel("Téléphone").fill(phone());
-      await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-      await page.getByLabel("Confirmer le mot de passe").fill(PASSWORD);
-      await page.getByRole("button", { name: "S'inscrire comme patient" }).click();
+      await registerPatient(page, { username, email }, FRENCH);
 
       await page.waitForURL(/\/verification/);
       await expect(page.getByText(`Code envoyé à ${email}`)).toBeVisible();
@@ -194,12 +197,7 @@ for (const javaScriptEnabled of [false, true]) {
       await test.step("register: an address already in use gets the same answer as a new one", async () => {
         const taken = await freshPatient();
         await page.goto("/register");
-        await page.getByLabel("Username").fill(uniqueName("Someone"));
-        await page.getByLabel("Email").fill(taken.email);
-        await page.getByLabel("Phone").fill(phone());
-        await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-        await page.getByLabel("Confirm password").fill(PASSWORD);
-        await page.getByRole("button", { name: "Register as patient" }).click();
+        await registerPatient(page, { username: uniqueName("Someone"), email: taken.email });
         await page.waitForURL(/\/verification/);
         await expect(page.getByText(`Code sent to ${taken.email}`)).toBeVisible();
       });
@@ -208,12 +206,7 @@ for (const javaScriptEnabled of [false, true]) {
         const email = uniqueEmail("wrongcode");
         await page.context().clearCookies();
         await page.goto("/register");
-        await page.getByLabel("Username").fill(uniqueName("Patient"));
-        await page.getByLabel("Email").fill(email);
-        await page.getByLabel("Phone").fill(phone());
-        await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-        await page.getByLabel("Confirm password").fill(PASSWORD);
-        await page.getByRole("button", { name: "Register as patient" }).click();
+        await registerPatient(page, { username: uniqueName("Patient"), email });
         await page.waitForURL(/\/verification/);
         const code = await newCode(email);
         const wrong = code === "123456" ? "654321" : "123456";

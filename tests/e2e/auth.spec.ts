@@ -250,6 +250,20 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
+    test("the patient's side menu leads to the paramedical and pharmacy placeholders", async ({ page }) => {
+      const patient = await freshPatient();
+      await page.goto("/login");
+      await logIn(page, patient.email, "Patient");
+      await page.waitForURL(/\/health\/doctors$/);
+      const menu = page.getByRole("navigation").filter({ has: page.getByRole("link", { name: "Pharmacy" }) });
+      await menu.getByRole("link", { name: "Paramedical staff" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Paramedical Staff Page" })).toBeVisible();
+      await checkA11y(page);
+      await menu.getByRole("link", { name: "Pharmacy" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Pharmacy Page" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Insurance" })).toBeDisabled();
+    });
+
     test("guards: back to the page asked for after login; a patient cannot open doctor pages", async ({ page }) => {
       const patient = await freshPatient();
       await page.goto("/health/doctors/my-appointments?status=pending");

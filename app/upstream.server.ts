@@ -62,7 +62,9 @@ export function createUpstream(
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { accept: "application/json" };
+    // No compression between the web tier and the API (same process or same network): fetch asks
+    // for gzip by default, and compressing JSON only to inflate it again cost CPU on every call.
+    const headers: Record<string, string> = { accept: "application/json", "accept-encoding": "identity" };
     if (call.body !== undefined) headers["content-type"] = "application/json";
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (call.idempotencyKey) headers["idempotency-key"] = call.idempotencyKey;

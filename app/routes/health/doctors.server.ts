@@ -4,7 +4,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { withParams } from "../../components/dialog.tsx";
 import type { DoctorCard, DoctorPage, PatientAppointment, PatientAppointmentPage, Place, Slot, Speciality } from "../../components/patient/types.ts";
-import { safeRedirect } from "../../auth.server.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
@@ -69,7 +68,8 @@ export async function bookingOf(api: Upstream, params: URLSearchParams, today: s
   return { doctor, date, slots: slots.ok ? slots.data : null };
 }
 
-export async function bookAction(api: Upstream, formData: FormData, today: string) {
+/** `page`: the page the dialog was posted from (its search and paging are kept). */
+export async function bookAction(api: Upstream, formData: FormData, today: string, page: string) {
   const submission = parseWithZod(formData, { schema: bookSchema(today) });
   if (submission.status !== "success") return data({ form: "book" as const, result: submission.reply(), cities: null }, { status: 400 });
   const v = submission.value;
@@ -82,9 +82,7 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
     const message = answer.code === "slot_taken" ? "patient:book.slotTaken" : answer.code === "network" ? "common:errors.network" : "patient:book.failed";
     return data({ form: "book" as const, result: submission.reply({ formErrors: [message], hideFields: ["time"] }), cities: null }, { status: answer.status });
   }
-  // Back to the page the dialog was opened on (its search and paging kept), dialog closed.
-  const back = safeRedirect(formData.get("returnTo"), "/health/doctors");
-  return redirectWithToast(withParams(back, { book: null, date: null }), { type: "success", message: "patient:book.created" });
+  return redirectWithToast(withParams(page, { book: null, date: null }), { type: "success", message: "patient:book.created" });
 }
 
 export async function requestAction(api: Upstream, formData: FormData, today: string) {

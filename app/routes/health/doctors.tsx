@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/doctors";
-import { getUser, upstream } from "../../auth.server.ts";
+import { getUser, pageOf, upstream } from "../../auth.server.ts";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { Field, FieldErrors, FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const api = upstream(request, context);
   const today = clinicToday();
-  return formData.get("form") === "request" ? requestAction(api, formData, today) : bookAction(api, formData, today);
+  return formData.get("form") === "request" ? requestAction(api, formData, today) : bookAction(api, formData, today, pageOf(request));
 }
 
 // A refused booking (409 slot taken) must show the slots as they are now.
@@ -263,7 +263,6 @@ function BookDialog({ d, booking, actionData }: { d: Data; booking: NonNullable<
           <FormAlert message={form.errors?.[0]} />
           <input type="hidden" name="form" value="book" />
           <input type="hidden" name="doctorId" value={doctor.id} />
-          <input type="hidden" name="returnTo" value={here} />
           <input type="hidden" name="date" value={date} />
           <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
           <TypeChoice idPrefix="book" defaultValue={fields.type.initialValue as string | undefined} errors={fields.type.errors} />

@@ -1,6 +1,5 @@
 // The patient's appointments page, server side: the list with its tab and filters, the selected
 // appointment with its proposals, and the cancel / accept / reject actions.
-import { safeRedirect } from "../../auth.server.ts";
 import { withParams } from "../../components/dialog.tsx";
 import { isOpenRequest } from "../../components/patient/format.ts";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type PatientAppointmentPage, type Proposal } from "../../components/patient/types.ts";
@@ -42,8 +41,8 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling };
 }
 
-export async function appointmentAction(api: Upstream, formData: FormData) {
-  const here = safeRedirect(formData.get("returnTo"), "/health/doctors/my-appointments");
+/** `here`: the page the form was posted from, to come back to. */
+export async function appointmentAction(api: Upstream, formData: FormData, here: string) {
   const intent = formData.get("intent");
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
   const id = encodeURIComponent(String(formData.get("id") ?? ""));

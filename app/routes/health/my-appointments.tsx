@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/my-appointments";
-import { upstream } from "../../auth.server.ts";
+import { pageOf, upstream } from "../../auth.server.ts";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { SubmitButton } from "../../components/forms.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return appointmentAction(upstream(request, context), await request.formData());
+  return appointmentAction(upstream(request, context), await request.formData(), pageOf(request));
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -31,10 +31,8 @@ type Data = Route.ComponentProps["loaderData"];
 const cancellable = (a: PatientAppointment) => a.status === "pending" || a.status === "proposed" || a.status === "confirmed";
 
 function ActionForm({ intent, id, idempotencyKey, className, children }: { intent: string; id: string; idempotencyKey: string; className: string; children: ReactNode }) {
-  const location = useLocation();
   return (
     <Form method="post" preventScrollReset>
-      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <SubmitButton className={className} name="intent" value={intent}>

@@ -8,6 +8,7 @@ import { appointments, cities, countries, doctors, specialities, users } from ".
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
 import { specialitiesOf } from "../doctor/card.ts";
 import { consultationFee } from "../doctor/fee.ts";
+import { blank, optionalChoice } from "./query.ts";
 import { clinicParts, parseSlot, SLOTS, zonedInstant } from "./time.ts";
 
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */
@@ -46,9 +47,6 @@ function requireType(value: unknown): AppointmentType {
   return value as AppointmentType;
 }
 
-const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
-const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(blank, z.enum(values, `Invalid ${label}`).optional());
 const text = (max: number, label: string) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || undefined : blank(v)),
@@ -57,9 +55,9 @@ const text = (max: number, label: string) =>
 
 /** Online details and the patient's reason (SPEC.md section 3 form-only fields); unknown keys dropped. */
 export const appointmentDetails = z.object({
-  deviceType: choice(["computer", "tablet", "phone"], "device type"),
-  internetQuality: choice(["excellent", "good", "fair"], "connection quality"),
-  videoPreference: choice(["zoom", "teams", "meet", "webex", "any"], "video platform"),
+  deviceType: optionalChoice(["computer", "tablet", "phone"], "device type"),
+  internetQuality: optionalChoice(["excellent", "good", "fair"], "connection quality"),
+  videoPreference: optionalChoice(["zoom", "teams", "meet", "webex", "any"], "video platform"),
   residenceAddress: text(300, "residence address"),
   reason: text(1000, "reason"),
 });

@@ -3,24 +3,22 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { appointmentStatusEnum, appointments, proposals } from "../db/schema.ts";
+import { appointments, proposals } from "../db/schema.ts";
 import { audit } from "../audit.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
-import { optionalId, optionalSearch, pageInfo, pagination } from "./query.ts";
+import { optionalChoice, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "./query.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 
 export const PATIENT_PAGE_SIZE = 20;
 export const PATIENT_PAGE_MAX = 100;
 
-const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
-
 export const appointmentListQuery = z.object({
-  type: z.preprocess(blank, z.enum(["online", "in-person", "consultation"], "Invalid type").optional()),
-  status: z.preprocess(blank, z.enum(appointmentStatusEnum.enumValues, "Invalid status").optional()),
-  category: z.preprocess(blank, z.enum(["direct", "random"], "Invalid category").optional()),
+  type: optionalChoice(["online", "in-person", "consultation"], "type"),
+  status: statusFilter,
+  category: optionalChoice(["direct", "random"], "category"),
   // The patient's tabs (DESIGN.md section 5): true = 'Assigned to me', false = 'Open requests'.
-  assigned: z.preprocess(blank, z.enum(["true", "false"], "Invalid assigned filter").optional()),
+  assigned: optionalChoice(["true", "false"], "assigned filter"),
   search: optionalSearch,
   city: optionalId("city"),
   country: optionalId("country"),

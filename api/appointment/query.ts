@@ -1,24 +1,33 @@
 // Query-string pieces shared by the list calls: optional ids, pagination, ILIKE patterns.
 import { z } from "zod";
+import { appointmentStatusEnum } from "../db/schema.ts";
 
-const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+/** "" and null from a query string or form count as absent. */
+export const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** An optional choice among `values` ("" counts as absent). */
+export const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(blank, z.enum(values, `Invalid ${label}`).optional());
+
+/** The appointment lists' status filter. */
+export const statusFilter = optionalChoice(appointmentStatusEnum.enumValues, "status");
 
 /** An optional positive integer id from a query string ("" counts as absent). */
 export const optionalId = (label: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: `Invalid ${label}` }).int(`Invalid ${label}`).positive(`Invalid ${label}`).optional());
+  z.preprocess(blank, z.coerce.number({ error: `Invalid ${label}` }).int(`Invalid ${label}`).positive(`Invalid ${label}`).optional());
 
 /** An optional trimmed search text, capped so a huge query cannot be sent to the database. */
 export const optionalSearch = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim().slice(0, 100) || undefined : blankToUndefined(v)),
+  (v) => (typeof v === "string" ? v.trim().slice(0, 100) || undefined : blank(v)),
   z.string().optional(),
 );
 
 /** page (default 1) and limit (default `defaultLimit`, values above `maxLimit` are capped). */
 export function pagination(defaultLimit: number, maxLimit: number) {
   return {
-    page: z.preprocess(blankToUndefined, z.coerce.number({ error: "Invalid page" }).int("Invalid page").min(1, "Invalid page").default(1)),
+    page: z.preprocess(blank, z.coerce.number({ error: "Invalid page" }).int("Invalid page").min(1, "Invalid page").default(1)),
     limit: z.preprocess(
-      blankToUndefined,
+      blank,
       z.coerce
         .number({ error: "Invalid limit" })
         .int("Invalid limit")

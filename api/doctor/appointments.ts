@@ -4,21 +4,19 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { appointmentStatusEnum, appointments, proposals } from "../db/schema.ts";
+import { appointments, proposals } from "../db/schema.ts";
 import { pageOfAppointments, serializeInOrder } from "../appointment/list.ts";
 import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
-import { optionalId, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { blank, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../appointment/query.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { answerableRequests, auditPatients, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
 export const DOCTOR_LIST_PAGE_SIZE = 50;
 export const DOCTOR_LIST_PAGE_MAX = 100;
 
-const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
-
 export const doctorListQuery = z.object({
   category: z.preprocess(blank, z.enum(["direct", "random"], "Invalid category").default("direct")),
-  status: z.preprocess(blank, z.enum(appointmentStatusEnum.enumValues, "Invalid status").optional()),
+  status: statusFilter,
   search: optionalSearch,
   city: optionalId("city"),
   country: optionalId("country"),

@@ -13,8 +13,7 @@
 //   BENCH_RUNS          timed calls per row (default 30, at least 20)
 //   BENCH_EXPLAIN       1 prints EXPLAIN (ANALYZE, BUFFERS) of the slowest statements of each call
 //                       on the large data set
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import os from "node:os";
@@ -26,9 +25,10 @@ import pg from "pg";
 import { createApi } from "../api/app.ts";
 import { hashPassword } from "../api/auth/password.ts";
 import { issueToken } from "../api/auth/tokens.ts";
-import { openDatabase, type Database, type Db } from "../api/db/index.ts";
+import type { Database, Db } from "../api/db/index.ts";
 import { seedReferenceData } from "../api/db/reference.ts";
 import { memoryMailer } from "../api/mail/index.ts";
+import { openScratchDatabase } from "../api/test/scratch-database.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 30));
@@ -238,30 +238,12 @@ async function generate(db: Db, n: Size) {
 // ---------------------------------------------------------------------------------------------
 // Databases: PGlite in a temporary directory, or a throw-away database on BENCH_DATABASE_URL.
 
-async function freshDatabase(label: string): Promise<Database & { drop(): Promise<void> }> {
-  if (!BASE_URL) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), `bench-scale-${label}-`));
-    const database = await openDatabase({ dataDir: dir });
-    return { ...database, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `bench_scale_${label}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(BASE_URL);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    ...database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: BASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+const freshDatabase = (label: string) =>
+  openScratchDatabase({
+    serverUrl: BASE_URL,
+    dataDir: BASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), `bench-scale-${label}-`)),
+    prefix: `bench_scale_${label}`,
+  });
 
 // Statement capture for EXPLAIN: the drivers' query methods are wrapped so that the statements a
 // call really sends (text and parameters) can be explained afterwards on the same connection.

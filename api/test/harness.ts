@@ -4,42 +4,16 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import pg from "pg";
 import { eq } from "drizzle-orm";
 import { createApi } from "../app.ts";
-import { openDatabase, type Database } from "../db/index.ts";
 import { seedReferenceData } from "../db/reference.ts";
 import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
 import { memoryMailer } from "../mail/index.ts";
 import { hashPassword } from "../auth/password.ts";
 import { issueToken } from "../auth/tokens.ts";
+import { openScratchDatabase } from "./scratch-database.ts";
 
 export const PASSWORD = "Secret123!";
-
-async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ dataDir: "memory://" });
-    return { ...database, drop: async () => {} };
-  }
-  const name = `t_${randomUUID().replace(/-/g, "")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    ...database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -47,7 +21,7 @@ export interface ApiResponse<T = any> {
 }
 
 export async function startApi() {
-  const database = await freshDatabase();
+  const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "t" });
   const { db } = database;
   await seedReferenceData(db);
   const mailer = memoryMailer();

@@ -1,13 +1,9 @@
 // Server-side rendering throughput (DESIGN.md section 7): a signed-in patient's find-a-doctor page
 // (10 doctors, through the embedded upstream API), against a bare node:http server measured in the
 // same run on the same machine. Run: npm run build && node bench/ssr.ts
-import { spawn } from "node:child_process";
 import { createServer } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import { login, waitFor } from "./support.ts";
+import { login, startProductionApp } from "./support.ts";
 
 const CONNECTIONS = 20;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,15 +27,11 @@ const bare = createServer((_req, res) => {
   res.end("ok");
 }).listen(BARE_PORT, "127.0.0.1");
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-ssr-"));
-const app = spawn(process.execPath, ["server.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO: "1", SESSION_SECRET: "b".repeat(40), COOKIE_SECURE: "false" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+// Inherits DATABASE_URL or API_URL, to measure those set-ups too.
+const app = await startProductionApp({ port: APP_PORT });
 
 try {
-  const base = `http://127.0.0.1:${APP_PORT}`;
-  await waitFor(`${base}/healthz`);
+  const base = app.base;
   const cookie = await login(base, "patient@example.com", "patient");
   const page = await fetch(`${base}/health/doctors`, { headers: { cookie } });
   if (page.status !== 200) throw new Error(`find-a-doctor answered ${page.status}`);
@@ -56,7 +48,6 @@ try {
   };
   console.log(JSON.stringify(report, null, 2));
 } finally {
-  app.kill("SIGTERM");
+  await app.stop();
   bare.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }

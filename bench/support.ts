@@ -1,6 +1,11 @@
-// What the benchmarks that drive the production server share: a free port, waiting for it to
-// answer, and a demo account's session through the real login form.
+// What the benchmarks that drive the production server share: starting it (built app, demo data,
+// a temporary data folder), a free port, waiting for it to answer, and a demo account's session
+// through the real login form.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 /** A free TCP port on the loopback interface, chosen by the system. */
 export function freePort() {
@@ -34,4 +39,43 @@ export async function login(base: string, email: string, role: "patient" | "doct
     .filter((c) => c.startsWith("__session="));
   if (!cookie.length) throw new Error(`login as ${email} failed: ${res.status}`);
   return cookie.join("; ");
+}
+
+/**
+ * `node server.ts` in production mode with the demo data, on `port` (a free one by default) and a
+ * temporary data folder. `env` adds to (or, with "", clears) the environment it inherits.
+ */
+export async function startProductionApp(options: { port?: number; env?: Record<string, string> } = {}) {
+  const port = options.port || (await freePort());
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-app-"));
+  const app = spawn(process.execPath, ["server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DEMO: "1",
+      SESSION_SECRET: "b".repeat(40),
+      COOKIE_SECURE: "false",
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (app.exitCode === null) {
+      app.kill("SIGTERM");
+      await new Promise((resolve) => app.once("exit", resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) => app.once("exit", (code) => reject(new Error(`server exited with ${code}`))));
+  try {
+    await Promise.race([waitFor(`${base}/healthz`), exited]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
 }

@@ -5,12 +5,9 @@
 // Run: npm run build && node bench/weight.ts   (BENCH_JSON=path also writes the JSON summary there;
 // BENCH_FILES=1 lists every file of every page; BENCH_PORT fixes the port). Exit status 1 when a
 // budget is missed or a page fails to load. Numbers and the accepted gap: docs/decisions/0003-*.md.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { freePort, login, waitFor } from "./support.ts";
+import { login, startProductionApp } from "./support.ts";
 
 const KB = 1024;
 const HTML_CSS_BUDGET = 30 * KB;
@@ -150,31 +147,12 @@ function table(results: PageResult[]) {
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
-const port = Number(process.env.BENCH_PORT) || (await freePort());
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-weight-"));
-const app = spawn(process.execPath, ["server.ts"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DEMO: "1",
-    SESSION_SECRET: "w".repeat(40),
-    COOKIE_SECURE: "false",
-    // The embedded API on PGlite in the temporary folder, mail to its outbox.
-    API_URL: "",
-    DATABASE_URL: "",
-    SMTP_URL: "",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const exited = new Promise<never>((_, reject) => app.once("exit", (code) => reject(new Error(`server exited with ${code}`))));
+// The embedded API on PGlite in the temporary folder, mail to its outbox.
+const app = await startProductionApp({ port: Number(process.env.BENCH_PORT), env: { API_URL: "", DATABASE_URL: "", SMTP_URL: "" } });
 
 let failed = false;
 try {
-  const base = `http://127.0.0.1:${port}`;
-  await Promise.race([waitFor(`${base}/healthz`), exited]);
+  const base = app.base;
   const cookies: Record<Who, string> = {
     anonymous: "",
     patient: await login(base, "patient@example.com", "patient"),
@@ -215,8 +193,6 @@ try {
   console.error(error);
   failed = true;
 } finally {
-  app.kill("SIGTERM");
-  await new Promise((resolve) => (app.exitCode === null ? app.once("exit", resolve) : resolve(null)));
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 process.exitCode = failed ? 1 : 0;

@@ -162,7 +162,6 @@ export const appointments = pgTable(
       .where(sql`${t.status} in ('pending', 'confirmed') and ${t.doctorId} is not null`),
     index("appointments_patient_starts").on(t.patientId, t.startsAt),
     index("appointments_doctor_starts").on(t.doctorId, t.startsAt),
-    index("appointments_open_requests").on(t.specialityId, t.createdAt).where(sql`${t.doctorId} is null`),
     // The open requests doctors may answer (access.ts answerableRequests), soonest first.
     index("appointments_open_pool")
       .on(t.specialityId, t.startsAt)

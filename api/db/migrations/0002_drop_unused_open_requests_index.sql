@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS "appointments_open_requests";

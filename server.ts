@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { loadConfig } from "./app/config.server.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
+import { trustFunction } from "./api/trust-proxy.ts";
 
 let config;
 try {
@@ -24,7 +25,7 @@ const viteDev = process.argv.includes("--dev");
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.set("trust proxy", trustFunction(config.trustProxy));
 
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
@@ -57,6 +58,7 @@ app.use(
 app.use(compression());
 
 let database: Database | undefined;
+let closeApi: (() => Promise<void>) | undefined;
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
@@ -72,8 +74,17 @@ app.get("/readyz", async (_req, res) => {
 });
 
 if (!config.API_URL) {
-  const embedded = await openApi({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, demo: config.demo, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
+  const embedded = await openApi({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    demo: config.demo,
+    mailTransport: config.mailTransport,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    trustProxy: config.trustProxy,
+  });
   database = embedded.database;
+  closeApi = embedded.close;
   app.use("/api", embedded.api);
 }
 
@@ -105,4 +116,4 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
     );
   }
 });
-shutDownGracefully(server, async () => database?.close());
+shutDownGracefully(server, async () => closeApi?.());

@@ -2,7 +2,8 @@
 // or run alone by api/main.ts. router -> handler -> data functions; errors become {message}.
 import express from "express";
 import type { Db } from "./db/index.ts";
-import type { Mailer } from "./mail/index.ts";
+import type { OutboxMailer } from "./mail/outbox.ts";
+import { apiTrustFunction, type TrustProxy } from "./trust-proxy.ts";
 import { errorHandler, notFound } from "./http.ts";
 import { authRouter } from "./auth/router.ts";
 import { locationRouter } from "./location/router.ts";
@@ -19,13 +20,16 @@ import { adminRouter } from "./admin/router.ts";
 
 export interface ApiDeps {
   db: Db;
-  mailer: Mailer;
+  /** Mail is queued in the outbox, never sent inside a request (api/mail/outbox.ts). */
+  mailer: OutboxMailer;
+  /** TRUST_PROXY (api/trust-proxy.ts); the web tier on loopback is trusted in any case. */
+  trustProxy?: TrustProxy;
 }
 
 export function createApi(deps: ApiDeps) {
   const api = express();
   api.disable("x-powered-by");
-  api.set("trust proxy", "loopback");
+  api.set("trust proxy", apiTrustFunction(deps.trustProxy));
   api.use(express.json({ limit: "100kb" }));
   api.use("/auth", authRouter(deps));
   api.use("/location", locationRouter(deps));

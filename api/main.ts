@@ -1,12 +1,16 @@
 // Runs the upstream API alone (`npm run api`), for a web app pointed at it with API_URL.
 //   DATABASE_URL  postgres://… (else embedded PGlite in DATA_DIR/db, DATA_DIR default ./data)
 //   API_PORT      default 4000;  API_HOST default 127.0.0.1 (set 0.0.0.0 to expose it)
-//   SMTP_URL, MAIL_FROM          mail over SMTP (else the development outbox in DATA_DIR/outbox)
+//   SMTP_URL, MAIL_FROM          mail over SMTP (else, in development, console and DATA_DIR/outbox files)
+//   MAIL_TRANSPORT               smtp, outbox or console (api/mail/index.ts); production needs smtp or outbox
+//   TRUST_PROXY                  which proxies may give the client address (api/trust-proxy.ts)
 //   DEMO          1 seeds the demo accounts (default 1, or 0 when NODE_ENV=production)
 import fs from "node:fs";
 import type { Server } from "node:http";
 import express from "express";
+import { mailTransportSetting } from "./mail/transport.ts";
 import { openApi, shutDownGracefully } from "./serve.ts";
+import { trustProxySetting } from "./trust-proxy.ts";
 
 function config(env: NodeJS.ProcessEnv) {
   const problems: string[] = [];
@@ -17,6 +21,15 @@ function config(env: NodeJS.ProcessEnv) {
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push("SMTP_URL: must be an smtp:// or smtps:// URL");
   if (env.DEMO && env.DEMO !== "0" && env.DEMO !== "1") problems.push("DEMO: must be 0 or 1");
+  const checked = <T,>(read: () => T) => {
+    try {
+      return read();
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  };
+  const mailTransport = checked(() => mailTransportSetting(env));
+  const trustProxy = checked(() => trustProxySetting(env.TRUST_PROXY));
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   const dataDir = env.DATA_DIR || "./data";
   return {
@@ -25,6 +38,8 @@ function config(env: NodeJS.ProcessEnv) {
     databaseUrl,
     dataDir,
     smtpUrl,
+    mailTransport: mailTransport!,
+    trustProxy,
     mailFrom: env.MAIL_FROM || undefined,
     demo: env.DEMO ? env.DEMO === "1" : env.NODE_ENV !== "production",
   };
@@ -39,7 +54,7 @@ try {
 }
 
 if (!settings.databaseUrl) fs.mkdirSync(settings.dataDir, { recursive: true });
-const { database, api } = await openApi(settings);
+const { database, api, close } = await openApi(settings);
 // The API answers every unknown path with 404, so the health check sits in front of it.
 const app = express();
 app.disable("x-powered-by");
@@ -51,4 +66,4 @@ app.use(api);
 const server: Server = app.listen(settings.port, settings.host, () => {
   console.log(`API listening on http://${settings.host}:${settings.port} (${database.kind}${settings.demo ? ", demo data" : ""})`);
 });
-shutDownGracefully(server, () => database.close());
+shutDownGracefully(server, close);

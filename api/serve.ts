@@ -6,13 +6,48 @@ import { createApi } from "./app.ts";
 import { openDatabase } from "./db/index.ts";
 import { seed } from "./db/seed.ts";
 import { createMailer } from "./mail/index.ts";
+import type { MailTransport } from "./mail/transport.ts";
+import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
+import type { TrustProxy } from "./trust-proxy.ts";
 
-/** PostgreSQL at databaseUrl (else PGlite in dataDir/db), seeded, and the API on it; without SMTP, mail goes to dataDir/outbox. */
-export async function openApi(options: { databaseUrl?: string; dataDir: string; demo: boolean; smtpUrl?: string; mailFrom?: string }) {
+/**
+ * PostgreSQL at databaseUrl (else PGlite in dataDir/db), seeded, the API on it, and the mail outbox
+ * worker (none with MAIL_TRANSPORT=outbox; the console transport also writes dataDir/outbox files).
+ * `close` stops the worker, then the database.
+ */
+export async function openApi(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  demo: boolean;
+  mailTransport: MailTransport;
+  smtpUrl?: string;
+  mailFrom?: string;
+  trustProxy?: TrustProxy;
+}) {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(options.dataDir, "db") });
   await seed(database.db, { demo: options.demo });
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outboxDir: path.join(options.dataDir, "outbox") });
-  return { database, api: createApi({ db: database.db, mailer }) };
+  const worker =
+    options.mailTransport === "outbox"
+      ? undefined
+      : startOutboxWorker({
+          db: database.db,
+          transport: createMailer({
+            smtpUrl: options.mailTransport === "smtp" ? options.smtpUrl : undefined,
+            from: options.mailFrom,
+            outboxDir: path.join(options.dataDir, "outbox"),
+          }),
+        });
+  if (!worker) console.log("Mail is kept in the database outbox (MAIL_TRANSPORT=outbox): nothing is sent until a start with SMTP_URL");
+  const mailer = outboxMailer(database.db, () => worker?.wake());
+  const api = createApi({ db: database.db, mailer, trustProxy: options.trustProxy });
+  return {
+    database,
+    api,
+    close: async () => {
+      await worker?.stop();
+      await database.close();
+    },
+  };
 }
 
 /** On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then `close` (the database) and exit. */

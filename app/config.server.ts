@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { mailTransportSetting, type MailTransport } from "../api/mail/transport.ts";
+import { trustProxySetting, type TrustProxy } from "../api/trust-proxy.ts";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -15,13 +17,22 @@ const schema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().optional(),
+  MAIL_TRANSPORT: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   APP_TIMEZONE: z.string().default("Africa/Douala"),
   DEMO: z.enum(["0", "1"]).optional(),
 });
 
-export type Config = z.output<typeof schema> & { sessionSecret: string; apiUrl: string; cookieSecure: boolean; demo: boolean };
+export type Config = z.output<typeof schema> & {
+  sessionSecret: string;
+  apiUrl: string;
+  cookieSecure: boolean;
+  demo: boolean;
+  mailTransport: MailTransport;
+  trustProxy: TrustProxy;
+};
 
 let cached: Config | undefined;
 
@@ -40,6 +51,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  APP_TIMEZONE: unknown time zone ${c.APP_TIMEZONE}`);
   }
   const production = c.NODE_ENV === "production";
+  let mailTransport: MailTransport;
+  let trustProxy: TrustProxy;
+  try {
+    mailTransport = mailTransportSetting(c);
+    trustProxy = trustProxySetting(c.TRUST_PROXY);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
   let sessionSecret = c.SESSION_SECRET;
   if (!sessionSecret) {
     if (production) throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)");
@@ -58,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl: (c.API_URL ?? `http://127.0.0.1:${c.PORT}/api`).replace(/\/$/, ""),
     cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === "true" : production,
     demo: c.DEMO ? c.DEMO === "1" : !production,
+    mailTransport,
+    trustProxy,
   };
   return cached;
 }

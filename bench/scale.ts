@@ -27,7 +27,7 @@ import { hashPassword } from "../api/auth/password.ts";
 import { issueToken } from "../api/auth/tokens.ts";
 import type { Database, Db } from "../api/db/index.ts";
 import { seedReferenceData } from "../api/db/reference.ts";
-import { memoryMailer } from "../api/mail/index.ts";
+import { outboxMailer } from "../api/mail/outbox.ts";
 import { openScratchDatabase } from "../api/test/scratch-database.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -306,7 +306,7 @@ async function prepare(n: Size) {
   const generateSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
   console.error(`[scale] ${n.label}: data generated in ${generateSeconds} s`, JSON.stringify(ctx.counts));
   const tokens = { patient: await issueToken(database.db, ctx.patientId), doctor: await issueToken(database.db, ctx.doctorId) };
-  const app = createApi({ db: database.db, mailer: memoryMailer() });
+  const app = createApi({ db: database.db, mailer: outboxMailer(database.db) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

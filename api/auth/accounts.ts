@@ -9,7 +9,6 @@ import type { Locale } from "../mail/templates.ts";
 import { hashPassword } from "./password.ts";
 import { deleteCodes, issueCode } from "./codes.ts";
 import { revokeAllTokens } from "./tokens.ts";
-import { clearThrottle, loginAccountKey } from "./throttle.ts";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -56,12 +55,14 @@ export type Registration =
 /**
  * Creates the account and its first verification code. When the e-mail is taken (any case), creates
  * nothing and tells the caller who owns it, so the route can answer exactly as for a new account.
+ * `queueCodeMail` runs in the creating transaction: the account and its code's mail exist together.
  */
 export async function register(
   db: Db,
   input: Registration,
   locale: Locale,
-): Promise<{ created: true; id: string; email: string; code: string } | { created: false; id: string; email: string; owner: { email: string; username: string; locale: string } }> {
+  queueCodeMail: (tx: Db, code: string) => Promise<void>,
+): Promise<{ created: true; id: string; email: string } | { created: false; id: string; email: string; owner: { email: string; username: string; locale: string } }> {
   const email = normalizeEmail(input.email);
   // Hash before looking: both outcomes then take the same time.
   const passwordHash = await hashPassword(input.password);
@@ -96,7 +97,8 @@ export async function register(
       }
       const code = await issueCode(tx, user.id, "verify");
       if (!code) throw new Error("a new account already had a verification code");
-      return { created: true as const, id: user.id, email, code };
+      await queueCodeMail(tx, code);
+      return { created: true as const, id: user.id, email };
     });
   } catch (error) {
     // Two registrations raced for the same address: the loser answers like any taken address.
@@ -195,6 +197,5 @@ export async function deleteAccount(db: Db, userId: string) {
     await deleteCodes(tx, userId);
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
     await revokeAllTokens(tx, userId);
-    await clearThrottle(tx, loginAccountKey(user.email));
   });
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { PASSWORD, startApi, type TestApi } from "../test/harness.ts";
-import { apiTokens, throttles, users } from "../db/schema.ts";
+import { apiTokens, rateLimits, users } from "../db/schema.ts";
+import { LIMITS } from "./throttle.ts";
 import { rawRequest, registerPatient } from "./test-helpers.ts";
 
 let api: TestApi;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(async () => {
-  await api.db.delete(throttles);
+  await api.db.delete(rateLimits);
 });
 
 const login = (body: unknown) => api.request("POST", "/auth/login", { body });
@@ -120,62 +121,85 @@ describe("POST /auth/login", () => {
   });
 
   describe("throttling (shared in the database)", () => {
-    it("blocks an account after 5 failures with 429 and Retry-After, even for the right password", async () => {
+    // The API trusts its web tier on loopback to name the browser's address in X-Forwarded-For.
+    const from = (ip: string) => ({ "x-forwarded-for": ip });
+    const loginFrom = (ip: string, body: unknown) => rawRequest(api, "POST", "/auth/login", body, from(ip));
+    const wrong = (email: string) => ({ email, password: "Wrong123!", role: "patient" });
+    const { points: PAIR } = LIMITS.loginPair;
+
+    it("holds the pair of account and address after 5 failures with 429 and Retry-After, even for the right password", async () => {
       const { user } = await api.createPatient();
-      for (let i = 0; i < 5; i++) expect((await login({ email: user.email, password: "Wrong123!", role: "patient" })).status).toBe(401);
-      const blocked = await rawRequest(api, "POST", "/auth/login", { email: user.email.toUpperCase(), password: PASSWORD, role: "patient" });
+      for (let i = 0; i < PAIR; i++) expect((await loginFrom("203.0.113.10", wrong(user.email))).status).toBe(401);
+      const blocked = await loginFrom("203.0.113.10", { email: user.email.toUpperCase(), password: PASSWORD, role: "patient" });
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ message: "Too many attempts. Please try again later.", code: "too_many_attempts" });
       const retryAfter = Number(blocked.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(retryAfter).toBeLessThanOrEqual(LIMITS.loginPair.duration);
       // Other accounts from the same address are not affected by one account's block.
       const other = await api.createPatient();
-      expect((await login({ email: other.user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+      expect((await loginFrom("203.0.113.10", { email: other.user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
     });
 
-    it("grows the delay when failures go on after a block, and a success resets the account", async () => {
+    it("does not lock the real user out: an attacker's failures from one address leave the account open from another", async () => {
       const { user } = await api.createPatient();
-      const key = `login:account:${user.email}`;
-      for (let i = 0; i < 5; i++) await login({ email: user.email, password: "Wrong123!", role: "patient" });
-      // The first block has passed (but the series is recent).
-      await api.db.update(throttles).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(throttles.key, key));
-      await login({ email: user.email, password: "Wrong123!", role: "patient" });
-      const blocked = await rawRequest(api, "POST", "/auth/login", { email: user.email, password: PASSWORD, role: "patient" });
-      expect(blocked.status).toBe(429);
-      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(60);
-
-      await api.db.update(throttles).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(throttles.key, key));
-      expect((await login({ email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
-      expect(await api.db.select().from(throttles).where(eq(throttles.key, key))).toHaveLength(0);
+      for (let i = 0; i < PAIR * 3; i++) await loginFrom("198.51.100.66", wrong(user.email));
+      expect((await loginFrom("198.51.100.66", wrong(user.email))).status).toBe(429);
+      const real = await loginFrom("192.0.2.20", { email: user.email, password: PASSWORD, role: "patient" });
+      expect(real.status).toBe(200);
     });
 
-    it("starts a new series once the window has passed", async () => {
+    it("has a per-account ceiling against guessing spread over addresses, which an address that logged in before passes", async () => {
       const { user } = await api.createPatient();
-      const key = `login:account:${user.email}`;
-      for (let i = 0; i < 4; i++) await login({ email: user.email, password: "Wrong123!", role: "patient" });
-      await api.db.update(throttles).set({ windowStart: new Date(Date.now() - 16 * 60_000) }).where(eq(throttles.key, key));
-      await login({ email: user.email, password: "Wrong123!", role: "patient" });
-      const [row] = await api.db.select().from(throttles).where(eq(throttles.key, key));
-      expect(row.hits).toBe(1);
-      expect(row.blockedUntil).toBeNull();
-      expect((await login({ email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+      // The real user logged in from home once.
+      expect((await loginFrom("192.0.2.30", { email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+      // The ceiling reached from many addresses (written directly: a botnet's worth of requests).
+      await api.db.insert(rateLimits).values({ key: `loginAccount:${user.email}`, points: LIMITS.loginAccount.points, expire: new Date(Date.now() + 3600_000) });
+      const fresh = await loginFrom("198.51.100.77", { email: user.email, password: PASSWORD, role: "patient" });
+      expect(fresh.status).toBe(429);
+      expect((await loginFrom("192.0.2.30", { email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+    });
+
+    it("a success forgets the pair's failures", async () => {
+      const { user } = await api.createPatient();
+      for (let i = 0; i < PAIR - 1; i++) await loginFrom("203.0.113.11", wrong(user.email));
+      expect((await loginFrom("203.0.113.11", { email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+      for (let i = 0; i < PAIR - 1; i++) expect((await loginFrom("203.0.113.11", wrong(user.email))).status).toBe(401);
+      expect((await loginFrom("203.0.113.11", { email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+    });
+
+    it("starts a new window once the last one has passed", async () => {
+      const { user } = await api.createPatient();
+      for (let i = 0; i < PAIR; i++) await loginFrom("203.0.113.12", wrong(user.email));
+      expect((await loginFrom("203.0.113.12", wrong(user.email))).status).toBe(429);
+      await api.db.update(rateLimits).set({ expire: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, `loginPair:${user.email}|203.0.113.12`));
+      expect((await loginFrom("203.0.113.12", { email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
     });
 
     it("throttles unknown e-mails the same way (no enumeration through the throttle)", async () => {
       const email = api.unique("ghost");
-      for (let i = 0; i < 5; i++) expect((await login({ email, password: "x", role: "patient" })).status).toBe(401);
-      expect((await login({ email, password: "x", role: "patient" })).status).toBe(429);
+      for (let i = 0; i < PAIR; i++) expect((await loginFrom("203.0.113.13", { email, password: "x", role: "patient" })).status).toBe(401);
+      expect((await loginFrom("203.0.113.13", { email, password: "x", role: "patient" })).status).toBe(429);
     });
 
-    it("blocks an IP address after 30 failures across accounts", async () => {
-      for (let i = 0; i < 30; i++) {
-        expect((await login({ email: api.unique("spray"), password: "Wrong123!", role: "patient" })).status).toBe(401);
-      }
+    it("holds an address that sprays failures over many accounts", async () => {
+      const ip = "203.0.113.14";
+      // Spraying written directly up to one below the limit, then the last failure through the API.
+      await api.db.insert(rateLimits).values({ key: `loginAddress:${ip}`, points: LIMITS.loginAddress.points - 1, expire: new Date(Date.now() + 3600_000) });
+      expect((await loginFrom(ip, wrong(api.unique("spray")))).status).toBe(401);
       const { user } = await api.createPatient();
-      const blocked = await rawRequest(api, "POST", "/auth/login", { email: user.email, password: PASSWORD, role: "patient" });
+      const blocked = await loginFrom(ip, { email: user.email, password: PASSWORD, role: "patient" });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Someone else behind another address is not affected.
+      expect((await loginFrom("203.0.113.15", { email: user.email, password: PASSWORD, role: "patient" })).status).toBe(200);
+    });
+
+    it("reads the address from X-Forwarded-For only as its trusted web tier sends it: the last entry", async () => {
+      const { user } = await api.createPatient();
+      // A client that forges the first entry cannot escape its own (last, proxy-written) address.
+      for (let i = 0; i < PAIR; i++) await loginFrom(`10.9.9.${i}, 203.0.113.16`, wrong(user.email));
+      expect((await loginFrom("10.9.9.99, 203.0.113.16", wrong(user.email))).status).toBe(429);
     });
   });
 });

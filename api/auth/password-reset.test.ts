@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { PASSWORD, startApi, type TestApi } from "../test/harness.ts";
-import { throttles, users } from "../db/schema.ts";
+import { rateLimits, users } from "../db/schema.ts";
 import { ageCode, registerPatient, wrongCode } from "./test-helpers.ts";
 
 let api: TestApi;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(async () => {
-  await api.db.delete(throttles);
+  await api.db.delete(rateLimits);
 });
 
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { startApi, type TestApi } from "../test/harness.ts";
-import { doctors, oneTimeCodes, patients, throttles, users } from "../db/schema.ts";
+import { doctors, oneTimeCodes, patients, rateLimits, users } from "../db/schema.ts";
 import { ageCode, doctorPayload, patientPayload, registerPatient, wrongCode } from "./test-helpers.ts";
 
 let api: TestApi;
@@ -138,7 +138,7 @@ describe("POST /auth/register", () => {
 
     it("mails the notice in the owner's language, at most once a minute", async () => {
       const owner = await registerPatient(api, { locale: "fr" });
-      await api.db.delete(throttles);
+      await api.db.delete(rateLimits);
       await register(patientPayload(api, { email: owner.email }));
       await register(patientPayload(api, { email: owner.email }));
       const notices = mailsTo(owner.email).slice(1);
@@ -249,12 +249,12 @@ describe("PUT /auth/verifyUser/{id}", () => {
 describe("POST /auth/resendVerification", () => {
   const resend = (email: unknown) => api.request("POST", "/auth/resendVerification", { body: { email } });
   beforeEach(async () => {
-    await api.db.delete(throttles);
+    await api.db.delete(rateLimits);
   });
 
   it("replaces the code once the minute has passed; the old code stops working", async () => {
     const r = await registerPatient(api);
-    await api.db.delete(throttles);
+    await api.db.delete(rateLimits);
     await ageCode(api, r.id, "verify", { issuedSecondsAgo: 61 });
     const res = await resend(r.email);
     expect(res.status).toBe(200);
@@ -272,7 +272,7 @@ describe("POST /auth/resendVerification", () => {
   it("a new code resets the tries of the old one", async () => {
     const r = await registerPatient(api);
     for (let i = 0; i < 5; i++) await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: wrongCode(r.code) } });
-    await api.db.delete(throttles);
+    await api.db.delete(rateLimits);
     await ageCode(api, r.id, "verify", { issuedSecondsAgo: 61 });
     await resend(r.email);
     const ok = await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: api.mailer.lastCodeFor(r.email) } });
@@ -291,7 +291,7 @@ describe("POST /auth/resendVerification", () => {
     const unverified = await registerPatient(api);
     const verified = await registerPatient(api);
     await api.request("PUT", `/auth/verifyUser/${verified.id}`, { body: { otpCode: verified.code } });
-    await api.db.delete(throttles);
+    await api.db.delete(rateLimits);
     await ageCode(api, unverified.id, "verify", { issuedSecondsAgo: 61 });
     const answers = await Promise.all([resend(unverified.email), resend(verified.email), resend(api.unique("nobody"))]);
     expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body]))).size).toBe(1);

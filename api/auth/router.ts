@@ -6,8 +6,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { ApiDeps } from "../app.ts";
 import { users } from "../db/schema.ts";
-import { authenticate, badRequest, currentUser, forbidden, parse, tooMany, ApiError } from "../http.ts";
-import type { Mailer, MailMessage } from "../mail/index.ts";
+import { authenticate, badRequest, currentUser, forbidden, parse, ApiError } from "../http.ts";
+import type { MailMessage } from "../mail/index.ts";
 import {
   profileCodeMail,
   registrationAttemptMail,
@@ -18,24 +18,15 @@ import {
   type MailContent,
 } from "../mail/templates.ts";
 import { deleteAccount, findActiveUserByEmail, normalizeEmail, register, sessionUser } from "./accounts.ts";
-import { checkCode, codeError, codeState, CODE_MESSAGES, issueCode, RESEND_INTERVAL_SECONDS, resendTooSoon } from "./codes.ts";
+import { checkCode, codeError, codeState, CODE_MESSAGES, issueCode, resendTooSoon } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import {
-  blockedForSeconds,
-  claimOncePer,
-  clearThrottle,
-  LOGIN_ACCOUNT_POLICY,
-  LOGIN_IP_POLICY,
-  loginAccountKey,
-  loginIpKey,
-  recordFailure,
-} from "./throttle.ts";
+import { createThrottles, THROTTLE_MESSAGES } from "./throttle.ts";
 import { issueToken, revokeAllTokens, revokeToken } from "./tokens.ts";
 
 export const AUTH_MESSAGES = {
   loginFailed: "Login failed",
   unverified: "Please verify your account first",
-  tooManyLogins: "Too many attempts. Please try again later.",
+  tooManyLogins: THROTTLE_MESSAGES.tooManyLogins,
   invalidRole: "Invalid role provided",
   verificationSent: "If an account needs verification, a new code has been sent to this e-mail.",
   resetSent: "If an account exists for this e-mail, a reset code has been sent.",
@@ -112,17 +103,8 @@ function requestLocale(req: Request, explicit?: string): Locale {
 
 const mail = (to: string, content: MailContent): MailMessage => ({ to, ...content });
 
-/**
- * Mails that anonymous calls trigger are sent after answering-relevant work and never change the
- * answer: a failing SMTP server is logged (without content) and the user may ask again.
- */
-async function sendQuietly(mailer: Mailer, message: MailMessage) {
-  try {
-    await mailer.send(message);
-  } catch (error) {
-    console.error(`[auth] mail delivery failed: ${(error as Error).message}`);
-  }
-}
+/** The client address the rate limits count by (TRUST_PROXY decides how it is read). */
+const clientAddress = (req: Request) => req.ip ?? "unknown";
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
@@ -130,30 +112,43 @@ const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 let dummyHash: Promise<string> | undefined;
 const decoyHash = () => (dummyHash ??= hashPassword("decoy-password-for-timing"));
 
-/** Once a minute per address, whether or not it has an account. */
-const mailSlot = (db: ApiDeps["db"], kind: "verify" | "reset" | "notice", address: string) =>
-  claimOncePer(db, `mail:${kind}:${normalizeEmail(address)}`, RESEND_INTERVAL_SECONDS);
-
 // ---- routes --------------------------------------------------------------------------------------
 
 export function authRouter({ db, mailer }: ApiDeps) {
   const router = Router();
   const signedIn = authenticate(db);
   const doctorOnly = authenticate(db, "doctor");
+  const limits = createThrottles(db);
+  // Mails are queued (in the transaction of their cause where there is one) and sent by the outbox
+  // worker: no request waits for the SMTP server, so answers take the same time for every address.
+  /** A new code and its mail, together or not at all. */
+  const codeMail = async (user: { id: string; email: string; username: string; locale: string }, purpose: "verify" | "reset" | "profile", minIntervalSeconds?: number) => {
+    const compose = purpose === "verify" ? verificationCodeMail : purpose === "reset" ? resetCodeMail : profileCodeMail;
+    const sent = await db.transaction(async (tx) => {
+      const code = await issueCode(tx, user.id, purpose, minIntervalSeconds === undefined ? undefined : { minIntervalSeconds });
+      if (code) await mailer.enqueue(tx, mail(user.email, compose(toLocale(user.locale), { username: user.username, code })));
+      return Boolean(code);
+    });
+    if (sent) mailer.wake();
+    return sent;
+  };
 
   router.post("/register", async (req, res) => {
     const role = req.body?.userRole;
     if (role !== "patient" && role !== "doctor") throw badRequest(AUTH_MESSAGES.invalidRole, "invalid_role");
     const input = role === "patient" ? parse(patientRegistration, req.body) : parse(doctorRegistration, req.body);
+    await limits.perAddress(res, "register", clientAddress(req));
     const lang = requestLocale(req, input.locale);
-    const outcome = await register(db, input, lang);
+    const outcome = await register(db, input, lang, (tx, code) =>
+      mailer.enqueue(tx, mail(normalizeEmail(input.email), verificationCodeMail(lang, { username: input.username.trim(), code }))),
+    );
     // The resend slot is claimed in both cases so a follow-up resend answers alike.
-    await mailSlot(db, "verify", outcome.email);
+    await limits.mailSlot("verify", outcome.email);
     if (outcome.created) {
-      await sendQuietly(mailer, mail(outcome.email, verificationCodeMail(lang, { username: input.username, code: outcome.code })));
-    } else if (await mailSlot(db, "notice", outcome.email)) {
+      mailer.wake();
+    } else if (await limits.mailSlot("notice", outcome.email)) {
       const owner = outcome.owner;
-      await sendQuietly(mailer, mail(owner.email, registrationAttemptMail(toLocale(owner.locale), { username: owner.username })));
+      await mailer.send(mail(owner.email, registrationAttemptMail(toLocale(owner.locale), { username: owner.username })));
     }
     res.status(201).json({ id: outcome.id, email: outcome.email });
   });
@@ -163,6 +158,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
     const id = String(req.params.id);
     // An unknown or malformed id answers like a wrong code.
     if (!isUuid(id)) throw codeError("invalid_code");
+    await limits.perAddress(res, "codeCheck", clientAddress(req));
     const result = await db.transaction(async (tx) => {
       const checked = await checkCode(tx, id, "verify", code);
       if (checked.ok) await tx.update(users).set({ otpVerified: true, updatedAt: new Date() }).where(eq(users.id, id));
@@ -174,39 +170,31 @@ export function authRouter({ db, mailer }: ApiDeps) {
 
   router.post("/resendVerification", async (req, res) => {
     const { email: address } = parse(emailBody, req.body);
-    if (!(await mailSlot(db, "verify", address))) throw resendTooSoon();
+    await limits.perAddress(res, "resend", clientAddress(req));
+    if (!(await limits.mailSlot("verify", address))) throw resendTooSoon();
     const user = await findActiveUserByEmail(db, address);
-    if (user && !user.otpVerified) {
-      // The per-address slot already spaced sends; the code row's own interval is not applied twice.
-      const code = await issueCode(db, user.id, "verify", { minIntervalSeconds: 0 });
-      if (code) await sendQuietly(mailer, mail(user.email, verificationCodeMail(toLocale(user.locale), { username: user.username, code })));
-    }
+    // The per-address slot already spaced sends; the code row's own interval is not applied twice.
+    if (user && !user.otpVerified) await codeMail(user, "verify", 0);
     res.json({ message: AUTH_MESSAGES.verificationSent });
   });
 
   router.post("/login", async (req, res) => {
     const body = parse(loginBody, req.body);
-    const accountKey = loginAccountKey(body.email);
-    const ipKey = loginIpKey(req.ip ?? "unknown");
-    const wait = await blockedForSeconds(db, [accountKey, ipKey]);
-    if (wait > 0) {
-      res.set("Retry-After", String(wait));
-      throw tooMany(AUTH_MESSAGES.tooManyLogins, "too_many_attempts");
-    }
+    const ip = clientAddress(req);
+    await limits.beforeLogin(res, body.email, ip);
     const user = await findActiveUserByEmail(db, body.email);
     const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await decoyHash(), "x").then(() => false);
     // Admins have no choice of their own in the login form: any role choice lets them in.
     const roleOk = user && (user.role === body.role || user.role === "admin");
     if (!user || !passwordOk || !roleOk) {
-      await recordFailure(db, accountKey, LOGIN_ACCOUNT_POLICY);
-      await recordFailure(db, ipKey, LOGIN_IP_POLICY);
+      await limits.loginFailed(body.email, ip);
       throw new ApiError(401, AUTH_MESSAGES.loginFailed, "login_failed");
     }
     if (!user.otpVerified) {
       res.status(403).json({ message: AUTH_MESSAGES.unverified, code: "unverified", userId: user.id, email: user.email });
       return;
     }
-    await clearThrottle(db, accountKey);
+    await limits.loginSucceeded(body.email, ip);
     const token = await issueToken(db, user.id);
     res.json({ data: await sessionUser(db, user.id), token: { token } });
   });
@@ -226,18 +214,17 @@ export function authRouter({ db, mailer }: ApiDeps) {
 
   router.post("/forgot-password", async (req, res) => {
     const { email: address } = parse(emailBody, req.body);
-    if (await mailSlot(db, "reset", address)) {
+    await limits.perAddress(res, "forgotPassword", clientAddress(req));
+    if (await limits.mailSlot("reset", address)) {
       const user = await findActiveUserByEmail(db, address);
-      if (user) {
-        const code = await issueCode(db, user.id, "reset", { minIntervalSeconds: 0 });
-        if (code) await sendQuietly(mailer, mail(user.email, resetCodeMail(toLocale(user.locale), { username: user.username, code })));
-      }
+      if (user) await codeMail(user, "reset", 0);
     }
     res.json({ message: AUTH_MESSAGES.resetSent });
   });
 
   router.post("/reset-password", async (req, res) => {
     const body = parse(resetBody, req.body);
+    await limits.perAddress(res, "codeCheck", clientAddress(req));
     const user = await findActiveUserByEmail(db, body.email);
     if (!user) throw codeError("invalid_code");
     const passwordHash = await hashPassword(body.password);
@@ -247,11 +234,12 @@ export function authRouter({ db, mailer }: ApiDeps) {
         // The mailed code proves the address, so an unverified account is verified too.
         await tx.update(users).set({ passwordHash, otpVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
         await revokeAllTokens(tx, user.id);
-        await clearThrottle(tx, loginAccountKey(user.email));
       }
       return checked;
     });
     if (!result.ok) throw codeError(result.reason);
+    // Not inside the transaction: the counters are written through the database handle itself.
+    await limits.forgetAccount(user.email);
     res.json({ message: AUTH_MESSAGES.passwordReset });
   });
 
@@ -259,12 +247,10 @@ export function authRouter({ db, mailer }: ApiDeps) {
 
   const sendProfileCode = async (userId: string) => {
     const [user] = await db
-      .select({ email: users.email, username: users.username, locale: users.locale })
+      .select({ id: users.id, email: users.email, username: users.username, locale: users.locale })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-    const code = await issueCode(db, userId, "profile");
-    if (!code) throw resendTooSoon();
-    await mailer.send(mail(user.email, profileCodeMail(toLocale(user.locale), { username: user.username, code })));
+    if (!(await codeMail(user, "profile"))) throw resendTooSoon();
   };
 
   const ownId = (req: Request) => {
@@ -291,6 +277,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
   router.put("/verifyProfileOtp/:userId", signedIn, async (req, res) => {
     const id = ownId(req);
     const { otpCode: code } = parse(codeBody, req.body);
+    await limits.perAddress(res, "codeCheck", clientAddress(req));
     const result = await checkCode(db, id, "profile", code);
     if (!result.ok) throw codeError(result.reason, AUTH_MESSAGES.profileInvalidCode);
     res.json({ message: AUTH_MESSAGES.profileVerified, user: await sessionUser(db, id) });

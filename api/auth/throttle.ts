@@ -1,91 +1,130 @@
-// Throttling kept in the `throttles` table so every instance behind a load balancer agrees:
-// - login failures per account and per IP, with growing delays (DESIGN.md section 5);
-// - "at most once a minute" for mails triggered by anonymous calls, keyed by e-mail address
-//   whether or not an account exists, so the answers cannot reveal accounts.
-import { inArray, sql, type SQL } from "drizzle-orm";
+// Rate limits of the account routes (docs/throttling.md), with rate-limiter-flexible over its
+// drizzle store: the counters live in the `rate_limits` table, so every instance behind a load
+// balancer (and PGlite alike) agrees. Guessing is stopped where it comes from, the pair of account
+// and client address, so an attacker elsewhere cannot lock the real user out.
+import type { Response } from "express";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "../db/index.ts";
-import { throttles } from "../db/schema.ts";
+import { rateLimits } from "../db/schema.ts";
+import { tooMany } from "../http.ts";
 
-export interface FailurePolicy {
-  /** Failures within the window before the first block. */
-  limit: number;
-  windowSeconds: number;
-  /** First block; doubles with every further failure, up to maxBlockSeconds. */
-  baseBlockSeconds: number;
-  maxBlockSeconds: number;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** Points per window (seconds). Exported for the tests and docs/throttling.md. */
+export const LIMITS = {
+  // Wrong passwords for one account from one address: the guessing itself.
+  loginPair: { points: 5, duration: 15 * MINUTE },
+  // Wrong passwords from one address over all accounts: a clinic's or a carrier's shared address
+  // holds many honest users, so this is far above what they make together.
+  loginAddress: { points: 100, duration: HOUR },
+  // Wrong passwords for one account from everywhere: a ceiling against guessing spread over many
+  // addresses. Addresses that logged into the account before are not held by it.
+  loginAccount: { points: 200, duration: HOUR },
+  // An address that logged into an account stays known to it this long.
+  knownAddress: { points: 1, duration: 30 * 24 * HOUR },
+  // Requests per address on the anonymous account routes, whatever their outcome.
+  register: { points: 20, duration: HOUR },
+  forgotPassword: { points: 10, duration: 15 * MINUTE },
+  resend: { points: 10, duration: 15 * MINUTE },
+  codeCheck: { points: 30, duration: 15 * MINUTE },
+  // At most one mail per minute per address and kind, whether or not an account exists.
+  mailSlot: { points: 1, duration: MINUTE },
+} as const;
+
+export const THROTTLE_MESSAGES = {
+  tooManyLogins: "Too many attempts. Please try again later.",
+  rateLimited: "Too many requests. Please wait a few minutes and try again.",
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+const email = (address: string) => address.trim().toLowerCase();
+
+/** The limiters of one API instance, all over the same table. */
+export function createThrottles(db: Db) {
+  const limiters = Object.fromEntries(
+    Object.entries(LIMITS).map(([name, { points, duration }], index) => [
+      name,
+      new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimits,
+        keyPrefix: name,
+        points,
+        duration,
+        // One limiter sweeps expired rows of the whole table; one sweep is enough.
+        clearExpiredByTimeout: index === 0,
+      }),
+    ]),
+  ) as Record<LimitName, RateLimiterDrizzle>;
+
+  /** Seconds until `key` has points again under `name`, 0 when it has some left. */
+  async function waitFor(name: LimitName, key: string): Promise<number> {
+    const res = await limiters[name].get(key);
+    if (!res || res.consumedPoints < LIMITS[name].points) return 0;
+    return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  }
+
+  /** Takes one point; the seconds to wait when there was none left (the point is counted anyway). */
+  async function take(name: LimitName, key: string): Promise<number> {
+    try {
+      await limiters[name].consume(key);
+      return 0;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw rejection;
+    }
+  }
+
+  const pairKey = (account: string, ip: string) => `${email(account)}|${ip}`;
+
+  return {
+    /**
+     * Counts one request of `name` from `ip`; throws 429 with Retry-After past the limit. Use it
+     * after validating the body and before the work it protects.
+     */
+    async perAddress(res: Response, name: "register" | "forgotPassword" | "resend" | "codeCheck", ip: string) {
+      const wait = await take(name, ip);
+      if (wait) throw rateLimited(res, THROTTLE_MESSAGES.rateLimited, wait);
+    },
+
+    /** Whether a mail of `kind` to `address` may go now (once a minute), claiming the slot if so. */
+    async mailSlot(kind: "verify" | "reset" | "notice", address: string) {
+      return (await take("mailSlot", `${kind}:${email(address)}`)) === 0;
+    },
+
+    /** Before checking a password: 429 when this pair, this address or (for a new address) the account is held. */
+    async beforeLogin(res: Response, account: string, ip: string) {
+      const [pair, address, total] = await Promise.all([
+        waitFor("loginPair", pairKey(account, ip)),
+        waitFor("loginAddress", ip),
+        waitFor("loginAccount", email(account)),
+      ]);
+      let wait = Math.max(pair, address);
+      if (total && !(await limiters.knownAddress.get(pairKey(account, ip)))) wait = Math.max(wait, total);
+      if (wait) throw rateLimited(res, THROTTLE_MESSAGES.tooManyLogins, wait, "too_many_attempts");
+    },
+
+    async loginFailed(account: string, ip: string) {
+      await Promise.all([take("loginPair", pairKey(account, ip)), take("loginAddress", ip), take("loginAccount", email(account))]);
+    },
+
+    /** A success forgets this pair's failures and makes the address known to the account. */
+    async loginSucceeded(account: string, ip: string) {
+      await limiters.loginPair.delete(pairKey(account, ip));
+      await limiters.knownAddress.set(pairKey(account, ip), 1, LIMITS.knownAddress.duration);
+    },
+
+    /** A new password (reset) or an erased account: its failure counts start again. */
+    async forgetAccount(account: string) {
+      await limiters.loginAccount.delete(email(account));
+    },
+  };
 }
 
-export const LOGIN_ACCOUNT_POLICY: FailurePolicy = { limit: 5, windowSeconds: 15 * 60, baseBlockSeconds: 60, maxBlockSeconds: 60 * 60 };
-// An IP may hold many honest users (a clinic, a mobile carrier NAT): a looser limit.
-export const LOGIN_IP_POLICY: FailurePolicy = { limit: 30, windowSeconds: 15 * 60, baseBlockSeconds: 60, maxBlockSeconds: 60 * 60 };
+export type Throttles = ReturnType<typeof createThrottles>;
 
-export const loginAccountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
-export const loginIpKey = (ip: string) => `login:ip:${ip}`;
-
-/** Seconds until every given key is unblocked (0 when none is blocked). */
-export async function blockedForSeconds(db: Db, keys: string[]): Promise<number> {
-  const [row] = await db
-    .select({
-      seconds: sql<number | null>`ceil(extract(epoch from max(${throttles.blockedUntil}) - now()))::int`,
-    })
-    .from(throttles)
-    .where(sql`${inArray(throttles.key, keys)} and ${throttles.blockedUntil} > now()`);
-  return Math.max(0, Number(row?.seconds ?? 0));
-}
-
-/**
- * Counts one failure. A series restarts once its window has passed and no block ended within the
- * window, so an attacker who waits out a block meets a longer one next time.
- */
-export async function recordFailure(db: Db, key: string, policy: FailurePolicy) {
-  const { limit, windowSeconds, baseBlockSeconds, maxBlockSeconds } = policy;
-  const restart = sql.raw(
-    `("throttles"."window_start" < now() - make_interval(secs => ${windowSeconds})
-      and coalesce("throttles"."blocked_until", '-infinity'::timestamptz) < now() - make_interval(secs => ${windowSeconds}))`,
-  );
-  const hits = sql`case when ${restart} then 1 else "throttles"."hits" + 1 end`;
-  const block = (h: SQL) =>
-    sql`case when ${h} >= ${limit}
-      then now() + make_interval(secs => least(${maxBlockSeconds}, ${baseBlockSeconds} * power(2, ${h} - ${limit})))
-      else null end`;
-  await db
-    .insert(throttles)
-    .values({ key, hits: 1, windowStart: sql`now()`, blockedUntil: limit <= 1 ? sql`now() + make_interval(secs => ${baseBlockSeconds})` : null })
-    .onConflictDoUpdate({
-      target: throttles.key,
-      set: {
-        hits,
-        windowStart: sql`case when ${restart} then now() else "throttles"."window_start" end`,
-        blockedUntil: block(hits),
-      },
-    });
-  // Opportunistic clean-up of long-finished series keeps the table small without a job.
-  if (Math.random() < 0.01) await forgetStale(db);
-}
-
-export async function clearThrottle(db: Db, key: string) {
-  await db.delete(throttles).where(inArray(throttles.key, [key]));
-}
-
-/**
- * Claims the right to act for `key` (e.g. send a mail) at most once per `intervalSeconds`.
- * Atomic: of concurrent claims one wins. False when the last claim is too recent.
- */
-export async function claimOncePer(db: Db, key: string, intervalSeconds: number): Promise<boolean> {
-  const rows = await db
-    .insert(throttles)
-    .values({ key, hits: 1, windowStart: sql`now()` })
-    .onConflictDoUpdate({
-      target: throttles.key,
-      set: { hits: sql`"throttles"."hits" + 1`, windowStart: sql`now()` },
-      setWhere: sql`"throttles"."window_start" <= now() - make_interval(secs => ${intervalSeconds})`,
-    })
-    .returning({ key: throttles.key });
-  return rows.length > 0;
-}
-
-export async function forgetStale(db: Db) {
-  await db
-    .delete(throttles)
-    .where(sql`${throttles.windowStart} < now() - interval '1 day' and coalesce(${throttles.blockedUntil}, '-infinity'::timestamptz) < now()`);
+function rateLimited(res: Response, message: string, retryAfterSeconds: number, code?: string) {
+  res.set("Retry-After", String(retryAfterSeconds));
+  return tooMany(message, code);
 }

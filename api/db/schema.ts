@@ -234,13 +234,34 @@ export const apiTokens = pgTable(
   (t) => [index("api_tokens_user").on(t.userId)],
 );
 
-// Shared counters for throttling (login, code sends), so several instances agree.
-export const throttles = pgTable("throttles", {
+// Shared rate-limit counters (rate-limiter-flexible's drizzle store, api/auth/throttle.ts), so
+// several instances agree. The columns are the ones that store reads and writes.
+export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
-  hits: integer("hits").notNull().default(0),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
-  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
 });
+
+// Mail waiting to leave (api/mail/outbox.ts): written in the transaction of the change that causes
+// it, sent by a worker, deleted once the SMTP server accepted it.
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    // When the next attempt is due; pushed back by the backoff after a failure.
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    // Set when the attempts are used up: the row stays for the operator, the worker skips it.
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due").on(t.dueAt).where(sql`${t.failedAt} is null`)],
+);
 
 // A retried form submission replays the first answer instead of acting twice.
 export const idempotencyKeys = pgTable(

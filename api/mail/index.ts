@@ -1,4 +1,5 @@
-// Mail goes over SMTP when SMTP_URL is set; otherwise to a development outbox (console + files).
+// How mail leaves (docs/mail.md): over SMTP, or in development to the console and files. Requests
+// never call these directly: they queue mail in the outbox (outbox.ts) and its worker calls them.
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";

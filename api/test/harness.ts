@@ -1,6 +1,6 @@
 // Test harness: a fresh database per test file (in-memory PGlite, or a new database on the
-// PostgreSQL server named by TEST_DATABASE_URL), the API on an ephemeral 127.0.0.1 port, a
-// memory mailer, and small factories.
+// PostgreSQL server named by TEST_DATABASE_URL), the API on an ephemeral 127.0.0.1 port, its mail
+// outbox delivered to a memory mailer before each answer reaches the test, and small factories.
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -9,6 +9,7 @@ import { createApi } from "../app.ts";
 import { seedReferenceData } from "../db/reference.ts";
 import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
 import { memoryMailer } from "../mail/index.ts";
+import { outboxMailer, startOutboxWorker } from "../mail/outbox.ts";
 import { hashPassword } from "../auth/password.ts";
 import { issueToken } from "../auth/tokens.ts";
 import { openScratchDatabase } from "./scratch-database.ts";
@@ -25,7 +26,8 @@ export async function startApi() {
   const { db } = database;
   await seedReferenceData(db);
   const mailer = memoryMailer();
-  const app = createApi({ db, mailer });
+  const worker = startOutboxWorker({ db, transport: mailer });
+  const app = createApi({ db, mailer: outboxMailer(db, worker.wake) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -45,6 +47,8 @@ export async function startApi() {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await res.text();
+    // The mail an answer queued is in `mailer` when the test reads the answer.
+    await worker.drain();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }
 
@@ -130,6 +134,7 @@ export async function startApi() {
 
   async function close() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await worker.stop();
     await database.close();
     await database.drop();
   }

@@ -83,7 +83,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
         await db.update(mailOutbox).set({ failedAt: sql`now()`, lastError: reason }).where(eq(mailOutbox.id, mail.id));
       } else {
         const wait = backoffMs(mail.attempts);
-        console.error(`[mail] outbox #${mail.id}: attempt ${mail.attempts} failed, next in ${Math.round(wait / 1000)} s: ${reason}`);
+        console.error(`[mail] outbox #${mail.id}: attempt ${mail.attempts} failed, next in ${Math.ceil(wait / 1000)} s: ${reason}`);
         await db
           .update(mailOutbox)
           .set({ dueAt: sql`now() + make_interval(secs => ${wait / 1000})`, lastError: reason })

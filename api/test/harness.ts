@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { createApi } from "../app.ts";
 import { seedReferenceData } from "../db/reference.ts";
 import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
-import { memoryMailer } from "../mail/index.ts";
+import { memoryMailer, type Mailer } from "../mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "../mail/outbox.ts";
 import { hashPassword } from "../auth/password.ts";
 import { issueToken } from "../auth/tokens.ts";
@@ -21,12 +21,13 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
-export async function startApi() {
+/** `transport`: where the outbox delivers (default: the memory mailer returned as `mailer`). */
+export async function startApi(options: { transport?: Mailer } = {}) {
   const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "t" });
   const { db } = database;
   await seedReferenceData(db);
   const mailer = memoryMailer();
-  const worker = startOutboxWorker({ db, transport: mailer });
+  const worker = startOutboxWorker({ db, transport: options.transport ?? mailer });
   const app = createApi({ db, mailer: outboxMailer(db, worker.wake) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -139,7 +140,7 @@ export async function startApi() {
     await database.drop();
   }
 
-  return { url, db, mailer, request, unique, reference, createPatient, createDoctor, createAdmin, close };
+  return { url, db, mailer, deliverMail: worker.drain, request, unique, reference, createPatient, createDoctor, createAdmin, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;

@@ -6,7 +6,8 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { openDatabase, type Database } from "../db/index.ts";
 
-export type ScratchDatabase = Database & { drop(): Promise<void> };
+/** `reopen` opens the same database again (a restart), after `close` or beside the first handle. */
+export type ScratchDatabase = Database & { drop(): Promise<void>; reopen(): Promise<Database> };
 
 async function onServer(serverUrl: string, sql: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -22,12 +23,16 @@ export async function openScratchDatabase(options: { serverUrl?: string; dataDir
   const { serverUrl, dataDir, prefix } = options;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: dataDir ?? "memory://" });
-    return { ...database, drop: async () => void (dataDir && rmSync(dataDir, { recursive: true, force: true })) };
+    return {
+      ...database,
+      drop: async () => void (dataDir && rmSync(dataDir, { recursive: true, force: true })),
+      reopen: () => (dataDir ? openDatabase({ dataDir }) : Promise.reject(new Error("an in-memory database cannot be reopened"))),
+    };
   }
   const name = `${prefix}_${randomUUID().replace(/-/g, "")}`;
   await onServer(serverUrl, `create database ${name}`);
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
-  return { ...database, drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
+  return { ...database, reopen: () => openDatabase({ databaseUrl: target.toString() }), drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
 }

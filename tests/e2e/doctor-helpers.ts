@@ -2,7 +2,7 @@
 // (patients, bookings, open requests, proposals) and the sign-in steps a user takes.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, latestCode, mailsTo, uniqueEmail } from "./support.ts";
+import { clientAddress, expect, latestCode, mailsTo, uniqueEmail } from "./support.ts";
 
 export { uniqueEmail };
 
@@ -13,7 +13,8 @@ export const ADMIN = "admin@example.com";
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"];
 
 export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = { accept: "application/json" };
+  // A client of its own for each call, so the suite's many registrations meet no per-address limit.
+  const headers: Record<string, string> = { accept: "application/json", "x-forwarded-for": clientAddress() };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(API + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });

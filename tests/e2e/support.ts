@@ -59,6 +59,14 @@ export async function clearMail(): Promise<void> {
   await fetch(`${MAILBOX}/messages`, { method: "DELETE" });
 }
 
+/**
+ * A client address of its own (100.64.0.0/10, shared address space), sent as X-Forwarded-For: the
+ * app trusts its loopback proxy, so each test or helper call is a separate client and the
+ * per-address rate limits of one never meet another's (docs/throttling.md).
+ */
+export const clientAddress = () =>
+  `100.${64 + Math.floor(Math.random() * 64)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 /** A new address for each call, e.g. uniqueEmail("patient") -> patient-1a2b3c4d@example.test */
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 
@@ -131,6 +139,10 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Every context of a test (its page and those it opens) is one client with its own address.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": clientAddress() });
+  },
   pageProblems: [
     async ({ page, javaScriptEnabled }, use) => {
       scriptsOff.set(page.context(), javaScriptEnabled === false);

@@ -25,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = createUpstream(request, { context, language: getLanguage(context) });
   const answer = await api.call("POST", "/auth/forgot-password", { body: { email: submission.value.email } });
   if (!answer.ok && answer.code !== "resend_too_soon") {
-    const message = answer.code === "network" ? "common:errors.network" : "common:errors.somethingWrong";
+    const message =
+      answer.code === "network" ? "common:errors.network" : answer.code === "rate_limited" ? "common:errors.rateLimited" : "common:errors.somethingWrong";
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
   }
   // The same answer whether or not the account exists (no enumeration).

@@ -41,7 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = createUpstream(request, { context, language });
   const answer = await api.call<{ id: string; email: string }>("POST", "/auth/register", { body: payload });
   if (!answer.ok) {
-    const message = answer.code === "network" ? "common:errors.network" : answer.status === 400 ? answer.message : "auth:register.failed";
+    const message =
+      answer.code === "network"
+        ? "common:errors.network"
+        : answer.code === "rate_limited"
+          ? "common:errors.rateLimited"
+          : answer.status === 400
+            ? answer.message
+            : "auth:register.failed";
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }) }, { status: answer.status });
   }
   const headers = new Headers();

@@ -24,6 +24,7 @@ const errorKey: Record<string, string> = {
   invalid_code: "auth:verification.invalidCode",
   code_expired: "auth:verification.expired",
   too_many_attempts: "auth:verification.tooMany",
+  rate_limited: "common:errors.rateLimited",
   network: "common:errors.network",
 };
 

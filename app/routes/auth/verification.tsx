@@ -32,6 +32,7 @@ const errorKey: Record<string, string> = {
   code_expired: "auth:verification.expired",
   too_many_attempts: "auth:verification.tooMany",
   resend_too_soon: "auth:verification.resendTooSoon",
+  rate_limited: "common:errors.rateLimited",
   network: "common:errors.network",
 };
 

@@ -49,6 +49,7 @@ const codeErrors: Record<string, string> = {
   code_expired: "doctor:gate.expired",
   too_many_attempts: "doctor:gate.tooMany",
   resend_too_soon: "doctor:gate.resendTooSoon",
+  rate_limited: "common:errors.rateLimited",
   network: "common:errors.network",
 };
 

@@ -78,7 +78,7 @@ if (!config.API_URL) {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     demo: config.demo,
-    mailTransport: config.mailTransport,
+    mailTransport: config.mailTransport!,
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
     trustProxy: config.trustProxy,

@@ -30,7 +30,8 @@ export type Config = z.output<typeof schema> & {
   apiUrl: string;
   cookieSecure: boolean;
   demo: boolean;
-  mailTransport: MailTransport;
+  /** Only with the embedded API (no API_URL): a web tier in front of another API sends no mail. */
+  mailTransport?: MailTransport;
   trustProxy: TrustProxy;
 };
 
@@ -51,10 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  APP_TIMEZONE: unknown time zone ${c.APP_TIMEZONE}`);
   }
   const production = c.NODE_ENV === "production";
-  let mailTransport: MailTransport;
+  let mailTransport: MailTransport | undefined;
   let trustProxy: TrustProxy;
   try {
-    mailTransport = mailTransportSetting(c);
+    if (!c.API_URL) mailTransport = mailTransportSetting(c);
     trustProxy = trustProxySetting(c.TRUST_PROXY);
   } catch (error) {
     throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);

@@ -9,6 +9,8 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import express from "express";
 import { mailTransportSetting } from "./mail/transport.ts";
+import { LOG_LEVELS, type LogLevel } from "./logging.ts";
+import { observe } from "./observe.ts";
 import { openApi, shutDownGracefully } from "./serve.ts";
 import { trustProxySetting } from "./trust-proxy.ts";
 
@@ -30,6 +32,10 @@ function config(env: NodeJS.ProcessEnv) {
   };
   const mailTransport = checked(() => mailTransportSetting(env));
   const trustProxy = checked(() => trustProxySetting(env.TRUST_PROXY));
+  const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(", ")}`);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken && metricsToken.length < 16) problems.push("METRICS_TOKEN: must be at least 16 characters");
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   const dataDir = env.DATA_DIR || "./data";
   return {
@@ -42,6 +48,8 @@ function config(env: NodeJS.ProcessEnv) {
     trustProxy,
     mailFrom: env.MAIL_FROM || undefined,
     demo: env.DEMO ? env.DEMO === "1" : env.NODE_ENV !== "production",
+    logLevel,
+    metricsToken,
   };
 }
 
@@ -58,6 +66,7 @@ const { database, api, close } = await openApi(settings);
 // The API answers every unknown path with 404, so the health check sits in front of it.
 const app = express();
 app.disable("x-powered-by");
+observe(app, { service: "api", logLevel: settings.logLevel, metricsToken: settings.metricsToken });
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });

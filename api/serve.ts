@@ -9,6 +9,7 @@ import { createMailer } from "./mail/index.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
+import { watchDatabasePool } from "./metrics.ts";
 
 /**
  * PostgreSQL at databaseUrl (else PGlite in dataDir/db), seeded, the API on it, and the mail outbox
@@ -26,6 +27,7 @@ export async function openApi(options: {
 }) {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(options.dataDir, "db") });
   await seed(database.db, { demo: options.demo });
+  watchDatabasePool(database);
   const worker =
     options.mailTransport === "outbox"
       ? undefined

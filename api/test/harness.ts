@@ -28,7 +28,9 @@ export async function startApi(options: { transport?: Mailer } = {}) {
   await seedReferenceData(db);
   const mailer = memoryMailer();
   const worker = startOutboxWorker({ db, transport: options.transport ?? mailer });
-  const app = createApi({ db, mailer: outboxMailer(db, worker.wake) });
+  // What createApi takes, for tests that mount the API in an app of their own.
+  const deps = { db, mailer: outboxMailer(db, worker.wake) };
+  const app = createApi(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -140,7 +142,7 @@ export async function startApi(options: { transport?: Mailer } = {}) {
     await database.drop();
   }
 
-  return { url, db, mailer, deliverMail: worker.drain, request, unique, reference, createPatient, createDoctor, createAdmin, close };
+  return { url, db, deps, mailer, deliverMail: worker.drain, request, unique, reference, createPatient, createDoctor, createAdmin, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;

@@ -1,16 +1,23 @@
-// A real SMTP server on 127.0.0.1 for the mail tests: keeps what it accepts (envelope recipients and
-// the raw message), and can be told to refuse the next messages as a server in trouble would.
+// A real SMTP server on 127.0.0.1 for the tests (API tests, and the browser tests' world in
+// tests/e2e/server.ts): keeps what it accepts (envelope recipients and the raw message), or hands
+// each message to `onMessage`, and can be told to refuse the next messages as a server in trouble would.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
+/** `raw` is the message as received, decoded as latin1 (byte for byte). */
 export interface ReceivedMail {
   to: string[];
   raw: string;
 }
 
-/** `delayMs`: how long the server takes to accept a message, as a distant server does. */
-export async function startSmtpServer(options: { delayMs?: number } = {}) {
+/**
+ * `port`: 0 (default) for any free one. `delayMs`: how long the server takes to accept a message, as
+ * a distant one does. `onMessage`: takes each accepted message instead of the `received` list; a
+ * throw refuses the message.
+ */
+export async function startSmtpServer(options: { port?: number; delayMs?: number; onMessage?: (mail: ReceivedMail) => void } = {}) {
   const received: ReceivedMail[] = [];
+  const keep = options.onMessage ?? ((mail: ReceivedMail) => void received.push(mail));
   let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -29,15 +36,26 @@ export async function startSmtpServer(options: { delayMs?: number } = {}) {
           callback(error);
           return;
         }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
+        try {
+          keep({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("latin1") });
+          callback();
+        } catch (error) {
+          callback(error as Error);
+        }
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    server,
     received,
     /** Mails accepted for `email`. */
     to: (email: string) => received.filter((m) => m.to.includes(email.toLowerCase())),

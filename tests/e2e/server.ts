@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { startSmtpServer } from "../../api/test/smtp.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
@@ -102,31 +102,24 @@ function parseMessage(raw: string, to: string[]): CapturedMail {
 
 // --- the SMTP server and its mailbox endpoint ---------------------------------------------------
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
-    stream.on("error", callback);
-    stream.on("end", () => {
-      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-      try {
-        messages.push(parseMessage(Buffer.concat(chunks).toString("latin1"), to));
-        callback();
-      } catch (error) {
-        console.error("[e2e smtp] could not parse a message:", error);
-        callback(error as Error);
-      }
-    });
+const smtp = await startSmtpServer({
+  port: SMTP_PORT,
+  onMessage({ to, raw }) {
+    try {
+      messages.push(parseMessage(raw, to));
+    } catch (error) {
+      console.error("[e2e smtp] could not parse a message:", error);
+      throw error;
+    }
   },
-});
-smtp.on("error", (error) => {
+}).catch((error: Error) => {
   console.error(`[e2e smtp] ${error.message}`);
   process.exit(1);
 });
-smtp.listen(SMTP_PORT, "127.0.0.1");
+smtp.server.on("error", (error) => {
+  console.error(`[e2e smtp] ${error.message}`);
+  process.exit(1);
+});
 
 const mailbox = createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -172,7 +165,7 @@ const app = spawn(process.execPath, ["server.ts"], {
 // Stop the app first, and only once it has exited close the rest and remove its data folder.
 app.on("exit", (code, signal) => {
   if (code) console.error(`[e2e] the app exited with code ${code}`);
-  smtp.close(() => {});
+  void smtp.close();
   mailbox.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1));

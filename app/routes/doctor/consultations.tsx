@@ -15,7 +15,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
-import { CONSULTATION_TYPES } from "../../components/doctor/types.ts";
+import { CONSULTATION_TYPES } from "../../../api/consultation/types.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

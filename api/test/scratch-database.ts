@@ -6,8 +6,11 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { openDatabase, type Database } from "../db/index.ts";
 
-/** `reopen` opens the same database again (a restart), after `close` or beside the first handle. */
-export type ScratchDatabase = Database & { drop(): Promise<void>; reopen(): Promise<Database> };
+/**
+ * `url`: the new PostgreSQL database, for processes started on it (absent for PGlite). `reopen` opens
+ * the same database again (a restart), after `close` or beside the first handle.
+ */
+export type ScratchDatabase = Database & { drop(): Promise<void>; reopen(): Promise<Database>; url?: string };
 
 async function onServer(serverUrl: string, sql: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -34,5 +37,10 @@ export async function openScratchDatabase(options: { serverUrl?: string; dataDir
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
-  return { ...database, reopen: () => openDatabase({ databaseUrl: target.toString() }), drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    ...database,
+    url: target.toString(),
+    reopen: () => openDatabase({ databaseUrl: target.toString() }),
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }

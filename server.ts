@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { loadConfig } from "./app/config.server.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
+import { clientMistake, logRejected } from "./api/http.ts";
 
 let config;
 try {
@@ -97,6 +98,20 @@ if (!viteDev) {
   });
 }
 
+// The last stop of an error nothing else answered (a static file path that does not decode, a
+// request the client broke off): a client's mistake is one log line and its status, no stack.
+app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (res.headersSent) return next(error);
+  const mistake = clientMistake(error);
+  if (mistake) {
+    logRejected("web", mistake.status, req.method, req.path, mistake.message);
+    res.status(mistake.status).type("text/plain").send(mistake.message);
+    return;
+  }
+  console.error(error);
+  res.status(500).type("text/plain").send("Something went wrong");
+});
+
 const server: Server = app.listen(config.PORT, config.HOST, () => {
   console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""})`);
   if (config.demo && !config.API_URL) {
@@ -105,4 +120,6 @@ const server: Server = app.listen(config.PORT, config.HOST, () => {
     );
   }
 });
+// A request has 30 s to arrive whole (forms are at most 64 kB): a slow sender cannot hold memory.
+server.requestTimeout = 30_000;
 shutDownGracefully(server, async () => database?.close());

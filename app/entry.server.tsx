@@ -1,13 +1,15 @@
 import { PassThrough } from "node:stream";
 
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext } from "./context.ts";
 import { NonceProvider } from "./nonce.tsx";
+import { PageTextsContext } from "./i18n.ts";
+import { pageTexts } from "./i18n.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -48,7 +50,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageTextsContext.Provider value={pageTexts(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageTextsContext.Provider>
       </NonceProvider>,
       {
         nonce,
@@ -91,3 +95,16 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * A client's mistake (an unknown URL, a method a route does not take) is one log line with its
+ * status, not a stack trace; a request the client abandoned is not logged; our own faults are.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`[web] ${error.status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${error.statusText}`);
+    return;
+  }
+  console.error(error);
+};

@@ -1,6 +1,7 @@
 // The API's edge: one error type that becomes {message} with the right status, zod validation,
 // bearer-token authentication and role checks.
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -79,9 +80,22 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   // A route's own refusal (a wrong password, a taken slot) is an answer, not an incident; only
   // what the edge refuses is logged.
   if (code && edgeCodes.has(code)) logRejected("api", mistake.status, req.method, req.path, mistake.message);
-  // The client may still be sending the rest of a refused body: do not keep reading it.
-  if (mistake.status === 413) res.set("Connection", "close");
-  res.status(mistake.status).json({ message: mistake.message, code });
+  afterUnreadBody(req, res, () => res.status(mistake.status).json({ message: mistake.message, code }));
+}
+
+/**
+ * Answers once the unread rest of a refused body is dealt with. Up to 1 MB is read and thrown away
+ * first, so that a client still sending it reliably reads the answer; a larger one is not read at
+ * all: the answer goes at once and the connection closes. Memory stays flat either way.
+ */
+export function afterUnreadBody(req: IncomingMessage, res: ServerResponse, answer: () => void) {
+  if (req.complete || req.readableEnded) return answer();
+  if (!(Number(req.headers["content-length"]) <= 1024 * 1024)) {
+    res.setHeader("Connection", "close");
+    return answer();
+  }
+  req.once("end", answer);
+  req.resume();
 }
 
 const edgeCode = (status: number) => (status === 413 ? "too_large" : status === 415 ? "unsupported_media_type" : status === 404 ? "not_found" : "invalid_request");

@@ -23,6 +23,10 @@ webApp.disable("x-powered-by");
 webApp.use(async (req, res, next) => {
   try {
     const form = await readForm(req);
+    if (form.refused) {
+      logRefused(form.refused.status, req, form.refused.reason);
+      await unreadBodyDealtWith(req, res, form.partlyRead);
+    }
     const request = toFetchRequest(req, res, form.body);
     if (!request) {
       logRefused(400, req, "malformed URL or headers");
@@ -34,11 +38,6 @@ webApp.use(async (req, res, next) => {
     context.set(requestInfoContext, { ip: req.ip ?? "" });
     context.set(refusedRequestContext, form.refused ?? null);
     await detectLanguage(request, context);
-    if (form.refused) {
-      logRefused(form.refused.status, req, form.refused.reason);
-      // The rest of a refused body is never read: the connection closes after the answer.
-      res.set("Connection", "close");
-    }
     await send(res, await handleRequest(request, context));
   } catch (error) {
     next(error);
@@ -48,7 +47,7 @@ webApp.use(async (req, res, next) => {
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /** The body of a form post, read within FORM_LIMIT_BYTES, or why it was refused. */
-async function readForm(req: IncomingMessage): Promise<{ body?: Buffer; refused?: RefusedRequest }> {
+async function readForm(req: IncomingMessage): Promise<{ body?: Buffer; refused?: RefusedRequest; partlyRead?: boolean }> {
   if (req.method === "GET" || req.method === "HEAD") return {};
   const declared = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
   if (req.headers["transfer-encoding"] === undefined && !declared) return {};
@@ -61,7 +60,7 @@ async function readForm(req: IncomingMessage): Promise<{ body?: Buffer; refused?
     return { refused: { status: 415, reason: `not a form (${JSON.stringify(type.slice(0, 60))})` } };
   }
   const body = await readLimited(req, FORM_LIMIT_BYTES);
-  if (!body) return { refused: { status: 413, reason: "body over the limit" } };
+  if (!body) return { refused: { status: 413, reason: "body over the limit" }, partlyRead: true };
   let fields: Iterable<[string, FormDataEntryValue]>;
   try {
     fields = multipart ? await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData() : new URLSearchParams(body.toString("utf8"));
@@ -73,6 +72,24 @@ async function readForm(req: IncomingMessage): Promise<{ body?: Buffer; refused?
     if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) return { refused: { status: 400, reason: "NUL in a form field" } };
   }
   return { body };
+}
+
+/**
+ * The unread rest of a refused body: up to 1 MB announced is read and thrown away, so that a client
+ * still sending it reliably reads the answer; anything larger, or of unknown size, is not read at
+ * all and the connection closes after the answer. Memory stays flat either way.
+ */
+function unreadBodyDealtWith(req: IncomingMessage, res: express.Response, partlyRead = false): Promise<void> {
+  if (req.complete) return Promise.resolve();
+  if (partlyRead || !(Number(req.headers["content-length"]) <= 1024 * 1024)) {
+    res.set("Connection", "close");
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    req.once("end", resolve);
+    req.once("error", () => resolve());
+    req.resume();
+  });
 }
 
 /** The whole body if it stays within `limit` bytes; undefined (and reading stops) once it does not. */
@@ -101,6 +118,10 @@ function toFetchRequest(req: express.Request, res: express.Response, body: Buffe
   // A Host header is the client's to write: keep only a plausible host name and port.
   const host = (req.get("host") ?? "").match(/^[a-z0-9.-]+(:\d{1,5})?$/i)?.[0] ?? "localhost";
   const protocol = req.protocol === "https" ? "https" : "http";
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const headers = headersOf(req);
+  // A submission without a body is an empty form, so that an action reading it never fails.
+  if (hasBody && !body?.length) headers.set("content-type", "application/x-www-form-urlencoded");
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -111,8 +132,8 @@ function toFetchRequest(req: express.Request, res: express.Response, body: Buffe
     const target = req.originalUrl.replace(/%(?![0-9a-f]{2})/gi, "%25");
     return new Request(`${protocol}://${host}${target}`, {
       method: req.method,
-      headers: headersOf(req),
-      body: body && body.length ? new Uint8Array(body) : undefined,
+      headers,
+      body: hasBody ? new Uint8Array(body ?? []) : undefined,
       signal: controller.signal,
     });
   } catch {

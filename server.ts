@@ -9,7 +9,8 @@ import helmet from "helmet";
 import { loadConfig } from "./app/config.server.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
-import { clientMistake, logRejected } from "./api/http.ts";
+import { observe } from "./api/observe.ts";
+import { clientMistake } from "./api/http.ts";
 
 let config;
 try {
@@ -26,6 +27,7 @@ const viteDev = process.argv.includes("--dev");
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
 
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
@@ -99,12 +101,12 @@ if (!viteDev) {
 }
 
 // The last stop of an error nothing else answered (a static file path that does not decode, a
-// request the client broke off): a client's mistake is one log line and its status, no stack.
-app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+// request the client broke off): a client's mistake is its status, with no stack trace in the log
+// (the request's own line says the status); anything else is our fault.
+app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
   if (res.headersSent) return next(error);
   const mistake = clientMistake(error);
   if (mistake) {
-    logRejected("web", mistake.status, req.method, req.path, mistake.message);
     res.status(mistake.status).type("text/plain").send(mistake.message);
     return;
   }

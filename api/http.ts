@@ -64,11 +64,6 @@ export function clientMistake(err: unknown): { status: number; message: string }
   return undefined;
 }
 
-/** One line for a rejected request: no stack trace, no query string (it may carry codes). */
-export function logRejected(scope: string, status: number, method: string, path: string, reason: string) {
-  console.warn(`[${scope}] ${status} ${method} ${JSON.stringify(path.slice(0, 200))}: ${reason}`);
-}
-
 export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction) {
   const mistake = err instanceof ApiError ? { status: err.status, message: err.message } : clientMistake(err);
   if (!mistake) {
@@ -76,10 +71,9 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
     res.status(500).json({ message: "Something went wrong", code: "internal" });
     return;
   }
+  // A client's mistake is an answer, not an incident: the request's own log line (logging.ts) says
+  // its status, and nothing more is logged, never a stack trace.
   const code = err instanceof ApiError ? err.code : edgeCode(mistake.status);
-  // A route's own refusal (a wrong password, a taken slot) is an answer, not an incident; only
-  // what the edge refuses is logged.
-  if (code && edgeCodes.has(code)) logRejected("api", mistake.status, req.method, req.path, mistake.message);
   afterUnreadBody(req, res, () => res.status(mistake.status).json({ message: mistake.message, code }));
 }
 
@@ -99,7 +93,6 @@ export function afterUnreadBody(req: IncomingMessage, res: ServerResponse, answe
 }
 
 const edgeCode = (status: number) => (status === 413 ? "too_large" : status === 415 ? "unsupported_media_type" : status === 404 ? "not_found" : "invalid_request");
-const edgeCodes = new Set(["too_large", "unsupported_media_type", "invalid_request"]);
 
 const hasBody = (req: Request) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 

@@ -10,6 +10,8 @@ import { nonceContext } from "./context.ts";
 import { NonceProvider } from "./nonce.tsx";
 import { PageTextsContext } from "./i18n.ts";
 import { pageTexts } from "./i18n.server.ts";
+import { LiteProvider } from "./lite.tsx";
+import { isLiteRequest } from "./lite.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -40,6 +42,14 @@ export default function handleRequest(
         : "onShellReady";
     // Every inline script React Router writes carries the request's CSP nonce.
     const nonce = loadContext.get(nonceContext);
+    // Lite mode: no hydration data either (the root layout leaves out the scripts). The stream of
+    // loader data is cancelled rather than left for nobody to read.
+    const lite = isLiteRequest(request);
+    responseHeaders.append("Vary", "Save-Data");
+    if (lite && routerContext.serverHandoffStream) {
+      void routerContext.serverHandoffStream.cancel().catch(() => {});
+      routerContext.serverHandoffStream = undefined;
+    }
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -50,9 +60,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <PageTextsContext.Provider value={pageTexts(loadContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </PageTextsContext.Provider>
+        <LiteProvider value={lite}>
+          <PageTextsContext.Provider value={pageTexts(loadContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageTextsContext.Provider>
+        </LiteProvider>
       </NonceProvider>,
       {
         nonce,
@@ -97,14 +109,12 @@ export default function handleRequest(
 }
 
 /**
- * A client's mistake (an unknown URL, a method a route does not take) is one log line with its
- * status, not a stack trace; a request the client abandoned is not logged; our own faults are.
+ * A client's mistake (an unknown URL, a method a route does not take) is not an incident: the
+ * request's own log line says its status, and no stack trace is written. A request the client
+ * abandoned is not logged either; our own faults are.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(`[web] ${error.status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${error.statusText}`);
-    return;
-  }
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 };

@@ -23,19 +23,16 @@ webApp.disable("x-powered-by");
 webApp.use(async (req, res, next) => {
   try {
     const form = await readForm(req);
-    if (form.refused) {
-      logRefused(form.refused.status, req, form.refused.reason);
-      await unreadBodyDealtWith(req, res, form.partlyRead);
-    }
+    // The request's log line (api/logging.ts) says the status: nothing more is logged for a refusal.
+    if (form.refused) await unreadBodyDealtWith(req, res, form.partlyRead);
     const request = toFetchRequest(req, res, form.body);
     if (!request) {
-      logRefused(400, req, "malformed URL or headers");
       res.status(400).type("text/plain").send("Bad request");
       return;
     }
     const context = new RouterContextProvider();
     context.set(nonceContext, String(res.locals.nonce ?? ""));
-    context.set(requestInfoContext, { ip: req.ip ?? "" });
+    context.set(requestInfoContext, { ip: req.ip ?? "", requestId: String(req.id ?? "") });
     context.set(refusedRequestContext, form.refused ?? null);
     await detectLanguage(request, context);
     await send(res, await handleRequest(request, context));
@@ -52,24 +49,24 @@ async function readForm(req: IncomingMessage): Promise<{ body?: Buffer; refused?
   const declared = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
   if (req.headers["transfer-encoding"] === undefined && !declared) return {};
   const encoding = req.headers["content-encoding"]?.trim().toLowerCase();
-  if (encoding && encoding !== "identity") return { refused: { status: 415, reason: "compressed body" } };
-  if (declared !== undefined && !(declared <= FORM_LIMIT_BYTES)) return { refused: { status: 413, reason: `body of ${req.headers["content-length"]} bytes` } };
+  if (encoding && encoding !== "identity") return { refused: { status: 415 } };
+  if (declared !== undefined && !(declared <= FORM_LIMIT_BYTES)) return { refused: { status: 413 } };
   const type = req.headers["content-type"] ?? "";
   const multipart = /^\s*multipart\//i.test(type);
   if (!FORM_TYPE.test(type) || (multipart && !/;\s*boundary=/i.test(type))) {
-    return { refused: { status: 415, reason: `not a form (${JSON.stringify(type.slice(0, 60))})` } };
+    return { refused: { status: 415 } };
   }
   const body = await readLimited(req, FORM_LIMIT_BYTES);
-  if (!body) return { refused: { status: 413, reason: "body over the limit" }, partlyRead: true };
+  if (!body) return { refused: { status: 413 }, partlyRead: true };
   let fields: Iterable<[string, FormDataEntryValue]>;
   try {
     fields = multipart ? await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData() : new URLSearchParams(body.toString("utf8"));
   } catch {
-    return { refused: { status: 400, reason: "malformed multipart body" } };
+    return { refused: { status: 400 } };
   }
   // PostgreSQL refuses NUL in text; no form of this product has a use for it.
   for (const [name, value] of fields) {
-    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) return { refused: { status: 400, reason: "NUL in a form field" } };
+    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) return { refused: { status: 400 } };
   }
   return { body };
 }
@@ -169,6 +166,3 @@ async function send(res: express.Response, response: Response) {
   }
 }
 
-function logRefused(status: number, req: express.Request, reason: string) {
-  console.warn(`[web] ${status} ${req.method} ${JSON.stringify(req.path.slice(0, 200))}: ${reason}`);
-}

@@ -19,6 +19,8 @@ import { refusedRequestContext } from "./context.ts";
 import { fallbackLanguage, i18nFor, PAGE_TEXTS_ID, PageTextsContext } from "./i18n.ts";
 import { getLanguage, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
+import { useLite } from "./lite.tsx";
+import { clinicTimeZone } from "./routes/doctor/clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
 /** What the HTTP edge refused (request-handler.server.ts) is answered with the error page and its status. */
@@ -41,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await takeToast(request);
   return data(
     // Only the active language's texts travel to the browser.
-    { language, resources: { [language]: languageResources[language] }, toast },
+    // The clinic zone travels too: every screen that shows a time names it (components/clinic-time-zone.tsx).
+    { language, resources: { [language]: languageResources[language] }, toast, timeZone: clinicTimeZone() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -49,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const lite = useLite();
   // An error before the root loader ran (a refused request, an unknown URL) leaves no loader data:
   // the page then takes its language and texts from the request, and carries them to the browser.
   const pageTexts = useContext(PageTextsContext);
@@ -69,12 +73,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           {root?.toast ? <Toaster toast={root.toast} /> : null}
         </I18nextProvider>
-        {!root && pageTexts ? (
-          // Data, not script: the browser never runs it, so it needs no CSP nonce.
-          <script type="application/json" id={PAGE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(pageTexts).replace(/</g, "\\u003c") }} />
-        ) : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {lite ? null : (
+          <>
+            {!root && pageTexts ? (
+              // Data, not script: the browser never runs it, so it needs no CSP nonce.
+              <script type="application/json" id={PAGE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(pageTexts).replace(/</g, "\\u003c") }} />
+            ) : null}
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

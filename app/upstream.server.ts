@@ -3,11 +3,15 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { loadConfig } from "./config.server.ts";
 import { logoutRedirect } from "./session.server.ts";
+import { observeUpstream } from "../api/metrics.ts";
 
 const config = loadConfig();
 
-/** The browser's address and language, forwarded so the API can throttle and write mail. */
-export const requestInfoContext = createContext<{ ip: string }>({ ip: "" });
+/**
+ * The browser's address, forwarded so the API can throttle, and the request id, so that the API's
+ * log lines of a page load carry the web tier's id (api/logging.ts).
+ */
+export const requestInfoContext = createContext<{ ip: string; requestId?: string }>({ ip: "" });
 
 export type UpstreamResult<T> =
   | { ok: true; status: number; data: T }
@@ -62,15 +66,21 @@ export function createUpstream(
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (call.idempotencyKey) headers["idempotency-key"] = call.idempotencyKey;
     if (options.language) headers["accept-language"] = options.language;
-    const ip = options.context?.get(requestInfoContext).ip;
-    if (ip) headers["x-forwarded-for"] = ip;
+    const info = options.context?.get(requestInfoContext);
+    if (info?.ip) headers["x-forwarded-for"] = info.ip;
+    if (info?.requestId) headers["x-request-id"] = info.requestId;
     const budgetKey = options.context ?? request;
     const deadline = deadlines.get(budgetKey) ?? Date.now() + config.API_TIMEOUT_MS;
     deadlines.set(budgetKey, deadline);
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return unreachable();
+    if (remaining <= 0) {
+      observeUpstream(method, path, 0, "timeout");
+      return unreachable();
+    }
     let response: Response;
     let text: string;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       response = await fetch(url, {
         method,
@@ -80,9 +90,11 @@ export function createUpstream(
       });
       // The body may stall after the headers: it is read within the same budget.
       text = await response.text();
-    } catch {
+    } catch (error) {
+      observeUpstream(method, path, seconds(), (error as Error).name === "TimeoutError" ? "timeout" : "network");
       return unreachable();
     }
+    observeUpstream(method, path, seconds(), response.status);
     let body: any = null;
     try {
       body = text ? JSON.parse(text) : null;

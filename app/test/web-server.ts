@@ -80,6 +80,7 @@ export async function startWebServer(options: { env?: Record<string, string> } =
       COOKIE_SECURE: "false",
       SMTP_URL: "",
       API_URL: "",
+      LOG_LEVEL: "info",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

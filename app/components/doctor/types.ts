@@ -27,7 +27,8 @@ export interface Appointment {
   patientId: string;
   Patient: Person | null;
   Doctor: Person | null;
-  Speciality: { id: number; name: string } | null;
+  Speciality: { id: number; name: string; nameFr?: string } | null;
+  Country?: { id: number; name: string; code?: string } | null;
   /** On open requests: this doctor's own proposal, if any. */
   myProposal?: { id: string; status: string } | null;
 }

@@ -8,7 +8,7 @@ import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
-import { formatDate } from "../../components/doctor/appointment-card.tsx";
+import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";

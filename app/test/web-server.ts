@@ -7,9 +7,11 @@
 // The build is made when missing or older than a source file, once for all test files at a time.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, productionEnv } from "../../bench/support.ts";
+
+export { freePort };
 
 const root = path.resolve(import.meta.dirname, "../..");
 const built = path.join(root, "build/server/index.js");
@@ -48,19 +50,8 @@ export async function ensureBuild() {
   }
 }
 
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export const SESSION_SECRET = "edge-test-session-secret-0123456789abcdef";
+/** The session secret of the server (bench/support.ts productionEnv), to write a session cookie. */
+export const SESSION_SECRET = "b".repeat(40);
 
 export async function startWebServer(options: { env?: Record<string, string> } = {}) {
   await ensureBuild();
@@ -69,20 +60,8 @@ export async function startWebServer(options: { env?: Record<string, string> } =
   const lines: string[] = [];
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DEMO: "1",
-      SESSION_SECRET,
-      COOKIE_SECURE: "false",
-      SMTP_URL: "",
-      API_URL: "",
-      LOG_LEVEL: "info",
-      ...options.env,
-    },
+    // Mail to the data folder, and the request log lines the tests read.
+    env: productionEnv(port, dataDir, { SMTP_URL: "", API_URL: "", LOG_LEVEL: "info", ...options.env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let partial = "";

@@ -2,7 +2,6 @@
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
 export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "emergency", "online"] as const;
 
 export interface Person {
   id: string;

@@ -6,25 +6,23 @@ import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { loadConfig } from "./app/config.server.ts";
+import { exitOnStartupError, loadConfig, startupConfig, startupMessage } from "./config.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-const production = config.NODE_ENV === "production";
+// Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
+const config = await exitOnStartupError(() => {
+  startupConfig();
+  return loadConfig();
+});
+const production = config.production;
 // `npm run dev` passes --dev: routes through Vite with hot reload. Otherwise (npm start, the
 // container) the production build in build/ is served, whatever NODE_ENV says.
 const viteDev = process.argv.includes("--dev");
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.set("trust proxy", config.TRUST_PROXY);
 
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");
@@ -72,7 +70,7 @@ app.get("/readyz", async (_req, res) => {
 });
 
 if (!config.API_URL) {
-  const embedded = await openApi({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, demo: config.demo, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
+  const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;
   app.use("/api", embedded.api);
 }
@@ -97,7 +95,11 @@ if (!viteDev) {
   });
 }
 
-const server: Server = app.listen(config.PORT, config.HOST, () => {
+const server: Server = app.listen(config.PORT, config.HOST, (error) => {
+  if (error) {
+    console.error(startupMessage(error) ?? error);
+    process.exit(1);
+  }
   console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""})`);
   if (config.demo && !config.API_URL) {
     console.log(

@@ -3,12 +3,10 @@
 //   approve <email> [--speciality "Cardiology" ...] verify a doctor with these specialities
 //   reject <email> [--reason "..."]                refuse a registration
 //   create-admin <email> <username>                password from ADMIN_PASSWORD, else stdin
-// DATABASE_URL (postgres://…) or embedded PGlite in DATA_DIR/db (DATA_DIR default ./data);
-// SMTP_URL / MAIL_FROM as for the API (else the development outbox in DATA_DIR/outbox).
-// It calls the same data functions as the /admin router.
-import fs from "node:fs";
-import path from "node:path";
+// DATABASE_URL (postgres://…) or embedded PGlite in DATA_DIR/db, SMTP_URL / MAIL_FROM as for the
+// API: all from config.ts. It calls the same data functions as the /admin router.
 import { parseArgs } from "node:util";
+import { config, exitOnStartupError, startupConfig } from "../config.ts";
 import { openDatabase, type Database } from "./db/index.ts";
 import { seedReferenceData } from "./db/reference.ts";
 import { createMailer } from "./mail/index.ts";
@@ -25,7 +23,8 @@ class UsageError extends Error {}
 
 /** The password, never echoed: ADMIN_PASSWORD, else typed at a hidden prompt, else piped on stdin. */
 async function readPassword(): Promise<string> {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const given = config().ADMIN_PASSWORD;
+  if (given) return given;
   const stdin = process.stdin;
   if (!stdin.isTTY) {
     let text = "";
@@ -69,8 +68,8 @@ async function run(database: Database, argv: string[]) {
   const { positionals, values } = parsed;
   const [command, ...rest] = positionals;
   const { db } = database;
-  const dataDir = process.env.DATA_DIR || "./data";
-  const mailer = createMailer({ smtpUrl: process.env.SMTP_URL || undefined, from: process.env.MAIL_FROM || undefined, outboxDir: path.join(dataDir, "outbox") });
+  const { SMTP_URL, MAIL_FROM, outboxDir } = config();
+  const mailer = createMailer({ smtpUrl: SMTP_URL, from: MAIL_FROM, outboxDir });
   const arg = (i: number, name: string) => {
     if (!rest[i]) throw new UsageError(`Missing ${name}`);
     return rest[i];
@@ -108,10 +107,8 @@ async function run(database: Database, argv: string[]) {
 }
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = process.env.DATA_DIR || "./data";
-  if (!databaseUrl) fs.mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, "db") });
+  const settings = await exitOnStartupError(startupConfig);
+  const database = await exitOnStartupError(() => openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.pgliteDir }));
   try {
     // Specialities must exist to be assigned, even before the API has ever started.
     await seedReferenceData(database.db);

@@ -1,6 +1,5 @@
 // Opens the database: a real PostgreSQL server when a URL is given, else embedded PGlite on disk
 // (or in memory with dataDir "memory://"). Both run the same committed migrations.
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -10,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { config } from "../../config.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,19 +21,42 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// Resolved from the working directory (the project root), not import.meta: the build moves files.
-const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "api/db/migrations");
+// Any constant both migrators agree on; it names nothing else in this database.
+const MIGRATION_LOCK = 727_301_994;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+/**
+ * Runs the migrations on PostgreSQL under an advisory lock, on a connection of its own: instances
+ * started together (a rollout, several web instances and the API) take turns, and each one after
+ * the first finds the schema already applied. Without it two migrators race on creating the
+ * journal table and on applying the same migration.
+ */
+async function migratePostgres(databaseUrl: string, migrationsFolder: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client) as never, { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock even if the unlock was never sent.
+    await client.end();
+  }
+}
+
+/**
+ * The database of DATABASE_URL (PostgreSQL), else PGlite in `dataDir`, migrated. Pool size and
+ * migrations folder come from the configuration unless given.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number; migrationsFolder?: string }): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? config().migrationsFolder;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    await migratePostgres(options.databaseUrl, migrationsFolder);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? config().DB_POOL_SIZE });
     // A connection the server drops (restart, failover, admin termination) must not crash the
     // process: pg emits 'error' on idle and closing clients, which is fatal without a listener.
     const lost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
     pool.on("error", lost);
     pool.on("connect", (client) => client.on("error", lost));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
     return {
       db,
       kind: "postgres",

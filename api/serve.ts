@@ -3,6 +3,7 @@
 import type { Server } from "node:http";
 import type { Config } from "../config.ts";
 import { createApi } from "./app.ts";
+import { serveControl } from "./admin/control.ts";
 import { openDatabase } from "./db/index.ts";
 import { seed } from "./db/seed.ts";
 import { createMailer } from "./mail/index.ts";
@@ -12,6 +13,15 @@ export async function openApi(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir });
   await seed(database.db, { demo: config.demo });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir });
+  if (database.kind === "pglite") {
+    // This process owns the embedded database: `npm run admin` sends its commands here.
+    const stopControl = await serveControl(database, mailer, config.pgliteDir);
+    const close = database.close;
+    database.close = async () => {
+      await stopControl();
+      await close();
+    };
+  }
   return { database, mailer, api: createApi({ db: database.db, mailer }) };
 }
 

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { config } from "../../config.ts";
+import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +20,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's client (for backups), when kind is "pglite". */
+  pglite?: PGlite;
 }
 
 // Any constant both migrators agree on; it names nothing else in this database.
@@ -64,14 +67,26 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       close: () => pool.end(),
     };
   }
-  // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
-  const client = await PGlite.create(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: "pglite",
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  const dataDir = options.dataDir ?? "memory://";
+  // One process per folder (api/db/lock.ts); a folder in memory belongs to this process anyway.
+  const release = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
+  try {
+    // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: async () => {
+        await client.close();
+        release();
+      },
+      pglite: client,
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

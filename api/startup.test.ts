@@ -54,8 +54,7 @@ function expectOneLine(result: { code: number | null; stderr: string }, variable
   expect(lines[0]).not.toMatch(/\bat .*:\d+:\d+/);
 }
 
-// Concurrent: each case is a process start, mostly waiting on module loading.
-describe.concurrent("a bad configuration stops every entry point with one line naming the variable", () => {
+describe("a bad configuration stops every entry point with one line naming the variable", () => {
   const cases: [keyof typeof entries, string, Record<string, string>][] = [
     ["web", "PORT", { PORT: "eighty" }],
     ["web", "TRUST_PROXY", { TRUST_PROXY: "yes please" }],
@@ -70,7 +69,7 @@ describe.concurrent("a bad configuration stops every entry point with one line n
   for (const [entry, variable, env] of cases) {
     it(`${entry}: ${variable}`, async () => {
       expectOneLine(await run([...entries[entry]], env), variable);
-    });
+    }, 120_000);
   }
 
   it("names every bad variable on the same line, and never echoes a secret", async () => {
@@ -78,13 +77,13 @@ describe.concurrent("a bad configuration stops every entry point with one line n
     expectOneLine(result, "API_PORT");
     expect(result.stderr).toContain("DATABASE_URL");
     expect(result.stderr).not.toContain("hunter2");
-  });
+  }, 120_000);
 
   it("an unreachable database is one line too", async () => {
     const port = await freePort();
     const result = await run([...entries.api], { DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/none`, API_PORT: String(await freePort()) });
     expectOneLine(result, "DATABASE_URL");
-  });
+  }, 120_000);
 });
 
 describe("DATA_DIR", () => {
@@ -94,13 +93,13 @@ describe("DATA_DIR", () => {
     expect(result.stderr).toBe("");
     expect(result.stdout).toContain("API listening");
     expect(fs.existsSync(path.join(dataDir, "db"))).toBe(true);
-  }, 60_000);
+  }, 300_000);
 
   it("that cannot be created is one line naming it", async () => {
     const file = path.join(scratch, "a-file");
     fs.writeFileSync(file, "");
     expectOneLine(await run([...entries.cli], { DATA_DIR: path.join(file, "data") }), "DATA_DIR");
-  });
+  }, 120_000);
 });
 
 describe("readConfig", () => {

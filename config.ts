@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "./api/logging.ts";
 
 /** A problem at start-up that the operator fixes (configuration, data folder, port): one line, no stack. */
 export class StartupError extends Error {}
@@ -67,6 +68,9 @@ const schema = z.object({
   MAIL_FROM: z.string().optional(),
   APP_TIMEZONE: z.string().refine(isTimeZone, "unknown time zone").default("Africa/Douala"),
   DEMO: z.enum(["0", "1"]).optional(),
+  // Observability (web and API alone): log level, and the token that opens /metrics.
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // The administration CLI (api/cli.ts): create-admin's password when not typed.
   ADMIN_PASSWORD: z.string().optional(),
 });
@@ -87,7 +91,7 @@ export type Config = Raw & {
 };
 
 // Values that may appear in a message: never a secret or a URL (which carries credentials).
-const ECHOED = new Set(["NODE_ENV", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "DEMO", "COOKIE_SECURE"]);
+const ECHOED = new Set(["NODE_ENV", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
 
 /** The validated configuration of `env`; throws a one-line StartupError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { exitOnStartupError, loadConfig, startupConfig, startupMessage } from "./config.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
+import { observe } from "./api/observe.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
 const config = await exitOnStartupError(() => {
@@ -23,6 +24,7 @@ const viteDev = process.argv.includes("--dev");
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
+observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
 
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");

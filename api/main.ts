@@ -4,6 +4,7 @@
 import type { Server } from "node:http";
 import express from "express";
 import { exitOnStartupError, startupConfig, startupMessage } from "../config.ts";
+import { observe } from "./observe.ts";
 import { openApi, shutDownGracefully } from "./serve.ts";
 
 const settings = await exitOnStartupError(startupConfig);
@@ -11,6 +12,7 @@ const { database, api } = await exitOnStartupError(() => openApi(settings));
 // The API answers every unknown path with 404, so the health check sits in front of it.
 const app = express();
 app.disable("x-powered-by");
+observe(app, { service: "api", logLevel: settings.LOG_LEVEL, metricsToken: settings.METRICS_TOKEN });
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });

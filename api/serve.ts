@@ -7,11 +7,13 @@ import { serveControl } from "./admin/control.ts";
 import { openDatabase } from "./db/index.ts";
 import { seed } from "./db/seed.ts";
 import { createMailer } from "./mail/index.ts";
+import { watchDatabasePool } from "./metrics.ts";
 
 /** PostgreSQL at DATABASE_URL (else PGlite in DATA_DIR/db), seeded, and the API on it; without SMTP, mail goes to DATA_DIR/outbox. */
 export async function openApi(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir });
   await seed(database.db, { demo: config.demo });
+  watchDatabasePool(database);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir });
   if (database.kind === "pglite") {
     // This process owns the embedded database: `npm run admin` sends its commands here.

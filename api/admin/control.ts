@@ -2,7 +2,7 @@
 // cannot open the folder while the app runs (api/db/lock.ts), so it sends its command here and the
 // owner runs it on its own connection. A Unix socket beside the folder (DATA_DIR/db.sock, mode
 // 0600): only who may already read and write the data folder can reach it, and it is never on the
-// network, so it needs no token. See docs/decisions/0005-one-owner-for-the-embedded-database.md.
+// network, so it needs no token. See docs/decisions/0006-one-owner-for-the-embedded-database.md.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";

@@ -1,5 +1,6 @@
 // Opens the database: a real PostgreSQL server when a URL is given, else embedded PGlite on disk
 // (or in memory with dataDir "memory://"). Both run the same committed migrations.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -7,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
+import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { config } from "../../config.ts";
@@ -22,6 +24,33 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's client (for backups), when kind is "pglite". */
   pglite?: PGlite;
+}
+
+const currentTransaction = new AsyncLocalStorage<Db>();
+
+/**
+ * The handle the API works with: outside `inRequestTransaction` it is the database itself; inside,
+ * every call goes to that request's transaction (and `transaction()` there opens a savepoint). So
+ * code written against `db` joins the transaction of the request it serves without passing it on.
+ */
+function transactionAware(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      const active = currentTransaction.getStore() ?? target;
+      const value = Reflect.get(active, property, active);
+      return typeof value === "function" ? value.bind(active) : value;
+    },
+  });
+}
+
+/**
+ * Runs `work` in one transaction that every use of `db` within it (however deep) joins: the
+ * change a request makes and what it records about it (its idempotency key) commit together or
+ * not at all. Throwing rolls everything back.
+ */
+export function inRequestTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (currentTransaction.getStore()) throw new Error("inRequestTransaction does not nest");
+  return db.transaction((tx) => currentTransaction.run(tx as unknown as Db, () => work(tx as unknown as Db)));
 }
 
 // Any constant both migrators agree on; it names nothing else in this database.
@@ -49,7 +78,7 @@ async function migratePostgres(databaseUrl: string, migrationsFolder: string) {
  * The database of DATABASE_URL (PostgreSQL), else PGlite in `dataDir`, migrated. Pool size and
  * migrations folder come from the configuration unless given.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number; migrationsFolder?: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number; migrationsFolder?: string; logger?: Logger }): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? config().migrationsFolder;
   if (options.databaseUrl) {
     await migratePostgres(options.databaseUrl, migrationsFolder);
@@ -59,7 +88,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     const lost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
     pool.on("error", lost);
     pool.on("connect", (client) => client.on("error", lost));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = transactionAware(drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db);
     return {
       db,
       kind: "postgres",
@@ -73,7 +102,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   try {
     // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
     const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = transactionAware(drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db);
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./index.ts";
+import { openDatabase, type Db } from "./index.ts";
 import { lockDataDir, lockFileOf } from "./lock.ts";
 import { doctors, users } from "./schema.ts";
 
@@ -64,18 +64,23 @@ function run(args: string[], dataDir: string, extra: Record<string, string> = {}
 }
 const admin = (args: string[], dataDir: string, extra: Record<string, string> = {}) => run(["api/cli.ts", ...args], dataDir, extra);
 
-async function verificationOf(dataDir: string, email: string) {
+/** The data folder opened in this process (no other process may hold it then). */
+async function withDatabase<T>(dataDir: string, work: (db: Db) => Promise<T>) {
   const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
   try {
-    const [row] = await database.db
-      .select({ verification: doctors.verification })
-      .from(doctors)
-      .innerJoin(users, eq(users.id, doctors.userId))
-      .where(eq(users.email, email));
-    return row?.verification;
+    return await work(database.db);
   } finally {
     await database.close();
   }
+}
+
+async function verificationOf(db: Db, email: string) {
+  const [row] = await db
+    .select({ verification: doctors.verification })
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(eq(users.email, email));
+  return row?.verification;
 }
 
 // One app start for the whole scenario: starting PGlite is the expensive part.
@@ -114,7 +119,7 @@ describe("the embedded database has one owner, and its backups", () => {
     // approval made through the app was not lost.
     await app.stop("SIGKILL");
     expect(fs.existsSync(lock)).toBe(true);
-    expect(await verificationOf(dataDir, "pending.doctor@example.com")).toBe("verified");
+    expect(await withDatabase(dataDir, (db) => verificationOf(db, "pending.doctor@example.com"))).toBe("verified");
 
     const restored = await admin(["restore", file], dataDir);
     expect(restored).toMatchObject({ code: 0, stderr: "" });
@@ -122,18 +127,10 @@ describe("the embedded database has one owner, and its backups", () => {
     expect(fs.existsSync(lock)).toBe(false);
 
     // Back to the moment of the backup: the admin made before it, the doctor still pending.
-    const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-    try {
-      const [doctor] = await database.db
-        .select({ verification: doctors.verification })
-        .from(doctors)
-        .innerJoin(users, eq(users.id, doctors.userId))
-        .where(eq(users.email, "pending.doctor@example.com"));
-      expect(doctor?.verification).toBe("pending");
-      expect(await database.db.select({ role: users.role }).from(users).where(eq(users.email, "root@example.test"))).toEqual([{ role: "admin" }]);
-    } finally {
-      await database.close();
-    }
+    await withDatabase(dataDir, async (db) => {
+      expect(await verificationOf(db, "pending.doctor@example.com")).toBe("pending");
+      expect(await db.select({ role: users.role }).from(users).where(eq(users.email, "root@example.test"))).toEqual([{ role: "admin" }]);
+    });
 
     const notABackup = path.join(scratch, "not-a-backup");
     fs.writeFileSync(notABackup, "hello");

@@ -19,6 +19,7 @@ import { fallbackLanguage, i18nFor } from "./i18n.ts";
 import { getLanguage, i18nextMiddleware, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
+import { clinicTimeZone } from "./routes/doctor/clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
@@ -33,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await takeToast(request);
   return data(
     // Only the active language's texts travel to the browser.
-    { language, resources: { [language]: languageResources[language] }, toast },
+    // The clinic zone travels too: every screen that shows a time names it (components/clinic-time-zone.tsx).
+    { language, resources: { [language]: languageResources[language] }, toast, timeZone: clinicTimeZone() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }

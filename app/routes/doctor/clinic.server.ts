@@ -1,8 +1,9 @@
-// Today's date in the clinic time zone (APP_TIMEZONE, default Africa/Douala), for date minimums.
+// The clinic time zone (APP_TIMEZONE, default Africa/Douala) and today's date there, for date minimums.
 import { config } from "../../../config.ts";
-import { dateFormat } from "../../intl.ts";
+import { isoDateIn } from "../../format.ts";
+
+export const clinicTimeZone = () => config().APP_TIMEZONE;
 
 export function clinicToday(now = new Date()) {
-  const timeZone = config().APP_TIMEZONE;
-  return dateFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return isoDateIn(clinicTimeZone(), now);
 }

@@ -102,6 +102,18 @@ for (const javaScriptEnabled of [false, true]) {
         await expectNoEnglishLeft(page.locator("main, body").first());
       });
 
+      await test.step("the profile names the patient's country in French", async () => {
+        const countries = await api<{ id: number; code: string }[]>("GET", "/location/country");
+        const chad = countries.body.find((c) => c.code === "TD")!;
+        const saved = await api("PUT", "/patient/me", { token: patient.token, body: { countryId: chad.id } });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+        await page.goto("/patient/profile");
+        await expect(page.getByText(region("TD"), { exact: true })).toBeVisible();
+        await page.goto("/patient/profile?edit=1");
+        await expect(page.getByLabel("Pays", { exact: true }).locator("option:checked")).toHaveText(region("TD"));
+        await page.goto("/health/doctors/my-appointments?tab=assigned");
+      });
+
       await test.step("the cancel dialog's buttons keep the case they are written in", async () => {
         await page.getByRole("listitem").filter({ hasText: `Dr ${DOCTOR}` }).getByRole("link", { name: /^Annuler/ }).click();
         const dialog = page.getByRole("dialog");

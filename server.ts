@@ -6,27 +6,25 @@ import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { loadConfig } from "./app/config.server.ts";
+import { exitOnStartupError, loadConfig, startupConfig, startupMessage } from "./config.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-const production = config.NODE_ENV === "production";
+// Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
+const config = await exitOnStartupError(() => {
+  startupConfig();
+  return loadConfig();
+});
+const production = config.production;
 // `npm run dev` passes --dev: routes through Vite with hot reload. Otherwise (npm start, the
 // container) the production build in build/ is served, whatever NODE_ENV says.
 const viteDev = process.argv.includes("--dev");
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.set("trust proxy", config.TRUST_PROXY);
 observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
 
 app.use((_req, res, next) => {
@@ -75,7 +73,7 @@ app.get("/readyz", async (_req, res) => {
 });
 
 if (!config.API_URL) {
-  const embedded = await openApi({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, demo: config.demo, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
+  const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;
   app.use("/api", embedded.api);
 }
@@ -118,6 +116,11 @@ app.use((error: unknown, _req: express.Request, res: express.Response, next: exp
   res.status(500).type("text/plain").send("Something went wrong");
 });
 
+// A port in use (or not allowed) is one line, like every start-up error.
+server.once("error", (error) => {
+  console.error(startupMessage(error) ?? error);
+  process.exit(1);
+});
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""})`);
   if (config.demo && !config.API_URL) {

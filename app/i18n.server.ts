@@ -2,7 +2,7 @@
 import type { Cookie, RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import type { Resource } from "i18next";
-import { loadConfig } from "./config.server.ts";
+import { loadConfig } from "../config.ts";
 import { fallbackLanguage, i18nFor, isLanguage, provideAllResources, supportedLanguages, type Language, type PageTexts } from "./i18n.ts";
 import enCommon from "../locales/en/common.json";
 import enAuth from "../locales/en/auth.json";

@@ -1,7 +1,7 @@
 // The one module that talks to the upstream API (SPEC.md section 7): JSON, bearer token from the
 // session, a timeout, the caller's language and address, and the 401 rule of DESIGN.md section 3.
 import { createContext, data, type RouterContextProvider } from "react-router";
-import { loadConfig } from "./config.server.ts";
+import { loadConfig } from "../config.ts";
 import { logoutRedirect } from "./session.server.ts";
 import { observeUpstream } from "../api/metrics.ts";
 

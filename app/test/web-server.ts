@@ -15,7 +15,7 @@ export { freePort };
 
 const root = path.resolve(import.meta.dirname, "../..");
 const built = path.join(root, "build/server/index.js");
-const sources = ["app", "locales", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = ["app", "locales", "config.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestSource(entry: string): number {
   const stat = fs.statSync(entry);

@@ -1,55 +1,44 @@
 // What the API's own entry (api/main.ts) and the web server (server.ts) share: the API opened on its
 // data directory, and a graceful shutdown.
-import path from "node:path";
 import type { Server } from "node:http";
+import type { Config } from "../config.ts";
 import { createApi } from "./app.ts";
+import { serveControl } from "./admin/control.ts";
 import { openDatabase } from "./db/index.ts";
 import { seed } from "./db/seed.ts";
 import { createMailer } from "./mail/index.ts";
-import type { MailTransport } from "./mail/transport.ts";
 import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
-import type { TrustProxy } from "./trust-proxy.ts";
 import { watchDatabasePool } from "./metrics.ts";
 
 /**
- * PostgreSQL at databaseUrl (else PGlite in dataDir/db), seeded, the API on it, and the mail outbox
- * worker (none with MAIL_TRANSPORT=outbox; the console transport also writes dataDir/outbox files).
- * `close` stops the worker, then the database.
+ * PostgreSQL at DATABASE_URL (else PGlite in DATA_DIR/db), seeded, the API on it, and the mail
+ * outbox worker (none with MAIL_TRANSPORT=outbox; the console transport also writes
+ * DATA_DIR/outbox files). Closing the database stops the worker first.
  */
-export async function openApi(options: {
-  databaseUrl?: string;
-  dataDir: string;
-  demo: boolean;
-  mailTransport: MailTransport;
-  smtpUrl?: string;
-  mailFrom?: string;
-  trustProxy?: TrustProxy;
-}) {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(options.dataDir, "db") });
-  await seed(database.db, { demo: options.demo });
+export async function openApi(config: Config) {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir });
+  await seed(database.db, { demo: config.demo });
   watchDatabasePool(database);
+  // Set whenever the API runs here (config.ts); the safe choice otherwise: nothing sent or printed.
+  const transport = config.mailTransport ?? "outbox";
   const worker =
-    options.mailTransport === "outbox"
+    transport === "outbox"
       ? undefined
       : startOutboxWorker({
           db: database.db,
-          transport: createMailer({
-            smtpUrl: options.mailTransport === "smtp" ? options.smtpUrl : undefined,
-            from: options.mailFrom,
-            outboxDir: path.join(options.dataDir, "outbox"),
-          }),
+          transport: createMailer({ smtpUrl: transport === "smtp" ? config.SMTP_URL : undefined, from: config.MAIL_FROM, outboxDir: config.outboxDir }),
         });
   if (!worker) console.log("Mail is kept in the database outbox (MAIL_TRANSPORT=outbox): nothing is sent until a start with SMTP_URL");
   const mailer = outboxMailer(database.db, () => worker?.wake());
-  const api = createApi({ db: database.db, mailer, trustProxy: options.trustProxy });
-  return {
-    database,
-    api,
-    close: async () => {
-      await worker?.stop();
-      await database.close();
-    },
+  const stopControl = database.kind === "pglite" ? await serveControl(database, mailer, config.pgliteDir) : undefined;
+  // This process owns the embedded database: `npm run admin` sends its commands here.
+  const close = database.close;
+  database.close = async () => {
+    await stopControl?.();
+    await worker?.stop();
+    await close();
   };
+  return { database, mailer, api: createApi({ db: database.db, mailer, trustProxy: config.TRUST_PROXY }) };
 }
 
 /** On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then `close` (the database) and exit. */

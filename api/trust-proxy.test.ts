@@ -1,35 +1,11 @@
-// TRUST_PROXY: parsed and validated (one line naming the variable), and honoured behind a proxy:
-// X-Forwarded-For names the client only when the hop that sent it is trusted.
+// TRUST_PROXY (validated by config.ts) honoured behind a proxy: X-Forwarded-For names the client
+// only when the hop that sent it is trusted, in the web server and in the API.
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiTrustFunction, trustFunction, trustProxySetting, type TrustProxy } from "./trust-proxy.ts";
-
-describe("TRUST_PROXY values", () => {
-  it.each([
-    [undefined, ["loopback"]],
-    ["", ["loopback"]],
-    ["false", false],
-    ["true", true],
-    ["0", 0],
-    ["2", 2],
-    ["loopback", ["loopback"]],
-    ["10.0.0.1, 192.168.0.0/16, uniquelocal", ["10.0.0.1", "192.168.0.0/16", "uniquelocal"]],
-    ["::1", ["::1"]],
-  ])("%j -> %j", (value, expected) => {
-    expect(trustProxySetting(value)).toEqual(expected);
-  });
-
-  it.each(["yes", "no", "10.0.0.300", "10.0.0.0/99", "1.2.3.4,", "-1", "localhost"])("refuses %j with one line naming TRUST_PROXY", (value) => {
-    expect(() => trustProxySetting(value)).toThrow(/^TRUST_PROXY: must be true, false, a hop count or a comma-separated list/);
-    try {
-      trustProxySetting(value);
-    } catch (error) {
-      expect((error as Error).message).not.toContain("\n");
-    }
-  });
-});
+import { readConfig } from "../config.ts";
+import { apiTrustFunction, trustFunction, type TrustProxy } from "./trust-proxy.ts";
 
 describe("behind a proxy", () => {
   // A server that answers the client address Express derives, as the web tier and the API do.
@@ -52,7 +28,7 @@ describe("behind a proxy", () => {
 
   /** The address the server sees for a request from 127.0.0.1 (the proxy) carrying `forwarded`. */
   const seen = async (value: string, forwarded: string, asApi = false) => {
-    setting = trustProxySetting(value);
+    setting = readConfig({ TRUST_PROXY: value }).TRUST_PROXY;
     api = asApi;
     return (await fetch(url, { headers: { "x-forwarded-for": forwarded } })).text();
   };

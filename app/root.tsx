@@ -1,5 +1,5 @@
-import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
+import { useContext, useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -7,7 +7,7 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
+  UNSAFE_useScrollRestoration as useScrollRestoration,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -15,14 +15,23 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
-import { fallbackLanguage, i18nFor } from "./i18n.ts";
-import { getLanguage, i18nextMiddleware, languageResources } from "./i18n.server.ts";
+import { refusedRequestContext } from "./context.ts";
+import { fallbackLanguage, i18nFor, PAGE_TEXTS_ID, PageTextsContext } from "./i18n.ts";
+import { getLanguage, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
 import { clinicTimeZone } from "./routes/doctor/clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+/** What the HTTP edge refused (request-handler.server.ts) is answered with the error page and its status. */
+const answerRefusedRequest: Route.MiddlewareFunction = ({ context }, next) => {
+  const refused = context.get(refusedRequestContext);
+  if (refused) throw data(null, { status: refused.status });
+  return next();
+};
+
+// The language is detected at the HTTP edge (detectLanguage), before any route runs.
+export const middleware: Route.MiddlewareFunction[] = [answerRefusedRequest];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -40,12 +49,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * React Router's <ScrollRestoration> with a safe first step: its inline script reads
+ * sessionStorage and, when storage is blocked, touches it again in its error path, so it throws on
+ * every page. The same restore, with nothing thrown; the hook behind it already guards its own
+ * storage calls.
+ */
+function SafeScrollRestoration({ nonce }: { nonce?: string }) {
+  useScrollRestoration();
+  const restore = `(function () {
+  if (!history.state || !history.state.key) history.replaceState({ key: Math.random().toString(32).slice(2) }, "");
+  try {
+    var y = JSON.parse(sessionStorage.getItem("react-router-scroll-positions") || "{}")[history.state.key];
+    if (typeof y === "number") scrollTo(0, y);
+  } catch (e) {}
+})()`;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restore }} />;
+}
+
+/** The first stop of the Tab key: straight to the page's <main id="main">, past the menus. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      {t("common:skipToContent")}
+    </a>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const lite = useLite();
-  const language = root?.language ?? fallbackLanguage;
-  const i18n = useMemo(() => i18nFor(language, root?.resources ?? {}), [language, root?.resources]);
+  // An error before the root loader ran (a refused request, an unknown URL) leaves no loader data:
+  // the page then takes its language and texts from the request, and carries them to the browser.
+  const pageTexts = useContext(PageTextsContext);
+  const texts = root ?? pageTexts;
+  const language = texts?.language ?? fallbackLanguage;
+  const resources = texts?.resources;
+  const i18n = useMemo(() => i18nFor(language, resources ?? {}), [language, resources]);
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -56,12 +98,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen font-sans">
         <I18nextProvider i18n={i18n}>
+          <SkipLink />
           {children}
           {root?.toast ? <Toaster toast={root.toast} /> : null}
         </I18nextProvider>
         {lite ? null : (
           <>
-            <ScrollRestoration nonce={nonce} />
+            {!root && pageTexts ? (
+              // Data, not script: the browser never runs it, so it needs no CSP nonce.
+              <script type="application/json" id={PAGE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(pageTexts).replace(/</g, "\\u003c") }} />
+            ) : null}
+            <SafeScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
         )}

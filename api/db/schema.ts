@@ -234,6 +234,16 @@ export const apiTokens = pgTable(
   (t) => [index("api_tokens_user").on(t.userId)],
 );
 
+// The previous release's throttling counters, replaced by rate_limits. Unused, but kept for one
+// release: pods of the previous release still read it during a rolling update (a release's
+// migrations only add). The next release's migration drops it.
+export const throttles = pgTable("throttles", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+});
+
 // Shared rate-limit counters (rate-limiter-flexible's drizzle store, api/auth/throttle.ts), so
 // several instances agree. The columns are the ones that store reads and writes.
 export const rateLimits = pgTable("rate_limits", {
@@ -271,9 +281,11 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     status: integer("status").notNull(),
     body: jsonb("body").notNull(),
+    /** What the key was used for (method, path, body): the same key with another body is refused. */
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
 );
 
 // Who read or changed a patient's data, other than the patient.

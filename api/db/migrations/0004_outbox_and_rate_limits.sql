@@ -17,5 +17,4 @@ CREATE TABLE "rate_limits" (
 	"expire" timestamp with time zone
 );
 --> statement-breakpoint
-DROP TABLE "throttles" CASCADE;--> statement-breakpoint
 CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("due_at") WHERE "mail_outbox"."failed_at" is null;

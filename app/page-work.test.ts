@@ -10,6 +10,7 @@ import { resetConfigForTests } from "../config.ts";
 
 let api: TestApi;
 let handler: ReturnType<typeof createStaticHandler>;
+let detectLanguage: (request: Request, context: RouterContextProvider) => Promise<void>;
 let sessionFor: (token: string, user: { id: string; role: "patient" | "doctor"; username: string }) => Promise<string>;
 const calls: string[] = [];
 const realFetch = globalThis.fetch;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     if (url.origin === new URL(api.url).origin) calls.push(`${init?.method ?? "GET"} ${url.pathname}${url.search}`);
     return realFetch(input, init);
   }) as typeof fetch;
-  const [root, appLayout, health, doctors, doctor, appointments, session] = await Promise.all([
+  const [root, appLayout, health, doctors, doctor, appointments, session, i18n] = await Promise.all([
     import("./root.tsx"),
     import("./routes/app-layout.tsx"),
     import("./routes/health/layout.tsx"),
@@ -32,7 +33,9 @@ beforeAll(async () => {
     import("./routes/doctor/layout.tsx"),
     import("./routes/doctor/appointments.tsx"),
     import("./session.server.ts"),
+    import("./i18n.server.ts"),
   ]);
+  detectLanguage = i18n.detectLanguage;
   const route = (id: string, m: Record<string, any>, extra: Record<string, unknown>) => ({ id, loader: m.loader, middleware: m.middleware, ...extra });
   // The same nesting as app/routes.ts, for the two pages measured.
   handler = createStaticHandler([
@@ -64,8 +67,12 @@ afterAll(async () => {
 /** Serves `path` as a document request and returns the upstream calls it made and the loaders' data. */
 async function load(path: string, cookie: string) {
   calls.length = 0;
-  const result = await handler.query(new Request(`http://127.0.0.1${path}`, { headers: { cookie } }), {
-    requestContext: new RouterContextProvider(),
+  const request = new Request(`http://127.0.0.1${path}`, { headers: { cookie } });
+  // As the request handler does before React Router (app/request-handler.server.ts).
+  const requestContext = new RouterContextProvider();
+  await detectLanguage(request, requestContext);
+  const result = await handler.query(request, {
+    requestContext,
     generateMiddlewareResponse: async (query) => {
       const context = await query(new Request(`http://127.0.0.1${path}`, { headers: { cookie } }));
       if (context instanceof Response) return context;

@@ -2,7 +2,7 @@
 // count, a doctor's verification state, and on the patient home its cards (docs/performance.md).
 // The shared layout's loader and the page's loader run side by side and both read it; the call is
 // made by the first of them, so an action or a resource route under the layout makes none.
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getUser, upstream } from "./auth.server.ts";
 import type { PatientAppointment } from "./components/patient/types.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
@@ -46,10 +46,22 @@ export const summaryMiddleware: MiddlewareFunction<Response> = ({ request, conte
   return next();
 };
 
+function answerOf(context: Readonly<RouterContextProvider>) {
+  const get = context.get(summaryContext);
+  if (!get) throw new Error("the summary needs summaryMiddleware on a parent route");
+  return get();
+}
+
 /** The request's summary; null for an admin or when the API did not answer (callers degrade). */
 export async function summaryOf(context: Readonly<RouterContextProvider>): Promise<Summary | null> {
-  const get = context.get(summaryContext);
-  if (!get) throw new Error("summaryOf needs summaryMiddleware on a parent route");
-  const answer = await get();
+  const answer = await answerOf(context);
   return answer?.ok ? answer.data : null;
+}
+
+/** For a page that cannot show without it: an error answer is thrown as Upstream.get throws it. */
+export async function requireSummary(context: Readonly<RouterContextProvider>): Promise<Summary> {
+  const answer = await answerOf(context);
+  if (!answer) throw data({ message: "Not found" }, { status: 404 });
+  if (!answer.ok) throw data({ message: answer.message, code: answer.code }, { status: answer.status >= 500 ? 503 : answer.status });
+  return answer.data;
 }

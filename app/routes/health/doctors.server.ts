@@ -6,8 +6,8 @@ import { withParams } from "../../components/dialog.tsx";
 import type { Country, DoctorCard, DoctorPage, Slot, Speciality } from "../../components/patient/types.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
-import { UpstreamError, type Upstream } from "../../upstream.server.ts";
-import { summaryOf, type PatientDashboard } from "../../summary.server.ts";
+import type { Upstream } from "../../upstream.server.ts";
+import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 
 export const DOCTOR_PAGE_SIZE = 10;
@@ -27,9 +27,9 @@ export const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) 
  * shared layout fetches anyway (app/summary.server.ts): no list is fetched to pick four.
  */
 export async function dashboardOf(context: Readonly<RouterContextProvider>): Promise<PatientDashboard> {
-  const summary = await summaryOf(context);
-  if (!summary?.dashboard) throw new UpstreamError(503, "Network error. Please try again", "network");
-  return summary.dashboard;
+  const { dashboard } = await requireSummary(context);
+  if (!dashboard) throw new Error("the patient home's summary came without its cards");
+  return dashboard;
 }
 
 export async function searchDoctors(api: Upstream, params: URLSearchParams) {

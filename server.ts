@@ -10,6 +10,7 @@ import { exitOnStartupError, loadConfig, startupConfig, startupMessage } from ".
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
+import { clientMistake } from "./api/http.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
 const config = await exitOnStartupError(() => {
@@ -101,6 +102,20 @@ if (!viteDev) {
   });
 }
 
+// The last stop of an error nothing else answered (a static file path that does not decode, a
+// request the client broke off): a client's mistake is its status, with no stack trace in the log
+// (the request's own line says the status); anything else is our fault.
+app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (res.headersSent) return next(error);
+  const mistake = clientMistake(error);
+  if (mistake) {
+    res.status(mistake.status).type("text/plain").send(mistake.message);
+    return;
+  }
+  console.error(error);
+  res.status(500).type("text/plain").send("Something went wrong");
+});
+
 // A port in use (or not allowed) is one line, like every start-up error.
 server.once("error", (error) => {
   console.error(startupMessage(error) ?? error);
@@ -114,4 +129,6 @@ server.listen(config.PORT, config.HOST, () => {
     );
   }
 });
+// A request has 30 s to arrive whole (forms are at most 64 kB): a slow sender cannot hold memory.
+server.requestTimeout = 30_000;
 shutDownGracefully(server, async () => database?.close());

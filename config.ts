@@ -88,6 +88,8 @@ export type Config = Raw & {
   outboxDir: string;
   /** MIGRATIONS_DIR resolved from the working directory (the project root): the build moves files. */
   migrationsFolder: string;
+  /** NODE_ENV as set, or undefined: React Router's request handler treats unset as production. */
+  declaredNodeEnv: Raw["NODE_ENV"] | undefined;
 };
 
 // Values that may appear in a message: never a secret or a URL (which carries credentials).
@@ -118,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(c.DATA_DIR, "db"),
     outboxDir: path.join(c.DATA_DIR, "outbox"),
     migrationsFolder,
+    declaredNodeEnv: clean.NODE_ENV ? c.NODE_ENV : undefined,
   };
 }
 

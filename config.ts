@@ -93,6 +93,8 @@ export type Config = Raw & {
   migrationsFolder: string;
   /** How the embedded or lone API sends mail; undefined for a web server in front of API_URL, which sends none. */
   mailTransport?: MailTransport;
+  /** NODE_ENV as set, or undefined: React Router's request handler treats unset as production. */
+  declaredNodeEnv: Raw["NODE_ENV"] | undefined;
 };
 
 // Values that may appear in a message: never a secret or a URL (which carries credentials).
@@ -130,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(c.DATA_DIR, "outbox"),
     migrationsFolder,
     mailTransport,
+    declaredNodeEnv: clean.NODE_ENV ? c.NODE_ENV : undefined,
   };
 }
 

@@ -95,9 +95,9 @@ export function idempotent(db: Db): RequestHandler {
           await tx.update(idempotencyKeys).set({ status: 0, body: {}, requestHash, createdAt: new Date() }).where(thisKey);
         }
         const result = await send.run(next);
-        // A refusal (4xx) changed nothing worth keeping, and the statement that failed may have
-        // aborted the transaction: undo, and remember the answer on its own below. A server error
-        // is not remembered at all, so a retry acts for real.
+        // A refusal (4xx) or a server error changed nothing to protect, and the statement that
+        // failed may have aborted the transaction: undo, and remember nothing, so the corrected
+        // form (another slot after 'slot taken'), sent again with its key, acts for real.
         if (result.status >= 400) throw new Undo(result);
         await tx.update(idempotencyKeys).set({ status: result.status, body: result.body ?? null }).where(thisKey);
         return result;
@@ -111,13 +111,6 @@ export function idempotent(db: Db): RequestHandler {
         answer = { status: 500, body: { message: "Something went wrong", code: "internal" } };
       } else {
         answer = error.answer;
-        if (answer.status < 500) {
-          await db
-            .insert(idempotencyKeys)
-            .values({ userId, key: scopedKey, status: answer.status, body: answer.body ?? null, requestHash })
-            .onConflictDoNothing()
-            .catch(() => {});
-        }
       }
     }
     if (answer.replayed) res.set("idempotent-replayed", "true");

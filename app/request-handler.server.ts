@@ -8,6 +8,7 @@ import type { IncomingMessage } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { config } from "../config.ts";
 import { nonceContext, refusedRequestContext, type RefusedRequest } from "./context.ts";
 import { detectLanguage } from "./i18n.server.ts";
 import { requestInfoContext } from "./upstream.server.ts";
@@ -15,7 +16,7 @@ import { requestInfoContext } from "./upstream.server.ts";
 /** The largest form the web app reads (64 kB): every form of this product is far smaller. */
 export const FORM_LIMIT_BYTES = 64 * 1024;
 
-const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), process.env.NODE_ENV);
+const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), config().declaredNodeEnv);
 
 export const webApp = express();
 webApp.disable("x-powered-by");

@@ -49,7 +49,9 @@ function transactionAware(db: Db): Db {
  * not at all. Throwing rolls everything back.
  */
 export function inRequestTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (currentTransaction.getStore()) throw new Error("inRequestTransaction does not nest");
+  // Already inside one (a request passed on to a second guarded route): join it.
+  const current = currentTransaction.getStore();
+  if (current) return work(current);
   return db.transaction((tx) => currentTransaction.run(tx as unknown as Db, () => work(tx as unknown as Db)));
 }
 

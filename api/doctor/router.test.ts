@@ -79,6 +79,19 @@ describe("the doctor's own /doctor calls", () => {
       expect(theirs.body.appointments.every((a: { myProposal: unknown }) => a.myProposal === null)).toBe(true);
     });
 
+    it("marks an open request on a slot I already hold (slotHeld), and gives me everything the patient wrote", async () => {
+      const startsAt = at(30);
+      const details = { reason: "Chest pain when climbing stairs", deviceType: "phone", internetQuality: "fair", videoPreference: "meet", residenceAddress: "Bonapriso, Douala" };
+      const request = await insertOpenRequest(api.db, { patientId: alice.user.id, specialityId: ref.speciality("Cardiology").id, startsAt, details });
+      await insertAppointment(api.db, { patientId: bruno.user.id, doctorId: colleague.user.id, status: "confirmed", startsAt });
+      const find = async (token: string) =>
+        (await list(token, "?category=random&limit=100")).body.appointments.find((a: { id: string }) => a.id === request.id);
+      expect(await find(colleague.token)).toMatchObject({ slotHeld: true, details });
+      expect(await find(cardiologist.token)).toMatchObject({ slotHeld: false, details });
+      expect((await api.request("GET", `/doctor/doctor_appointments/${request.id}`, { token: colleague.token })).body).toMatchObject({ slotHeld: true, details });
+      await api.db.delete(appointments).where(eq(appointments.id, request.id));
+    });
+
     it("shows every open request to a doctor without specialities, and none to an unverified doctor", async () => {
       expect(idsOf((await list(generalist.token, "?category=random")).body)).toEqual([ids.openAlice, ids.openBruno, ids.openDerm].sort());
       const none = await list(unverified.token, "?category=random");

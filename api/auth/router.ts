@@ -18,7 +18,7 @@ import {
   type MailContent,
 } from "../mail/templates.ts";
 import { deleteAccount, findActiveUserByEmail, normalizeEmail, register, sessionUser } from "./accounts.ts";
-import { checkCode, codeError, codeState, CODE_MESSAGES, issueCode, RESEND_INTERVAL_SECONDS, resendTooSoon } from "./codes.ts";
+import { checkCode, codeError, CODE_MESSAGES, hasLiveCode, issueCode, RESEND_INTERVAL_SECONDS, resendTooSoon } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import {
   blockedForSeconds,
@@ -34,6 +34,10 @@ import { issueToken, revokeAllTokens, revokeToken } from "./tokens.ts";
 
 export const AUTH_MESSAGES = {
   loginFailed: "Login failed",
+  wrongRole: {
+    patient: "This is a patient account: choose 'Patient' to log in",
+    doctor: "This is a doctor account: choose 'Doctor' to log in",
+  },
   unverified: "Please verify your account first",
   tooManyLogins: "Too many attempts. Please try again later.",
   invalidRole: "Invalid role provided",
@@ -200,6 +204,11 @@ export function authRouter({ db, mailer }: ApiDeps) {
     if (!user || !passwordOk || !roleOk) {
       await recordFailure(db, accountKey, LOGIN_ACCOUNT_POLICY);
       await recordFailure(db, ipKey, LOGIN_IP_POLICY);
+      // Only someone who knows the password learns the account's role: everyone else gets the same answer.
+      if (user && passwordOk && (user.role === "patient" || user.role === "doctor")) {
+        res.status(401).json({ message: AUTH_MESSAGES.wrongRole[user.role], code: "wrong_role", role: user.role });
+        return;
+      }
       throw new ApiError(401, AUTH_MESSAGES.loginFailed, "login_failed");
     }
     if (!user.otpVerified) {
@@ -277,9 +286,9 @@ export function authRouter({ db, mailer }: ApiDeps) {
     const me = currentUser(req);
     const body = parse(emailBody, req.body);
     if (normalizeEmail(body.email) !== normalizeEmail(me.email)) throw forbidden();
-    // The gate asks on every opening: a live code sent under a minute ago is simply kept.
-    const state = await codeState(db, me.id, "profile");
-    if (!(state?.live && state.recent)) await sendProfileCode(me.id);
+    // The gate asks whenever it is shown, also after a wrong try: a live code is the one the doctor
+    // holds, so it is kept whatever its age; only 'resend' replaces it.
+    if (!(await hasLiveCode(db, me.id, "profile"))) await sendProfileCode(me.id);
     res.json({ message: AUTH_MESSAGES.profileOtpSent });
   });
 

@@ -18,6 +18,7 @@ import { Toaster } from "./components/toaster.tsx";
 import { fallbackLanguage, i18nFor } from "./i18n.ts";
 import { getLanguage, i18nextMiddleware, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
+import { useLite } from "./lite.tsx";
 import { takeToast } from "./toast.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
@@ -40,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const lite = useLite();
   const language = root?.language ?? fallbackLanguage;
   const i18n = useMemo(() => i18nFor(language, root?.resources ?? {}), [language, root?.resources]);
   return (
@@ -55,8 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           {root?.toast ? <Toaster toast={root.toast} /> : null}
         </I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -20,6 +20,7 @@ import {
 import { deleteAccount, findActiveUserByEmail, normalizeEmail, register, sessionUser } from "./accounts.ts";
 import { checkCode, codeError, CODE_MESSAGES, hasLiveCode, issueCode, RESEND_INTERVAL_SECONDS, resendTooSoon } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { normalizePhone } from "../phone.ts";
 import {
   blockedForSeconds,
   claimOncePer,
@@ -63,6 +64,11 @@ const email = z
 const password = z.string({ error: "Password is required" }).min(1, "Password is required").min(6, "Password must be at least 6 characters").max(200, "Password must be at most 200 characters");
 const username = (label: string) =>
   text(`${label} is required`).pipe(z.string().min(3, `${label} must be at least 3 characters`).max(50, `${label} must be at most 50 characters`));
+/** A phone number as people write it, read in Cameroon's numbering unless it carries +country; stored in E.164. */
+const phoneNumber = (required: string, invalid: string) =>
+  text(required)
+    .pipe(z.string().max(30, invalid).refine((v) => normalizePhone(v) !== null, invalid))
+    .transform((v) => normalizePhone(v)!);
 const otpCode = z.string({ error: CODE_MESSAGES.malformed }).trim().regex(/^\d{6}$/, CODE_MESSAGES.malformed);
 const locale = z.enum(["en", "fr"]).optional().catch(undefined);
 
@@ -70,8 +76,7 @@ const patientRegistration = z.object({
   userRole: z.literal("patient"),
   username: username("Username"),
   email,
-  phone: text("Phone is required")
-    .pipe(z.string().regex(/^\d+$/, "Phone must contain digits only").min(10, "Phone must be at least 10 digits").max(20, "Phone must be at most 20 digits")),
+  phone: phoneNumber("Phone is required", "Please enter a valid phone number"),
   password,
   locale,
 });
@@ -79,7 +84,7 @@ const doctorRegistration = z.object({
   userRole: z.literal("doctor"),
   username: username("Doctor name"),
   email,
-  contact: text("Contact is required").pipe(z.string().regex(/^\+?[\d\s\-()]+$/, "Invalid contact format").max(30, "Invalid contact format")),
+  contact: phoneNumber("Contact is required", "Invalid contact format"),
   password,
   serial_number: text("Serial number is required").pipe(
     z.string().min(3, "Serial number must be at least 3 characters").max(50, "Serial number must be at most 50 characters"),

@@ -50,8 +50,7 @@ export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmen
       .from(proposals)
       .where(and(eq(proposals.appointmentId, appointmentId), eq(proposals.doctorId, doctor.id)));
     if (existing) throw alreadyProposed();
-    // The patient could never accept it: the slot rule would refuse the doctor (DESIGN: one active
-    // appointment per doctor and slot).
+    // The patient could never accept it: one active appointment per doctor and slot (docs/product.md).
     if ((await doctorsBusyAt(tx, [doctor.id], request.startsAt)).size) throw slotHeld();
     let created;
     try {

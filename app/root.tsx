@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -7,7 +7,7 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
+  UNSAFE_useScrollRestoration as useScrollRestoration,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -19,6 +19,7 @@ import { fallbackLanguage, i18nFor } from "./i18n.ts";
 import { getLanguage, i18nextMiddleware, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
+import { clinicTimeZone } from "./routes/doctor/clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
@@ -33,8 +34,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await takeToast(request);
   return data(
     // Only the active language's texts travel to the browser.
-    { language, resources: { [language]: languageResources[language] }, toast },
+    // The clinic zone travels too: every screen that shows a time names it (components/clinic-time-zone.tsx).
+    { language, resources: { [language]: languageResources[language] }, toast, timeZone: clinicTimeZone() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+/**
+ * React Router's <ScrollRestoration> with a safe first step: its inline script reads
+ * sessionStorage and, when storage is blocked, touches it again in its error path, so it throws on
+ * every page. The same restore, with nothing thrown; the hook behind it already guards its own
+ * storage calls.
+ */
+function SafeScrollRestoration({ nonce }: { nonce?: string }) {
+  useScrollRestoration();
+  const restore = `(function () {
+  if (!history.state || !history.state.key) history.replaceState({ key: Math.random().toString(32).slice(2) }, "");
+  try {
+    var y = JSON.parse(sessionStorage.getItem("react-router-scroll-positions") || "{}")[history.state.key];
+    if (typeof y === "number") scrollTo(0, y);
+  } catch (e) {}
+})()`;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restore }} />;
+}
+
+/** The first stop of the Tab key: straight to the page's <main id="main">, past the menus. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      {t("common:skipToContent")}
+    </a>
   );
 }
 
@@ -54,12 +84,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen font-sans">
         <I18nextProvider i18n={i18n}>
+          <SkipLink />
           {children}
           {root?.toast ? <Toaster toast={root.toast} /> : null}
         </I18nextProvider>
         {lite ? null : (
           <>
-            <ScrollRestoration nonce={nonce} />
+            <SafeScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
         )}

@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SelectField } from "./forms.tsx";
-import type { Place } from "./patient/types.ts";
+import { countryOptions } from "../format.ts";
+import type { Country, Place } from "./patient/types.ts";
 
 export function CountryCityFields({
   countries,
@@ -18,7 +19,7 @@ export function CountryCityFields({
   idPrefix,
   ns,
 }: {
-  countries: Place[];
+  countries: Country[];
   /** The cities of `initialCountry`, loaded by the server. */
   cities: Place[];
   /** The action's answer: after 'Update cities' it brings the country and cities to show. */
@@ -28,7 +29,7 @@ export function CountryCityFields({
   idPrefix: string;
   ns: "patient:location" | "doctor:profile";
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<Place[]>();
   const loaded = reloaded?.country != null ? { country: reloaded.country, cities: reloaded.cities ?? [] } : { country: initialCountry, cities };
@@ -59,7 +60,7 @@ export function CountryCityFields({
         }}
       >
         <option value="">{t(`${ns}.selectCountry`)}</option>
-        {countries.map((c) => (
+        {countryOptions(countries, i18n.language).map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
           </option>

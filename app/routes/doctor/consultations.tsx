@@ -8,15 +8,16 @@ import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
-import { formatDate } from "../../components/doctor/appointment-card.tsx";
+import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
+import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { findConsultation, listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
-import { CONSULTATION_TYPES } from "../../components/doctor/types.ts";
+import { CONSULTATION_TYPES } from "../../../api/consultation/types.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -182,6 +183,7 @@ export default function Consultations({ loaderData: d, actionData }: Route.Compo
       <div className="card mb-4">
         <SearchForm label={t("doctor:consultations.searchLabel")} applyLabel={t("doctor:filters.apply")} placeholder={t("doctor:consultations.searchPlaceholder")} search={d.search} />
       </div>
+      <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
       {d.list.consultations.length === 0 ? (
         <p className="card text-slate-700">{t(d.search ? "doctor:consultations.emptySearch" : "doctor:consultations.empty")}</p>
       ) : (

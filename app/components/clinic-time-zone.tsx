@@ -1,0 +1,19 @@
+// The clinic's time zone next to times a user chooses or reads: slots are the clinic's wall-clock
+// times (docs/formatting.md), which a patient in another zone would otherwise misread.
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import type { loader } from "../root.tsx";
+import { formatTimeZone } from "../format.ts";
+
+/** 'West Africa Time (UTC+1)' in the reader's language, or null before the root loader answered. */
+export function useClinicZone() {
+  const { i18n } = useTranslation();
+  const timeZone = useRouteLoaderData<typeof loader>("root")?.timeZone;
+  return timeZone ? formatTimeZone(timeZone, i18n.language) : null;
+}
+
+export function ClinicTimeZone({ className = "text-xs text-slate-600" }: { className?: string }) {
+  const { t } = useTranslation();
+  const zone = useClinicZone();
+  return zone ? <p className={className}>{t("common:clinicTimeZone", { zone })}</p> : null;
+}

@@ -1,27 +1,16 @@
 // `npm start` (node server.ts, the built app and its embedded API) as an operator starts it: on a
 // DATA_DIR that does not exist yet (it crashed with an ENOENT stack), and a second time on the
 // same folder while the first runs (two processes writing one PGlite folder lose data).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { productionEnv } from "../bench/support.ts";
+import { runProcess as run } from "../api/test/run-process.ts";
 import { freePort, startWebServer } from "./test/web-server.ts";
 
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), "web-startup-"));
 afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
-
-function run(args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, args, { env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("npm start", () => {
   it("creates a missing DATA_DIR, holds its database alone, and lets the CLI work through it", async () => {

@@ -203,6 +203,19 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     expect([...seen].sort()).toEqual(webPorts.map((p) => `127.0.0.1:${p}`).sort());
   });
 
+  it("works over plain HTTP with COOKIE_SECURE=false: no upgrade to https, no HSTS, no Secure cookie", async () => {
+    const page = await fetch(`${base}/login`);
+    expect(page.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+    expect(page.headers.get("strict-transport-security")).toBeNull();
+    const res = await fetch(`${base}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: emails[99], password: PASSWORD, role: "patient" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    for (const cookie of res.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*secure/i);
+  });
+
   it("keeps a patient logged in through one instance logged in on the other", async () => {
     const [one, other] = webPorts.map((p) => `http://127.0.0.1:${p}`);
     const cookie = await login(one, emails[0]);

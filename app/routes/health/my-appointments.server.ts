@@ -38,7 +38,11 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
     const answer = await api.call<Proposal[]>("GET", "/appointment-proposal", { query: { appointmentId: selected.id, page: proposalPage, limit: PROPOSAL_PAGE_SIZE } });
     proposals = answer.ok ? { items: answer.data, error: null } : { items: null, error: answer.message };
   }
-  return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling };
+  // Started appointments offer neither Cancel nor Buy; computed here so server and browser agree.
+  const now = Date.now();
+  const shown = [...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])];
+  const started = Object.fromEntries(shown.map((a) => [a.id, Date.parse(a.time) <= now]));
+  return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling: cancelling && !started[cancelling.id] ? cancelling : null, started };
 }
 
 /** `here`: the page the form was posted from, to come back to. */

@@ -28,7 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
-const cancellable = (a: PatientAppointment) => a.status === "pending" || a.status === "proposed" || a.status === "confirmed";
+/** Cancel and Buy are for appointments still to come (docs/forms.md). */
+const cancellable = (a: PatientAppointment, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
+const payable = (a: PatientAppointment, started: boolean) => !started && a.status === "confirmed";
 
 function ActionForm({ intent, id, idempotencyKey, className, children }: { intent: string; id: string; idempotencyKey: string; className: string; children: ReactNode }) {
   return (
@@ -47,7 +49,7 @@ function titleOf(a: PatientAppointment, t: (key: string, values?: Record<string,
   return a.Speciality ? t("patient:appointments.requestFor", { speciality: a.Speciality.name }) : t("patient:appointments.noDoctorYet");
 }
 
-function AppointmentItem({ a, here }: { a: PatientAppointment; here: string }) {
+function AppointmentItem({ a, here, started }: { a: PatientAppointment; here: string; started: boolean }) {
   const { t, i18n } = useTranslation();
   const title = titleOf(a, t);
   return (
@@ -67,12 +69,12 @@ function AppointmentItem({ a, here }: { a: PatientAppointment; here: string }) {
         <Link to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })} preventScrollReset className="btn-secondary" aria-label={t("patient:appointments.detailsFor", { name: title })}>
           {isOpenRequest(a) ? t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }) : t("patient:appointments.details")}
         </Link>
-        {a.status === "confirmed" ? (
+        {payable(a, started) ? (
           <Link to={`/health/payment/${a.id}`} className="btn-primary" aria-label={t("patient:appointments.buyFor", { name: title })}>
             {t("patient:appointments.buy")}
           </Link>
         ) : null}
-        {cancellable(a) ? (
+        {cancellable(a, started) ? (
           <Link to={withParams(here, { cancel: a.id, appointment: null })} preventScrollReset className="btn-danger" aria-label={t("patient:appointments.cancelFor", { name: title })}>
             {t("patient:appointments.cancel")}
           </Link>
@@ -291,7 +293,7 @@ export default function MyAppointments({ loaderData: d }: Route.ComponentProps) 
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={t(`patient:appointments.tab.${tab}`)}>
           {list.appointments.map((a) => (
-            <AppointmentItem key={a.id} a={a} here={here} />
+            <AppointmentItem key={a.id} a={a} here={here} started={Boolean(d.started[a.id])} />
           ))}
         </ul>
       )}

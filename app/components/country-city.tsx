@@ -17,6 +17,7 @@ export function CountryCityFields({
   initialCity,
   idPrefix,
   ns,
+  cityErrors,
 }: {
   countries: Place[];
   /** The cities of `initialCountry`, loaded by the server. */
@@ -27,6 +28,8 @@ export function CountryCityFields({
   initialCity: string;
   idPrefix: string;
   ns: "patient:location" | "doctor:profile";
+  /** Translation keys, e.g. asking for a city of a newly chosen country. */
+  cityErrors?: string[] | null;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -72,6 +75,7 @@ export function CountryCityFields({
           name="cityId"
           value={city}
           onChange={(e) => setCity(e.currentTarget.value)}
+          errors={cityErrors}
           disabled={!country || loading || (hydrated && list.length === 0)}
         >
           <option value="">{placeholder}</option>

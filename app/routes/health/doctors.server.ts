@@ -25,9 +25,13 @@ export function dashboardOf(list: PatientAppointmentPage, now = Date.now()) {
   const ahead = list.appointments
     .filter((a) => a.status !== "cancelled" && a.status !== "completed" && Date.parse(a.time) > now)
     .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+  const confirmed = ahead.filter((a) => a.status === "confirmed");
+  // Each count says what it counts: confirmed ones still to come beside the confirmed list, and
+  // every appointment of any status on the link to the full list.
   return {
     upcoming: (ahead[0] ?? null) as PatientAppointment | null,
-    confirmed: ahead.filter((a) => a.status === "confirmed").slice(0, 3),
+    confirmed: confirmed.slice(0, 3),
+    confirmedAhead: confirmed.length,
     total: list.total,
   };
 }

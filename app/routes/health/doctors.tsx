@@ -96,8 +96,8 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
           <h2 id="confirmed-title" className="text-lg font-semibold">
             {t("patient:doctors.confirmedTitle")}
           </h2>
-          <Link to="/health/doctors/my-appointments" className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">
-            {t("patient:doctors.allCount", { count: d.total })}
+          <Link to="/health/doctors/my-appointments?tab=assigned&status=confirmed" className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">
+            {t("patient:doctors.confirmedCount", { count: d.confirmedAhead })}
           </Link>
         </div>
         {d.confirmed.length ? (
@@ -111,6 +111,9 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
         ) : (
           <p className="text-slate-700">{t("patient:doctors.noConfirmed")}</p>
         )}
+        <Link to="/health/doctors/my-appointments" className="link mt-3 inline-block text-sm">
+          {t("patient:doctors.allCount", { count: d.total })}
+        </Link>
       </section>
     </div>
   );

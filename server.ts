@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { loadConfig } from "./app/config.server.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
+import { observe } from "./api/observe.ts";
 
 let config;
 try {
@@ -25,6 +26,7 @@ const viteDev = process.argv.includes("--dev");
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
 
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString("base64");

@@ -6,6 +6,8 @@
 import fs from "node:fs";
 import type { Server } from "node:http";
 import express from "express";
+import { LOG_LEVELS, type LogLevel } from "./logging.ts";
+import { observe } from "./observe.ts";
 import { openApi, shutDownGracefully } from "./serve.ts";
 
 function config(env: NodeJS.ProcessEnv) {
@@ -17,6 +19,10 @@ function config(env: NodeJS.ProcessEnv) {
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push("SMTP_URL: must be an smtp:// or smtps:// URL");
   if (env.DEMO && env.DEMO !== "0" && env.DEMO !== "1") problems.push("DEMO: must be 0 or 1");
+  const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(", ")}`);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken && metricsToken.length < 16) problems.push("METRICS_TOKEN: must be at least 16 characters");
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   const dataDir = env.DATA_DIR || "./data";
   return {
@@ -27,6 +33,8 @@ function config(env: NodeJS.ProcessEnv) {
     smtpUrl,
     mailFrom: env.MAIL_FROM || undefined,
     demo: env.DEMO ? env.DEMO === "1" : env.NODE_ENV !== "production",
+    logLevel,
+    metricsToken,
   };
 }
 
@@ -43,6 +51,7 @@ const { database, api } = await openApi(settings);
 // The API answers every unknown path with 404, so the health check sits in front of it.
 const app = express();
 app.disable("x-powered-by");
+observe(app, { service: "api", logLevel: settings.logLevel, metricsToken: settings.metricsToken });
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });

@@ -6,11 +6,13 @@ import { createApi } from "./app.ts";
 import { openDatabase } from "./db/index.ts";
 import { seed } from "./db/seed.ts";
 import { createMailer } from "./mail/index.ts";
+import { watchDatabasePool } from "./metrics.ts";
 
 /** PostgreSQL at databaseUrl (else PGlite in dataDir/db), seeded, and the API on it; without SMTP, mail goes to dataDir/outbox. */
 export async function openApi(options: { databaseUrl?: string; dataDir: string; demo: boolean; smtpUrl?: string; mailFrom?: string }) {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(options.dataDir, "db") });
   await seed(database.db, { demo: options.demo });
+  watchDatabasePool(database);
   const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outboxDir: path.join(options.dataDir, "outbox") });
   return { database, api: createApi({ db: database.db, mailer }) };
 }

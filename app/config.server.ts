@@ -19,6 +19,8 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   APP_TIMEZONE: z.string().default("Africa/Douala"),
   DEMO: z.enum(["0", "1"]).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = z.output<typeof schema> & { sessionSecret: string; apiUrl: string; cookieSecure: boolean; demo: boolean };

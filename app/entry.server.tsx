@@ -8,6 +8,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext } from "./context.ts";
 import { NonceProvider } from "./nonce.tsx";
+import { LiteProvider } from "./lite.tsx";
+import { isLiteRequest } from "./lite.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -38,6 +40,14 @@ export default function handleRequest(
         : "onShellReady";
     // Every inline script React Router writes carries the request's CSP nonce.
     const nonce = loadContext.get(nonceContext);
+    // Lite mode: no hydration data either (the root layout leaves out the scripts). The stream of
+    // loader data is cancelled rather than left for nobody to read.
+    const lite = isLiteRequest(request);
+    responseHeaders.append("Vary", "Save-Data");
+    if (lite && routerContext.serverHandoffStream) {
+      void routerContext.serverHandoffStream.cancel().catch(() => {});
+      routerContext.serverHandoffStream = undefined;
+    }
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -48,7 +58,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LiteProvider value={lite}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LiteProvider>
       </NonceProvider>,
       {
         nonce,

@@ -14,7 +14,7 @@ webApp.use(
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(nonceContext, String(res.locals.nonce ?? ""));
-      context.set(requestInfoContext, { ip: req.ip ?? "" });
+      context.set(requestInfoContext, { ip: req.ip ?? "", requestId: String(req.id ?? "") });
       return context;
     },
   }),

@@ -18,6 +18,8 @@ import { Toaster } from "./components/toaster.tsx";
 import { fallbackLanguage, i18nFor } from "./i18n.ts";
 import { getLanguage, i18nextMiddleware, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
+import { useLite } from "./lite.tsx";
+import { clinicTimeZone } from "./routes/doctor/clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
@@ -32,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, setCookie } = await takeToast(request);
   return data(
     // Only the active language's texts travel to the browser.
-    { language, resources: { [language]: languageResources[language] }, toast },
+    // The clinic zone travels too: every screen that shows a time names it (components/clinic-time-zone.tsx).
+    { language, resources: { [language]: languageResources[language] }, toast, timeZone: clinicTimeZone() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
@@ -40,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const lite = useLite();
   const language = root?.language ?? fallbackLanguage;
   const i18n = useMemo(() => i18nFor(language, root?.resources ?? {}), [language, root?.resources]);
   return (
@@ -55,8 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           {root?.toast ? <Toaster toast={root.toast} /> : null}
         </I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -3,11 +3,15 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { loadConfig } from "./config.server.ts";
 import { logoutRedirect } from "./session.server.ts";
+import { observeUpstream } from "../api/metrics.ts";
 
 const config = loadConfig();
 
-/** The browser's address and language, forwarded so the API can throttle and write mail. */
-export const requestInfoContext = createContext<{ ip: string }>({ ip: "" });
+/**
+ * The browser's address, forwarded so the API can throttle, and the request id, so that the API's
+ * log lines of a page load carry the web tier's id (api/logging.ts).
+ */
+export const requestInfoContext = createContext<{ ip: string; requestId?: string }>({ ip: "" });
 
 export class UpstreamError extends Error {
   status: number;
@@ -69,9 +73,12 @@ export function createUpstream(
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (call.idempotencyKey) headers["idempotency-key"] = call.idempotencyKey;
     if (options.language) headers["accept-language"] = options.language;
-    const ip = options.context?.get(requestInfoContext).ip;
-    if (ip) headers["x-forwarded-for"] = ip;
+    const info = options.context?.get(requestInfoContext);
+    if (info?.ip) headers["x-forwarded-for"] = info.ip;
+    if (info?.requestId) headers["x-request-id"] = info.requestId;
     let response: Response;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       response = await fetch(url, {
         method,
@@ -79,10 +86,12 @@ export function createUpstream(
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
         signal: AbortSignal.timeout(config.API_TIMEOUT_MS),
       });
-    } catch {
+    } catch (error) {
+      observeUpstream(method, path, seconds(), (error as Error).name === "TimeoutError" ? "timeout" : "network");
       return { ok: false, status: 503, message: "Network error. Please try again", code: "network", body: {} };
     }
     const text = await response.text();
+    observeUpstream(method, path, seconds(), response.status);
     let body: any = null;
     try {
       body = text ? JSON.parse(text) : null;

@@ -18,6 +18,8 @@ interface PageSpec {
   path: string;
   who: Who;
   language?: "fr";
+  /** Sent with `Save-Data: on`: lite mode, no script at all. */
+  lite?: boolean;
 }
 
 const pages: PageSpec[] = [
@@ -30,6 +32,8 @@ const pages: PageSpec[] = [
   { path: "/doctor/appointments", who: "doctor" },
   { path: "/doctor/dashboard", who: "doctor" },
   { path: "/doctor/consultations", who: "doctor" },
+  { path: "/health/doctors", who: "patient", lite: true },
+  { path: "/doctor/appointments", who: "doctor", lite: true },
 ];
 
 const gzipSize = (content: string | Uint8Array) => gzipSync(content, { level: 9 }).length;
@@ -99,7 +103,9 @@ interface PageResult {
 
 async function measure(base: string, spec: PageSpec, cookies: Record<Who, string>): Promise<PageResult> {
   const cookie = [cookies[spec.who], spec.language ? `i18nextLng=${spec.language}` : ""].filter(Boolean).join("; ");
-  const res = await fetch(`${base}${spec.path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (spec.lite) headers["save-data"] = "on";
+  const res = await fetch(`${base}${spec.path}`, { headers, redirect: "manual" });
   const html = await res.text();
   if (res.status !== 200) throw new Error(`${spec.path} (${spec.who}) answered ${res.status}`);
   const { stylesheets, scripts, inline } = references(html);
@@ -110,7 +116,7 @@ async function measure(base: string, spec: PageSpec, cookies: Record<Who, string
   const cssGzip = css.reduce((sum, a) => sum + a.gzip, 0);
   const jsGzip = js.reduce((sum, a) => sum + a.gzip, 0) + inlineGzip.reduce((a, b) => a + b, 0);
   return {
-    page: spec.path + (spec.language ? ` (${spec.language})` : ""),
+    page: spec.path + (spec.language ? ` (${spec.language})` : "") + (spec.lite ? " (lite)" : ""),
     who: spec.who,
     status: res.status,
     html: htmlGzip,

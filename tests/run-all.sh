@@ -32,9 +32,9 @@ say() { printf '\n===== %s =====\n' "$*"; }
 fail_step() { failed=$((failed + 1)); step_failures+=("$1"); echo "!! $1" >&2; }
 elapsed() { echo "$((SECONDS - $1))s"; }
 
-# --- Node version: the stack needs Node >= 22.22 --------------------------------------------
-if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=22)?0:1)' 2>/dev/null; then
-  echo "run-all: Node $(node --version 2>/dev/null || echo '(none)') is too old; need >= 22.22 (see .node-version)" >&2
+# --- Node version: the stack needs Node >= 22.22 (npm ci brings Node 24 into node_modules/.bin,
+# which npm puts first on PATH; tools/require-node.js says what to do where it cannot) ---------
+if ! node tools/require-node.js; then
   echo "0 passed, 1 failed"
   exit 1
 fi

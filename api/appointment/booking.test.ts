@@ -72,9 +72,9 @@ describe("POST /appointment and GET /appointment/slots", () => {
         city: "Buea",
         country: "Cameroon",
         City: { id: ref.city("Buea").id },
-        Country: { id: ref.cameroon.id },
+        Country: { id: ref.cameroon.id, code: "CM" },
         price: 6000,
-        Speciality: { name: "Cardiology" },
+        Speciality: { name: "Cardiology", nameFr: "Cardiologie" },
       });
     });
 

@@ -57,12 +57,12 @@ export function serializeAppointment(a: Loaded) {
       ...person(a.doctor)!,
       contact: a.doctor.deletedAt ? null : (doctorProfile?.contact ?? null),
       duty_hospital: doctorProfile?.dutyHospital ?? null,
-      specialities: doctorProfile?.specialities.map((s) => ({ id: s.speciality.id, name: s.speciality.name })) ?? [],
+      specialities: doctorProfile?.specialities.map((s) => ({ id: s.speciality.id, name: s.speciality.name, nameFr: s.speciality.nameFr })) ?? [],
     },
     Patient: person(a.patient),
-    Speciality: a.speciality && { id: a.speciality.id, name: a.speciality.name, icon: a.speciality.icon },
+    Speciality: a.speciality && { id: a.speciality.id, name: a.speciality.name, nameFr: a.speciality.nameFr, icon: a.speciality.icon },
     City: a.city && { id: a.city.id, name: a.city.name },
-    Country: a.country && { id: a.country.id, name: a.country.name },
+    Country: a.country && { id: a.country.id, name: a.country.name, code: a.country.code },
   };
 }
 

@@ -35,7 +35,7 @@ export async function sessionUser(db: Db, userId: string) {
     resetCode: null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt?.toISOString() ?? null,
-    Country: user.country ? { id: user.country.id, name: user.country.name } : null,
+    Country: user.country ? { id: user.country.id, name: user.country.name, code: user.country.code } : null,
     City: user.city ? { id: user.city.id, name: user.city.name } : null,
   };
 }

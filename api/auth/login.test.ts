@@ -34,7 +34,7 @@ describe("POST /auth/login", () => {
       resetCode: null,
       otpVerified: true,
       userRole: "patient",
-      Country: { id: ref.cameroon.id, name: "Cameroon" },
+      Country: { id: ref.cameroon.id, name: "Cameroon", code: "CM" },
       City: { id: ref.city("Douala").id, name: "Douala" },
     });
     expect(JSON.stringify(res.body.data)).not.toContain("argon2");

@@ -11,11 +11,10 @@ import { containsPattern, optionalSearch, pageInfo, pagination } from "../appoin
 import { DELETED_USER } from "../appointment/serialize.ts";
 import { clinicParts } from "../appointment/time.ts";
 import { auditPatients } from "../doctor/access.ts";
+import { CONSULTATION_TYPES } from "./types.ts";
 
 export const CONSULTATION_PAGE_SIZE = 20;
 export const CONSULTATION_PAGE_MAX = 100;
-
-export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "emergency", "online", "in-person"] as const;
 
 export const consultationListQuery = z.object({ search: optionalSearch, ...pagination(CONSULTATION_PAGE_SIZE, CONSULTATION_PAGE_MAX) });
 

@@ -33,6 +33,7 @@ export function selectDoctorRows(db: Db) {
       cityName: doctorCity.name,
       countryId: doctorCountry.id,
       countryName: doctorCountry.name,
+      countryCode: doctorCountry.code,
     })
     .from(users)
     .innerJoin(doctors, eq(doctors.userId, users.id))
@@ -70,7 +71,7 @@ export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]) {
     avatarUrl: deleted ? null : row.avatarUrl,
     specialities: badges,
     City: row.cityId === null ? null : { id: row.cityId, name: row.cityName! },
-    Country: row.countryId === null ? null : { id: row.countryId, name: row.countryName! },
+    Country: row.countryId === null ? null : { id: row.countryId, name: row.countryName!, code: row.countryCode! },
     duty_hospital: row.dutyHospital,
     contact: deleted ? null : row.contact,
     startYear: row.startYear,

@@ -30,7 +30,7 @@ export async function loadDoctorProfile(db: Db, userId: string) {
     startYear: d.startYear,
     countryId: user.countryId,
     cityId: user.cityId,
-    Country: user.country && { id: user.country.id, name: user.country.name },
+    Country: user.country && { id: user.country.id, name: user.country.name, code: user.country.code },
     City: user.city && { id: user.city.id, name: user.city.name },
     specialities: d.specialities
       .map((s) => ({ id: s.speciality.id, name: s.speciality.name, nameFr: s.speciality.nameFr }))

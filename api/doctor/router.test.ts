@@ -61,7 +61,7 @@ describe("the doctor's own /doctor calls", () => {
       expect(res.body.appointments[0]).toMatchObject({
         doctorId: cardiologist.user.id,
         Patient: { id: bruno.user.id, username: "Bruno Eto" },
-        Speciality: { name: "Cardiology" },
+        Speciality: { name: "Cardiology", nameFr: "Cardiologie" },
         myProposal: null,
       });
       expect(idsOf((await list(cardiologist.token, "?category=direct")).body)).toEqual(idsOf(res.body));
@@ -187,7 +187,7 @@ describe("the doctor's own /doctor calls", () => {
         biography: null,
         startYear: 2015,
         countryId: ref.cameroon.id,
-        Country: { id: ref.cameroon.id, name: "Cameroon" },
+        Country: { id: ref.cameroon.id, name: "Cameroon", code: "CM" },
         City: { name: "Douala" },
         specialities: [{ id: ref.speciality("Cardiology").id, name: "Cardiology", nameFr: "Cardiologie" }],
         avatarUrl: null,

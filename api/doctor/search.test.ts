@@ -79,7 +79,7 @@ describe("GET /doctor (find a doctor)", () => {
       username: "Boris Ekane 5",
       avatarUrl: null,
       City: { id: ref.city("Yaoundé").id, name: "Yaoundé" },
-      Country: { id: ref.cameroon.id, name: "Cameroon" },
+      Country: { id: ref.cameroon.id, name: "Cameroon", code: "CM" },
       duty_hospital: "Clinique de l'Aéroport",
       contact: "+237 600 000 000",
       startYear: 2015,

@@ -25,7 +25,7 @@ export async function loadProfile(db: Db, userId: string) {
     profession: user.patient?.profession ?? null,
     countryId: user.countryId,
     cityId: user.cityId,
-    Country: user.country && { id: user.country.id, name: user.country.name },
+    Country: user.country && { id: user.country.id, name: user.country.name, code: user.country.code },
     City: user.city && { id: user.city.id, name: user.city.name },
     avatarUrl: user.avatarUrl,
     createdAt: user.createdAt.toISOString(),

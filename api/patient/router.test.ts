@@ -65,7 +65,7 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
       profession: "Nurse",
       countryId: ref.cameroon.id,
       cityId: douala.id,
-      Country: { id: ref.cameroon.id, name: "Cameroon" },
+      Country: { id: ref.cameroon.id, name: "Cameroon", code: "CM" },
       City: { id: douala.id, name: "Douala" },
       email: patient.user.email,
       updatedAt: expect.any(String),

@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SelectField } from "./forms.tsx";
-import type { Place } from "./patient/types.ts";
+import { countryOptions } from "../format.ts";
+import type { Country, Place } from "./patient/types.ts";
 
 export function CountryCityFields({
   countries,
@@ -19,7 +20,7 @@ export function CountryCityFields({
   ns,
   cityErrors,
 }: {
-  countries: Place[];
+  countries: Country[];
   /** The cities of `initialCountry`, loaded by the server. */
   cities: Place[];
   /** The action's answer: after 'Update cities' it brings the country and cities to show. */
@@ -31,7 +32,7 @@ export function CountryCityFields({
   /** Translation keys, e.g. asking for a city of a newly chosen country. */
   cityErrors?: string[] | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<Place[]>();
   const loaded = reloaded?.country != null ? { country: reloaded.country, cities: reloaded.cities ?? [] } : { country: initialCountry, cities };
@@ -62,7 +63,7 @@ export function CountryCityFields({
         }}
       >
         <option value="">{t(`${ns}.selectCountry`)}</option>
-        {countries.map((c) => (
+        {countryOptions(countries, i18n.language).map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
           </option>

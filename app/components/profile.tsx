@@ -8,7 +8,7 @@ import { Form, Link } from "react-router";
 import { Avatar } from "./avatar.tsx";
 import { CountryCityFields } from "./country-city.tsx";
 import { Dialog } from "./dialog.tsx";
-import { formatDate } from "./doctor/appointment-card.tsx";
+import { formatDate } from "../format.ts";
 import { FormAlert, SelectField, SubmitButton } from "./forms.tsx";
 import { PageHeader } from "./page.tsx";
 import type { Place } from "./patient/types.ts";
@@ -67,7 +67,7 @@ export function ProfileCard(props: { role: Role; name: string; title: string; av
           </p>
         ) : null,
       )}
-      <p className="text-xs text-slate-600">{t(`${props.role}:profile.memberSince`, { date: formatDate(props.createdAt.slice(0, 10), i18n.language) })}</p>
+      <p className="text-xs text-slate-600">{t(`${props.role}:profile.memberSince`, { date: formatDate(props.createdAt, i18n.language) })}</p>
     </aside>
   );
 }

@@ -163,6 +163,8 @@ const app = spawn(process.execPath, ["server.ts"], {
     DEMO: "1",
     SESSION_SECRET: "e2e-test-session-secret-0123456789abcdef",
     COOKIE_SECURE: "false",
+    // One line per request would drown the test report (Playwright prints the server's output).
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   },
   stdio: ["ignore", "inherit", "inherit"],
 });

@@ -3,15 +3,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { dateFormat } from "../../intl.ts";
+import { formatDate, specialityName } from "../../format.ts";
 import { Avatar } from "../avatar.tsx";
 import { StatusBadge } from "../status-badge.tsx";
 import { slotOf, type Appointment } from "./types.ts";
-
-export function formatDate(date: string, language: string) {
-  // Noon UTC keeps the calendar day whatever the zone.
-  return dateFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
-}
 
 export function patientName(a: Appointment, t: (key: string) => string) {
   return a.Patient?.username ?? t("doctor:appointments.unknownPatient");
@@ -31,7 +26,7 @@ export function AppointmentCard({ appointment: a, detailsTo, actions }: { appoin
           </p>
           <p className="text-sm text-slate-700">
             {t(`doctor:type.${a.type}`)}
-            {a.Speciality ? ` · ${a.Speciality.name}` : null}
+            {a.Speciality ? ` · ${specialityName(a.Speciality, i18n.language)}` : null}
           </p>
         </div>
         <StatusBadge status={a.status} role="doctor" />

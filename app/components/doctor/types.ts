@@ -2,7 +2,6 @@
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
 export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "emergency", "online"] as const;
 
 export interface Person {
   id: string;
@@ -27,7 +26,8 @@ export interface Appointment {
   patientId: string;
   Patient: Person | null;
   Doctor: Person | null;
-  Speciality: { id: number; name: string } | null;
+  Speciality: { id: number; name: string; nameFr?: string } | null;
+  Country?: { id: number; name: string; code?: string } | null;
   /** On open requests: this doctor's own proposal, if any. */
   myProposal?: { id: string; status: string } | null;
 }

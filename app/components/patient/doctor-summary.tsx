@@ -3,7 +3,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../avatar.tsx";
-import { experienceYears, formatFee, specialityName } from "./format.ts";
+import { formatMoney, specialityName } from "../../format.ts";
+import { experienceYears } from "./format.ts";
 import type { DoctorCard } from "./types.ts";
 
 export function DoctorSummary({ doctor, heading = "h3", children }: { doctor: DoctorCard; heading?: "h2" | "h3"; children?: ReactNode }) {
@@ -37,7 +38,7 @@ export function DoctorSummary({ doctor, heading = "h3", children }: { doctor: Do
             </>
           ) : null}
           <dt className="font-medium">{t("patient:doctors.fee")}</dt>
-          <dd>{formatFee(doctor.fee, i18n.language)}</dd>
+          <dd>{formatMoney(doctor.fee, i18n.language)}</dd>
         </dl>
         {children}
       </div>

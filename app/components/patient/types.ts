@@ -18,6 +18,11 @@ export interface Place {
   name: string;
 }
 
+/** A country carries its ISO code: the screens name it in the reader's language (app/format.ts). */
+export interface Country extends Place {
+  code?: string;
+}
+
 export interface Speciality {
   id: number;
   name: string;
@@ -31,7 +36,7 @@ export interface DoctorCard {
   avatarUrl: string | null;
   specialities: Speciality[];
   City: Place | null;
-  Country: Place | null;
+  Country: Country | null;
   duty_hospital: string | null;
   startYear: number | null;
   fee: number;
@@ -84,7 +89,7 @@ export interface PatientProfile {
   profession: string | null;
   countryId: number | null;
   cityId: number | null;
-  Country: Place | null;
+  Country: Country | null;
   City: Place | null;
   avatarUrl: string | null;
   createdAt: string;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { Route } from "./+types/index";
 import { requireUser, upstream } from "../../auth.server.ts";
-import { formatDate } from "../../components/doctor/appointment-card.tsx";
+import { formatDate, specialityName } from "../../format.ts";
 import { Field, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     doctors: listOf<PendingDoctor>(doctors, "doctors"),
-    specialities: listOf<{ id: number; name: string }>(specialities, "specialities"),
+    specialities: listOf<{ id: number; name: string; nameFr?: string }>(specialities, "specialities"),
     idempotencyKey: crypto.randomUUID(),
   };
 }
@@ -74,7 +74,7 @@ export default function AdminDoctors({ loaderData: d }: Route.ComponentProps) {
                   <dt className="font-medium text-slate-700">{t("admin:contact")}</dt>
                   <dd>{doctor.contact || t("admin:notProvided")}</dd>
                   <dt className="font-medium text-slate-700">{t("admin:registered")}</dt>
-                  <dd>{formatDate(doctor.createdAt.slice(0, 10), i18n.language)}</dd>
+                  <dd>{formatDate(doctor.createdAt, i18n.language)}</dd>
                 </dl>
               </div>
               <div className="grid gap-4 md:grid-cols-2">
@@ -88,7 +88,7 @@ export default function AdminDoctors({ loaderData: d }: Route.ComponentProps) {
                       {d.specialities.map((s) => (
                         <label key={s.id} className="flex items-center gap-2 text-sm">
                           <input type="checkbox" name="specialityIds" value={s.id} />
-                          {s.name}
+                          {specialityName(s, i18n.language)}
                         </label>
                       ))}
                     </div>

@@ -10,7 +10,8 @@ import type { loader as layoutLoader } from "./layout.tsx";
 import { getUser, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
-import { AppointmentCard, formatDate, patientName } from "../../components/doctor/appointment-card.tsx";
+import { AppointmentCard, patientName } from "../../components/doctor/appointment-card.tsx";
+import { formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../components/doctor/types.ts";
@@ -19,6 +20,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { appointmentAction, type ActionFailure } from "./appointments.server.ts";
 import { clinicToday } from "./clinic.server.ts";
+import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 const PAGE_SIZE = 50;
 
@@ -235,6 +237,7 @@ function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Da
           </option>
         ))}
       </SelectField>
+      <ClinicTimeZone />
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={closeTo} preventScrollReset className="btn-secondary">
           {t("doctor:reschedule.cancel")}
@@ -263,10 +266,10 @@ function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Dat
     [t("doctor:appointments.type"), t(`doctor:type.${a.type}`)],
     [t("doctor:appointments.status"), <StatusBadge status={a.status} role="doctor" />],
   ];
-  if (a.Speciality) rows.push([t("doctor:appointments.speciality"), a.Speciality.name]);
-  const where = [a.place, a.city, a.country].filter(Boolean).join(", ");
+  if (a.Speciality) rows.push([t("doctor:appointments.speciality"), specialityName(a.Speciality, i18n.language)]);
+  const where = formatPlace(a, i18n.language);
   if (where) rows.push([t("doctor:appointments.place"), where]);
-  if (a.price != null) rows.push([t("doctor:appointments.price"), t("doctor:appointments.priceValue", { price: a.price })]);
+  if (a.price != null) rows.push([t("doctor:appointments.price"), formatMoney(a.price, i18n.language)]);
   return (
     <Dialog title={t(editing ? "doctor:reschedule.title" : "doctor:appointments.detailsTitle")} closeTo={closeTo}>
       <div className="mb-4 flex items-center gap-3">
@@ -361,6 +364,7 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
       <p className="mb-2 text-sm text-slate-700" role="status">
         {t("doctor:appointments.count", { count: list.total })}
       </p>
+      <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
       {list.appointments.length === 0 ? (
         <p className="card text-slate-700">{t(tab === "open" ? "doctor:appointments.emptyOpen" : "doctor:appointments.emptyAssigned")}</p>
       ) : (

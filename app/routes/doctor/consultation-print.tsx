@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/consultation-print";
 import { getUser, requireUser, upstream } from "../../auth.server.ts";
-import { formatDate } from "../../components/doctor/appointment-card.tsx";
+import { formatDate } from "../../format.ts";
 import { PrintPage } from "../../components/doctor/print-page.tsx";
 import { getConsultation } from "./consultation.server.ts";
 

@@ -8,14 +8,14 @@ import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
-import { formatDate } from "../../components/doctor/appointment-card.tsx";
+import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
-import { CONSULTATION_TYPES } from "../../components/doctor/types.ts";
+import { CONSULTATION_TYPES } from "../../../api/consultation/types.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

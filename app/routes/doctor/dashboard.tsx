@@ -7,6 +7,7 @@ import { getUser, upstream } from "../../auth.server.ts";
 import { TodaySchedule } from "../../components/doctor/schedule.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { loadDashboard } from "./dashboard.server.ts";
+import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { username: getUser(context).username, dashboard: await loadDashboard(upstream(request, context)) };
@@ -43,6 +44,7 @@ export default function DoctorDashboard({ loaderData: { username, dashboard } }:
             {t("doctor:dashboard.print")}
           </Link>
         </div>
+        <ClinicTimeZone className="mb-3 text-xs text-slate-600" />
         <TodaySchedule appointments={dashboard.todaySchedule ?? []} />
       </div>
     </section>

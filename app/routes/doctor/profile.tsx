@@ -19,6 +19,7 @@ import { sessionStorage } from "../../session.server.ts";
 import { redirectWithToast, toastCookie } from "../../toast.server.ts";
 import { profileAccess } from "./profile-gate.server.ts";
 import { doctorProfileSchema } from "./profile-schema.ts";
+import { countryName, specialityName } from "../../format.ts";
 
 interface Place {
   id: number;
@@ -36,9 +37,9 @@ export interface DoctorProfile {
   biography: string | null;
   countryId: number | null;
   cityId: number | null;
-  Country: Place | null;
+  Country: (Place & { code?: string }) | null;
   City: Place | null;
-  specialities: Place[];
+  specialities: (Place & { nameFr?: string })[];
   avatarUrl: string | null;
   createdAt: string;
   verification?: string;
@@ -71,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers },
     );
   }
-  const [countries, cities] = await Promise.all([api.call<Place[]>("GET", "/location/country"), citiesOf(api, profile.countryId)]);
+  const [countries, cities] = await Promise.all([api.call<(Place & { code?: string })[]>("GET", "/location/country"), citiesOf(api, profile.countryId)]);
   return {
     gate: false as const,
     profile,
@@ -201,7 +202,7 @@ function EditForm({ data: d, actionData }: { data: ProfileData; actionData: Acti
 }
 
 function ProfileView({ p }: { p: DoctorProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gender = knownGender(p.gender);
   return (
     <ProfileFacts
@@ -213,7 +214,7 @@ function ProfileView({ p }: { p: DoctorProfile }) {
         [t("doctor:profile.serial"), p.serial_number],
         [t("doctor:profile.dutyHospital"), p.duty_hospital],
         [t("doctor:profile.biography"), p.biography],
-        [t("doctor:profile.country"), p.Country?.name],
+        [t("doctor:profile.country"), p.Country && countryName(p.Country, i18n.language)],
         [t("doctor:profile.city"), p.City?.name],
       ]}
     />
@@ -221,7 +222,7 @@ function ProfileView({ p }: { p: DoctorProfile }) {
 }
 
 export default function DoctorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (loaderData.gate) return <CodeGate email={loaderData.email} sendError={loaderData.sendError} actionData={actionData} />;
   const d = loaderData;
   const p = d.profile;
@@ -250,7 +251,7 @@ export default function DoctorProfilePage({ loaderData, actionData }: Route.Comp
             <ul className="mt-1 flex flex-wrap gap-2">
               {p.specialities.map((s) => (
                 <li key={s.id} className="rounded-full bg-slate-100 px-3 py-0.5 text-sm text-slate-800">
-                  {s.name}
+                  {specialityName(s, i18n.language)}
                 </li>
               ))}
             </ul>

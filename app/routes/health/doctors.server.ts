@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { withParams } from "../../components/dialog.tsx";
-import type { DoctorCard, DoctorPage, PatientAppointment, PatientAppointmentPage, Place, Slot, Speciality } from "../../components/patient/types.ts";
+import type { Country, DoctorCard, DoctorPage, PatientAppointment, PatientAppointmentPage, Slot, Speciality } from "../../components/patient/types.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
@@ -43,7 +43,7 @@ export async function searchDoctors(api: Upstream, params: URLSearchParams) {
   const page = positiveId(params.get("page")) ?? 1;
   const [specialities, countries, cities] = await Promise.all([
     api.call<Speciality[]>("GET", "/speciality"),
-    api.call<Place[]>("GET", "/location/country"),
+    api.call<Country[]>("GET", "/location/country"),
     citiesOf(api, country),
   ]);
   // A city of another country (left from an earlier choice) is dropped.

@@ -14,13 +14,15 @@ import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { CountryCityFields } from "../../components/country-city.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
-import { formatDate, formatFee, placeOf, specialityName } from "../../components/patient/format.ts";
+import { placeOf } from "../../components/patient/format.ts";
+import { countryOptions, formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/patient/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { slotOf, type PatientAppointment, type PatientAppointmentPage } from "../../components/patient/types.ts";
 import { clinicToday } from "../doctor/clinic.server.ts";
 import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS } from "../../components/patient/types.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
+import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
@@ -65,9 +67,9 @@ function AppointmentLine({ a }: { a: PatientAppointment }) {
       <p className="font-semibold text-slate-900">{a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet")}</p>
       <p className="text-sm text-slate-700">
         {formatDate(a.date, i18n.language)} · {slotOf(a)}
-        {a.Speciality ? ` · ${a.Speciality.name}` : null}
+        {a.Speciality ? ` · ${specialityName(a.Speciality, i18n.language)}` : null}
       </p>
-      <p className="text-sm text-slate-700">{placeOf(a, t)}</p>
+      <p className="text-sm text-slate-700">{placeOf(a, t, i18n.language)}</p>
     </>
   );
 }
@@ -84,6 +86,7 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
           <div className="flex items-start justify-between gap-3">
             <div>
               <AppointmentLine a={d.upcoming} />
+              <ClinicTimeZone />
             </div>
             <StatusBadge status={d.upcoming.status} role="patient" />
           </div>
@@ -147,7 +150,7 @@ function DoctorSearch({ d }: { d: Data }) {
         }}
       >
         <option value="">{t("patient:location.allCountries")}</option>
-        {d.countries.map((c) => (
+        {countryOptions(d.countries, i18n.language).map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
           </option>
@@ -240,7 +243,7 @@ function BookDialog({ d, booking: loaded, actionData }: { d: Data; booking: NonN
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const place = [doctor.duty_hospital, doctor.City?.name, doctor.Country?.name].filter(Boolean).join(", ");
+  const place = formatPlace({ place: doctor.duty_hospital, city: doctor.City?.name, Country: doctor.Country }, i18n.language);
   return (
     <Dialog title={t("patient:book.title")} closeTo={closeTo} size="lg">
       <div className="space-y-4">
@@ -278,6 +281,7 @@ function BookDialog({ d, booking: loaded, actionData }: { d: Data; booking: NonN
           <TypeChoice idPrefix="book" defaultValue={fields.type.initialValue as string | undefined} errors={fields.type.errors} />
           <fieldset aria-describedby={fields.time.errors?.length ? "book-time-error" : undefined}>
             <legend className="label">{t("patient:book.time", { date: formatDate(date, i18n.language) })}</legend>
+            <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
             {slots === null ? (
               <p className="text-sm text-red-700">{t("patient:book.slotsFailed")}</p>
             ) : (
@@ -302,7 +306,7 @@ function BookDialog({ d, booking: loaded, actionData }: { d: Data; booking: NonN
             <p className="text-slate-900">{place || t("patient:place.toConfirm")}</p>
           </div>
           <p className="text-sm text-slate-800">
-            {t("patient:book.feeLine")} <strong>{formatFee(doctor.fee, i18n.language)}</strong>
+            {t("patient:book.feeLine")} <strong>{formatMoney(doctor.fee, i18n.language)}</strong>
           </p>
           <div className="flex flex-wrap justify-end gap-2">
             <Link to={closeTo} preventScrollReset className="btn-secondary">
@@ -361,6 +365,7 @@ function RequestDialog({ d, actionData }: { d: Data; actionData: ActionData }) {
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={t("patient:request.date")} {...getInputProps(fields.date, { type: "date" })} min={d.today} required errors={fields.date.errors} />
           <Field label={t("patient:request.time")} {...getInputProps(fields.time, { type: "time" })} required errors={fields.time.errors} />
+          <ClinicTimeZone className="text-xs text-slate-600 sm:col-span-2" />
         </div>
         <OnlineDetails fields={fields} className="hidden group-has-[#request-type-online:checked]:block" />
         <fieldset className="hidden gap-3 group-has-[#request-type-in-person:checked]:grid sm:grid-cols-2">

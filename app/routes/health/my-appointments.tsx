@@ -11,11 +11,13 @@ import { SubmitButton } from "../../components/forms.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
-import { formatDate, formatFee, isOpenRequest, placeOf } from "../../components/patient/format.ts";
+import { isOpenRequest, placeOf } from "../../components/patient/format.ts";
+import { formatDate, formatMoney, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/patient/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../components/patient/types.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
+import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -44,14 +46,14 @@ function ActionForm({ intent, id, idempotencyKey, className, children }: { inten
   );
 }
 
-function titleOf(a: PatientAppointment, t: (key: string, values?: Record<string, unknown>) => string) {
+function titleOf(a: PatientAppointment, t: (key: string, values?: Record<string, unknown>) => string, language: string) {
   if (a.Doctor) return t("patient:doctors.drName", { name: a.Doctor.username });
-  return a.Speciality ? t("patient:appointments.requestFor", { speciality: a.Speciality.name }) : t("patient:appointments.noDoctorYet");
+  return a.Speciality ? t("patient:appointments.requestFor", { speciality: specialityName(a.Speciality, language) }) : t("patient:appointments.noDoctorYet");
 }
 
 function AppointmentItem({ a, here, started }: { a: PatientAppointment; here: string; started: boolean }) {
   const { t, i18n } = useTranslation();
-  const title = titleOf(a, t);
+  const title = titleOf(a, t, i18n.language);
   return (
     <li className="card flex flex-col gap-3">
       <div className="flex items-start justify-between gap-3">
@@ -60,8 +62,8 @@ function AppointmentItem({ a, here, started }: { a: PatientAppointment; here: st
           <p className="text-sm text-slate-700">
             {formatDate(a.date, i18n.language)} · {slotOf(a)} · {t(`patient:type.${a.type}`)}
           </p>
-          <p className="text-sm text-slate-700">{placeOf(a, t)}</p>
-          {a.price != null ? <p className="text-sm text-slate-700">{formatFee(a.price, i18n.language)}</p> : null}
+          <p className="text-sm text-slate-700">{placeOf(a, t, i18n.language)}</p>
+          {a.price != null ? <p className="text-sm text-slate-700">{formatMoney(a.price, i18n.language)}</p> : null}
         </div>
         <StatusBadge status={a.status} role="patient" />
       </div>
@@ -143,7 +145,7 @@ function ProposalsPanel({ d, here }: { d: Data; here: string }) {
           <li key={proposal.id} className="rounded-md border border-slate-200 p-3">
             <DoctorSummary doctor={proposal.Doctor}>
               <p className="mt-1 text-sm text-slate-700">
-                {t("patient:proposals.price")} <strong>{formatFee(proposal.Appointment.price ?? proposal.Doctor.fee, i18n.language)}</strong> ·{" "}
+                {t("patient:proposals.price")} <strong>{formatMoney(proposal.Appointment.price ?? proposal.Doctor.fee, i18n.language)}</strong> ·{" "}
                 {t(`patient:proposals.status.${proposal.status}`)}
               </p>
               {proposal.status === "pending" ? (
@@ -179,10 +181,10 @@ function DetailsPanel({ a }: { a: PatientAppointment }) {
     [t("patient:appointments.time"), slotOf(a)],
     [t("patient:form.type"), t(`patient:type.${a.type}`)],
     [t("patient:appointments.status"), <StatusBadge status={a.status} role="patient" />],
-    [t("patient:appointments.place"), placeOf(a, t)],
+    [t("patient:appointments.place"), placeOf(a, t, i18n.language)],
   ];
-  if (a.Speciality) rows.push([t("patient:request.speciality"), a.Speciality.name]);
-  if (a.price != null) rows.push([t("patient:appointments.price"), formatFee(a.price, i18n.language)]);
+  if (a.Speciality) rows.push([t("patient:request.speciality"), specialityName(a.Speciality, i18n.language)]);
+  if (a.price != null) rows.push([t("patient:appointments.price"), formatMoney(a.price, i18n.language)]);
   if (a.details?.reason) rows.push([t("patient:request.reason"), a.details.reason]);
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
@@ -197,7 +199,7 @@ function DetailsPanel({ a }: { a: PatientAppointment }) {
 }
 
 function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const closeTo = withParams(here, { appointment: null, view: null, proposalPage: null });
   const open = isOpenRequest(a);
   const tabs = open
@@ -207,7 +209,7 @@ function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: s
       ] as const)
     : ([["details", t("patient:appointments.detailsTab")]] as const);
   return (
-    <Dialog title={titleOf(a, t)} closeTo={closeTo} size="lg">
+    <Dialog title={titleOf(a, t, i18n.language)} closeTo={closeTo} size="lg">
       <nav aria-label={t("patient:appointments.dialogTabs")} className="mb-4 flex gap-2 border-b border-slate-200">
         {tabs.map(([key, label]) => (
           <Link
@@ -237,7 +239,7 @@ function CancelDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: st
   return (
     <Dialog title={t("patient:cancel.title")} closeTo={keep}>
       <p className="mb-2 text-slate-900">
-        {titleOf(a, t)} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
+        {titleOf(a, t, i18n.language)} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
       </p>
       <p className="mb-4 text-sm text-slate-800">{t("patient:cancel.warning")}</p>
       <div className="flex flex-wrap justify-end gap-2">
@@ -288,6 +290,7 @@ export default function MyAppointments({ loaderData: d }: Route.ComponentProps) 
       <p className="mb-2 text-sm text-slate-700" role="status">
         {t("patient:appointments.count", { count: list.total })}
       </p>
+      <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
       {list.appointments.length === 0 ? (
         <p className="card text-slate-700">{t(tab === "open" ? "patient:appointments.emptyOpen" : "patient:appointments.emptyAssigned")}</p>
       ) : (

@@ -5,9 +5,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/payment";
 import { upstream } from "../../auth.server.ts";
 import { PageHeader } from "../../components/page.tsx";
-import { formatDate, formatFee, placeOf } from "../../components/patient/format.ts";
+import { placeOf } from "../../components/patient/format.ts";
+import { formatDate, formatMoney } from "../../format.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { slotOf, type PatientAppointment } from "../../components/patient/types.ts";
+import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const appointment = await upstream(request, context).get<PatientAppointment>(`/appointment/${encodeURIComponent(params.appointmentId)}`);
@@ -26,15 +28,16 @@ export default function Payment({ loaderData: { appointment: a, started } }: Rou
           <div>
             <h2 className="font-semibold text-slate-900">{a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet")}</h2>
             <p className="text-sm text-slate-700">
-              {formatDate(a.date, i18n.language)} · {slotOf(a)} · {placeOf(a, t)}
+              {formatDate(a.date, i18n.language)} · {slotOf(a)} · {placeOf(a, t, i18n.language)}
             </p>
+            <ClinicTimeZone />
           </div>
           <StatusBadge status={a.status} role="patient" />
         </div>
         {payable ? (
           <>
             <p className="text-lg">
-              {t("patient:payment.amountDue")} <strong>{formatFee(a.price!, i18n.language)}</strong>
+              {t("patient:payment.amountDue")} <strong>{formatMoney(a.price!, i18n.language)}</strong>
             </p>
             <h2 className="font-semibold">{t("patient:payment.howTitle")}</h2>
             <ol className="list-decimal space-y-1 pl-5 text-slate-800">

@@ -9,12 +9,13 @@ import { requireUser, upstream } from "../../auth.server.ts";
 import { Field, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
-import type { PatientProfile, Place } from "../../components/patient/types.ts";
+import type { Country, PatientProfile, Place } from "../../components/patient/types.ts";
 import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
 import { citiesOf, cityOfNewCountry, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { patientProfileSchema } from "./profile-schema.ts";
+import { countryName } from "../../format.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("patient")];
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await api.get<PatientProfile | null>("/patient/me");
   const editing = params.get("edit") === "1";
   const [countries, cities] = editing
-    ? await Promise.all([api.call<Place[]>("GET", "/location/country"), citiesOf(api, profile?.countryId)])
+    ? await Promise.all([api.call<Country[]>("GET", "/location/country"), citiesOf(api, profile?.countryId)])
     : [null, [] as Place[]];
   return {
     profile,
@@ -99,7 +100,7 @@ function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfile; acti
 }
 
 function ProfileView({ p }: { p: PatientProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gender = knownGender(p.gender);
   return (
     <ProfileFacts
@@ -110,7 +111,7 @@ function ProfileView({ p }: { p: PatientProfile }) {
         [t("patient:profile.gender"), gender && t(`patient:profile.${gender}`)],
         [t("patient:profile.profession"), p.profession],
         [t("patient:profile.address"), p.address],
-        [t("patient:location.country"), p.Country?.name],
+        [t("patient:location.country"), p.Country && countryName(p.Country, i18n.language)],
         [t("patient:location.city"), p.City?.name],
       ]}
     />

@@ -1,0 +1,97 @@
+// Structured logs (docs/operations.md): one JSON line per line of output, on stdout, for the web
+// server and the API alone. Each request gives one line (method, route, status, duration, request
+// id); the request id comes from the X-Request-Id header when a proxy or the web tier sent one, so
+// the web tier's line and the API's line of one page load share it.
+//
+// What a line never holds: a query string (reset links carry tokens), a header (cookies, bearer
+// tokens), a body (passwords, codes, personal data), a path segment with digits (ids; codes would
+// be digits too). Other log calls pass objects through `redact`, which blanks those fields wherever
+// they appear.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from "pino";
+import { pinoHttp } from "pino-http";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const satisfies readonly LevelWithSilent[];
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+// Field names that hold a secret or a patient's personal data, at the top or one level down.
+const SECRET_FIELDS = [
+  "password", "newPassword", "currentPassword", "code", "otp", "token", "refreshToken", "authorization", "cookie",
+  "secret", "email", "phone", "contact", "name", "username", "firstName", "lastName", "address", "birthDate",
+];
+const REDACT_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  'headers["set-cookie"]',
+  '*.headers["set-cookie"]',
+];
+
+export function createLogger(options: { level: LogLevel; service: string }, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { service: options.service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    },
+    destination,
+  );
+}
+
+// Accepted from the caller only in a shape that cannot smuggle anything into a log line.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/**
+ * The path as a route: the query dropped, and every segment that holds a digit, an "@" or more
+ * than 32 characters (ids, e-mail addresses, tokens) replaced by ":param". Bounded for metrics
+ * labels, and free of personal data for logs.
+ */
+export function routeOf(url: string): string {
+  const path = url.split(/[?#]/, 1)[0] || "/";
+  return path
+    .split("/")
+    .map((segment) => (/[0-9@]/.test(segment) || segment.length > 32 ? ":param" : segment))
+    .join("/");
+}
+
+/** The request-logging middleware: one line per request when the answer is sent or the client leaves. */
+export function requestLogging(logger: Logger) {
+  return pinoHttp<IncomingMessage, ServerResponse>({
+    logger,
+    quietReqLogger: true,
+    quietResLogger: true,
+    customAttributeKeys: { reqId: "requestId" },
+    genReqId(req, res) {
+      const given = req.headers[REQUEST_ID_HEADER];
+      const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customLogLevel(_req, res, error) {
+      if (error || res.statusCode >= 500) return "error";
+      return "info";
+    },
+    customSuccessObject(req, res, value: { responseTime: number }) {
+      return line(req, res, value.responseTime);
+    },
+    customErrorObject(req, res, error, value: { responseTime: number }) {
+      // The error's type only: messages can quote a query's values.
+      return { ...line(req, res, value.responseTime), error: error.name };
+    },
+    customSuccessMessage: () => "request",
+    customErrorMessage: () => "request failed",
+  });
+}
+
+function line(req: IncomingMessage, res: ServerResponse, duration: number) {
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/";
+  return {
+    method: req.method,
+    route: routeOf(url),
+    status: res.writableFinished ? res.statusCode : 499,
+    durationMs: duration,
+  };
+}

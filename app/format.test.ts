@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { countryName, countryOptions, formatDate, formatMoney, formatTimeZone, specialityName } from "./format.ts";
+
+// Intl separates groups and units with narrow or plain no-break spaces: compare as plain spaces.
+const plain = (s: string) => s.replace(/\s/g, " ");
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("formatMoney", () => {
+  it("writes XAF the French way, in francs CFA without decimals", () => {
+    expect(plain(formatMoney(3000, "fr"))).toBe("3 000 FCFA");
+    expect(plain(formatMoney(12500, "fr"))).toBe("12 500 FCFA");
+  });
+
+  it("writes XAF the English way, without decimals", () => {
+    expect(plain(formatMoney(3000, "en"))).toBe("FCFA 3,000");
+    expect(plain(formatMoney(2500.4, "en"))).toBe("FCFA 2,500");
+    expect(plain(formatMoney(0, "en"))).toBe("FCFA 0");
+  });
+
+  it("builds its formatter once per language, not per call", () => {
+    formatMoney(1, "fr");
+    const built = vi.spyOn(Intl, "NumberFormat");
+    for (let i = 0; i < 5; i++) formatMoney(i * 1000, "fr");
+    expect(built).not.toHaveBeenCalled();
+  });
+});
+
+describe("formatDate", () => {
+  it("writes a calendar day in each language", () => {
+    expect(formatDate("2026-12-01", "en")).toBe("Dec 1, 2026");
+    expect(formatDate("2026-12-01", "fr")).toBe("1 déc. 2026");
+  });
+
+  it("takes the day of an ISO timestamp without moving it across midnight", () => {
+    expect(formatDate("2026-03-09T23:30:00.000Z", "en")).toBe("Mar 9, 2026");
+    expect(formatDate("2026-03-09T00:10:00+01:00", "fr")).toBe("9 mars 2026");
+  });
+
+  it("builds its formatter once per language", () => {
+    formatDate("2026-01-01", "en");
+    const built = vi.spyOn(Intl, "DateTimeFormat");
+    formatDate("2026-01-02", "en");
+    formatDate("2026-01-03", "en");
+    expect(built).not.toHaveBeenCalled();
+  });
+});
+
+describe("formatTimeZone", () => {
+  const winter = new Date("2026-01-15T12:00:00Z");
+  const summer = new Date("2026-07-15T12:00:00Z");
+
+  it("names the clinic zone in the reader's language with its UTC offset", () => {
+    expect(formatTimeZone("Africa/Douala", "en", winter)).toBe("West Africa Time (UTC+1)");
+    expect(formatTimeZone("Africa/Douala", "fr", winter)).toBe("heure d’Afrique de l’Ouest (UTC+1)");
+  });
+
+  it("follows daylight saving time and half-hour offsets", () => {
+    expect(formatTimeZone("America/New_York", "en", winter)).toBe("Eastern Standard Time (UTC-5)");
+    expect(formatTimeZone("America/New_York", "en", summer)).toBe("Eastern Daylight Time (UTC-4)");
+    expect(formatTimeZone("Asia/Kolkata", "en", winter)).toBe("India Standard Time (UTC+5:30)");
+  });
+
+  it("gives the offset alone for a zone the language has no name for", () => {
+    expect(formatTimeZone("Etc/GMT-3", "fr", winter)).toBe("UTC+3");
+  });
+});
+
+describe("countryName", () => {
+  it("names a country from its code in the reader's language", () => {
+    expect(countryName({ code: "CM", name: "Cameroon" }, "fr")).toBe("Cameroun");
+    expect(countryName({ code: "TD", name: "Chad" }, "fr")).toBe("Tchad");
+    expect(countryName({ code: "CM", name: "Cameroon" }, "en")).toBe("Cameroon");
+  });
+
+  it("falls back to the stored name without a known code", () => {
+    expect(countryName({ code: null, name: "Cameroon" }, "fr")).toBe("Cameroon");
+    expect(countryName({ code: "XY", name: "Elsewhere" }, "fr")).toBe("Elsewhere");
+  });
+});
+
+describe("specialityName", () => {
+  const cardiology = { name: "Cardiology", nameFr: "Cardiologie" };
+
+  it("uses the data's French column in French and the English one otherwise", () => {
+    expect(specialityName(cardiology, "fr")).toBe("Cardiologie");
+    expect(specialityName(cardiology, "en")).toBe("Cardiology");
+    expect(specialityName({ name: "Cardiology" }, "fr")).toBe("Cardiology");
+  });
+});
+
+describe("countryOptions", () => {
+  const fromApi = [
+    { id: 1, code: "CM", name: "Cameroon" },
+    { id: 4, code: "CF", name: "Central African Republic" },
+    { id: 3, code: "TD", name: "Chad" },
+    { id: 6, code: "GQ", name: "Equatorial Guinea" },
+    { id: 2, code: "GA", name: "Gabon" },
+  ];
+
+  it("names the countries in French, sorted the French way, the home country first", () => {
+    expect(countryOptions(fromApi, "fr").map((c) => c.name)).toEqual(["Cameroun", "Gabon", "Guinée équatoriale", "République centrafricaine", "Tchad"]);
+    expect(countryOptions(fromApi, "fr").map((c) => c.id)).toEqual([1, 2, 6, 4, 3]);
+  });
+
+  it("keeps the English names and order in English", () => {
+    expect(countryOptions(fromApi, "en").map((c) => c.name)).toEqual(fromApi.map((c) => c.name));
+    expect(countryOptions([], "en")).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+// The one place where the web app turns numbers, dates, zones, countries and specialities into
+// text in the reader's language (docs/formatting.md). Intl formatters are costly to build (tens of
+// microseconds each, a measured hot spot of the find-a-doctor page in bench/ssr.ts) and immutable:
+// each one below is built once per language (and zone), then reused by every call.
+
+/** One lazily built value per key (a language, or a language and a zone). */
+function once<T>(make: (key: string) => T): (key: string) => T {
+  const built = new Map<string, T>();
+  return (key) => {
+    let value = built.get(key);
+    if (value === undefined) built.set(key, (value = make(key)));
+    return value;
+  };
+}
+
+// Fees are whole francs CFA (XAF has no minor unit in use): never decimals, grouped the way the
+// language groups them ('3 000 FCFA' in French, 'FCFA 3,000' in English).
+const money = once((language) => new Intl.NumberFormat(language, { style: "currency", currency: "XAF", maximumFractionDigits: 0 }));
+
+/** An amount in XAF, as the language writes money. */
+export const formatMoney = (amount: number, language: string) => money(language).format(amount);
+
+// A calendar date ('YYYY-MM-DD', or the date part of an ISO timestamp) is a day, not an instant:
+// read at noon UTC and written in UTC, so no zone can move it to the day before or after.
+const day = once((language) => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }));
+
+/** '1 Dec 2026' / '1 déc. 2026'. */
+export const formatDate = (date: string, language: string) => day(language).format(new Date(`${date.slice(0, 10)}T12:00:00Z`));
+
+// 'YYYY-MM-DD' as a zone's wall calendar reads it (en-CA writes dates in that order).
+const isoDay = once((timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }));
+
+/** The calendar day ('YYYY-MM-DD') an instant falls on in `timeZone`. */
+export const isoDateIn = (timeZone: string, at: Date) => isoDay(timeZone).format(at);
+
+const zoneName = once((key) => {
+  const [language, timeZone] = key.split("|");
+  return new Intl.DateTimeFormat(language, { timeZone, timeZoneName: "long" });
+});
+const zoneOffset = once((timeZone) => new Intl.DateTimeFormat("en", { timeZone, timeZoneName: "longOffset" }));
+
+const partOf = (format: Intl.DateTimeFormat, at: Date) => format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+
+/** 'UTC+1', 'UTC-3:30', 'UTC' for the zone's offset at `at`. */
+function utcOffset(timeZone: string, at: Date) {
+  const match = /^GMT([+-])(\d\d):(\d\d)$/.exec(partOf(zoneOffset(timeZone), at));
+  if (!match) return "UTC";
+  const [, sign, hours, minutes] = match;
+  return `UTC${sign}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
+}
+
+/**
+ * The clinic's time zone as the language names it, with its offset: 'West Africa Time (UTC+1)',
+ * 'heure d’Afrique de l’Ouest (UTC+1)'. Zones without a name in the language give the offset alone.
+ */
+export function formatTimeZone(timeZone: string, language: string, at = new Date()) {
+  const name = partOf(zoneName(`${language}|${timeZone}`), at);
+  const offset = utcOffset(timeZone, at);
+  return !name || /^(GMT|UTC)/.test(name) ? offset : `${name} (${offset})`;
+}
+
+const regions = once((language) => new Intl.DisplayNames([language], { type: "region", fallback: "none" }));
+
+/** A country in the reader's language from its ISO code; the stored (English) name when the code is unknown. */
+export function countryName(country: { code?: string | null; name: string }, language: string) {
+  return (country.code && regions(language).of(country.code)) || country.name;
+}
+
+/** A speciality in the reader's language: the data's French column in French. */
+export const specialityName = (s: { name: string; nameFr?: string | null }, language: string) => (language === "fr" && s.nameFr ? s.nameFr : s.name);
+
+const collators = once((language) => new Intl.Collator(language));
+
+/**
+ * Countries for a select, named in the reader's language and sorted in its order. The API lists
+ * the home country first (api/location/router.ts): it stays first.
+ */
+export function countryOptions<C extends { code?: string | null; name: string }>(countries: C[], language: string) {
+  const named = countries.map((c) => ({ ...c, name: countryName(c, language) }));
+  const [home, ...others] = named;
+  return home ? [home, ...others.sort((a, b) => collators(language).compare(a.name, b.name))] : [];
+}
+
+/** 'Hôpital Laquintinie, Douala, Cameroun': the parts that are known, the country in the reader's language. */
+export function formatPlace(
+  p: { place?: string | null; city?: string | null; country?: string | null; Country?: { code?: string | null; name: string } | null },
+  language: string,
+) {
+  const country = p.Country ? countryName(p.Country, language) : p.country;
+  return [p.place, p.city, country].filter(Boolean).join(", ");
+}

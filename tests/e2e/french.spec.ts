@@ -1,0 +1,177 @@
+// The product in French, as a French-speaking patient, doctor and admin read it: speciality and
+// country names in French, fees written once the French way, the clinic time zone beside every
+// time, and buttons whose case is the one the texts are written in (no CSS capitalisation).
+// The expected texts come from Intl itself, not from the app's formatters.
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { expect, test } from "./support.ts";
+import { ADMIN, api, apiLogin, newCode, PASSWORD, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
+import { freshPatient } from "./patient-helpers.ts";
+
+// A demo doctor of Cardiology and Internal medicine (api/db/seed.ts): a specialist, so 6000 XAF.
+const DOCTOR = "Didier Njoya";
+const DOCTOR_EMAIL = "dr.didier.njoya@example.com";
+
+const fee = new Intl.NumberFormat("fr", { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(6000);
+const zoneName = new Intl.DateTimeFormat("fr", { timeZone: "Africa/Douala", timeZoneName: "long" })
+  .formatToParts(new Date())
+  .find((p) => p.type === "timeZoneName")!.value;
+// Africa/Douala keeps UTC+1 all year (no daylight saving time).
+const zoneLabel = `Fuseau horaire : ${zoneName} (UTC+1)`;
+const region = (code: string) => new Intl.DisplayNames(["fr"], { type: "region" }).of(code)!;
+
+/** Loose on spaces: Intl puts narrow no-break spaces in '6 000 FCFA'. */
+const spaced = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));
+
+async function inFrench(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: "i18nextLng", value: "fr", url: baseURL ?? "http://127.0.0.1:3100" }]);
+}
+
+async function signInFrench(page: Page, email: string, role: "Patient" | "Médecin") {
+  await page.goto("/login");
+  await page.getByRole("radio", { name: role }).check();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill(PASSWORD);
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** No text on the page says XAF or an English speciality: the fee is written once, the French way. */
+async function expectNoEnglishLeft(scope: Locator) {
+  await expect(scope.getByText(/XAF/)).toHaveCount(0);
+  await expect(scope.getByText(/Cardiology|Internal medicine|General practice/)).toHaveCount(0);
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`French names, fees and time zone (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a patient finds a doctor, books and reads the appointment in French", async ({ page, context, baseURL }) => {
+      const patient = await freshPatient();
+      await inFrench(context, baseURL);
+      await signInFrench(page, patient.email, "Patient");
+      await expect(page).toHaveURL(/\/health\/doctors/);
+
+      await test.step("the filters name specialities and countries in French", async () => {
+        const speciality = page.getByLabel("Spécialité", { exact: true });
+        await expect(speciality.locator("option", { hasText: "Cardiologie" })).toHaveCount(1);
+        await expect(speciality.locator("option", { hasText: "Médecine générale" })).toHaveCount(1);
+        await expect(speciality.locator("option", { hasText: "Cardiology" })).toHaveCount(0);
+        const country = page.getByLabel("Pays", { exact: true });
+        for (const code of ["CM", "TD", "GQ", "CF"]) await expect(country.locator("option", { hasText: region(code) })).toHaveCount(1);
+        await expect(country.locator("option", { hasText: /^(Chad|Cameroon)$/ })).toHaveCount(0);
+      });
+
+      let date = "";
+      await test.step("the doctor's card and book dialog read in French", async () => {
+        await page.getByRole("searchbox").first().fill(DOCTOR);
+        await page.getByRole("button", { name: /^Rechercher/ }).click();
+        await page.waitForURL(/search=Didier/);
+        const card = page.getByRole("listitem").filter({ hasText: DOCTOR });
+        await expect(card).toHaveCount(1);
+        await expect(card.getByText("Cardiologie, Médecine interne")).toBeVisible();
+        await expect(card.getByText(spaced(fee))).toBeVisible();
+        await expectNoEnglishLeft(card);
+
+        await card.getByRole("link", { name: `Prendre rendez-vous avec le Dr ${DOCTOR}` }).click();
+        const dialog = page.getByRole("dialog");
+        await expect(dialog).toBeVisible();
+        date = new Date(Date.now() + (30 + Math.floor(Math.random() * 500)) * 86_400_000).toISOString().slice(0, 10);
+        await dialog.locator('input[type="date"]').fill(date);
+        const show = dialog.getByRole("button", { name: /Afficher les horaires/ });
+        if (await show.count()) await show.click();
+        await page.waitForURL(new RegExp(`date=${date}`));
+        await expect(dialog.getByText("Cardiologie, Médecine interne")).toBeVisible();
+        await expect(dialog.getByText(spaced(fee))).toHaveCount(2); // the summary and the fee line
+        await expect(dialog.getByText(zoneLabel)).toBeVisible();
+        await dialog.getByRole("radio", { name: "En présentiel" }).check();
+        await expect(dialog.getByText(`Hôpital Général de Douala, Douala, ${region("CM")}`)).toBeVisible();
+        await expectNoEnglishLeft(dialog);
+        await dialog.locator('input[name="time"]:not([disabled])').first().check();
+        await dialog.getByRole("button", { name: "Réserver le rendez-vous" }).click();
+        await expect(page.getByText("Rendez-vous créé avec succès !")).toBeVisible();
+      });
+
+      await test.step("my appointments show the fee, the zone and a French place", async () => {
+        await page.goto("/health/doctors/my-appointments?tab=assigned");
+        await expect(page.getByText(zoneLabel)).toBeVisible();
+        const item = page.getByRole("listitem").filter({ hasText: `Dr ${DOCTOR}` });
+        await expect(item).toHaveCount(1);
+        await expect(item.getByText(spaced(fee))).toBeVisible();
+        await expect(item.getByText(new RegExp(`Douala, ${region("CM")}`))).toBeVisible();
+        await expectNoEnglishLeft(page.locator("main, body").first());
+      });
+
+      await test.step("the cancel dialog's buttons keep the case they are written in", async () => {
+        await page.getByRole("listitem").filter({ hasText: `Dr ${DOCTOR}` }).getByRole("link", { name: /^Annuler/ }).click();
+        const dialog = page.getByRole("dialog");
+        const keep = dialog.getByRole("link", { name: "Garder le rendez-vous", exact: true });
+        await expect(keep).toBeVisible();
+        await expect(keep).toHaveCSS("text-transform", "none");
+        await expect(dialog.getByRole("button", { name: "Annuler le rendez-vous", exact: true })).toHaveCSS("text-transform", "none");
+        await expect(page.locator(".btn-primary, .btn-secondary, .btn-danger, button")).not.toHaveCount(0);
+        for (const button of await page.locator(".btn-primary, .btn-secondary, .btn-danger, button").all()) {
+          await expect(button).not.toHaveCSS("text-transform", "capitalize");
+        }
+      });
+    });
+
+    test("a doctor reads the dashboard and a booking in French", async ({ page, context, baseURL }) => {
+      const patient = await freshPatient();
+      const doctor = await apiLogin(DOCTOR_EMAIL, "doctor");
+      const specialities = await api<{ id: number; name: string }[]>("GET", "/speciality");
+      const cardiology = specialities.body.find((s) => s.name === "Cardiology")!.id;
+      let booked: { id: string } | undefined;
+      for (let attempt = 0; attempt < 10 && !booked; attempt++) {
+        const date = new Date(Date.now() + (30 + Math.floor(Math.random() * 500)) * 86_400_000).toISOString().slice(0, 10);
+        const created = await api("POST", "/appointment", {
+          token: patient.token,
+          body: { doctorId: doctor.id, specialityId: cardiology, type: "in-person", status: "pending", category: "direct", date, time: "10:00" },
+        });
+        if (created.status < 300) booked = { id: created.body.id };
+        else expect(created.status, JSON.stringify(created.body)).toBe(409);
+      }
+      expect(booked).toBeDefined();
+
+      await inFrench(context, baseURL);
+      await signInFrench(page, DOCTOR_EMAIL, "Médecin");
+
+      await test.step("the dashboard names the clinic time zone beside today's schedule", async () => {
+        await page.goto("/doctor/dashboard");
+        await expect(page.getByRole("heading", { level: 2, name: "Planning du jour" })).toBeVisible();
+        await expect(page.getByText(zoneLabel)).toBeVisible();
+      });
+
+      await test.step("the appointment reads in French: speciality, place, fee and zone", async () => {
+        await page.goto(`/doctor/appointments?tab=assigned&search=${encodeURIComponent(patient.username)}&appointment=${booked!.id}`);
+        await expect(page.getByText(zoneLabel)).toBeVisible();
+        const card = page.getByRole("listitem").filter({ hasText: patient.username });
+        await expect(card.getByText(/Cardiologie/)).toBeVisible();
+        const dialog = page.getByRole("dialog", { name: "Détails du rendez-vous" });
+        await expect(dialog.getByText("Cardiologie", { exact: true })).toBeVisible();
+        await expect(dialog.getByText(spaced(fee))).toBeVisible();
+        await expect(dialog.getByText(new RegExp(`Douala, ${region("CM")}$`))).toBeVisible();
+        await expectNoEnglishLeft(dialog);
+      });
+    });
+
+    test("the admin assigns specialities named in French", async ({ page, context, baseURL }) => {
+      const email = uniqueEmail("pending");
+      const name = uniqueName("Doctor");
+      const registered = await api("POST", "/auth/register", {
+        body: { username: name, email, contact: "+237 650 000 002", password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 6)}`, userRole: "doctor" },
+      });
+      expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
+      await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
+
+      await inFrench(context, baseURL);
+      await signInFrench(page, ADMIN, "Patient");
+      await page.goto("/admin");
+      const approve = page.getByRole("form", { name: new RegExp(name) }).filter({ has: page.getByRole("checkbox") });
+      await expect(approve.getByRole("checkbox", { name: "Cardiologie" })).toHaveCount(1);
+      await expect(approve.getByRole("checkbox", { name: "Médecine générale" })).toHaveCount(1);
+      await expect(approve.getByRole("checkbox", { name: "ORL" })).toHaveCount(1);
+      await expectNoEnglishLeft(approve);
+    });
+  });
+}

@@ -45,6 +45,8 @@ COPY app ./app
 COPY locales ./locales
 COPY public ./public
 COPY --from=build /app/build ./build
+# The npm scripts' Node check, so that `npm run admin -- …` works in the container too.
+COPY tools ./tools
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -2,7 +2,7 @@
 // embedded upstream API at /api (unless API_URL points elsewhere) and the React Router app.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -79,6 +79,8 @@ if (!config.API_URL) {
   app.use("/api", embedded.api);
 }
 
+const server = createServer(app);
+
 if (!viteDev) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
@@ -86,7 +88,9 @@ if (!viteDev) {
   app.use(webApp);
 } else {
   const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  // Hot reload's websocket on the app's own port: the CSP's connect-src 'self' allows it (Vite's
+  // default, a second port, is refused), and two checkouts running `npm run dev` do not clash.
+  const devServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server } } });
   app.use(devServer.middlewares);
   app.use(async (req, res, next) => {
     try {
@@ -99,7 +103,7 @@ if (!viteDev) {
   });
 }
 
-const server: Server = app.listen(config.PORT, config.HOST, () => {
+server.listen(config.PORT, config.HOST, () => {
   console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""})`);
   if (config.demo && !config.API_URL) {
     console.log(

@@ -20,6 +20,12 @@ export async function openApi(options: { databaseUrl?: string; dataDir: string; 
 /** On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then `close` (the database) and exit. */
 export function shutDownGracefully(server: Server, close: () => Promise<void>) {
   let closing = false;
+  // A proxy's keep-alive connections would carry new requests here for ever and the drain would
+  // never end (killed after 10 s, requests in flight lost): once closing, every answer closes its
+  // connection, so the proxy sends the next requests to another instance.
+  server.prependListener("request", (_req, res) => {
+    if (closing && !res.headersSent) res.setHeader("Connection", "close");
+  });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (closing) return;

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -7,7 +7,7 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
+  UNSAFE_useScrollRestoration as useScrollRestoration,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -40,6 +40,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * React Router's <ScrollRestoration> with a safe first step: its inline script reads
+ * sessionStorage and, when storage is blocked, touches it again in its error path, so it throws on
+ * every page. The same restore, with nothing thrown; the hook behind it already guards its own
+ * storage calls.
+ */
+function SafeScrollRestoration({ nonce }: { nonce?: string }) {
+  useScrollRestoration();
+  const restore = `(function () {
+  if (!history.state || !history.state.key) history.replaceState({ key: Math.random().toString(32).slice(2) }, "");
+  try {
+    var y = JSON.parse(sessionStorage.getItem("react-router-scroll-positions") || "{}")[history.state.key];
+    if (typeof y === "number") scrollTo(0, y);
+  } catch (e) {}
+})()`;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restore }} />;
+}
+
+/** The first stop of the Tab key: straight to the page's <main id="main">, past the menus. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      {t("common:skipToContent")}
+    </a>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -56,12 +84,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen font-sans">
         <I18nextProvider i18n={i18n}>
+          <SkipLink />
           {children}
           {root?.toast ? <Toaster toast={root.toast} /> : null}
         </I18nextProvider>
         {lite ? null : (
           <>
-            <ScrollRestoration nonce={nonce} />
+            <SafeScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
         )}

@@ -4,6 +4,9 @@
 #   2. unit/API tests   vitest on the embedded database (in-memory PGlite)
 #   3. API tests again  on a private PostgreSQL cluster (tests/pg-cluster.sh), TEST_DATABASE_URL set
 #   4. build            npm run build (the production build the browser tests run)
+#   4b. scale-out       tests/scale-out: the API alone and two web instances of that build behind
+#                       nginx, on a private PostgreSQL cluster (concurrent bookings, shared
+#                       sessions, SIGTERM drain)
 #   5. browser tests    playwright, Debian's Chromium (installed by tests/ensure-chromium.sh if missing)
 # Every step runs even when an earlier one failed (except the browser tests, which need the build),
 # so one run shows everything that is wrong. The last line is the summary `N passed, N failed`:
@@ -129,6 +132,27 @@ if npm run build; then
   notes+=("build: ok ($(elapsed $t))")
 else
   fail_step "build failed"
+fi
+
+# --- 4b. scale-out: the API alone and two web instances behind nginx, on PostgreSQL ------------
+say "scale-out (two web instances behind nginx, PostgreSQL)"
+t=$SECONDS
+if [ "$built" != 1 ]; then
+  fail_step "scale-out not run: the build failed"
+elif ! command -v "${NGINX_BIN:-/usr/sbin/nginx}" >/dev/null 2>&1; then
+  fail_step "scale-out not run: no nginx (apt-get install nginx, or set NGINX_BIN)"
+else
+  pgdir=$(mktemp -d "${TMPDIR:-/tmp}/pg-test.XXXXXX")
+  if pg_url=$(bash tests/pg-cluster.sh start "$pgdir"); then
+    rm -f "$results/vitest-scale-out.json"
+    TEST_DATABASE_URL=$pg_url npx vitest run --config tests/scale-out/vitest.config.ts --reporter=default --reporter=json \
+      --outputFile.json="$results/vitest-scale-out.json"
+    rc=$?
+    count_vitest "scale-out ($(elapsed $t))" "$results/vitest-scale-out.json" "$rc"
+  else
+    fail_step "scale-out not run: the private PostgreSQL cluster did not start"
+  fi
+  cleanup
 fi
 
 # --- 5. browser tests --------------------------------------------------------------------------

@@ -6,7 +6,8 @@ import { rmSync } from "node:fs";
 import pg from "pg";
 import { openDatabase, type Database } from "../db/index.ts";
 
-export type ScratchDatabase = Database & { drop(): Promise<void> };
+/** `url`: the new PostgreSQL database, for processes started on it (absent for PGlite). */
+export type ScratchDatabase = Database & { drop(): Promise<void>; url?: string };
 
 async function onServer(serverUrl: string, sql: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -29,5 +30,5 @@ export async function openScratchDatabase(options: { serverUrl?: string; dataDir
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
-  return { ...database, drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
+  return { ...database, url: target.toString(), drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
 }

@@ -5,9 +5,15 @@ import { useRouteLoaderData } from "react-router";
 import type { loader } from "../root.tsx";
 import { formatTimeZone } from "../format.ts";
 
-export function ClinicTimeZone({ className = "text-xs text-slate-600" }: { className?: string }) {
-  const { t, i18n } = useTranslation();
+/** 'West Africa Time (UTC+1)' in the reader's language, or null before the root loader answered. */
+export function useClinicZone() {
+  const { i18n } = useTranslation();
   const timeZone = useRouteLoaderData<typeof loader>("root")?.timeZone;
-  if (!timeZone) return null;
-  return <p className={className}>{t("common:clinicTimeZone", { zone: formatTimeZone(timeZone, i18n.language) })}</p>;
+  return timeZone ? formatTimeZone(timeZone, i18n.language) : null;
+}
+
+export function ClinicTimeZone({ className = "text-xs text-slate-600" }: { className?: string }) {
+  const { t } = useTranslation();
+  const zone = useClinicZone();
+  return zone ? <p className={className}>{t("common:clinicTimeZone", { zone })}</p> : null;
 }

@@ -30,7 +30,7 @@ export function CodeInput({
   const emit = () => onChange?.(boxes.current.map((b) => b?.value ?? "").join(""));
 
   return (
-    <fieldset className="flex justify-center gap-2" aria-describedby={describedBy}>
+    <fieldset className="flex justify-center gap-1 sm:gap-2" aria-describedby={describedBy}>
       <legend className="sr-only">{t("auth:code.legend")}</legend>
       {Array.from({ length: CODE_LENGTH }, (_, i) => (
         <input
@@ -47,7 +47,7 @@ export function CodeInput({
           required
           autoFocus={autoFocus && i === 0}
           aria-invalid={invalid || undefined}
-          className="input size-12 text-center text-xl font-semibold"
+          className="input h-12 w-full max-w-12 min-w-0 flex-1 px-0 text-center text-xl font-semibold"
           onChange={(e) => {
             const digit = e.currentTarget.value.replace(/\D/g, "").slice(-1);
             e.currentTarget.value = digit;

@@ -22,7 +22,13 @@ export function useLazyValidation<Schemas, Result extends ConformSubmission<any,
   const [loaded, setLoaded] = useState<{ parse: Parse; schemas: Schemas }>();
   useEffect(() => {
     let live = true;
-    Promise.all([import("@conform-to/zod/v4"), loadSchemas()]).then(
+    // zod compiles object parsers with `new Function` unless told not to, and its probe for that is
+    // a CSP violation under this app's policy (no 'unsafe-eval'): jitless must be set before the
+    // schemas module builds its schemas.
+    import("zod")
+      .then(({ z }) => z.config({ jitless: true }))
+      .then(() => Promise.all([import("@conform-to/zod/v4"), loadSchemas()]))
+      .then(
       ([adapter, schemas]) => live && setLoaded({ parse: adapter.parseWithZod, schemas }),
       // A chunk that fails to load leaves the form validated by the server.
       () => {},

@@ -31,7 +31,7 @@ export function ErrorPage({ status, className }: { status: number; className: st
   const { t } = useTranslation();
   const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
   return (
-    <main className={`mx-auto flex max-w-lg flex-col items-center gap-4 text-center ${className}`}>
+    <main id="main" className={`mx-auto flex max-w-lg flex-col items-center gap-4 text-center ${className}`}>
       <title>{t(`errors.${key}.title`)}</title>
       <p className="text-5xl font-bold text-brand-700">{status}</p>
       <h1 className="text-2xl font-semibold">{t(`errors.${key}.title`)}</h1>

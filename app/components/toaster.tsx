@@ -1,6 +1,7 @@
 // The flash toast of the page (top-right, under the top bar so it never covers its menus). It
-// closes after 5 seconds (SPEC.md section 8): a CSS animation hides it even without JavaScript;
-// with JavaScript it is also removed from the page.
+// closes after 5 seconds (docs/layout.md): a CSS animation hides it even without JavaScript;
+// with JavaScript it is also removed from the page. It never takes a click or a tap: what is under
+// it stays usable while it shows (it holds no control of its own).
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast } from "../toast.server.ts";
@@ -24,8 +25,8 @@ export function Toaster({ toast }: { toast: Toast }) {
   }, [toast]);
   if (!open) return null;
   return (
-    <div className="pointer-events-none fixed top-16 right-4 z-50 flex max-w-sm flex-col gap-2" aria-live="polite">
-      <div key={shown} role={toast.type === "error" ? "alert" : "status"} className={`pointer-events-auto animate-toast-out rounded-md border-l-4 px-4 py-3 shadow-lg ${tone[toast.type]}`}>
+    <div className="pointer-events-none fixed top-16 right-4 left-4 z-50 flex flex-col items-end gap-2 sm:left-auto sm:max-w-sm" aria-live="polite">
+      <div key={shown} role={toast.type === "error" ? "alert" : "status"} className={`animate-toast-out rounded-md border-l-4 px-4 py-3 shadow-lg ${tone[toast.type]}`}>
         {t(toast.message, toast.values)}
       </div>
     </div>

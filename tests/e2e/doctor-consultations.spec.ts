@@ -27,6 +27,7 @@ for (const javaScriptEnabled of [false, true]) {
       await test.step("the doctor records a new consultation", async () => {
         await page.goto("/doctor/consultations");
         await expect(page.getByRole("heading", { level: 1, name: "Consultations" })).toBeVisible();
+        await expect(page.getByText("Time zone: West Africa Time (UTC+1)")).toBeVisible();
         await page.getByRole("link", { name: "New Consultation" }).click();
         const dialog = page.getByRole("dialog", { name: "New Consultation" });
         await dialog.getByLabel("Patient Name").selectOption({ label: patient.username });
@@ -68,6 +69,8 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByText("choose 'Save as PDF'")).toBeVisible();
         await expect(page.getByText(`${diagnosis} (confirmed)`)).toBeVisible();
         await expect(page.getByText("Artemether 80 mg")).toBeVisible();
+        // Read later and elsewhere, the record's time names the clinic zone.
+        await expect(page.getByText(/ · \d\d:\d\d \(West Africa Time \(UTC\+1\)\)$/)).toBeVisible();
         await checkA11y(page);
       });
     });

@@ -5,7 +5,7 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support.ts";
-import { ADMIN, api, apiLogin, newCode, PASSWORD, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
+import { ADMIN, api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
 import { freshPatient } from "./patient-helpers.ts";
 
 // A demo doctor of Cardiology and Internal medicine (api/db/seed.ts): a specialist, so 6000 XAF.
@@ -102,6 +102,18 @@ for (const javaScriptEnabled of [false, true]) {
         await expectNoEnglishLeft(page.locator("main, body").first());
       });
 
+      await test.step("the profile names the patient's country in French", async () => {
+        const countries = await api<{ id: number; code: string }[]>("GET", "/location/country");
+        const chad = countries.body.find((c) => c.code === "TD")!;
+        const saved = await api("PUT", "/patient/me", { token: patient.token, body: { countryId: chad.id } });
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+        await page.goto("/patient/profile");
+        await expect(page.getByText(region("TD"), { exact: true })).toBeVisible();
+        await page.goto("/patient/profile?edit=1");
+        await expect(page.getByLabel("Pays", { exact: true }).locator("option:checked")).toHaveText(region("TD"));
+        await page.goto("/health/doctors/my-appointments?tab=assigned");
+      });
+
       await test.step("the cancel dialog's buttons keep the case they are written in", async () => {
         await page.getByRole("listitem").filter({ hasText: `Dr ${DOCTOR}` }).getByRole("link", { name: /^Annuler/ }).click();
         const dialog = page.getByRole("dialog");
@@ -175,3 +187,19 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+test("the same dialog in English writes the fee and the zone the English way", async ({ page }) => {
+  const patient = await freshPatient();
+  await signIn(page, patient.email, "patient");
+  await page.getByRole("searchbox").first().fill(DOCTOR);
+  await page.getByRole("button", { name: /^Search/ }).click();
+  await page.waitForURL(/search=Didier/);
+  await page.getByRole("link", { name: `Book an appointment with Dr. ${DOCTOR}` }).click();
+  const dialog = page.getByRole("dialog");
+  const english = new Intl.NumberFormat("en", { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(6000);
+  const zone = new Intl.DateTimeFormat("en", { timeZone: "Africa/Douala", timeZoneName: "long" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName")!.value;
+  await expect(dialog.getByText("Cardiology, Internal medicine")).toBeVisible();
+  await expect(dialog.getByText(spaced(english))).toHaveCount(2);
+  await expect(dialog.getByText(`Time zone: ${zone} (UTC+1)`)).toBeVisible();
+  await expect(dialog.getByText(/XAF/)).toHaveCount(0);
+});

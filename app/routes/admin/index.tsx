@@ -84,7 +84,7 @@ export default function AdminDoctors({ loaderData: d }: Route.ComponentProps) {
                   <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${doctor.id}-approve`} />
                   <fieldset>
                     <legend className="label">{t("admin:specialities")}</legend>
-                    <div className="grid grid-cols-2 gap-1">
+                    <div className="grid gap-1 sm:grid-cols-2">
                       {d.specialities.map((s) => (
                         <label key={s.id} className="flex items-center gap-2 text-sm">
                           <input type="checkbox" name="specialityIds" value={s.id} />

@@ -9,14 +9,14 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
         <Link to="/" className="flex items-center gap-2" aria-label={t("common:appName")}>
           <Logo />
         </Link>
         <LanguageMenu />
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">
-        <div className="card w-full max-w-md p-6">
+      <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">
+        <div className="card w-full max-w-md p-4 sm:p-6">
           <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
           {subtitle ? <p className="mt-1 text-sm text-slate-700">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/consultation-print";
 import { getUser, requireUser, upstream } from "../../auth.server.ts";
 import { formatDate } from "../../format.ts";
+import { useClinicZone } from "../../components/clinic-time-zone.tsx";
 import { PrintPage } from "../../components/doctor/print-page.tsx";
 import { getConsultation } from "./consultation.server.ts";
 
@@ -15,10 +16,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function ConsultationPrint({ loaderData: { doctor, consultation: c } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  // A printed record is read later and elsewhere: its time carries the clinic zone.
+  const zone = useClinicZone();
   const rows: [string, string][] = [
     [t("doctor:consultations.patient"), c.patientName],
     [t("doctor:print.doctor"), t("doctor:profile.drName", { name: doctor })],
-    [t("doctor:print.dateTime"), `${formatDate(c.date, i18n.language)} · ${c.time}`],
+    [t("doctor:print.dateTime"), `${formatDate(c.date, i18n.language)} · ${c.time}${zone ? ` (${zone})` : ""}`],
     [t("doctor:consultations.type"), t(`doctor:consultationType.${c.type}`, { defaultValue: c.type })],
     [t("doctor:consultations.diagnosis"), c.diagnosis],
     [t("doctor:consultations.notes"), c.notes || t("doctor:consultations.none")],

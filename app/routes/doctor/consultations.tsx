@@ -10,6 +10,7 @@ import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
 import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
+import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
@@ -180,6 +181,7 @@ export default function Consultations({ loaderData: d, actionData }: Route.Compo
       <div className="card mb-4">
         <SearchForm label={t("doctor:consultations.searchLabel")} applyLabel={t("doctor:filters.apply")} placeholder={t("doctor:consultations.searchPlaceholder")} search={d.search} />
       </div>
+      <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
       {d.consultations.length === 0 ? (
         <p className="card text-slate-700">{t(d.search ? "doctor:consultations.emptySearch" : "doctor:consultations.empty")}</p>
       ) : (

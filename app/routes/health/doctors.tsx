@@ -95,7 +95,7 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
         )}
       </section>
       <section className="card" aria-labelledby="confirmed-title">
-        <div className="mb-2 flex items-center justify-between gap-2">
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h2 id="confirmed-title" className="text-lg font-semibold">
             {t("patient:doctors.confirmedTitle")}
           </h2>
@@ -285,11 +285,11 @@ function BookDialog({ d, booking: loaded, actionData }: { d: Data; booking: NonN
             {slots === null ? (
               <p className="text-sm text-red-700">{t("patient:book.slotsFailed")}</p>
             ) : (
-              <div className="grid grid-cols-3 gap-2">
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                 {slots.map((slot) => (
                   <label
                     key={slot.time}
-                    className={`flex items-center gap-2 rounded-md border px-3 py-2 text-sm ${slot.available ? "cursor-pointer border-slate-300 bg-white has-checked:border-brand-600 has-checked:bg-brand-50" : "border-slate-200 bg-slate-100 text-slate-600 line-through"}`}
+                    className={`flex flex-wrap items-center gap-x-2 rounded-md border px-3 py-2 text-sm ${slot.available ? "cursor-pointer border-slate-300 bg-white has-checked:border-brand-600 has-checked:bg-brand-50" : "border-slate-200 bg-slate-100 text-slate-600 line-through"}`}
                   >
                     <input type="radio" name="time" value={slot.time} disabled={!slot.available} defaultChecked={slot.available && fields.time.initialValue === slot.time} />
                     <span>{slot.time}</span>

@@ -1,0 +1,112 @@
+// Phone first (docs/layout.md): every page of every role fits 320 and 360 px without sideways
+// scroll, in English and French, JavaScript on and off; every top-bar item stays reachable (in the
+// menu when it does not fit); menus close on navigation and on Escape; tap targets are at least
+// 24x24 px.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support.ts";
+import { buildWorld, languageCookie, onScreen, overflowAt, type Language, type Role, type World } from "./layout-support.ts";
+
+const WIDTHS = [320, 360];
+const HEIGHT = 740;
+
+let world: World;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  world = await buildWorld(browser);
+});
+
+const words = {
+  en: { health: "Health", insurance: "Insurance", portal: "Doctor portal", language: "Language", account: "Account menu", menu: "Open menu", profile: "Profile", settings: "Settings", logout: "Log out", notifications: /^Notifications/ },
+  fr: { health: "Santé", insurance: "Assurance", portal: "Espace médecin", language: "Langue", account: "Menu du compte", menu: "Ouvrir le menu", profile: "Profil", settings: "Paramètres", logout: "Se déconnecter", notifications: /^Notifications/ },
+};
+
+/** The top-bar items of a role (SPEC section 2 as docs/layout.md words it), as locators. */
+function topBarItems(page: Page, role: Exclude<Role, "anonymous">, language: Language) {
+  const w = words[language];
+  const banner = page.getByRole("banner");
+  const items: { name: string; locator: ReturnType<Page["locator"]>; inAccount?: boolean }[] = [
+    { name: "home link", locator: banner.getByRole("link", { name: /^(Home|Accueil)$/ }) },
+    { name: "language", locator: banner.getByRole("combobox", { name: w.language }) },
+    { name: "profile", locator: banner.getByRole("link", { name: w.profile, exact: true }), inAccount: true },
+    { name: "settings", locator: banner.getByRole("link", { name: w.settings, exact: true }), inAccount: true },
+    { name: "log out", locator: banner.getByRole("button", { name: w.logout, exact: true }), inAccount: true },
+  ];
+  if (role === "admin") items.splice(2, 1);
+  if (role !== "admin") items.push({ name: "notifications", locator: banner.getByRole("link", { name: w.notifications }) });
+  if (role === "patient") {
+    items.push({ name: "health link", locator: banner.getByRole("link", { name: w.health, exact: true }) });
+    items.push({ name: "insurance", locator: banner.getByRole("button", { name: w.insurance }) });
+  }
+  if (role === "doctor") items.push({ name: "doctor portal", locator: banner.getByText(w.portal, { exact: true }) });
+  return items;
+}
+
+/** Opens a <details> menu by its summary (works with and without JavaScript), unless already open. */
+async function openMenu(page: Page, name: string) {
+  const summary = page.getByRole("banner").locator("summary", { has: page.locator(`[aria-label="${name}"]`) }).or(page.getByRole("banner").locator(`summary[aria-label="${name}"]`));
+  if (!(await summary.isVisible())) return false;
+  const open = await summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open);
+  // A tap a user could make: a menu that cannot be tapped within a few seconds is unreachable.
+  if (!open) await summary.click({ timeout: 3_000 }).catch(() => {});
+  return summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open);
+}
+
+async function unreachableTopBarItems(page: Page, role: Exclude<Role, "anonymous">, language: Language) {
+  const w = words[language];
+  const missing: string[] = [];
+  for (const item of topBarItems(page, role, language)) {
+    if (await onScreen(page, item.locator)) continue;
+    // Not on the bar: it must be in the account menu or the main menu, on screen once opened.
+    await page.goto(page.url());
+    const opened = await openMenu(page, item.inAccount ? w.account : w.menu);
+    if (opened && (await onScreen(page, item.locator))) continue;
+    if (!item.inAccount && (await openMenu(page, w.account)) && (await onScreen(page, item.locator))) continue;
+    missing.push(item.name);
+  }
+  return missing;
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  for (const language of ["en", "fr"] as const) {
+    test.describe(`layout at phone widths (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+      test.use({ javaScriptEnabled, locale: language === "fr" ? "fr-FR" : "en-US" });
+
+      for (const role of ["anonymous", "patient", "doctor", "admin"] as const) {
+        test(`every ${role} page fits 320 and 360 px and keeps the top bar reachable`, async ({ browser, baseURL }) => {
+          test.setTimeout(90_000);
+          const context = await browser.newContext({
+            javaScriptEnabled,
+            locale: language === "fr" ? "fr-FR" : "en-US",
+            viewport: { width: WIDTHS[0]!, height: HEIGHT },
+            isMobile: true,
+            hasTouch: true,
+            storageState: role === "anonymous" ? undefined : world.states[role],
+          });
+          await context.addCookies([languageCookie(baseURL!, language)]);
+          const page = await context.newPage();
+          const problems: string[] = [];
+          try {
+            // One load per page, measured at each width (a resize reflows it as a narrower phone would).
+            for (const visit of world.pages[role]) {
+              await page.goto(visit.path);
+              for (const width of WIDTHS) {
+                await page.setViewportSize({ width, height: HEIGHT });
+                for (const p of await overflowAt(page, width)) problems.push(`${width} px ${visit.what} (${visit.path}): ${p}`);
+              }
+            }
+            if (role !== "anonymous") {
+              for (const width of WIDTHS) {
+                await page.setViewportSize({ width, height: HEIGHT });
+                await page.goto(world.pages[role][0]!.path);
+                for (const item of await unreachableTopBarItems(page, role, language)) problems.push(`${width} px: the top-bar item '${item}' cannot be reached`);
+              }
+            }
+          } finally {
+            await context.close();
+          }
+          expect(problems, problems.join("\n")).toEqual([]);
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,255 @@
+// The README's promise of several web instances behind a load balancer against one PostgreSQL, run
+// for real: the API alone (`node api/main.ts`) and two web instances of the production build
+// (`node server.ts`, API_URL set) started at the same moment, behind nginx from Debian's packages
+// as the load balancer, on a private PostgreSQL cluster (TEST_DATABASE_URL).
+//
+// Run by tests/run-all.sh after the build: npx vitest run --config tests/scale-out/vitest.config.ts
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedReferenceData } from "../../api/db/reference.ts";
+import { appointments, doctorSpecialities, doctors, patients, specialities, users } from "../../api/db/schema.ts";
+import { hashPassword } from "../../api/auth/password.ts";
+import { zonedInstant } from "../../api/appointment/time.ts";
+import { openScratchDatabase, type ScratchDatabase } from "../../api/test/scratch-database.ts";
+
+const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+const PASSWORD = "Scale-Out-1";
+const PATIENTS = 100;
+const root = path.resolve(import.meta.dirname, "../..");
+
+let database: ScratchDatabase;
+let work: string;
+let base: string;
+const children: Record<string, ChildProcess> = {};
+const output: Record<string, string> = {};
+let webPorts: number[] = [];
+let doctorId: string;
+const emails: string[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(name: string, command: string, args: string[], env: Record<string, string>) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  output[name] = "";
+  child.stdout!.on("data", (chunk) => (output[name] += chunk));
+  child.stderr!.on("data", (chunk) => (output[name] += chunk));
+  children[name] = child;
+  return child;
+}
+
+async function waitFor(url: string, name: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (children[name] && children[name].exitCode !== null) throw new Error(`${name} exited: ${output[name]}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not answer ${url}: ${output[name]}`);
+}
+
+beforeAll(async () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("the scale-out suite needs TEST_DATABASE_URL (a PostgreSQL server: tests/pg-cluster.sh)");
+  database = await openScratchDatabase({ serverUrl, prefix: "scale" });
+  const { db } = database;
+  await seedReferenceData(db);
+  const passwordHash = await hashPassword(PASSWORD);
+  const [doctor] = await db
+    .insert(users)
+    .values({ email: "scale-doctor@example.test", username: "Dr Scale", passwordHash, role: "doctor", otpVerified: true })
+    .returning();
+  doctorId = doctor.id;
+  await db.insert(doctors).values({
+    userId: doctor.id,
+    serialNumber: "MED-SCALE",
+    contact: "+237 600 000 000",
+    dutyHospital: "Hôpital Laquintinie",
+    startYear: 2015,
+    verification: "verified",
+    verifiedAt: new Date(),
+  });
+  const [gp] = await db.select().from(specialities).limit(1);
+  await db.insert(doctorSpecialities).values({ doctorId: doctor.id, specialityId: gp.id });
+  for (let i = 0; i < PATIENTS; i++) emails.push(`scale-patient-${i}@example.test`);
+  const rows = await db
+    .insert(users)
+    .values(emails.map((email, i) => ({ email, username: `Patient ${i}`, phone: "0612345678", passwordHash, role: "patient" as const, otpVerified: true })))
+    .returning();
+  await db.insert(patients).values(rows.map((row) => ({ userId: row.id })));
+
+  work = mkdtempSync(path.join(os.tmpdir(), "scale-out-"));
+  const [apiPort, web1, web2, proxyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  webPorts = [web1, web2];
+  const common = { NODE_ENV: "production", LOG_LEVEL: "warn", COOKIE_SECURE: "false", DEMO: "0" };
+  // The API and both web instances at the same moment, as a rollout or a restart would.
+  start("api", process.execPath, ["api/main.ts"], { ...common, DATABASE_URL: database.url!, API_PORT: String(apiPort), DATA_DIR: path.join(work, "api") });
+  for (const [i, port] of webPorts.entries()) {
+    start(`web-${i + 1}`, process.execPath, ["server.ts"], {
+      ...common,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
+      DATA_DIR: path.join(work, `web-${i + 1}`),
+    });
+  }
+  const conf = path.join(work, "nginx.conf");
+  writeFileSync(
+    conf,
+    `pid ${work}/nginx.pid;
+error_log ${work}/nginx-error.log warn;
+worker_processes 1;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy;
+  fastcgi_temp_path ${work}/fastcgi; uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;
+  upstream web { ${webPorts.map((p) => `server 127.0.0.1:${p} max_fails=0;`).join(" ")} keepalive 32; }
+  server {
+    listen 127.0.0.1:${proxyPort};
+    location / {
+      proxy_pass http://web;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_next_upstream error timeout http_502 http_503;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`,
+  );
+  start("nginx", NGINX, ["-c", conf, "-p", work, "-g", "daemon off;"], {});
+  base = `http://127.0.0.1:${proxyPort}`;
+  await waitFor(`http://127.0.0.1:${apiPort}/healthz`, "api");
+  for (const [i, port] of webPorts.entries()) await waitFor(`http://127.0.0.1:${port}/readyz`, `web-${i + 1}`);
+  await waitFor(`${base}/healthz`, "nginx");
+}, 180_000);
+
+afterAll(async () => {
+  for (const child of Object.values(children)) if (child.exitCode === null) child.kill("SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (const child of Object.values(children)) if (child.exitCode === null) child.kill("SIGKILL");
+  await database?.close();
+  await database?.drop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Logs in through `origin` (nginx, or one instance) with the plain form; returns the session cookie. */
+async function login(origin: string, email: string) {
+  const res = await fetch(`${origin}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password: PASSWORD, role: "patient" }),
+    redirect: "manual",
+  });
+  expect(res.status, `login of ${email}`).toBe(302);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  return cookies.join("; ");
+}
+
+/** Runs `tasks` with at most `limit` at once. */
+async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    }),
+  );
+  return results;
+}
+
+describe("two web instances behind nginx, one API, one PostgreSQL", () => {
+  it("spreads requests over both instances", async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 10; i++) seen.add((await fetch(`${base}/login`)).headers.get("x-upstream") ?? "");
+    expect([...seen].sort()).toEqual(webPorts.map((p) => `127.0.0.1:${p}`).sort());
+  });
+
+  it("keeps a patient logged in through one instance logged in on the other", async () => {
+    const [one, other] = webPorts.map((p) => `http://127.0.0.1:${p}`);
+    const cookie = await login(one, emails[0]);
+    const page = await fetch(`${other}/health/doctors`, { headers: { cookie }, redirect: "manual" });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Patient 0");
+    // And without the cookie, the other instance sends to the login page.
+    expect((await fetch(`${other}/health/doctors`, { redirect: "manual" })).status).toBe(302);
+  });
+
+  it("gives one slot to exactly one of 100 patients booking it at once over both instances", async () => {
+    const cookies = await pool(emails.map((email) => () => login(base, email)), 8);
+    const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    const answers = await Promise.all(
+      cookies.map(async (cookie) => {
+        const res = await fetch(`${base}/health/doctors`, {
+          method: "POST",
+          headers: { cookie },
+          body: new URLSearchParams({ doctorId, type: "online", date, time: "10:00", idempotencyKey: randomUUID() }),
+          redirect: "manual",
+        });
+        return { status: res.status, upstream: res.headers.get("x-upstream") };
+      }),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 302)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(PATIENTS - 1);
+    expect(new Set(answers.map((a) => a.upstream)).size).toBe(2);
+    const booked = await database.db.select().from(appointments).where(eq(appointments.doctorId, doctorId));
+    expect(booked).toHaveLength(1);
+    expect(booked[0].startsAt.toISOString()).toBe(zonedInstant(date, "10:00").toISOString());
+  });
+
+  it("drains an instance stopped with SIGTERM under load: no request fails", async () => {
+    const cookie = await login(base, emails[1]);
+    let stop = false;
+    const failures: string[] = [];
+    let done = 0;
+    const clients = Array.from({ length: 6 }, async (_, c) => {
+      while (!stop) {
+        const url = c % 2 ? `${base}/health/doctors` : `${base}/login`;
+        try {
+          const res = await fetch(url, { headers: c % 2 ? { cookie } : {}, redirect: "manual" });
+          await res.arrayBuffer();
+          if (res.status !== 200) failures.push(`${url}: ${res.status}`);
+        } catch (error) {
+          failures.push(`${url}: ${(error as Error).message}`);
+        }
+        done++;
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const web1 = children["web-1"];
+    const exited = new Promise<number | null>((resolve) => web1.once("exit", (code) => resolve(code)));
+    web1.kill("SIGTERM");
+    const code = await exited;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    stop = true;
+    await Promise.all(clients);
+    expect(code).toBe(0);
+    expect(failures).toEqual([]);
+    expect(done).toBeGreaterThan(20);
+  });
+});

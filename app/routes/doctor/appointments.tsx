@@ -82,11 +82,7 @@ const failureOf = (actionData: ActionData) => (actionData && "failure" in action
 function FailureAlert({ failure, appointmentId }: { failure: ActionFailure | null; appointmentId: string }) {
   const { t } = useTranslation();
   if (!failure || failure.appointmentId !== appointmentId) return null;
-  return (
-    <p role="alert" className="w-full rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">
-      {t(failure.message, { status: failure.status ? t(`doctor:status.${failure.status}`) : "" })}
-    </p>
-  );
+  return <FormAlert message={failure.message} values={{ status: failure.status ? t(`doctor:status.${failure.status}`) : "" }} className="w-full" />;
 }
 
 /** A pending appointment still to come, assigned to this doctor, may be cancelled (after confirmation). */

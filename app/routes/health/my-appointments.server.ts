@@ -1,5 +1,6 @@
 // The patient's appointments page, server side: the list with its tab and filters, the selected
 // appointment with its proposals, and the cancel / accept / reject actions.
+import { data } from "react-router";
 import { withParams } from "../../components/dialog.tsx";
 import { isOpenRequest } from "../../components/patient/format.ts";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type PatientAppointmentPage, type Proposal } from "../../components/patient/types.ts";
@@ -45,6 +46,14 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling: cancelling && !started[cancelling.id] ? cancelling : null, started };
 }
 
+/** What a refused cancellation says, by the upstream's error code (docs/forms.md). */
+const cancelErrors: Record<string, string> = {
+  already_started: "patient:cancel.alreadyStarted",
+  invalid_transition: "patient:cancel.changedMeanwhile",
+  not_found: "patient:cancel.notFound",
+  network: "common:errors.network",
+};
+
 /** `here`: the page the form was posted from, to come back to. */
 export async function appointmentAction(api: Upstream, formData: FormData, here: string) {
   const intent = formData.get("intent");
@@ -53,10 +62,11 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
 
   if (intent === "cancel") {
     const answer = await api.call("PATCH", `/appointment/${id}`, { body: { status: "cancelled" }, idempotencyKey });
-    const back = withParams(here, { cancel: null });
-    return answer.ok
-      ? redirectWithToast(back, { type: "success", message: "patient:cancel.done" })
-      : redirectWithToast(back, { type: "error", message: "patient:cancel.failed" });
+    if (answer.ok) return redirectWithToast(withParams(here, { cancel: null }), { type: "success", message: "patient:cancel.done" });
+    // Said on the appointment's card (or in its dialog), in words, until the patient moves on.
+    const code = answer.status === 404 ? "not_found" : (answer.code ?? "");
+    const failure = { appointmentId: String(formData.get("id") ?? ""), message: cancelErrors[code] ?? "patient:cancel.failed" };
+    return data({ failure }, { status: answer.status });
   }
   if (intent === "accept") {
     const answer = await api.call("PATCH", `/appointment-proposal/${id}/accept`, { idempotencyKey });

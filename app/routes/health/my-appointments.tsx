@@ -3,11 +3,11 @@
 // (?appointment=<id>) with the doctors' proposals, a cancel confirmation (?cancel=<id>) and Buy.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { Dialog, withParams } from "../../components/dialog.tsx";
-import { SubmitButton } from "../../components/forms.tsx";
+import { FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
@@ -28,7 +28,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return appointmentAction(upstream(request, context), await request.formData(), pageOf(request));
 }
 
+// A refused cancellation must show the list as it is now.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
 type Data = Route.ComponentProps["loaderData"];
+type Failure = { appointmentId: string; message: string } | null;
+
+/** The patient's last refused action on this appointment, where they acted. */
+const failureOn = (failure: Failure, id: string) => (failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null);
 
 /** Cancel and Buy are for appointments still to come (docs/forms.md). */
 const cancellable = (a: PatientAppointment, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
@@ -51,7 +60,7 @@ function titleOf(a: PatientAppointment, t: (key: string, values?: Record<string,
   return a.Speciality ? t("patient:appointments.requestFor", { speciality: specialityName(a.Speciality, language) }) : t("patient:appointments.noDoctorYet");
 }
 
-function AppointmentItem({ a, here, started }: { a: PatientAppointment; here: string; started: boolean }) {
+function AppointmentItem({ a, here, started, failure }: { a: PatientAppointment; here: string; started: boolean; failure: Failure }) {
   const { t, i18n } = useTranslation();
   const title = titleOf(a, t, i18n.language);
   return (
@@ -81,6 +90,7 @@ function AppointmentItem({ a, here, started }: { a: PatientAppointment; here: st
             {t("patient:appointments.cancel")}
           </Link>
         ) : null}
+        {failureOn(failure, a.id)}
       </div>
     </li>
   );
@@ -233,7 +243,7 @@ function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: s
   );
 }
 
-function CancelDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: string }) {
+function CancelDialog({ a, d, here, failure }: { a: PatientAppointment; d: Data; here: string; failure: Failure }) {
   const { t, i18n } = useTranslation();
   const keep = withParams(here, { cancel: null });
   return (
@@ -242,19 +252,23 @@ function CancelDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: st
         {titleOf(a, t, i18n.language)} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
       </p>
       <p className="mb-4 text-sm text-slate-800">{t("patient:cancel.warning")}</p>
+      {failureOn(failure, a.id)}
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={keep} preventScrollReset className="btn-secondary">
           {t("patient:cancel.keep")}
         </Link>
-        <ActionForm intent="cancel" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
-          {t("patient:cancel.confirm")}
-        </ActionForm>
+        {cancellable(a, Boolean(d.started[a.id])) ? (
+          <ActionForm intent="cancel" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
+            {t("patient:cancel.confirm")}
+          </ActionForm>
+        ) : null}
       </div>
     </Dialog>
   );
 }
 
-export default function MyAppointments({ loaderData: d }: Route.ComponentProps) {
+export default function MyAppointments({ loaderData: d, actionData }: Route.ComponentProps) {
+  const failure: Failure = actionData && "failure" in actionData ? actionData.failure : null;
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -296,13 +310,13 @@ export default function MyAppointments({ loaderData: d }: Route.ComponentProps) 
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={t(`patient:appointments.tab.${tab}`)}>
           {list.appointments.map((a) => (
-            <AppointmentItem key={a.id} a={a} here={here} started={Boolean(d.started[a.id])} />
+            <AppointmentItem key={a.id} a={a} here={here} started={Boolean(d.started[a.id])} failure={failure} />
           ))}
         </ul>
       )}
       <Pagination page={list.page} totalPages={list.totalPages} linkTo={(page) => withParams(here, { page: String(page), appointment: null, cancel: null })} />
       {d.selected ? <DetailsDialog key={d.selected.id} a={d.selected} d={d} here={here} /> : null}
-      {d.cancelling ? <CancelDialog a={d.cancelling} d={d} here={here} /> : null}
+      {d.cancelling ? <CancelDialog a={d.cancelling} d={d} here={here} failure={failure} /> : null}
     </section>
   );
 }

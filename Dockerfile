@@ -37,10 +37,10 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 COPY --from=prod-deps /app/node_modules ./node_modules
 # package.json ("type": "module") makes Node load the .ts files as ES modules.
-COPY package.json server.ts ./
+COPY package.json server.ts config.ts ./
 # The embedded upstream API and its committed migrations (resolved from the working directory).
 COPY api ./api
-# server.ts imports app/config.server.ts; the rest of app/ is small and keeps later imports working.
+# app/ is small and keeps later imports working.
 COPY app ./app
 COPY locales ./locales
 COPY public ./public

@@ -1,7 +1,7 @@
 // The one module that owns the session cookie: the upstream token and a minimal user
 // (id, role, username, avatarUrl) — never e-mail, phone or medical data in a cookie.
 import { createCookieSessionStorage, redirect } from "react-router";
-import { loadConfig } from "./config.server.ts";
+import { loadConfig } from "../config.ts";
 
 export type Role = "patient" | "doctor" | "admin";
 export interface SessionUser {

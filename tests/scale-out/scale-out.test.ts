@@ -31,6 +31,7 @@ const output: Record<string, string> = {};
 let webPorts: number[] = [];
 let doctorId: string;
 const emails: string[] = [];
+const sessionCookies: string[] = [];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -99,15 +100,19 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), "scale-out-"));
   const [apiPort, web1, web2, proxyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   webPorts = [web1, web2];
-  const common = { NODE_ENV: "production", LOG_LEVEL: "warn", COOKIE_SECURE: "false", DEMO: "0" };
+  // LOG_LEVEL info: the last test reads every line the three processes wrote.
+  const common = { NODE_ENV: "production", LOG_LEVEL: "info", COOKIE_SECURE: "false", DEMO: "0" };
   // The API and both web instances at the same moment, as a rollout or a restart would.
-  start("api", process.execPath, ["api/main.ts"], { ...common, DATABASE_URL: database.url!, API_PORT: String(apiPort), DATA_DIR: path.join(work, "api") });
+  // Mail stays in the database outbox: these journeys send none, and production wants a transport.
+  start("api", process.execPath, ["api/main.ts"], { ...common, MAIL_TRANSPORT: "outbox", DATABASE_URL: database.url!, API_PORT: String(apiPort), DATA_DIR: path.join(work, "api") });
   for (const [i, port] of webPorts.entries()) {
     start(`web-${i + 1}`, process.execPath, ["server.ts"], {
       ...common,
       PORT: String(port),
       HOST: "127.0.0.1",
       API_URL: `http://127.0.0.1:${apiPort}`,
+      // 100 bookings queue on one slot's row lock on a loaded machine: correctness, not speed, here.
+      API_TIMEOUT_MS: "60000",
       SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
       DATA_DIR: path.join(work, `web-${i + 1}`),
     });
@@ -164,6 +169,7 @@ async function login(origin: string, email: string) {
   });
   expect(res.status, `login of ${email}`).toBe(302);
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  sessionCookies.push(...cookies.map((c) => c.slice(c.indexOf("=") + 1)));
   return cookies.join("; ");
 }
 
@@ -213,9 +219,9 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
         return { status: res.status, upstream: res.headers.get("x-upstream") };
       }),
     );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 302)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(PATIENTS - 1);
+    const counts: Record<number, number> = {};
+    for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+    expect(counts).toEqual({ 302: 1, 409: PATIENTS - 1 });
     expect(new Set(answers.map((a) => a.upstream)).size).toBe(2);
     const booked = await database.db.select().from(appointments).where(eq(appointments.doctorId, doctorId));
     expect(booked).toHaveLength(1);
@@ -251,5 +257,24 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     expect(code).toBe(0);
     expect(failures).toEqual([]);
     expect(done).toBeGreaterThan(20);
+  });
+
+  it("logged one JSON line per request in every process, sharing the request id between a web instance and the API, and never a password, a session cookie or an e-mail address", () => {
+    const lines = (name: string) =>
+      output[name]
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line));
+    const web = [...lines("web-1"), ...lines("web-2")].filter((l) => l.msg === "request");
+    const api = lines("api").filter((l) => l.msg === "request");
+    expect(web.filter((l) => l.method === "POST" && l.route === "/health/doctors")).toHaveLength(PATIENTS);
+    const logins = web.filter((l) => l.method === "POST" && l.route === "/login");
+    expect(logins.length).toBeGreaterThanOrEqual(PATIENTS);
+    const apiIds = new Set(api.map((l) => l.requestId));
+    expect(logins.every((l) => apiIds.has(l.requestId))).toBe(true);
+    const everything = Object.values(output).join("\n");
+    expect(everything).not.toContain(PASSWORD);
+    for (const cookie of sessionCookies) expect(everything).not.toContain(cookie);
+    for (const email of emails) expect(everything).not.toContain(email);
   });
 });

@@ -1,43 +1,20 @@
 // Start-up as an operator meets it: every entry point (the web server, the API alone, the CLI)
 // spawned with a bad environment answers with one line naming the variable and a non-zero exit,
 // never a stack; a DATA_DIR that does not exist yet is created.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readConfig } from "../config.ts";
+import { freePort } from "../bench/support.ts";
+import { runProcess } from "./test/run-process.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "startup-test-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Runs an entry point until it exits (or until `until` sees its output), with only `env` set beyond PATH. */
-function run(entry: string[], env: Record<string, string>, until?: (stdout: string) => boolean) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, entry, {
-      cwd: process.cwd(),
-      env: { PATH: process.env.PATH, DATA_DIR: path.join(scratch, "data"), ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      if (until?.(stdout)) child.kill("SIGTERM");
-    });
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (entry: string[], env: Record<string, string>, until?: (stdout: string) => boolean) =>
+  runProcess(entry, { PATH: process.env.PATH, DATA_DIR: path.join(scratch, "data"), ...env }, until);
 
 const entries = {
   web: ["server.ts"],

@@ -3,7 +3,8 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { safeRedirect as safePath } from "remix-utils/safe-redirect";
 import { getLanguage } from "./i18n.server.ts";
-import { readSession, roleHome, type Role, type SessionUser } from "./session.server.ts";
+import { pageContext } from "./context.ts";
+import { loginPath, readSession, roleHome, type Role, type SessionUser } from "./session.server.ts";
 import { createUpstream, type Upstream } from "./upstream.server.ts";
 
 export const userContext = createContext<{ user: SessionUser; token: string } | null>(null);
@@ -17,19 +18,19 @@ export function requireUser(...roles: Role[]): MiddlewareFunction<Response> {
   return async ({ request, context, url }, next) => {
     const { user, token } = await readSession(request);
     // `url` is the page's URL even for the router's data requests (`/health/doctors.data?_routes=…`).
-    if (!user || !token) throw redirect(loginPath(url.pathname + url.search));
+    const page = url.pathname + url.search;
+    if (!user || !token) throw redirect(loginPath(page));
     if (roles.length && !roles.includes(user.role)) throw redirect(roleHome(user.role));
     context.set(userContext, { user, token });
+    // Where a session the API ends (an expired token) sends the user back after login.
+    context.set(pageContext, page);
     const response = await next();
     response.headers.set("Cache-Control", "private, no-store");
     return response;
   };
 }
 
-/** The login page, coming back to `page` afterwards. */
-export function loginPath(page: string) {
-  return page === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(page)}`;
-}
+
 
 /** Login and register are for signed-out users: anyone signed in is sent home. */
 export const requireAnonymous: MiddlewareFunction<Response> = async ({ request }, next) => {

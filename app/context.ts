@@ -11,3 +11,6 @@ export interface RefusedRequest {
 
 /** The refusal, for the root middleware to answer with the error page; null when the request passed (docs/errors.md). */
 export const refusedRequestContext = createContext<RefusedRequest | null>(null);
+
+/** The page a signed-in request is for (never a `.data` URL), set by requireUser. */
+export const pageContext = createContext<string | null>(null);

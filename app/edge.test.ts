@@ -5,7 +5,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebServer, type WebServer } from "./test/web-server.ts";
+import { patientSession, startWebServer, type WebServer } from "./test/web-server.ts";
 
 let app: WebServer;
 beforeAll(async () => {
@@ -210,6 +210,17 @@ describe("signed-in pages", () => {
     const data = await raw("GET", "/health/doctors/my-appointments.data?tab=assigned&_routes=routes%2Fhealth%2Fmy-appointments");
     expect(data.text).toContain(`/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`);
     expect(data.text).not.toContain(".data");
+  });
+
+  it("send the user to log in and back to the page when the API ends the session (an expired token)", async () => {
+    const cookie = await patientSession("a-token-the-api-does-not-know");
+    const back = `/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`;
+    const page = await raw("GET", "/health/doctors/my-appointments?tab=assigned", { cookie });
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe(back);
+    expect(String(page.headers["set-cookie"])).toMatch(/__session=;/);
+    const data = await raw("GET", "/health/doctors/my-appointments.data?tab=assigned&_routes=routes%2Fhealth%2Fmy-appointments", { cookie });
+    expect(data.text).toContain(back);
   });
 
   it("are not stored by any cache, nor their data", async () => {

@@ -63,6 +63,11 @@ export async function readSession(request: Request) {
   return { session, token: user ? token : undefined, user };
 }
 
+/** The login page, coming back to `page` (a path of this site) afterwards. */
+export function loginPath(page: string) {
+  return page === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(page)}`;
+}
+
 export async function logoutRedirect(request: Request, to = "/login", headers = new Headers()) {
   const session = await getSession(request);
   headers.append("Set-Cookie", await sessionStorage.destroySession(session));

@@ -2,7 +2,8 @@
 // session, a timeout, the caller's language and address, and the 401 rule of DESIGN.md section 3.
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { loadConfig } from "../config.ts";
-import { logoutRedirect } from "./session.server.ts";
+import { pageContext } from "./context.ts";
+import { loginPath, logoutRedirect } from "./session.server.ts";
 import { observeUpstream } from "../api/metrics.ts";
 
 const config = loadConfig();
@@ -103,7 +104,9 @@ export function createUpstream(
     }
     if (response.ok) return { ok: true, status: response.status, data: body as T };
     if (response.status === 401 && options.token && !keepsSessionOn401.some((p) => path.includes(p))) {
-      throw await logoutRedirect(request);
+      // The session is over: log in again, and come back to the page asked for.
+      const page = options.context?.get(pageContext);
+      throw await logoutRedirect(request, page ? loginPath(page) : "/login");
     }
     return {
       ok: false,

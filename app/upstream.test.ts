@@ -2,9 +2,8 @@
 // a retry link, in the user's language, whether the upstream hangs or drops the connection; and
 // a form posted while it hangs waits for it once, not once per call.
 import http from "node:http";
-import { createCookieSessionStorage } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, SESSION_SECRET, startWebServer, type WebServer } from "./test/web-server.ts";
+import { freePort, patientSession, startWebServer, type WebServer } from "./test/web-server.ts";
 
 let app: WebServer;
 let upstream: http.Server;
@@ -33,15 +32,8 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-/** A signed-in patient's session cookie, as the web tier writes it. */
-async function patientCookie(language?: string) {
-  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" } });
-  const session = await storage.getSession();
-  session.set("token", "a-token-the-upstream-never-checks");
-  session.set("user", { id: "00000000-0000-4000-8000-000000000001", role: "patient", username: "Test Patient", avatarUrl: null });
-  const cookie = (await storage.commitSession(session)).split(";")[0];
-  return language ? `${cookie}; i18nextLng=${language}` : cookie;
-}
+/** A signed-in patient's session cookie (the fake upstream never checks the token). */
+const patientCookie = (language?: string) => patientSession("a-token-the-upstream-never-checks", language);
 
 function get(path: string, cookie: string) {
   return fetch(`${app.url}${path}`, { headers: { cookie }, redirect: "manual" });

@@ -3,11 +3,12 @@
 // PGlite folder lost an approval made by the CLI while the app ran.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../bench/support.ts";
+import { runProcess } from "../test/run-process.ts";
 import { openDatabase, type Db } from "./index.ts";
 import { lockDataDir, lockFileOf } from "./lock.ts";
 import { doctors, users } from "./schema.ts";
@@ -19,15 +20,6 @@ afterEach(() => {
   for (const child of running) child.kill("SIGKILL");
   running.clear();
 });
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const envFor = (dataDir: string, extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, DATA_DIR: dataDir, DEMO: "1", ...extra });
 
@@ -52,16 +44,7 @@ async function startApi(dataDir: string) {
   return { pid: child.pid!, stop };
 }
 
-function run(args: string[], dataDir: string, extra: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, args, { env: envFor(dataDir, extra) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], dataDir: string, extra: Record<string, string> = {}) => runProcess(args, envFor(dataDir, extra));
 const admin = (args: string[], dataDir: string, extra: Record<string, string> = {}) => run(["api/cli.ts", ...args], dataDir, extra);
 
 /** The data folder opened in this process (no other process may hold it then). */

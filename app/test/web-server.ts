@@ -9,6 +9,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createCookieSessionStorage } from "react-router";
 import { freePort, productionEnv } from "../../bench/support.ts";
 
 export { freePort };
@@ -50,8 +51,18 @@ export async function ensureBuild() {
   }
 }
 
-/** The session secret of the server (bench/support.ts productionEnv), to write a session cookie. */
-export const SESSION_SECRET = "b".repeat(40);
+/** The session secret of the server (bench/support.ts productionEnv). */
+const SESSION_SECRET = "b".repeat(40);
+
+/** A signed-in patient's session cookie as the web tier writes it, holding `token` for the API. */
+export async function patientSession(token: string, language?: string) {
+  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" } });
+  const session = await storage.getSession();
+  session.set("token", token);
+  session.set("user", { id: "00000000-0000-4000-8000-000000000001", role: "patient", username: "Test Patient", avatarUrl: null });
+  const cookie = (await storage.commitSession(session)).split(";")[0];
+  return language ? `${cookie}; i18nextLng=${language}` : cookie;
+}
 
 export async function startWebServer(options: { env?: Record<string, string> } = {}) {
   await ensureBuild();

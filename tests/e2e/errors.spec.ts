@@ -1,6 +1,7 @@
 // What a user sees when something is wrong, with JavaScript off and on (docs/errors.md): the
-// not-found page in their language, still translated once the page's scripts run; and a session
-// that ends while browsing sends them to log in and back to the page they asked for.
+// not-found page in their language, still translated once the page's scripts run; a session that
+// ends while browsing sends them to log in and back to the page they asked for; and after logging
+// out, Back does not show the patient's pages from the browser's cache.
 import { freshPatient } from "./patient-helpers.ts";
 import { PASSWORD } from "./doctor-helpers.ts";
 import { checkA11y, expect, test } from "./support.ts";
@@ -50,6 +51,26 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("button", { name: "Log in", exact: true }).click();
       await page.waitForURL(/\/health\/doctors\/my-appointments$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("My appointments");
+    });
+
+    test("after logging out, Back does not show the patient's appointments", async ({ page }) => {
+      const patient = await freshPatient();
+      await page.goto("/login");
+      await page.getByRole("radio", { name: "Patient" }).check();
+      await page.getByLabel("Email").fill(patient.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await page.waitForURL(/\/health\/doctors$/);
+      const appointments = await page.goto("/health/doctors/my-appointments");
+      expect(appointments?.headers()["cache-control"]).toBe("private, no-store");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("My appointments");
+
+      await page.getByLabel("Account menu").click();
+      await page.getByRole("button", { name: "Log out" }).click();
+      await page.waitForURL(/\/login/);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/login\?redirectTo=/);
+      await expect(page.getByRole("heading", { level: 1, name: "My appointments" })).toHaveCount(0);
     });
   });
 }

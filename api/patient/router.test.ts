@@ -177,7 +177,7 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
   it("answers the bell count alone without ?dashboard=1, and an empty home for a new patient", async () => {
     const { token } = await api.createPatient();
     expect((await summary(token, "")).body).toEqual({ count: 0 });
-    expect((await summary(token)).body).toEqual({ count: 0, dashboard: { upcoming: null, confirmed: [], total: 0 } });
+    expect((await summary(token)).body).toEqual({ count: 0, dashboard: { upcoming: null, confirmed: [], confirmedAhead: 0, total: 0 } });
   });
 
   it("is for patients only", async () => {

@@ -71,9 +71,11 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
   if (intent === "accept") {
     const answer = await api.call("PATCH", `/appointment-proposal/${id}/accept`, { idempotencyKey });
     // Accepted: the request now has a doctor, so the dialog closes onto 'Assigned to me'.
-    return answer.ok
-      ? redirectWithToast("/health/doctors/my-appointments?tab=assigned", { type: "success", message: "patient:proposals.accepted" })
-      : redirectWithToast(here, { type: "error", message: "patient:proposals.acceptFailed" });
+    if (answer.ok) return redirectWithToast("/health/doctors/my-appointments?tab=assigned", { type: "success", message: "patient:proposals.accepted" });
+    // Refused: the page shows again (the proposal now listed as unavailable if its slot is taken)
+    // with the reason beside that proposal.
+    const message = answer.code === "slot_taken" ? "patient:proposals.slotTaken" : "patient:proposals.acceptFailed";
+    return data({ proposalError: { id: String(formData.get("id") ?? ""), message } }, { status: answer.status });
   }
   if (intent === "reject") {
     const answer = await api.call("PATCH", `/appointment-proposal/${id}/reject`, { idempotencyKey });

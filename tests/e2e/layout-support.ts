@@ -173,6 +173,28 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
   }, width);
 }
 
+/**
+ * Controls smaller than `min` px either way (WCAG 2.5.8 target size), except links inside a
+ * sentence (inline), which the criterion exempts.
+ */
+export async function smallTargets(page: Page, min = 24): Promise<string[]> {
+  return page.evaluate((min) => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary')) {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      // Visually hidden until focused (the skip link) counts when it shows.
+      if (!rect.width || !rect.height || style.visibility === "hidden" || style.clip !== "auto" || style.clipPath !== "none") continue;
+      if (el.tagName === "A" && style.display === "inline") continue;
+      if (rect.width < min - 0.5 || rect.height < min - 0.5) {
+        const name = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? "";
+        small.push(`<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${name}" is ${Math.round(rect.width)}x${Math.round(rect.height)} px`);
+      }
+    }
+    return small;
+  }, min);
+}
+
 /** Whether the locator's element is visible and entirely inside the viewport. */
 export async function onScreen(page: Page, any: import("@playwright/test").Locator) {
   // A control may be in the page twice (top bar and phone menu), one of them hidden.

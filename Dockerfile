@@ -12,6 +12,8 @@ ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=fals
 # All dependencies, for the build.
 FROM base AS deps
 COPY package.json package-lock.json ./
+# npm ci's postinstall (tools/link-node.js) runs from here.
+COPY tools ./tools
 RUN npm ci
 
 FROM deps AS build
@@ -21,6 +23,7 @@ RUN npm run build
 # Production dependencies only, for the runtime.
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
+COPY tools ./tools
 # Then out go Node itself (node-linux-*, optional dependencies for machines with an older Node: the
 # base image brings Node) and TypeScript with the @types (optional peers of react-router and
 # i18next, for type checking only): about 220 MB the server never loads.
@@ -37,10 +40,10 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 COPY --from=prod-deps /app/node_modules ./node_modules
 # package.json ("type": "module") makes Node load the .ts files as ES modules.
-COPY package.json server.ts ./
+COPY package.json server.ts config.ts ./
 # The embedded upstream API and its committed migrations (resolved from the working directory).
 COPY api ./api
-# server.ts imports app/config.server.ts; the rest of app/ is small and keeps later imports working.
+# app/ is small and keeps later imports working.
 COPY app ./app
 COPY locales ./locales
 COPY public ./public

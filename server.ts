@@ -6,26 +6,25 @@ import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { loadConfig } from "./app/config.server.ts";
+import { exitOnStartupError, loadConfig, startupConfig, startupMessage } from "./config.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
+import { clientMistake } from "./api/http.ts";
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-const production = config.NODE_ENV === "production";
+// Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
+const config = await exitOnStartupError(() => {
+  startupConfig();
+  return loadConfig();
+});
+const production = config.production;
 // `npm run dev` passes --dev: routes through Vite with hot reload. Otherwise (npm start, the
 // container) the production build in build/ is served, whatever NODE_ENV says.
 const viteDev = process.argv.includes("--dev");
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.set("trust proxy", config.TRUST_PROXY);
 observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
 
 app.use((_req, res, next) => {
@@ -74,7 +73,7 @@ app.get("/readyz", async (_req, res) => {
 });
 
 if (!config.API_URL) {
-  const embedded = await openApi({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, demo: config.demo, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM });
+  const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;
   app.use("/api", embedded.api);
 }
@@ -103,6 +102,25 @@ if (!viteDev) {
   });
 }
 
+// The last stop of an error nothing else answered (a static file path that does not decode, a
+// request the client broke off): a client's mistake is its status, with no stack trace in the log
+// (the request's own line says the status); anything else is our fault.
+app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (res.headersSent) return next(error);
+  const mistake = clientMistake(error);
+  if (mistake) {
+    res.status(mistake.status).type("text/plain").send(mistake.message);
+    return;
+  }
+  console.error(error);
+  res.status(500).type("text/plain").send("Something went wrong");
+});
+
+// A port in use (or not allowed) is one line, like every start-up error.
+server.once("error", (error) => {
+  console.error(startupMessage(error) ?? error);
+  process.exit(1);
+});
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""})`);
   if (config.demo && !config.API_URL) {
@@ -111,4 +129,6 @@ server.listen(config.PORT, config.HOST, () => {
     );
   }
 });
+// A request has 30 s to arrive whole (forms are at most 64 kB): a slow sender cannot hold memory.
+server.requestTimeout = 30_000;
 shutDownGracefully(server, async () => database?.close());

@@ -3,7 +3,7 @@
 import express from "express";
 import type { Db } from "./db/index.ts";
 import type { Mailer } from "./mail/index.ts";
-import { errorHandler, notFound } from "./http.ts";
+import { errorHandler, notFound, requestGuards } from "./http.ts";
 import { authRouter } from "./auth/router.ts";
 import { locationRouter } from "./location/router.ts";
 import { specialityRouter } from "./speciality/router.ts";
@@ -26,7 +26,7 @@ export function createApi(deps: ApiDeps) {
   const api = express();
   api.disable("x-powered-by");
   api.set("trust proxy", "loopback");
-  api.use(express.json({ limit: "100kb" }));
+  api.use(requestGuards());
   api.use("/auth", authRouter(deps));
   api.use("/location", locationRouter(deps));
   api.use("/speciality", specialityRouter(deps));

@@ -54,7 +54,7 @@ describe("npm run admin (api/cli.ts)", () => {
     expect(row.role).toBe("admin");
     expect(await verifyPassword(row.passwordHash, "S3cret-pass")).toBe(true);
     expect((await cli(["create-admin", "root@example.test", "Again"], { ADMIN_PASSWORD: "S3cret-pass" })).code).toBe(1);
-  }, 60_000);
+  }, 300_000);
 
   it("lists pending doctors, approves one by e-mail with specialities, and mails them", async () => {
     await withDb(async (db) => {
@@ -87,7 +87,7 @@ describe("npm run admin (api/cli.ts)", () => {
     const outbox = await fs.readdir(path.join(dataDir, "outbox"));
     expect(outbox.some((f) => f.includes("Dr.Pending@Example.test".replace(/[^a-z0-9@.]/gi, "_")))).toBe(true);
     expect((await cli(["list-pending"])).stdout).toContain("No doctor is awaiting verification");
-  }, 60_000);
+  }, 300_000);
 
   it("fails clearly: already decided or unknown doctor (exit 1), bad usage (exit 2)", async () => {
     const again = await cli(["reject", doctorEmail]);
@@ -99,5 +99,5 @@ describe("npm run admin (api/cli.ts)", () => {
     const usage = await cli(["frobnicate"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("Usage: npm run admin");
-  }, 60_000);
+  }, 300_000);
 });

@@ -3,29 +3,27 @@
 //   approve <email> [--speciality "Cardiology" ...] verify a doctor with these specialities
 //   reject <email> [--reason "..."]                refuse a registration
 //   create-admin <email> <username>                password from ADMIN_PASSWORD, else stdin
-// DATABASE_URL (postgres://…) or embedded PGlite in DATA_DIR/db (DATA_DIR default ./data);
-// SMTP_URL / MAIL_FROM as for the API (else the development outbox in DATA_DIR/outbox).
-// It calls the same data functions as the /admin router.
+//   backup <file> / restore <file>                 the embedded database (PostgreSQL: pg_dump)
+// Configuration (DATABASE_URL, DATA_DIR, SMTP_URL...) from config.ts.
+//
+// The embedded database has one owner process (api/db/lock.ts). When the app runs, it owns the
+// folder and this CLI sends its command to it (api/admin/control.ts) instead of opening the folder
+// a second time; restore needs the app stopped.
 import fs from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
-import { openDatabase, type Database } from "./db/index.ts";
+import { config, exitOnStartupError, StartupError, startupConfig } from "../config.ts";
+import { openDatabase } from "./db/index.ts";
 import { seedReferenceData } from "./db/reference.ts";
+import { dumpEmbedded, restoreEmbedded, writeBackup } from "./db/backup.ts";
+import { lockOwner } from "./db/lock.ts";
 import { createMailer } from "./mail/index.ts";
 import { ApiError } from "./http.ts";
-import { approveDoctor, createAdminAccount, findDoctorId, listDoctorsByVerification, rejectDoctor, specialityIdsByName } from "./admin/doctors.ts";
-
-const USAGE = `Usage: npm run admin -- <command>
-  list-pending
-  approve <email> [--speciality "Cardiology" ...]
-  reject <email> [--reason "..."]
-  create-admin <email> <username>   (password from ADMIN_PASSWORD, else read from stdin)`;
-
-class UsageError extends Error {}
+import { parseCommand, runCommand, UsageError, USAGE } from "./admin/commands.ts";
+import { askOwner, type CommandAnswer } from "./admin/control.ts";
 
 /** The password, never echoed: ADMIN_PASSWORD, else typed at a hidden prompt, else piped on stdin. */
 async function readPassword(): Promise<string> {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const given = config().ADMIN_PASSWORD;
+  if (given) return given;
   const stdin = process.stdin;
   if (!stdin.isTTY) {
     let text = "";
@@ -55,68 +53,71 @@ async function readPassword(): Promise<string> {
   });
 }
 
-async function run(database: Database, argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { speciality: { type: "string", multiple: true }, reason: { type: "string" } },
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
+/** Backup and restore: files, not data commands. */
+async function fileCommand(command: "backup" | "restore", file: string): Promise<number> {
+  const settings = config();
+  if (settings.DATABASE_URL) {
+    throw new StartupError(`${command} is for the embedded database; with DATABASE_URL use pg_dump and pg_restore (README, Backups)`);
   }
-  const { positionals, values } = parsed;
-  const [command, ...rest] = positionals;
-  const { db } = database;
-  const dataDir = process.env.DATA_DIR || "./data";
-  const mailer = createMailer({ smtpUrl: process.env.SMTP_URL || undefined, from: process.env.MAIL_FROM || undefined, outboxDir: path.join(dataDir, "outbox") });
-  const arg = (i: number, name: string) => {
-    if (!rest[i]) throw new UsageError(`Missing ${name}`);
-    return rest[i];
-  };
+  const dataDir = settings.pgliteDir;
+  if (command === "restore") {
+    if (!fs.existsSync(file)) throw new StartupError(`No backup at ${file}`);
+    const { previous } = await restoreEmbedded(dataDir, file);
+    console.log(`Restored ${file} into ${dataDir}${previous ? ` (the previous database is kept as ${previous})` : ""}.`);
+    return 0;
+  }
+  let size: number;
+  if (lockOwner(dataDir)) {
+    const answer = await askOwner(dataDir, "GET", "/backup");
+    if (answer?.status !== 200) throw new StartupError(ownerUnreachable(dataDir));
+    size = await writeBackup(file, answer.body);
+  } else {
+    const database = await openDatabase({ dataDir });
+    try {
+      size = await writeBackup(file, await dumpEmbedded(database.pglite!));
+    } finally {
+      await database.close();
+    }
+  }
+  console.log(`Backed up ${dataDir} to ${file} (${Math.ceil(size / 1024)} KB).`);
+  return 0;
+}
 
-  switch (command) {
-    case "list-pending": {
-      const pending = await listDoctorsByVerification(db, "pending");
-      if (pending.length === 0) return console.log("No doctor is awaiting verification.");
-      for (const d of pending) {
-        console.log([d.email, d.username, d.serial_number, d.contact ?? "-", d.createdAt.slice(0, 10)].join("\t"));
-      }
-      return;
-    }
-    case "approve": {
-      const doctorId = await findDoctorId(db, arg(0, "<email>"));
-      const ids = await specialityIdsByName(db, values.speciality ?? []);
-      const d = await approveDoctor(db, mailer, doctorId, ids);
-      const names = d.specialities.map((s) => s.name).join(", ") || "no speciality";
-      return console.log(`Approved ${d.email} (${names}).`);
-    }
-    case "reject": {
-      const d = await rejectDoctor(db, mailer, await findDoctorId(db, arg(0, "<email>")), values.reason);
-      return console.log(`Rejected ${d.email}.`);
-    }
-    case "create-admin": {
-      const email = arg(0, "<email>");
-      const username = arg(1, "<username>");
-      const user = await createAdminAccount(db, { email, username, password: await readPassword() });
-      return console.log(`Created admin ${user.email}.`);
-    }
-    default:
-      throw new UsageError(command ? `Unknown command: ${command}` : "Missing command");
-  }
+function ownerUnreachable(dataDir: string) {
+  const owner = lockOwner(dataDir);
+  return `The embedded database ${dataDir} is in use by process ${owner?.pid ?? "?"}, which does not take administration commands (another admin command, or an app still starting): try again when it is done.`;
+}
+
+/** A data command run by the process that owns the embedded database. */
+async function forward(argv: string[]): Promise<number> {
+  const { command } = parseCommand(argv);
+  const password = command === "create-admin" ? await readPassword() : undefined;
+  const dataDir = config().pgliteDir;
+  const reply = await askOwner(dataDir, "POST", "/run", { argv, password });
+  if (!reply) throw new StartupError(ownerUnreachable(dataDir));
+  const answer = JSON.parse(reply.body.toString("utf8")) as CommandAnswer;
+  for (const line of answer.out) console.log(line);
+  if (answer.error) console.error(answer.error);
+  return answer.code;
 }
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = process.env.DATA_DIR || "./data";
-  if (!databaseUrl) fs.mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, "db") });
+  const settings = await exitOnStartupError(startupConfig);
+  const argv = process.argv.slice(2);
   try {
-    // Specialities must exist to be assigned, even before the API has ever started.
-    await seedReferenceData(database.db);
-    await run(database, process.argv.slice(2));
-    return 0;
+    const { command, arg } = parseCommand(argv);
+    if (command === "backup" || command === "restore") return await fileCommand(command, arg(0, "<file>"));
+    if (!settings.DATABASE_URL && lockOwner(settings.pgliteDir)) return await forward(argv);
+    const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.pgliteDir });
+    try {
+      // Specialities must exist to be assigned, even before the API has ever started.
+      await seedReferenceData(database.db);
+      const mailer = createMailer({ smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, outboxDir: settings.outboxDir });
+      await runCommand(database.db, mailer, argv, { out: (line) => console.log(line), password: readPassword });
+      return 0;
+    } finally {
+      await database.close();
+    }
   } catch (err) {
     if (err instanceof UsageError) {
       console.error(`${err.message}\n\n${USAGE}`);
@@ -127,9 +128,7 @@ async function main() {
       return 1;
     }
     throw err;
-  } finally {
-    await database.close();
   }
 }
 
-process.exitCode = await main();
+process.exitCode = await exitOnStartupError(main);

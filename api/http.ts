@@ -1,7 +1,8 @@
 // The API's edge: one error type that becomes {message} with the right status, zod validation,
 // bearer-token authentication and role checks.
 import { createHash } from "node:crypto";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./db/index.ts";
@@ -35,17 +36,94 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   return result.data;
 }
 
-export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction) {
-  if (err instanceof ApiError) {
-    res.status(err.status).json({ message: err.message, code: err.code });
+/** The largest request body any route accepts (64 kB): far above every form of this product. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * What the body parser and the router say about a malformed request (http-errors carry a 4xx
+ * `status` and a `type`), in words a client can act on. See docs/errors.md.
+ */
+const clientMistakes: Record<string, [number, string]> = {
+  "entity.too.large": [413, "Request body too large"],
+  "entity.parse.failed": [400, "Invalid JSON"],
+  "encoding.unsupported": [415, "Unsupported content encoding"],
+  "charset.unsupported": [415, "Unsupported charset"],
+  "entity.verify.failed": [400, "Invalid request body"],
+  "request.aborted": [400, "Request aborted"],
+  "request.size.invalid": [400, "Request body size does not match its length"],
+};
+
+/** The status and message of an error that is the client's mistake, or undefined for a fault of ours. */
+export function clientMistake(err: unknown): { status: number; message: string } | undefined {
+  if (!err || typeof err !== "object") return undefined;
+  const { status, statusCode, type } = err as { status?: unknown; statusCode?: unknown; type?: unknown };
+  const known = typeof type === "string" ? clientMistakes[type] : undefined;
+  if (known) return { status: known[0], message: known[1] };
+  const code = typeof status === "number" ? status : typeof statusCode === "number" ? statusCode : 0;
+  if (code >= 400 && code < 500) return { status: code, message: code === 404 ? "Not found" : "Bad request" };
+  return undefined;
+}
+
+export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction) {
+  const mistake = err instanceof ApiError ? { status: err.status, message: err.message } : clientMistake(err);
+  if (!mistake) {
+    console.error("[api] unexpected error", err instanceof Error ? err.stack : err);
+    res.status(500).json({ message: "Something went wrong", code: "internal" });
     return;
   }
-  if (err && typeof err === "object" && "type" in err && (err as { type: string }).type === "entity.parse.failed") {
-    res.status(400).json({ message: "Invalid JSON", code: "invalid" });
-    return;
+  // A client's mistake is an answer, not an incident: the request's own log line (logging.ts) says
+  // its status, and nothing more is logged, never a stack trace.
+  const code = err instanceof ApiError ? err.code : edgeCode(mistake.status);
+  afterUnreadBody(req, res, () => res.status(mistake.status).json({ message: mistake.message, code }));
+}
+
+/**
+ * Answers once the unread rest of a refused body is dealt with. Up to 1 MB is read and thrown away
+ * first, so that a client still sending it reliably reads the answer; a larger one is not read at
+ * all: the answer goes at once and the connection closes. Memory stays flat either way.
+ */
+export function afterUnreadBody(req: IncomingMessage, res: ServerResponse, answer: () => void) {
+  if (req.complete || req.readableEnded) return answer();
+  if (!(Number(req.headers["content-length"]) <= 1024 * 1024)) {
+    res.setHeader("Connection", "close");
+    return answer();
   }
-  console.error("[api] unexpected error", err instanceof Error ? err.stack : err);
-  res.status(500).json({ message: "Something went wrong", code: "internal" });
+  req.once("end", answer);
+  req.resume();
+}
+
+const edgeCode = (status: number) => (status === 413 ? "too_large" : status === 415 ? "unsupported_media_type" : status === 404 ? "not_found" : "invalid_request");
+
+const hasBody = (req: Request) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+
+/**
+ * The API's own checks before any route: bodies are JSON of at most BODY_LIMIT_BYTES, announced
+ * too-big bodies are refused before a byte is read, and no text carries a NUL (PostgreSQL refuses
+ * it). Every answer is personal or cheap to repeat, so none is stored by a cache (docs/errors.md).
+ */
+export function requestGuards(): RequestHandler[] {
+  return [
+    (req, res, next) => {
+      res.set("Cache-Control", "private, no-store");
+      if (!hasBody(req)) return next();
+      if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) throw new ApiError(413, "Request body too large", edgeCode(413));
+      if (!req.is("application/json")) throw new ApiError(415, "Content-Type must be application/json", edgeCode(415));
+      next();
+    },
+    // No inflation: nothing the web tier sends is compressed, and an inflated body escapes the limit.
+    express.json({ limit: BODY_LIMIT_BYTES, inflate: false, strict: true }),
+    (req, _res, next) => {
+      if (hasNul(req.body) || hasNul(req.query) || req.path.includes("\0")) throw badRequest("Text may not contain NUL characters", "invalid_request");
+      next();
+    },
+  ];
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (depth > 20 || !value || typeof value !== "object") return false;
+  for (const [key, item] of Object.entries(value)) if (key.includes("\0") || hasNul(item, depth + 1)) return true;
+  return false;
 }
 
 export type Role = "patient" | "doctor" | "admin";

@@ -1,84 +1,203 @@
+// Idempotency keys, on PGlite and (with TEST_DATABASE_URL) PostgreSQL. Every test has its own
+// users, keys and counters: none depends on another having run, or on their order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import type { AddressInfo } from "node:net";
-import { startApi, type TestApi } from "./test/harness.ts";
+import type { Server } from "node:http";
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 import { authenticate, errorHandler } from "./http.ts";
-import { idempotent } from "./idempotency.ts";
+import { idempotent, KEY_TTL_MS } from "./idempotency.ts";
+import { createApi } from "./app.ts";
+import type { Db } from "./db/index.ts";
+import { appointments, idempotencyKeys } from "./db/schema.ts";
+import { memoryMailer } from "./mail/index.ts";
 
-describe("idempotency keys", () => {
-  let api: TestApi;
+let api: TestApi;
+const servers: Server[] = [];
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  for (const server of servers) server.close();
+  await api.close();
+});
+
+async function listen(app: express.Express) {
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((r) => server.once("listening", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const newKey = () => `key-${randomUUID()}`;
+
+async function post(url: string, token: string, key?: string, body: unknown = {}, extra: Record<string, string> = {}) {
+  const r = await fetch(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}), ...extra },
+    body: JSON.stringify(body),
+  });
+  return { status: r.status, body: await r.json(), replayed: r.headers.get("idempotent-replayed") };
+}
+
+describe("idempotency keys (a counting route)", () => {
   let url: string;
-  let calls = 0;
-  let server: import("node:http").Server;
+  const calls = new Map<string, number>();
   beforeAll(async () => {
-    api = await startApi();
     const app = express();
     app.use(express.json());
-    app.post("/count", authenticate(api.db), idempotent(api.db), (_req, res) => {
-      calls += 1;
-      res.status(201).json({ calls });
-    });
-    // Slow, and fails once when asked: copies of one submission arrive while it runs.
-    let failNext = false;
-    app.post("/slow", authenticate(api.db), idempotent(api.db), async (req, res) => {
-      calls += 1;
-      const mine = calls;
-      await new Promise((r) => setTimeout(r, 300));
-      if (req.get("x-fail") === "once" && !failNext) {
-        failNext = true;
+    // Counts per test tag, so tests share nothing.
+    app.post("/count/:tag", authenticate(api.db), idempotent(api.db), async (req, res) => {
+      const tag = String(req.params.tag);
+      const n = (calls.get(tag) ?? 0) + 1;
+      calls.set(tag, n);
+      if (req.get("x-slow")) await new Promise((r) => setTimeout(r, 300));
+      if (req.get("x-fail") === "once" && n === 1) {
         res.status(500).json({ message: "boom" });
         return;
       }
-      res.status(201).json({ calls: mine });
+      if (req.get("x-refuse")) {
+        res.status(409).json({ message: "refused", code: "refused" });
+        return;
+      }
+      res.status(201).json({ calls: n });
     });
     app.use(errorHandler);
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = await listen(app);
   });
-  afterAll(async () => {
-    server.close();
-    await api.close();
-  });
+  const count = (tag: string) => `${url}/count/${tag}`;
 
-  const post = (token: string, key?: string, path = "/count", extra: Record<string, string> = {}) =>
-    fetch(`${url}${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, ...(key ? { "idempotency-key": key } : {}), ...extra },
-    }).then(async (r) => ({ status: r.status, body: await r.json(), replayed: r.headers.get("idempotent-replayed") }));
-
-  it("replays the first answer for the same user and key", async () => {
+  it("replays the first answer for the same user, key and body", async () => {
     const { token } = await api.createPatient();
-    const first = await post(token, "key-aaaaaaaa");
-    const second = await post(token, "key-aaaaaaaa");
-    expect(first).toMatchObject({ status: 201, body: { calls: 1 } });
+    const key = newKey();
+    const first = await post(count("replay"), token, key, { a: 1, b: [1, 2] });
+    const second = await post(count("replay"), token, key, { b: [1, 2], a: 1 });
+    expect(first).toMatchObject({ status: 201, body: { calls: 1 }, replayed: null });
     expect(second).toMatchObject({ status: 201, body: { calls: 1 }, replayed: "true" });
-    expect(calls).toBe(1);
+    expect(calls.get("replay")).toBe(1);
   });
 
-  it("keeps keys apart per user and acts without a key", async () => {
-    const other = await api.createPatient();
-    expect((await post(other.token, "key-aaaaaaaa")).body.calls).toBe(2);
-    expect((await post(other.token)).body.calls).toBe(3);
-    expect((await post(other.token)).body.calls).toBe(4);
+  it("keeps keys apart per user, and acts every time without a key", async () => {
+    const one = await api.createPatient();
+    const two = await api.createPatient();
+    const key = newKey();
+    expect((await post(count("apart"), one.token, key)).body.calls).toBe(1);
+    expect((await post(count("apart"), two.token, key)).body.calls).toBe(2);
+    expect((await post(count("apart"), two.token)).body.calls).toBe(3);
+    expect((await post(count("apart"), two.token)).body.calls).toBe(4);
+  });
+
+  it("refuses a key reused for a different request, with a clear message, and acts no more", async () => {
+    const { token } = await api.createPatient();
+    const key = newKey();
+    expect((await post(count("reused"), token, key, { slot: "09:00" })).status).toBe(201);
+    const reused = await post(count("reused"), token, key, { slot: "10:00" });
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ code: "idempotency_key_reused", message: expect.stringContaining("different request") });
+    expect(calls.get("reused")).toBe(1);
+    // Same key, same body: still the first answer.
+    expect(await post(count("reused"), token, key, { slot: "09:00" })).toMatchObject({ status: 201, replayed: "true" });
+  });
+
+  it("forgets a key once it has expired: the same key then acts anew", async () => {
+    const { user, token } = await api.createPatient();
+    const key = newKey();
+    expect((await post(count("expiry"), token, key)).body.calls).toBe(1);
+    await api.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - KEY_TTL_MS - 60_000) })
+      .where(eq(idempotencyKeys.userId, user.id));
+    const again = await post(count("expiry"), token, key);
+    expect(again).toMatchObject({ status: 201, body: { calls: 2 }, replayed: null });
+    expect(await post(count("expiry"), token, key)).toMatchObject({ status: 201, body: { calls: 2 }, replayed: "true" });
   });
 
   it("runs copies of one submission arriving together once, and gives each the same answer", async () => {
     const { token } = await api.createPatient();
-    const before = calls;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(token, "key-together", "/slow")));
-    expect(calls - before).toBe(1);
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(count("together"), token, key, {}, { "x-slow": "1" })));
+    expect(calls.get("together")).toBe(1);
     expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body]))).size).toBe(1);
     expect(answers[0]?.status).toBe(201);
     expect(answers.filter((a) => a.replayed === "true")).toHaveLength(4);
   });
 
-  it("releases the key after a server error, so a retry acts for real", async () => {
+  it("forgets a server error or a refusal, so a retry (or the corrected form) acts for real", async () => {
     const { token } = await api.createPatient();
-    const failed = await post(token, "key-fails-once", "/slow", { "x-fail": "once" });
-    expect(failed.status).toBe(500);
-    const retried = await post(token, "key-fails-once", "/slow", { "x-fail": "once" });
-    expect(retried.status).toBe(201);
-    expect(retried.replayed).toBeNull();
+    const key = newKey();
+    expect((await post(count("fails"), token, key, {}, { "x-fail": "once" })).status).toBe(500);
+    const retried = await post(count("fails"), token, key, {}, { "x-fail": "once" });
+    expect(retried).toMatchObject({ status: 201, body: { calls: 2 }, replayed: null });
+
+    const refusedKey = newKey();
+    expect((await post(count("refused"), token, refusedKey, { slot: "09:00" }, { "x-refuse": "1" })).status).toBe(409);
+    expect(await post(count("refused"), token, refusedKey, { slot: "10:00" })).toMatchObject({ status: 201, body: { calls: 2 }, replayed: null });
+  });
+});
+
+/**
+ * The API on `db`, in a process that dies the moment it is about to record an answer for an
+ * idempotency key (after the guarded change was made): the statement throws, and nothing else this
+ * instance would do afterwards matters, since its answer never reaches the patient.
+ */
+function dyingBeforeTheRecord(db: Db): Db {
+  const wrap = (target: Db): Db =>
+    new Proxy(target, {
+      get(t, property) {
+        if (property === "transaction") {
+          return (work: (tx: Db) => Promise<unknown>, config?: unknown) => (t.transaction as Function).call(t, (tx: Db) => work(wrap(tx)), config);
+        }
+        if (property === "update") {
+          return (table: unknown) => {
+            if (table === idempotencyKeys) throw new Error("the process died");
+            return t.update(table as typeof idempotencyKeys);
+          };
+        }
+        const value = Reflect.get(t, property, t);
+        return typeof value === "function" ? value.bind(t) : value;
+      },
+    });
+  return wrap(db);
+}
+
+describe("a booking retried after a crash", () => {
+  let crashing: string;
+  beforeAll(async () => {
+    crashing = await listen(createApi({ db: dyingBeforeTheRecord(api.db), mailer: memoryMailer() }));
+  });
+
+  const book = (base: string, token: string, key: string, body: unknown) => post(`${base}/appointment`, token, key, body);
+  const bookingsOf = async (patientId: string) =>
+    api.db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.patientId, patientId)));
+
+  it("books the slot for the patient, once, when the instance died before recording the key", async () => {
+    const doctor = await api.createDoctor({ username: "Dr Crash" });
+    const patient = await api.createPatient();
+    const key = newKey();
+    const body = { doctorId: doctor.user.id, type: "online", date: futureDate(11), time: "10:00" };
+    // The answer of the dying instance never reaches the patient; the phone retries on the
+    // instance that took over (or on the same one, restarted).
+    await book(crashing, patient.token, key, body);
+    const retry = await book(api.url, patient.token, key, body);
+    expect(retry.body.code).not.toBe("slot_taken");
+    expect(retry.status).toBe(201);
+    const rows = await bookingsOf(patient.user.id);
+    expect(rows).toEqual([{ id: retry.body.id }]);
+    // And from then on the key replays that booking.
+    expect(await book(api.url, patient.token, key, body)).toMatchObject({ status: 201, body: { id: retry.body.id }, replayed: "true" });
+  });
+
+  it("replays the booking when the answer was lost after the commit", async () => {
+    const doctor = await api.createDoctor({ username: "Dr Lost Answer" });
+    const patient = await api.createPatient();
+    const key = newKey();
+    const body = { doctorId: doctor.user.id, type: "online", date: futureDate(12), time: "11:00" };
+    const lost = await book(api.url, patient.token, key, body);
+    expect(lost.status).toBe(201);
+    const retry = await book(api.url, patient.token, key, body);
+    expect(retry).toMatchObject({ status: 201, body: { id: lost.body.id }, replayed: "true" });
+    expect(await bookingsOf(patient.user.id)).toHaveLength(1);
   });
 });

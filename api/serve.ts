@@ -1,20 +1,30 @@
 // What the API's own entry (api/main.ts) and the web server (server.ts) share: the API opened on its
 // data directory, and a graceful shutdown.
-import path from "node:path";
 import type { Server } from "node:http";
+import type { Config } from "../config.ts";
 import { createApi } from "./app.ts";
+import { serveControl } from "./admin/control.ts";
 import { openDatabase } from "./db/index.ts";
 import { seed } from "./db/seed.ts";
 import { createMailer } from "./mail/index.ts";
 import { watchDatabasePool } from "./metrics.ts";
 
-/** PostgreSQL at databaseUrl (else PGlite in dataDir/db), seeded, and the API on it; without SMTP, mail goes to dataDir/outbox. */
-export async function openApi(options: { databaseUrl?: string; dataDir: string; demo: boolean; smtpUrl?: string; mailFrom?: string }) {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(options.dataDir, "db") });
-  await seed(database.db, { demo: options.demo });
+/** PostgreSQL at DATABASE_URL (else PGlite in DATA_DIR/db), seeded, and the API on it; without SMTP, mail goes to DATA_DIR/outbox. */
+export async function openApi(config: Config) {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir });
+  await seed(database.db, { demo: config.demo });
   watchDatabasePool(database);
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outboxDir: path.join(options.dataDir, "outbox") });
-  return { database, api: createApi({ db: database.db, mailer }) };
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir });
+  if (database.kind === "pglite") {
+    // This process owns the embedded database: `npm run admin` sends its commands here.
+    const stopControl = await serveControl(database, mailer, config.pgliteDir);
+    const close = database.close;
+    database.close = async () => {
+      await stopControl();
+      await close();
+    };
+  }
+  return { database, mailer, api: createApi({ db: database.db, mailer }) };
 }
 
 /** On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then `close` (the database) and exit. */

@@ -15,10 +15,37 @@ describe("pageOf", () => {
 });
 
 describe("safeRedirect", () => {
-  it("keeps paths of this site and refuses the others", () => {
+  it("keeps paths of this site", () => {
     expect(safeRedirect("/health/doctors?x=1", "/")).toBe("/health/doctors?x=1");
-    for (const outside of ["https://example.org/", "//example.org", "/\\example.org", "", null, undefined]) {
-      expect(safeRedirect(outside, "/home")).toBe("/home");
-    }
+    expect(safeRedirect("/doctor/appointments?tab=open#top", "/")).toBe("/doctor/appointments?tab=open#top");
+  });
+
+  it("refuses every way out of this site", () => {
+    const attacks = [
+      "https://example.org/",
+      "http:/example.org",
+      "javascript:alert(1)",
+      "//example.org",
+      "/\\example.org",
+      "\\\\example.org",
+      "/\t/example.org",
+      "/\n/example.org",
+      "/\r\n/example.org",
+      "\t//example.org",
+      " //example.org",
+      "/\u0000/example.org",
+      "/../example.org",
+      "",
+      null,
+      undefined,
+    ];
+    for (const outside of attacks) expect(safeRedirect(outside, "/home"), JSON.stringify(outside)).toBe("/home");
+  });
+
+  it("always gives a valid Location header", () => {
+    expect(safeRedirect("/health\u2028x", "/")).toBe("/health%E2%80%A8x");
+    expect(safeRedirect("/%0d%0aSet-Cookie:x=1", "/")).toBe("/%0d%0aSet-Cookie:x=1");
+    expect(safeRedirect("/\r\nSet-Cookie: x=1", "/")).toBe("/");
+    for (const to of ["/health\u2028x", "/é", "/a b"]) expect(() => new Headers({ location: safeRedirect(to, "/") })).not.toThrow();
   });
 });

@@ -1,26 +1,36 @@
 // Authentication as middleware: `requireUser(...roles)` puts the signed-in user and an upstream
 // client in the router context, or redirects (SPEC.md section 2 guards, DESIGN.md section 4).
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { safeRedirect as safePath } from "remix-utils/safe-redirect";
 import { getLanguage } from "./i18n.server.ts";
-import { readSession, roleHome, type Role, type SessionUser } from "./session.server.ts";
+import { pageContext } from "./context.ts";
+import { loginPath, readSession, roleHome, type Role, type SessionUser } from "./session.server.ts";
 import { createUpstream, type Upstream } from "./upstream.server.ts";
 
 export const userContext = createContext<{ user: SessionUser; token: string } | null>(null);
 
-/** Anonymous users go to /login?redirectTo=…; a user of another role goes to their role home. */
+/**
+ * Anonymous users go to /login?redirectTo=<the page they asked for>; a user of another role goes to
+ * their role home. Every signed-in answer is `private, no-store`: after logout, Back must not
+ * show the previous user's pages from the browser's cache.
+ */
 export function requireUser(...roles: Role[]): MiddlewareFunction<Response> {
-  return async ({ request, context }, next) => {
+  return async ({ request, context, url }, next) => {
     const { user, token } = await readSession(request);
-    if (!user || !token) {
-      const url = new URL(request.url);
-      const redirectTo = url.pathname + url.search;
-      throw redirect(redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-    }
+    // `url` is the page's URL even for the router's data requests (`/health/doctors.data?_routes=…`).
+    const page = url.pathname + url.search;
+    if (!user || !token) throw redirect(loginPath(page));
     if (roles.length && !roles.includes(user.role)) throw redirect(roleHome(user.role));
     context.set(userContext, { user, token });
-    return next();
+    // Where a session the API ends (an expired token) sends the user back after login.
+    context.set(pageContext, page);
+    const response = await next();
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
   };
 }
+
+
 
 /** Login and register are for signed-out users: anyone signed in is sent home. */
 export const requireAnonymous: MiddlewareFunction<Response> = async ({ request }, next) => {
@@ -42,12 +52,27 @@ export function upstream(request: Request, context: Readonly<RouterContextProvid
   return createUpstream(request, { token: value?.token, context, language: getLanguage(context) });
 }
 
-/** Only same-site relative paths are followed after login (no open redirect). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string) {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+/**
+ * THE check of every redirect target a user can influence (login's redirectTo, the language
+ * switch): only a path of this site is followed, else `fallback`. remix-utils refuses what does not
+ * start with one `/`; browsers also drop TAB, CR and LF inside a URL and read `\` as `/`, so
+ * `/<TAB>/evil.example` would become `//evil.example`: any control character or backslash is
+ * refused, and the target must still be this site once parsed. The answer is the parsed path,
+ * percent-encoded, so it is always a valid Location header (docs/errors.md).
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (typeof to !== "string") return fallback;
+  const path = safePath(to, fallback);
+  if (path === fallback || /[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;
+  const base = "http://this.site.invalid";
+  let url: URL;
+  try {
+    url = new URL(path, base);
+  } catch {
+    return fallback;
+  }
+  return url.origin === base ? url.pathname + url.search + url.hash : fallback;
 }
-
 /**
  * The page a form was posted from, to redirect back to it. Under client navigation React Router
  * posts to the route's data URL (`/doctor/appointments.data?index`), so `request.url` is not the

@@ -3,3 +3,14 @@ import { createContext } from "react-router";
 
 /** The per-request CSP nonce, for every inline script React Router renders. */
 export const nonceContext = createContext<string>("");
+
+/** What the HTTP edge refused in a request (an oversized, compressed or malformed body). */
+export interface RefusedRequest {
+  status: 400 | 413 | 415;
+}
+
+/** The refusal, for the root middleware to answer with the error page; null when the request passed (docs/errors.md). */
+export const refusedRequestContext = createContext<RefusedRequest | null>(null);
+
+/** The page a signed-in request is for (never a `.data` URL), set by requireUser. */
+export const pageContext = createContext<string | null>(null);

@@ -1,13 +1,15 @@
 import { PassThrough } from "node:stream";
 
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext } from "./context.ts";
 import { NonceProvider } from "./nonce.tsx";
+import { PageTextsContext } from "./i18n.ts";
+import { pageTexts } from "./i18n.server.ts";
 import { LiteProvider } from "./lite.tsx";
 import { isLiteRequest } from "./lite.server.ts";
 
@@ -59,7 +61,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <LiteProvider value={lite}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <PageTextsContext.Provider value={pageTexts(loadContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageTextsContext.Provider>
         </LiteProvider>
       </NonceProvider>,
       {
@@ -103,3 +107,14 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * A client's mistake (an unknown URL, a method a route does not take) is not an incident: the
+ * request's own log line says its status, and no stack trace is written. A request the client
+ * abandoned is not logged either; our own faults are.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};

@@ -2,8 +2,8 @@
 import type { Cookie, RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import type { Resource } from "i18next";
-import { loadConfig } from "./config.server.ts";
-import { fallbackLanguage, i18nFor, isLanguage, supportedLanguages, type Language } from "./i18n.ts";
+import { loadConfig } from "../config.ts";
+import { fallbackLanguage, i18nFor, isLanguage, provideAllResources, supportedLanguages, type Language, type PageTexts } from "./i18n.ts";
 import enCommon from "../locales/en/common.json";
 import enAuth from "../locales/en/auth.json";
 import enPatient from "../locales/en/patient.json";
@@ -19,6 +19,7 @@ export const languageResources: Record<Language, Resource[string]> = {
   en: { common: enCommon, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin },
   fr: { common: frCommon, auth: frAuth, patient: frPatient, doctor: frDoctor, admin: frAdmin },
 };
+provideAllResources(languageResources);
 
 /**
  * The language cookie holds the bare code (`i18nextLng=fr`), as i18next's own browser detector and
@@ -51,6 +52,20 @@ export const [i18nextMiddleware, getLanguageFromContext] = createI18nextMiddlewa
   },
   i18next: { initAsync: false },
 });
+
+/**
+ * Runs the language detection at the HTTP edge, before React Router, so that every answer (an
+ * error before any route middleware ran included) knows the user's language.
+ */
+export async function detectLanguage(request: Request, context: RouterContextProvider) {
+  await i18nextMiddleware({ request, context, params: {}, pattern: "", url: new URL(request.url) }, async () => new Response(null));
+}
+
+/** The language and texts a page is rendered with, for a page the root loader did not serve. */
+export function pageTexts(context: Readonly<RouterContextProvider>): PageTexts {
+  const language = getLanguage(context);
+  return { language, resources: { [language]: languageResources[language] } };
+}
 
 export function getLanguage(context: Readonly<RouterContextProvider>): Language {
   const language = getLanguageFromContext(context);

@@ -1,7 +1,7 @@
 // Who gets lite mode: a browser that asks to save data (`Save-Data: on`, sent by Chrome's and
 // Opera's data savers), or a user who turned it on in the settings (the `lite=1` cookie, a form:
 // works without JavaScript).
-import { loadConfig } from "./config.server.ts";
+import { loadConfig } from "../config.ts";
 
 const LITE_COOKIE = "lite";
 

@@ -1,6 +1,6 @@
 // SPEC.md's pending-verification record, as a signed cookie honoured for 24 hours.
 import { createCookie } from "react-router";
-import { loadConfig } from "./config.server.ts";
+import { loadConfig } from "../config.ts";
 
 const config = loadConfig();
 export const PENDING_VERIFICATION_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useContext, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
@@ -15,14 +15,23 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
-import { fallbackLanguage, i18nFor } from "./i18n.ts";
-import { getLanguage, i18nextMiddleware, languageResources } from "./i18n.server.ts";
+import { refusedRequestContext } from "./context.ts";
+import { fallbackLanguage, i18nFor, PAGE_TEXTS_ID, PageTextsContext } from "./i18n.ts";
+import { getLanguage, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
 import { clinicTimeZone } from "./routes/doctor/clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+/** What the HTTP edge refused (request-handler.server.ts) is answered with the error page and its status. */
+const answerRefusedRequest: Route.MiddlewareFunction = ({ context }, next) => {
+  const refused = context.get(refusedRequestContext);
+  if (refused) throw data(null, { status: refused.status });
+  return next();
+};
+
+// The language is detected at the HTTP edge (detectLanguage), before any route runs.
+export const middleware: Route.MiddlewareFunction[] = [answerRefusedRequest];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -72,8 +81,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const lite = useLite();
-  const language = root?.language ?? fallbackLanguage;
-  const i18n = useMemo(() => i18nFor(language, root?.resources ?? {}), [language, root?.resources]);
+  // An error before the root loader ran (a refused request, an unknown URL) leaves no loader data:
+  // the page then takes its language and texts from the request, and carries them to the browser.
+  const pageTexts = useContext(PageTextsContext);
+  const texts = root ?? pageTexts;
+  const language = texts?.language ?? fallbackLanguage;
+  const resources = texts?.resources;
+  const i18n = useMemo(() => i18nFor(language, resources ?? {}), [language, resources]);
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -90,6 +104,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </I18nextProvider>
         {lite ? null : (
           <>
+            {!root && pageTexts ? (
+              // Data, not script: the browser never runs it, so it needs no CSP nonce.
+              <script type="application/json" id={PAGE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(pageTexts).replace(/</g, "\\u003c") }} />
+            ) : null}
             <SafeScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

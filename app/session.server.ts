@@ -1,7 +1,7 @@
 // The one module that owns the session cookie: the upstream token and a minimal user
 // (id, role, username, avatarUrl) — never e-mail, phone or medical data in a cookie.
 import { createCookieSessionStorage, redirect } from "react-router";
-import { loadConfig } from "./config.server.ts";
+import { loadConfig } from "../config.ts";
 
 export type Role = "patient" | "doctor" | "admin";
 export interface SessionUser {
@@ -53,6 +53,11 @@ export async function readSession(request: Request) {
   // SPEC.md section 3: the role defaults to patient when absent or invalid.
   const user = token && stored ? { ...stored, role: isRole(stored.role) ? stored.role : "patient" } : null;
   return { session, token: user ? token : undefined, user };
+}
+
+/** The login page, coming back to `page` (a path of this site) afterwards. */
+export function loginPath(page: string) {
+  return page === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(page)}`;
 }
 
 export async function logoutRedirect(request: Request, to = "/login", headers = new Headers()) {

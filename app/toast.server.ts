@@ -1,7 +1,7 @@
 // Flash toasts: set on a redirect, shown once by the next page (top-right; with JavaScript they
 // close after 5 seconds). Messages are translation keys with optional values.
 import { createCookieSessionStorage, redirect } from "react-router";
-import { loadConfig } from "./config.server.ts";
+import { loadConfig } from "../config.ts";
 
 export interface Toast {
   type: "success" | "error" | "info";

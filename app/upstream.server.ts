@@ -1,8 +1,9 @@
 // The one module that talks to the upstream API (SPEC.md section 7): JSON, bearer token from the
 // session, a timeout, the caller's language and address, and the 401 rule of DESIGN.md section 3.
-import { createContext, type RouterContextProvider } from "react-router";
-import { loadConfig } from "./config.server.ts";
-import { logoutRedirect } from "./session.server.ts";
+import { createContext, data, type RouterContextProvider } from "react-router";
+import { loadConfig } from "../config.ts";
+import { pageContext } from "./context.ts";
+import { loginPath, logoutRedirect } from "./session.server.ts";
 import { observeUpstream } from "../api/metrics.ts";
 
 const config = loadConfig();
@@ -12,18 +13,6 @@ const config = loadConfig();
  * log lines of a page load carry the web tier's id (api/logging.ts).
  */
 export const requestInfoContext = createContext<{ ip: string; requestId?: string }>({ ip: "" });
-
-export class UpstreamError extends Error {
-  status: number;
-  code?: string;
-  body: Record<string, unknown>;
-  constructor(status: number, message: string, code?: string, body: Record<string, unknown> = {}) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.body = body;
-  }
-}
 
 export type UpstreamResult<T> =
   | { ok: true; status: number; data: T }
@@ -47,6 +36,11 @@ const keepsSessionOn401 = ["/auth/verifyUser/", "/auth/verifyProfileOtp/", "/aut
 const REFERENCE_PATH = /^\/(speciality|location\/country|location\/city\/\d+)$/;
 const REFERENCE_TTL_MS = 5 * 60_000;
 const referenceCache = new Map<string, { until: number; result: UpstreamResult<unknown> }>();
+
+// One time budget per page request, shared by all its upstream calls (an action and the loaders
+// that follow it included): a hanging upstream costs the user API_TIMEOUT_MS once, not once per call.
+const deadlines = new WeakMap<object, number>();
+const unreachable = (): UpstreamResult<never> => ({ ok: false, status: 503, message: "Network error. Please try again", code: "network", body: {} });
 
 export function createUpstream(
   request: Request,
@@ -76,7 +70,16 @@ export function createUpstream(
     const info = options.context?.get(requestInfoContext);
     if (info?.ip) headers["x-forwarded-for"] = info.ip;
     if (info?.requestId) headers["x-request-id"] = info.requestId;
+    const budgetKey = options.context ?? request;
+    const deadline = deadlines.get(budgetKey) ?? Date.now() + config.API_TIMEOUT_MS;
+    deadlines.set(budgetKey, deadline);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      observeUpstream(method, path, 0, "timeout");
+      return unreachable();
+    }
     let response: Response;
+    let text: string;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
@@ -84,13 +87,14 @@ export function createUpstream(
         method,
         headers,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: AbortSignal.timeout(config.API_TIMEOUT_MS),
+        signal: AbortSignal.timeout(remaining),
       });
+      // The body may stall after the headers: it is read within the same budget.
+      text = await response.text();
     } catch (error) {
       observeUpstream(method, path, seconds(), (error as Error).name === "TimeoutError" ? "timeout" : "network");
-      return { ok: false, status: 503, message: "Network error. Please try again", code: "network", body: {} };
+      return unreachable();
     }
-    const text = await response.text();
     observeUpstream(method, path, seconds(), response.status);
     let body: any = null;
     try {
@@ -100,7 +104,9 @@ export function createUpstream(
     }
     if (response.ok) return { ok: true, status: response.status, data: body as T };
     if (response.status === 401 && options.token && !keepsSessionOn401.some((p) => path.includes(p))) {
-      throw await logoutRedirect(request);
+      // The session is over: log in again, and come back to the page asked for.
+      const page = options.context?.get(pageContext);
+      throw await logoutRedirect(request, page ? loginPath(page) : "/login");
     }
     return {
       ok: false,
@@ -111,10 +117,14 @@ export function createUpstream(
     };
   }
 
-  /** Like `call`, but an error answer is thrown (for loaders: the error boundary shows it). */
+  /**
+   * Like `call`, but an error answer is thrown as a response with its status, for the error
+   * boundary: the API's 4xx as they are (404 for what is unknown or someone else's), and a broken,
+   * unreachable or hanging upstream as 503 (docs/errors.md).
+   */
   async function get<T>(path: string, query?: Query): Promise<T> {
     const result = await call<T>("GET", path, { query });
-    if (!result.ok) throw new UpstreamError(result.status, result.message, result.code, result.body);
+    if (!result.ok) throw data({ message: result.message, code: result.code }, { status: result.status >= 500 ? 503 : result.status });
     return result.data;
   }
 

@@ -29,12 +29,14 @@ import type { Database, Db } from "../api/db/index.ts";
 import { seedReferenceData } from "../api/db/reference.ts";
 import { memoryMailer } from "../api/mail/index.ts";
 import { openScratchDatabase } from "../api/test/scratch-database.ts";
+import { benchConfig } from "../config.ts";
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const RUNS = Math.max(20, Number(process.env.BENCH_RUNS ?? 30));
+const bench = benchConfig();
+const SCALE = bench.BENCH_SCALE;
+const RUNS = Math.max(20, bench.BENCH_RUNS);
 const WARMUP = 5;
-const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
-const BASE_URL = process.env.BENCH_DATABASE_URL || undefined;
+const EXPLAIN = bench.BENCH_EXPLAIN === "1";
+const BASE_URL = bench.BENCH_DATABASE_URL;
 if (!(SCALE > 0)) throw new Error("BENCH_SCALE must be a positive number");
 
 interface Size {

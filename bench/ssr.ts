@@ -3,10 +3,11 @@
 // same run on the same machine. Run: npm run build && node bench/ssr.ts
 import { createServer } from "node:http";
 import autocannon from "autocannon";
+import { benchConfig } from "../config.ts";
 import { login, startProductionApp } from "./support.ts";
 
 const CONNECTIONS = 20;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = benchConfig().BENCH_SECONDS;
 const APP_PORT = 3190;
 const BARE_PORT = 3191;
 

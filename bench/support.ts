@@ -41,6 +41,21 @@ export async function login(base: string, email: string, role: "patient" | "doct
   return cookie.join("; ");
 }
 
+/** The environment of `node server.ts` in production mode with the demo data on `port` and `dataDir`; `env` adds to it. */
+export function productionEnv(port: number, dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DEMO: "1",
+    SESSION_SECRET: "b".repeat(40),
+    COOKIE_SECURE: "false",
+    ...env,
+  };
+}
+
 /**
  * `node server.ts` in production mode with the demo data, on `port` (a free one by default) and a
  * temporary data folder. `env` adds to (or, with "", clears) the environment it inherits.
@@ -48,20 +63,7 @@ export async function login(base: string, email: string, role: "patient" | "doct
 export async function startProductionApp(options: { port?: number; env?: Record<string, string> } = {}) {
   const port = options.port || (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-app-"));
-  const app = spawn(process.execPath, ["server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DEMO: "1",
-      SESSION_SECRET: "b".repeat(40),
-      COOKIE_SECURE: "false",
-      ...options.env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const app = spawn(process.execPath, ["server.ts"], { env: productionEnv(port, dataDir, options.env), stdio: ["ignore", "ignore", "inherit"] });
   const stop = async () => {
     if (app.exitCode === null) {
       app.kill("SIGTERM");

@@ -7,6 +7,7 @@
 // budget is missed or a page fails to load. Numbers and the accepted gap: docs/decisions/0003-*.md.
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { benchConfig } from "../config.ts";
 import { login, startProductionApp } from "./support.ts";
 
 const KB = 1024;
@@ -154,7 +155,8 @@ function table(results: PageResult[]) {
 }
 
 // The embedded API on PGlite in the temporary folder, mail to its outbox.
-const app = await startProductionApp({ port: Number(process.env.BENCH_PORT), env: { API_URL: "", DATABASE_URL: "", SMTP_URL: "" } });
+const bench = benchConfig();
+const app = await startProductionApp({ port: bench.BENCH_PORT, env: { API_URL: "", DATABASE_URL: "", SMTP_URL: "" } });
 
 let failed = false;
 try {
@@ -169,7 +171,7 @@ try {
 
   console.log(`Page weight, gzip level 9, KB = 1024 bytes (budgets: HTML+CSS <= 30 KB, first-load JS <= 90 KB)\n`);
   console.log(table(results));
-  if (process.env.BENCH_FILES) {
+  if (bench.BENCH_FILES) {
     for (const r of results) {
       console.log(`\n${r.page} (${r.who})`);
       for (const f of r.files) console.log(`  ${kb(f.gzip).toFixed(1).padStart(6)}  ${f.url}`);
@@ -191,8 +193,8 @@ try {
   };
   console.log(`\n${JSON.stringify(summary, null, 2)}`);
   // The file also lists every downloaded file of every page.
-  if (process.env.BENCH_JSON) {
-    writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ ...summary, pages: results }, null, 2)}\n`);
+  if (bench.BENCH_JSON) {
+    writeFileSync(bench.BENCH_JSON, `${JSON.stringify({ ...summary, pages: results }, null, 2)}\n`);
   }
   failed = !summary.pass.htmlCss || !summary.pass.js;
 } catch (error) {

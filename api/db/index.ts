@@ -1,6 +1,6 @@
 // Opens the database: a real PostgreSQL server when a URL is given, else embedded PGlite on disk
 // (or in memory with dataDir "memory://"). Both run the same committed migrations.
-import path from "node:path";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -8,8 +8,11 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql } from "drizzle-orm";
+import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { config } from "../../config.ts";
+import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,21 +22,75 @@ export interface Database {
   kind: "pglite" | "postgres";
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's client (for backups), when kind is "pglite". */
+  pglite?: PGlite;
 }
 
-// Resolved from the working directory (the project root), not import.meta: the build moves files.
-const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "api/db/migrations");
+const currentTransaction = new AsyncLocalStorage<Db>();
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+/**
+ * The handle the API works with: outside `inRequestTransaction` it is the database itself; inside,
+ * every call goes to that request's transaction (and `transaction()` there opens a savepoint). So
+ * code written against `db` joins the transaction of the request it serves without passing it on.
+ */
+function transactionAware(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      const active = currentTransaction.getStore() ?? target;
+      const value = Reflect.get(active, property, active);
+      return typeof value === "function" ? value.bind(active) : value;
+    },
+  });
+}
+
+/**
+ * Runs `work` in one transaction that every use of `db` within it (however deep) joins: the
+ * change a request makes and what it records about it (its idempotency key) commit together or
+ * not at all. Throwing rolls everything back.
+ */
+export function inRequestTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  // Already inside one (a request passed on to a second guarded route): join it.
+  const current = currentTransaction.getStore();
+  if (current) return work(current);
+  return db.transaction((tx) => currentTransaction.run(tx as unknown as Db, () => work(tx as unknown as Db)));
+}
+
+// Any constant both migrators agree on; it names nothing else in this database.
+const MIGRATION_LOCK = 727_301_994;
+
+/**
+ * Runs the migrations on PostgreSQL under an advisory lock, on a connection of its own: instances
+ * started together (a rollout, several web instances and the API) take turns, and each one after
+ * the first finds the schema already applied. Without it two migrators race on creating the
+ * journal table and on applying the same migration.
+ */
+async function migratePostgres(databaseUrl: string, migrationsFolder: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client) as never, { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock even if the unlock was never sent.
+    await client.end();
+  }
+}
+
+/**
+ * The database of DATABASE_URL (PostgreSQL), else PGlite in `dataDir`, migrated. Pool size and
+ * migrations folder come from the configuration unless given.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number; migrationsFolder?: string; logger?: Logger }): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? config().migrationsFolder;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    await migratePostgres(options.databaseUrl, migrationsFolder);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? config().DB_POOL_SIZE });
     // A connection the server drops (restart, failover, admin termination) must not crash the
     // process: pg emits 'error' on idle and closing clients, which is fatal without a listener.
     const lost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
     pool.on("error", lost);
     pool.on("connect", (client) => client.on("error", lost));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    const db = transactionAware(drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db);
     return {
       db,
       kind: "postgres",
@@ -41,14 +98,26 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       close: () => pool.end(),
     };
   }
-  // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
-  const client = await PGlite.create(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: "pglite",
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  const dataDir = options.dataDir ?? "memory://";
+  // One process per folder (api/db/lock.ts); a folder in memory belongs to this process anyway.
+  const release = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
+  try {
+    // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const db = transactionAware(drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db);
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: async () => {
+        await client.close();
+        release();
+      },
+      pglite: client,
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

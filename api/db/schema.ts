@@ -250,9 +250,11 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     status: integer("status").notNull(),
     body: jsonb("body").notNull(),
+    /** What the key was used for (method, path, body): the same key with another body is refused. */
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
 );
 
 // Who read or changed a patient's data, other than the patient.

@@ -151,6 +151,13 @@ describe("the doctor's own /doctor calls", () => {
       expect((await api.request("GET", "/doctor/notifications", { token: alice.token })).status).toBe(403);
     });
 
+    it("summarises a page's needs in one answer: the bell count and the verification state", async () => {
+      expect((await api.request("GET", "/doctor/summary", { token: cardiologist.token })).body).toEqual({ count: 3, verification: "verified" });
+      expect((await api.request("GET", "/doctor/summary", { token: unverified.token })).body).toEqual({ count: 0, verification: "pending" });
+      expect((await api.request("GET", "/doctor/summary", { token: alice.token })).status).toBe(403);
+      expect((await api.request("GET", "/doctor/summary")).status).toBe(401);
+    });
+
     it("lists my distinct patients by name", async () => {
       const res = await api.request("GET", "/doctor/patients", { token: cardiologist.token });
       expect(res.body).toEqual([

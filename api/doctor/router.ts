@@ -1,5 +1,6 @@
 // The doctor's own side of /doctor (SPEC.md section 7), mounted after the patients' GET /doctor
 // search: profile, appointment lists, and the extensions dashboard, notifications (bell count),
+// summary (bell count and verification state),
 // patients (for the consultation form) and export (data download).
 import { Router } from "express";
 import type { ApiDeps } from "../app.ts";
@@ -37,6 +38,13 @@ export function doctorRouter({ db }: ApiDeps) {
 
   router.get("/notifications", doctorOnly, async (req, res) => {
     res.json({ count: await doctorAttentionCount(db, await loadDoctorAccess(db, currentUser(req).id)) });
+  });
+
+  // The bell count and the verification state every doctor page shows (its banner, its action
+  // buttons), read at each page so an admin's decision shows at once: one call per page.
+  router.get("/summary", doctorOnly, async (req, res) => {
+    const access = await loadDoctorAccess(db, currentUser(req).id);
+    res.json({ count: await doctorAttentionCount(db, access), verification: access.verification });
   });
 
   router.get("/patients", doctorOnly, async (req, res) => {

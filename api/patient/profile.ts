@@ -1,11 +1,12 @@
 // The patient's own data: profile (SPEC.md section 3 'Patient profile'), its update with
 // server-side validation, the data download (DESIGN.md section 5) and the bell count.
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, patients, proposals, users } from "../db/schema.ts";
 import { notFound } from "../http.ts";
 import { appointmentWith, DELETED_USER, serializeAppointment } from "../appointment/serialize.ts";
+import { serializeMany } from "../appointment/patient-data.ts";
 import { clearableId, clearableText, parseProfileUpdate, placeOfUpdate, trimmed } from "../profile.ts";
 
 export async function loadProfile(db: Db, userId: string) {
@@ -114,4 +115,31 @@ export async function patientAttentionCount(db: Db, userId: string): Promise<num
       ),
     );
   return n;
+}
+
+/**
+ * The patient home's cards (docs/performance.md): the earliest appointment still to come that is
+ * neither cancelled nor completed, up to three confirmed ones to come, and how many appointments
+ * the patient has. Only the rows shown are read; the count is SQL's.
+ */
+export async function patientDashboard(db: Db, userId: string, now = new Date()) {
+  const ahead = and(eq(appointments.patientId, userId), gt(appointments.startsAt, now), notInArray(appointments.status, ["cancelled", "completed"]));
+  const soonest = [asc(appointments.startsAt), asc(appointments.id)];
+  const [[next], confirmedRows, [{ total }]] = await Promise.all([
+    db.select({ id: appointments.id }).from(appointments).where(ahead).orderBy(...soonest).limit(1),
+    db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(ahead, eq(appointments.status, "confirmed")))
+      .orderBy(...soonest)
+      .limit(3),
+    db.select({ total: count() }).from(appointments).where(eq(appointments.patientId, userId)),
+  ]);
+  const ids = [...new Set([...(next ? [next.id] : []), ...confirmedRows.map((r) => r.id)])];
+  const byId = new Map((await serializeMany(db, ids)).map((a) => [a.id, a]));
+  return {
+    upcoming: (next && byId.get(next.id)) ?? null,
+    confirmed: confirmedRows.flatMap((r) => byId.get(r.id) ?? []),
+    total,
+  };
 }

@@ -133,3 +133,54 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
     expect(exportedBooking).toMatchObject({ status: "confirmed", price: 6000, Doctor: { username: "Dr Export" }, proposals: [] });
   });
 });
+
+describe("GET /patient/summary: the bell count, and the home's cards chosen in SQL", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api.close());
+
+  const day = 86_400_000;
+  const summary = (token: string, query = "?dashboard=1") => api.request("GET", `/patient/summary${query}`, { token });
+
+  it("picks the soonest appointment to come that is neither cancelled nor completed, the three soonest confirmed, and counts all", async () => {
+    const { user, token } = await api.createPatient();
+    const { user: doctor } = await api.createDoctor();
+    const other = await api.createPatient();
+    const at = (days: number) => new Date(Date.now() + days * day);
+    const add = (days: number, status: "pending" | "confirmed" | "cancelled" | "completed", patientId = user.id) =>
+      insertAppointment(api.db, { patientId, doctorId: doctor.id, status, startsAt: at(days) });
+    await add(-3, "confirmed"); // past: never shown
+    await add(1, "cancelled");
+    await add(2, "completed");
+    const soonest = await add(3, "pending");
+    const c1 = await add(4, "confirmed");
+    const c2 = await add(6, "confirmed");
+    const c3 = await add(8, "confirmed");
+    await add(10, "confirmed"); // a fourth confirmed: not shown
+    await add(0.5, "confirmed", other.user.id); // someone else's
+    // More than the list page size, so a page of the list would not hold them all.
+    for (let i = 0; i < 25; i++) await add(30 + i, "cancelled");
+
+    const res = await summary(token);
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(0);
+    expect(res.body.dashboard.upcoming.id).toBe(soonest.id);
+    expect(res.body.dashboard.confirmed.map((a: { id: string }) => a.id)).toEqual([c1.id, c2.id, c3.id]);
+    expect(res.body.dashboard.total).toBe(33);
+    expect(res.body.dashboard.confirmed[0]).toMatchObject({ status: "confirmed", Doctor: { id: doctor.id } });
+  });
+
+  it("answers the bell count alone without ?dashboard=1, and an empty home for a new patient", async () => {
+    const { token } = await api.createPatient();
+    expect((await summary(token, "")).body).toEqual({ count: 0 });
+    expect((await summary(token)).body).toEqual({ count: 0, dashboard: { upcoming: null, confirmed: [], total: 0 } });
+  });
+
+  it("is for patients only", async () => {
+    const doctor = await api.createDoctor();
+    expect((await summary(doctor.token)).status).toBe(403);
+    expect((await api.request("GET", "/patient/summary")).status).toBe(401);
+  });
+});

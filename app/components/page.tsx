@@ -26,10 +26,21 @@ export function ComingSoon({ titleKey }: { titleKey: string }) {
   );
 }
 
+/** The texts of each status the app answers with (docs/errors.md); any other is 'generic'. */
+const errorKeys: Record<number, string> = {
+  400: "badRequest",
+  403: "forbidden",
+  404: "notFound",
+  405: "badRequest",
+  413: "tooLarge",
+  415: "badRequest",
+  503: "unavailable",
+};
+
 /** The error page of the root and of the signed-in layout: the status, what it means, retry and home. */
 export function ErrorPage({ status, className }: { status: number; className: string }) {
   const { t } = useTranslation();
-  const key = status === 404 ? "notFound" : status === 403 ? "forbidden" : status === 503 ? "unavailable" : "generic";
+  const key = errorKeys[status] ?? "generic";
   return (
     <main id="main" className={`mx-auto flex max-w-lg flex-col items-center gap-4 text-center ${className}`}>
       <title>{t(`errors.${key}.title`)}</title>

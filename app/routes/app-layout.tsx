@@ -1,20 +1,23 @@
 // The shared layout of every signed-in screen (SPEC.md section 2): top bar and side menu.
 import { Outlet } from "react-router";
 import type { Route } from "./+types/app-layout";
-import { getUser, requireUser, upstream } from "../auth.server.ts";
+import { getUser, requireUser } from "../auth.server.ts";
+import { summaryMiddleware, summaryOf } from "../summary.server.ts";
 import { AppShell } from "../components/app-shell.tsx";
 import { ErrorPage } from "../components/page.tsx";
 
-export const middleware: Route.MiddlewareFunction[] = [requireUser()];
+export const middleware: Route.MiddlewareFunction[] = [requireUser(), summaryMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
-  // The bell counts what needs the user's attention; a failure only hides the badge.
-  const path = user.role === "patient" ? "/patient/notifications" : user.role === "doctor" ? "/doctor/notifications" : null;
-  const answer = path ? await upstream(request, context).call<{ count: number }>("GET", path) : null;
+  // The bell counts what needs the user's attention; a failure only hides the badge. A doctor's
+  // verification state comes in the same answer (routes/doctor/layout.tsx reads it from here):
+  // null when the API did not answer, which is never taken for verified.
+  const summary = await summaryOf(context);
   return {
     user: { role: user.role, username: user.username, avatarUrl: user.avatarUrl },
-    attention: answer?.ok ? answer.data.count : 0,
+    attention: summary?.count ?? 0,
+    verification: user.role === "doctor" ? (summary?.verification ?? null) : null,
   };
 }
 

@@ -29,8 +29,10 @@ let base: string;
 const children: Record<string, ChildProcess> = {};
 const output: Record<string, string> = {};
 let webPorts: number[] = [];
+let apiPort: number;
 let doctorId: string;
 const emails: string[] = [];
+const sessionCookies: string[] = [];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,11 +47,28 @@ async function freePort(): Promise<number> {
 
 function start(name: string, command: string, args: string[], env: Record<string, string>) {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  output[name] = "";
+  output[name] ??= "";
   child.stdout!.on("data", (chunk) => (output[name] += chunk));
   child.stderr!.on("data", (chunk) => (output[name] += chunk));
   children[name] = child;
   return child;
+}
+
+/** Web instance i+1 of the production build on `port`, calling the API alone. */
+function startWeb(i: number, port: number, apiPort: number) {
+  return start(`web-${i + 1}`, process.execPath, ["server.ts"], {
+    NODE_ENV: "production",
+    LOG_LEVEL: "info",
+    COOKIE_SECURE: "false",
+    DEMO: "0",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    API_URL: `http://127.0.0.1:${apiPort}`,
+    // 100 bookings queue on one slot's row lock on a loaded machine: correctness, not speed, here.
+    API_TIMEOUT_MS: "60000",
+    SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
+    DATA_DIR: path.join(work, `web-${i + 1}`),
+  });
 }
 
 async function waitFor(url: string, name: string, timeoutMs = 90_000) {
@@ -97,21 +116,15 @@ beforeAll(async () => {
   await db.insert(patients).values(rows.map((row) => ({ userId: row.id })));
 
   work = mkdtempSync(path.join(os.tmpdir(), "scale-out-"));
-  const [apiPort, web1, web2, proxyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  apiPort = await freePort();
+  const [web1, web2, proxyPort] = [await freePort(), await freePort(), await freePort()];
   webPorts = [web1, web2];
-  const common = { NODE_ENV: "production", LOG_LEVEL: "warn", COOKIE_SECURE: "false", DEMO: "0" };
+  // LOG_LEVEL info: the last test reads every line the three processes wrote.
+  const common = { NODE_ENV: "production", LOG_LEVEL: "info", COOKIE_SECURE: "false", DEMO: "0" };
   // The API and both web instances at the same moment, as a rollout or a restart would.
-  start("api", process.execPath, ["api/main.ts"], { ...common, DATABASE_URL: database.url!, API_PORT: String(apiPort), DATA_DIR: path.join(work, "api") });
-  for (const [i, port] of webPorts.entries()) {
-    start(`web-${i + 1}`, process.execPath, ["server.ts"], {
-      ...common,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      API_URL: `http://127.0.0.1:${apiPort}`,
-      SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
-      DATA_DIR: path.join(work, `web-${i + 1}`),
-    });
-  }
+  // Mail stays in the database outbox: these journeys send none, and production wants a transport.
+  start("api", process.execPath, ["api/main.ts"], { ...common, MAIL_TRANSPORT: "outbox", DATABASE_URL: database.url!, API_PORT: String(apiPort), DATA_DIR: path.join(work, "api") });
+  for (const [i, port] of webPorts.entries()) startWeb(i, port, apiPort);
   const conf = path.join(work, "nginx.conf");
   writeFileSync(
     conf,
@@ -164,6 +177,7 @@ async function login(origin: string, email: string) {
   });
   expect(res.status, `login of ${email}`).toBe(302);
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  sessionCookies.push(...cookies.map((c) => c.slice(c.indexOf("=") + 1)));
   return cookies.join("; ");
 }
 
@@ -187,6 +201,19 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     const seen = new Set<string>();
     for (let i = 0; i < 10; i++) seen.add((await fetch(`${base}/login`)).headers.get("x-upstream") ?? "");
     expect([...seen].sort()).toEqual(webPorts.map((p) => `127.0.0.1:${p}`).sort());
+  });
+
+  it("works over plain HTTP with COOKIE_SECURE=false: no upgrade to https, no HSTS, no Secure cookie", async () => {
+    const page = await fetch(`${base}/login`);
+    expect(page.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+    expect(page.headers.get("strict-transport-security")).toBeNull();
+    const res = await fetch(`${base}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: emails[99], password: PASSWORD, role: "patient" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    for (const cookie of res.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*secure/i);
   });
 
   it("keeps a patient logged in through one instance logged in on the other", async () => {
@@ -213,9 +240,9 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
         return { status: res.status, upstream: res.headers.get("x-upstream") };
       }),
     );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 302)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(PATIENTS - 1);
+    const counts: Record<number, number> = {};
+    for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+    expect(counts).toEqual({ 302: 1, 409: PATIENTS - 1 });
     expect(new Set(answers.map((a) => a.upstream)).size).toBe(2);
     const booked = await database.db.select().from(appointments).where(eq(appointments.doctorId, doctorId));
     expect(booked).toHaveLength(1);
@@ -251,5 +278,72 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     expect(code).toBe(0);
     expect(failures).toEqual([]);
     expect(done).toBeGreaterThan(20);
+  });
+
+  it("loses no acknowledged booking when an instance is killed with SIGKILL under load", async () => {
+    // web-1 again (the previous test stopped it), then patients booking distinct slots through nginx.
+    startWeb(0, webPorts[0], apiPort);
+    await waitFor(`http://127.0.0.1:${webPorts[0]}/readyz`, "web-1");
+    const bookers = emails.slice(2, 62);
+    const cookies = await pool(bookers.map((email) => () => login(base, email)), 8);
+    const slots = ["09:00", "11:00", "14:00", "15:00"];
+    const attempts = cookies.map((cookie, i) => ({
+      cookie,
+      date: new Date(Date.now() + (12 + Math.floor(i / slots.length)) * 86_400_000).toISOString().slice(0, 10),
+      time: slots[i % slots.length],
+    }));
+    let answered = 0;
+    const killed = new Promise<number>((resolve) => {
+      setTimeout(() => {
+        children["web-1"].kill("SIGKILL");
+        resolve(answered);
+      }, 1500);
+    });
+    const answers = await pool(
+      attempts.map((a) => async () => {
+        try {
+          const res = await fetch(`${base}/health/doctors`, {
+            method: "POST",
+            headers: { cookie: a.cookie },
+            body: new URLSearchParams({ doctorId, type: "online", date: a.date, time: a.time, idempotencyKey: randomUUID() }),
+            redirect: "manual",
+          });
+          return { ...a, status: res.status };
+        } catch {
+          return { ...a, status: 0 };
+        } finally {
+          answered++;
+        }
+      }),
+      6,
+    );
+    // The kill came in the middle of the bookings, not after them.
+    expect(await killed).toBeLessThan(attempts.length);
+    const acknowledged = answers.filter((a) => a.status === 302);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const rows = await database.db.select().from(appointments).where(eq(appointments.doctorId, doctorId));
+    const stored = new Set(rows.map((r) => r.startsAt.toISOString()));
+    for (const a of acknowledged) expect(stored.has(zonedInstant(a.date, a.time).toISOString()), `${a.date} ${a.time}`).toBe(true);
+    // Whatever was not acknowledged failed visibly (a 502 from nginx), never as a false success.
+    for (const a of answers) expect([302, 502]).toContain(a.status);
+  });
+
+  it("logged one JSON line per request in every process, sharing the request id between a web instance and the API, and never a password, a session cookie or an e-mail address", () => {
+    const lines = (name: string) =>
+      output[name]
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line));
+    const web = [...lines("web-1"), ...lines("web-2")].filter((l) => l.msg === "request");
+    const api = lines("api").filter((l) => l.msg === "request");
+    expect(web.filter((l) => l.method === "POST" && l.route === "/health/doctors").length).toBeGreaterThanOrEqual(PATIENTS);
+    const logins = web.filter((l) => l.method === "POST" && l.route === "/login");
+    expect(logins.length).toBeGreaterThanOrEqual(PATIENTS);
+    const apiIds = new Set(api.map((l) => l.requestId));
+    expect(logins.every((l) => apiIds.has(l.requestId))).toBe(true);
+    const everything = Object.values(output).join("\n");
+    expect(everything).not.toContain(PASSWORD);
+    for (const cookie of sessionCookies) expect(everything).not.toContain(cookie);
+    for (const email of emails) expect(everything).not.toContain(email);
   });
 });

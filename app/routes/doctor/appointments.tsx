@@ -3,10 +3,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/appointments";
-import type { loader as layoutLoader } from "./layout.tsx";
+import { useVerification } from "../../components/doctor/verification.ts";
 import { getUser, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog, withParams } from "../../components/dialog.tsx";
@@ -68,8 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Data = Route.ComponentProps["loaderData"];
 
 function useVerified() {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/doctor/layout");
-  return layout?.verification === "verified";
+  return useVerification() === "verified";
 }
 
 function ActionForm({ intent, appointmentId, idempotencyKey, className, children }: { intent: string; appointmentId: string; idempotencyKey: string; className: string; children: React.ReactNode }) {

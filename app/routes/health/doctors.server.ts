@@ -1,12 +1,13 @@
 // The find-a-doctor page's server side: the dashboard (upcoming, confirmed, count), the doctor
 // search, the book dialog's doctor and slots, and the book and request actions.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { withParams } from "../../components/dialog.tsx";
-import type { Country, DoctorCard, DoctorPage, PatientAppointment, PatientAppointmentPage, Slot, Speciality } from "../../components/patient/types.ts";
+import type { Country, DoctorCard, DoctorPage, Slot, Speciality } from "../../components/patient/types.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
+import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 
 export const DOCTOR_PAGE_SIZE = 10;
@@ -20,16 +21,15 @@ const isDay = (value: string | null): value is string => Boolean(value && /^\d{4
 
 export const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** SPEC.md section 2: the earliest appointment neither cancelled nor completed still to come, and up to 3 confirmed. */
-export function dashboardOf(list: PatientAppointmentPage, now = Date.now()) {
-  const ahead = list.appointments
-    .filter((a) => a.status !== "cancelled" && a.status !== "completed" && Date.parse(a.time) > now)
-    .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-  return {
-    upcoming: (ahead[0] ?? null) as PatientAppointment | null,
-    confirmed: ahead.filter((a) => a.status === "confirmed").slice(0, 3),
-    total: list.total,
-  };
+/**
+ * The home's cards (SPEC.md section 2: the earliest appointment neither cancelled nor completed
+ * still to come, up to 3 confirmed, a count), chosen and counted by the API in the summary the
+ * shared layout fetches anyway (app/summary.server.ts): no list is fetched to pick four.
+ */
+export async function dashboardOf(context: Readonly<RouterContextProvider>): Promise<PatientDashboard> {
+  const { dashboard } = await requireSummary(context);
+  if (!dashboard) throw new Error("the patient home's summary came without its cards");
+  return dashboard;
 }
 
 export async function searchDoctors(api: Upstream, params: URLSearchParams) {

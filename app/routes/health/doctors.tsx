@@ -18,7 +18,7 @@ import { placeOf } from "../../components/patient/format.ts";
 import { countryOptions, formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/patient/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { slotOf, type PatientAppointment, type PatientAppointmentPage } from "../../components/patient/types.ts";
+import { slotOf, type PatientAppointment } from "../../components/patient/types.ts";
 import { clinicToday } from "../doctor/clinic.server.ts";
 import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS } from "../../components/patient/types.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
@@ -29,14 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
   const params = new URL(request.url).searchParams;
   const today = clinicToday();
-  const [mine, found, booking] = await Promise.all([
-    api.get<PatientAppointmentPage>("/appointment", { limit: 100 }),
+  const [dashboard, found, booking] = await Promise.all([
+    dashboardOf(context),
     searchDoctors(api, params),
     bookingOf(api, params, today),
   ]);
   return {
     username: user.username,
-    dashboard: dashboardOf(mine),
+    dashboard,
     ...found,
     booking,
     requesting: params.get("request") === "1",

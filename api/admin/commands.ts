@@ -1,0 +1,78 @@
+// The administration commands of `npm run admin` (api/cli.ts), run either by the CLI on a database
+// it opens itself, or inside the process that owns the embedded database when the app runs (the
+// CLI then sends them over api/admin/control.ts). Same data functions as the /admin router.
+import { parseArgs } from "node:util";
+import type { Db } from "../db/index.ts";
+import type { Mailer } from "../mail/index.ts";
+import { approveDoctor, createAdminAccount, findDoctorId, listDoctorsByVerification, rejectDoctor, specialityIdsByName } from "./doctors.ts";
+
+export const USAGE = `Usage: npm run admin -- <command>
+  list-pending
+  approve <email> [--speciality "Cardiology" ...]
+  reject <email> [--reason "..."]
+  create-admin <email> <username>   (password from ADMIN_PASSWORD, else read from stdin)
+  backup <file>                     copy of the embedded database, also while the app runs
+  restore <file>                    replace the embedded database (the app must be stopped)`;
+
+export class UsageError extends Error {}
+
+export interface CommandIo {
+  /** One line of the command's answer. */
+  out(line: string): void;
+  /** create-admin's password, asked only when that command runs. */
+  password(): Promise<string>;
+}
+
+/** Command name and arguments, or a UsageError. */
+export function parseCommand(argv: string[]) {
+  try {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { speciality: { type: "string", multiple: true }, reason: { type: "string" } },
+    });
+    const [command, ...rest] = positionals;
+    const arg = (i: number, name: string) => {
+      if (!rest[i]) throw new UsageError(`Missing ${name}`);
+      return rest[i];
+    };
+    return { command, arg, values };
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** Runs one data command; throws UsageError or ApiError (a refusal the operator reads). */
+export async function runCommand(db: Db, mailer: Mailer, argv: string[], io: CommandIo) {
+  const { command, arg, values } = parseCommand(argv);
+  switch (command) {
+    case "list-pending": {
+      const pending = await listDoctorsByVerification(db, "pending");
+      if (pending.length === 0) return io.out("No doctor is awaiting verification.");
+      for (const d of pending) {
+        io.out([d.email, d.username, d.serial_number, d.contact ?? "-", d.createdAt.slice(0, 10)].join("\t"));
+      }
+      return;
+    }
+    case "approve": {
+      const doctorId = await findDoctorId(db, arg(0, "<email>"));
+      const ids = await specialityIdsByName(db, values.speciality ?? []);
+      const d = await approveDoctor(db, mailer, doctorId, ids);
+      const names = d.specialities.map((s) => s.name).join(", ") || "no speciality";
+      return io.out(`Approved ${d.email} (${names}).`);
+    }
+    case "reject": {
+      const d = await rejectDoctor(db, mailer, await findDoctorId(db, arg(0, "<email>")), values.reason);
+      return io.out(`Rejected ${d.email}.`);
+    }
+    case "create-admin": {
+      const email = arg(0, "<email>");
+      const username = arg(1, "<username>");
+      const user = await createAdminAccount(db, { email, username, password: await io.password() });
+      return io.out(`Created admin ${user.email}.`);
+    }
+    default:
+      throw new UsageError(command ? `Unknown command: ${command}` : "Missing command");
+  }
+}

@@ -1,0 +1,248 @@
+// The web server's HTTP edge, on the production build with its embedded API (docs/errors.md):
+// malformed requests get a 4xx and a translated page, never a 500 and a stack trace; bodies have a
+// limit and big ones do not grow the memory; texts survive an error first; redirects stay on this
+// site; signed-in answers are not stored by caches.
+import http from "node:http";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patientSession, startWebServer, type WebServer } from "./test/web-server.ts";
+
+let app: WebServer;
+beforeAll(async () => {
+  app = await startWebServer();
+}, 120_000);
+afterAll(() => app?.stop());
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const formType = { "content-type": "application/x-www-form-urlencoded" };
+
+/** A raw request: any header, any body, no client-side checks, redirects not followed. */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const req = http.request(`${app.url}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const heading = (html: string) => html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
+const stackLines = () => app.logs().filter((line) => /^\s+at /.test(line));
+/** The log lines about `route`: the request's own JSON line (api/logging.ts) and anything else. */
+const linesAbout = (route: string) => app.logs().filter((line) => line.includes(route));
+const requestLine = (method: string, route: string, status: number) =>
+  expect.stringMatching(new RegExp(`^\\{.*"method":"${method}","route":"${route.replace(/[/.]/g, "\\$&")}","status":${status}\\b`));
+
+async function logIn(email = "patient@example.com") {
+  const res = await raw("POST", "/login", formType, form({ email, password: "Demo1234!", role: "patient" }));
+  expect(res.status).toBe(302);
+  const cookie = [res.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("__session="));
+  return cookie!.split(";")[0];
+}
+
+describe("texts", () => {
+  // Runs first on a fresh server: an error page as the very first page once cached empty texts.
+  it("stay complete when the first page after a start is an error", async () => {
+    expect((await raw("GET", "/favicon.ico")).status).toBe(404);
+    const english = await raw("GET", "/login", { "accept-language": "en" });
+    expect(english.status).toBe(200);
+    expect(heading(english.text)).toBe("Log in");
+    expect(english.text).not.toMatch(/auth:login\./);
+    const french = await raw("GET", "/login", { cookie: "i18nextLng=fr" });
+    expect(heading(french.text)).toBe("Connexion");
+  });
+
+  it("give the not-found page in the user's language, with its status and one log line", async () => {
+    app.clearLogs();
+    const french = await raw("GET", "/no/such/page", { cookie: "i18nextLng=fr" });
+    expect(french.status).toBe(404);
+    expect(heading(french.text)).toBe("Page introuvable");
+    const english = await raw("GET", "/no/such/page", { "accept-language": "en-GB,en;q=0.8" });
+    expect(heading(english.text)).toBe("Page not found");
+    // The line is written once the answer is sent: it may come a moment after the answer.
+    await expect.poll(() => linesAbout("/no/such/page")).toEqual([requestLine("GET", "/no/such/page", 404), requestLine("GET", "/no/such/page", 404)]);
+    expect(stackLines()).toEqual([]);
+  });
+});
+
+describe("malformed requests", () => {
+  it.each([
+    ["a form posted as JSON", { "content-type": "application/json" }, '{"email":"a"}', 415],
+    ["a form posted as text", { "content-type": "text/plain" }, "email=a", 415],
+    ["a form posted as XML", { "content-type": "application/xml" }, "<email>a</email>", 415],
+    ["multipart without a boundary", { "content-type": "multipart/form-data" }, "email=a", 415],
+    ["multipart that does not parse", { "content-type": "multipart/form-data; boundary=zz" }, "--zz\r\ngarbage", 400],
+    ["a gzip body", { ...formType, "content-encoding": "gzip" }, "email=a", 415],
+    ["a NUL in a field", formType, "email=a%00b%40example.test&password=x&role=patient", 400],
+    ["a form over 64 kB", formType, `email=${"a".repeat(70_000)}`, 413],
+  ])("%s: a translated error page, one log line", async (_name, headers, body, status) => {
+    app.clearLogs();
+    const res = await raw("POST", "/login", { ...headers, cookie: "i18nextLng=fr" }, body);
+    expect(res.status).toBe(status);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(heading(res.text)).toMatch(/^Requête/);
+    await expect.poll(() => app.logs()).toEqual([requestLine("POST", "/login", status)]);
+  });
+
+  it.each([
+    ["a malformed escape in the path", "GET", "/%ZZ", 404],
+    ["a malformed escape in a data request", "GET", "/health/%ZZ.data", 404],
+    ["a NUL in a query", "GET", "/login?redirectTo=%00", 200],
+    ["an unknown method", "PROPFIND", "/login", 405],
+    ["a post to a page without a form", "POST", "/terms", 405],
+  ])("%s: no 5xx, no stack trace", async (_name, method, path, status) => {
+    app.clearLogs();
+    const res = await raw(method, path);
+    expect(res.status).toBe(status);
+    expect(stackLines()).toEqual([]);
+  });
+
+  it.each([
+    ["CR/LF", "/\r\nSet-Cookie: x=1"],
+    ["U+2028", "/health\u2028x"],
+    ["a bad escape", "/%ZZ"],
+  ])("a language switch with %s in redirectTo is answered, not a 500", async (_name, redirectTo) => {
+    const res = await raw("POST", "/language", formType, form({ lng: "fr", redirectTo }));
+    expect(res.status).toBe(302);
+    expect(res.headers["set-cookie"]?.join()).not.toMatch(/x=1/);
+    expect(stackLines()).toEqual([]);
+  });
+});
+
+describe("body limits", () => {
+  /**
+   * Posts `megabytes` of form data to /login over a plain socket, announced or chunked, and
+   * resolves with the status of the answer. The server closes the connection once it has refused,
+   * so the rest of the upload fails, as it should: only the answer counts.
+   */
+  function bigPost(megabytes: number, announced: boolean) {
+    return new Promise<number>((resolve, reject) => {
+      const socket = net.connect(app.port, "127.0.0.1");
+      let answer = "";
+      const settle = () => {
+        const status = Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1]);
+        if (status) resolve(status);
+        else reject(new Error(`no answer (${JSON.stringify(answer.slice(0, 80))})`));
+        socket.destroy();
+      };
+      socket.on("data", (chunk: Buffer) => {
+        answer += chunk.toString("latin1");
+        if (/^HTTP\/1\.1 \d{3}/.test(answer)) settle();
+      });
+      socket.on("error", () => {});
+      socket.on("close", settle);
+      const framing = announced ? `Content-Length: ${megabytes * 1024 * 1024}` : "Transfer-Encoding: chunked";
+      socket.write(`POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n${framing}\r\n\r\n`);
+      const chunk = Buffer.alloc(1024 * 1024, "a");
+      const frame = announced ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+      let sent = 0;
+      const write = () => {
+        while (sent < megabytes && !socket.destroyed) {
+          sent++;
+          if (!socket.write(frame)) return void socket.once("drain", write);
+        }
+        if (!announced && !socket.destroyed) socket.write("0\r\n\r\n");
+      };
+      write();
+    });
+  }
+
+  it("refuses big form posts with 413 and the memory stays flat", async () => {
+    await raw("GET", "/login");
+    const before = app.rssBytes();
+    const statuses = await Promise.all([bigPost(100, true), bigPost(100, true), bigPost(100, true), bigPost(100, true), bigPost(50, false), bigPost(50, false)]);
+    expect(statuses).toEqual([413, 413, 413, 413, 413, 413]);
+    const grown = app.rssBytes() - before;
+    // 500 MB were sent; before the limit the server buffered all of it (2.7 GB for 4 x 100 MB).
+    expect(grown).toBeLessThan(100 * 1024 * 1024);
+    expect((await fetch(`${app.url}/healthz`)).ok).toBe(true);
+  });
+});
+
+describe("redirects", () => {
+  const attacks = [
+    ["TAB", "/\t/evil.example"],
+    ["backslash", "/\\evil.example"],
+    ["backslash after a slash", "/\\/evil.example"],
+    ["protocol-relative", "//evil.example"],
+    ["CR/LF", "/\r\n/evil.example"],
+    ["an absolute URL", "https://evil.example/"],
+    ["a javascript: URL", "javascript:alert(1)"],
+    ["leading space", " //evil.example"],
+  ];
+
+  it.each(attacks)("after login, %s stays on this site", async (_name, redirectTo) => {
+    const res = await raw("POST", "/login", formType, form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo }));
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/health/doctors");
+  });
+
+  it.each(attacks)("after a language switch, %s stays on this site", async (_name, redirectTo) => {
+    const res = await raw("POST", "/language", formType, form({ lng: "en", redirectTo }));
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/");
+  });
+
+  it("after login, a TAB in the login link's redirectTo stays on this site", async () => {
+    const page = await raw("GET", "/login?redirectTo=/%09/evil.example");
+    // The login form's own field (the language menu has one too, for the page itself).
+    const fields = [...page.text.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((m) => m[1]);
+    const redirectTo = fields.find((value) => !value.startsWith("/login"));
+    expect(redirectTo).toBe("/\t/evil.example");
+    const res = await raw("POST", "/login", formType, form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo: redirectTo! }));
+    expect(res.headers.location).toBe("/health/doctors");
+  });
+
+  it("follows a page of this site", async () => {
+    const res = await raw("POST", "/language", formType, form({ lng: "en", redirectTo: "/health/doctors?name=Eto" }));
+    expect(res.headers.location).toBe("/health/doctors?name=Eto");
+  });
+});
+
+describe("signed-in pages", () => {
+  it("send the user to log in and back to the page they asked for, even from a data request", async () => {
+    const page = await raw("GET", "/health/doctors/my-appointments?tab=assigned");
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe(`/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`);
+    const data = await raw("GET", "/health/doctors/my-appointments.data?tab=assigned&_routes=routes%2Fhealth%2Fmy-appointments");
+    expect(data.text).toContain(`/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`);
+    expect(data.text).not.toContain(".data");
+  });
+
+  it("send the user to log in and back to the page when the API ends the session (an expired token)", async () => {
+    const cookie = await patientSession("a-token-the-api-does-not-know");
+    const back = `/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`;
+    const page = await raw("GET", "/health/doctors/my-appointments?tab=assigned", { cookie });
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe(back);
+    expect(String(page.headers["set-cookie"])).toMatch(/__session=;/);
+    const data = await raw("GET", "/health/doctors/my-appointments.data?tab=assigned&_routes=routes%2Fhealth%2Fmy-appointments", { cookie });
+    expect(data.text).toContain(back);
+  });
+
+  it("are not stored by any cache, nor their data", async () => {
+    const cookie = await logIn();
+    for (const path of ["/health/doctors", "/health/doctors/my-appointments", "/health/doctors.data"]) {
+      const res = await raw("GET", path, { cookie });
+      expect(res.status, path).toBe(200);
+      expect(res.headers["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
+  it("answer 404 for an appointment or a consultation that does not exist", async () => {
+    const cookie = await logIn();
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", "%E2%80%A8"]) {
+      const res = await raw("GET", `/health/payment/${id}`, { cookie });
+      expect(res.status, id).toBe(404);
+      expect(heading(res.text)).toBe("Page not found");
+    }
+    const doctor = await raw("POST", "/login", formType, form({ email: "doctor@example.com", password: "Demo1234!", role: "doctor" }));
+    const doctorCookie = [doctor.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("__session="))!.split(";")[0];
+    const print = await raw("GET", "/doctor/consultations/00000000-0000-4000-8000-000000000000/print", { cookie: doctorCookie });
+    expect(print.status).toBe(404);
+    expect(stackLines()).toEqual([]);
+  });
+});

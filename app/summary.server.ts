@@ -1,0 +1,67 @@
+// What every signed-in page shows besides its own content, fetched once per request: the bell
+// count, a doctor's verification state, and on the patient home its cards (docs/performance.md).
+// The shared layout's loader and the page's loader run side by side and both read it; the call is
+// made by the first of them, so an action or a resource route under the layout makes none.
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getUser, upstream } from "./auth.server.ts";
+import type { PatientAppointment } from "./components/patient/types.ts";
+import type { UpstreamResult } from "./upstream.server.ts";
+
+export type Verification = "pending" | "verified" | "rejected";
+
+export interface PatientDashboard {
+  upcoming: PatientAppointment | null;
+  confirmed: PatientAppointment[];
+  total: number;
+}
+
+export interface Summary {
+  count: number;
+  /** Doctors only. */
+  verification?: Verification;
+  /** Patients, on their home only. */
+  dashboard?: PatientDashboard;
+}
+
+/** The page whose loader needs the patient's dashboard cards. */
+export const PATIENT_HOME = "/health/doctors";
+
+const summaryContext = createContext<(() => Promise<UpstreamResult<Summary> | null>) | null>(null);
+
+/** Client navigations ask for `/health/doctors.data`: the page is the same. */
+const pageOf = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
+
+/** Behind `requireUser`: puts a lazy, shared summary call in the context. */
+export const summaryMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  const user = getUser(context);
+  let pending: Promise<UpstreamResult<Summary> | null> | undefined;
+  context.set(summaryContext, () => {
+    pending ??= (() => {
+      if (user.role === "admin") return Promise.resolve(null);
+      const query = user.role === "patient" && pageOf(request) === PATIENT_HOME ? { dashboard: 1 } : undefined;
+      return upstream(request, context).call<Summary>("GET", `/${user.role}/summary`, { query });
+    })();
+    return pending;
+  });
+  return next();
+};
+
+function answerOf(context: Readonly<RouterContextProvider>) {
+  const get = context.get(summaryContext);
+  if (!get) throw new Error("the summary needs summaryMiddleware on a parent route");
+  return get();
+}
+
+/** The request's summary; null for an admin or when the API did not answer (callers degrade). */
+export async function summaryOf(context: Readonly<RouterContextProvider>): Promise<Summary | null> {
+  const answer = await answerOf(context);
+  return answer?.ok ? answer.data : null;
+}
+
+/** For a page that cannot show without it: an error answer is thrown as Upstream.get throws it. */
+export async function requireSummary(context: Readonly<RouterContextProvider>): Promise<Summary> {
+  const answer = await answerOf(context);
+  if (!answer) throw data({ message: "Not found" }, { status: 404 });
+  if (!answer.ok) throw data({ message: answer.message, code: answer.code }, { status: answer.status >= 500 ? 503 : answer.status });
+  return answer.data;
+}

@@ -1,0 +1,227 @@
+// The one configuration module: every variable the web server (server.ts), the API alone
+// (api/main.ts), the administration CLI (api/cli.ts) and the benchmarks read is declared, validated
+// and given its default here, and nowhere else reads process.env. It sits at the root because both
+// app/ and api/ use it and neither should import the other's folder.
+//
+// A bad value is a StartupError: entry points print its message, which is one line naming the
+// variable, and exit non-zero (see exitOnStartupError). Every variable is listed in the README's
+// configuration table.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { isIP } from "node:net";
+import path from "node:path";
+import { z } from "zod";
+import { LOG_LEVELS } from "./api/logging.ts";
+
+/** A problem at start-up that the operator fixes (configuration, data folder, port): one line, no stack. */
+export class StartupError extends Error {}
+
+const port = z.coerce.number({ error: "must be a port number (1-65535)" }).int("must be a port number (1-65535)").min(1, "must be a port number (1-65535)").max(65535, "must be a port number (1-65535)");
+
+// Express's `trust proxy`: true/false, a number of hops, or addresses, subnets and the names
+// loopback, linklocal, uniquelocal, comma-separated.
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyEntry(entry: string) {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  const version = isIP(address ?? "");
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+const trustProxy = z
+  .string()
+  .refine(
+    (v) => v === "true" || v === "false" || /^\d{1,2}$/.test(v) || v.split(",").every((e) => isProxyEntry(e.trim())),
+    "must be true, false, a number of proxies, or addresses/subnets/loopback/linklocal/uniquelocal separated by commas",
+  )
+  .transform((v): boolean | number | string[] => (v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v.split(",").map((e) => e.trim())));
+
+function isTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // The web server (server.ts).
+  PORT: port.default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  API_URL: z.url().optional(),
+  API_TIMEOUT_MS: z.coerce.number().int().min(100, "must be at least 100").default(10_000),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  TRUST_PROXY: trustProxy.default(["loopback"]),
+  // The API alone (api/main.ts).
+  API_PORT: port.default(4000),
+  API_HOST: z.string().default("127.0.0.1"),
+  // Data: both.
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DB_POOL_SIZE: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(1000, "must be at most 1000").default(10),
+  MIGRATIONS_DIR: z.string().default("api/db/migrations"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().optional(),
+  APP_TIMEZONE: z.string().refine(isTimeZone, "unknown time zone").default("Africa/Douala"),
+  DEMO: z.enum(["0", "1"]).optional(),
+  // Observability (web and API alone): log level, and the token that opens /metrics.
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // The administration CLI (api/cli.ts): create-admin's password when not typed.
+  ADMIN_PASSWORD: z.string().optional(),
+});
+
+type Raw = z.output<typeof schema>;
+export type Config = Raw & {
+  production: boolean;
+  /** Where the web tier calls the API: API_URL, else the embedded API at /api. */
+  apiUrl: string;
+  cookieSecure: boolean;
+  demo: boolean;
+  /** The embedded database's folder (DATA_DIR/db), when DATABASE_URL is not set. */
+  pgliteDir: string;
+  /** The development outbox (DATA_DIR/outbox), when SMTP_URL is not set. */
+  outboxDir: string;
+  /** MIGRATIONS_DIR resolved from the working directory (the project root): the build moves files. */
+  migrationsFolder: string;
+  /** NODE_ENV as set, or undefined: React Router's request handler treats unset as production. */
+  declaredNodeEnv: Raw["NODE_ENV"] | undefined;
+};
+
+// Values that may appear in a message: never a secret or a URL (which carries credentials).
+const ECHOED = new Set(["NODE_ENV", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
+
+/** The validated configuration of `env`; throws a one-line StartupError naming every bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset (`FOO= npm start`, compose files with blank defaults).
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(clean);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const given = ECHOED.has(name) ? ` (got "${clean[name]}")` : "";
+      return `${name} ${issue.message}${given}`;
+    });
+    throw new StartupError(`Configuration error: ${problems.join("; ")}`);
+  }
+  const c = result.data;
+  const production = c.NODE_ENV === "production";
+  const migrationsFolder = path.resolve(c.MIGRATIONS_DIR);
+  return {
+    ...c,
+    production,
+    apiUrl: (c.API_URL ?? `http://127.0.0.1:${c.PORT}/api`).replace(/\/$/, ""),
+    cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === "true" : production,
+    demo: c.DEMO ? c.DEMO === "1" : !production,
+    pgliteDir: path.join(c.DATA_DIR, "db"),
+    outboxDir: path.join(c.DATA_DIR, "outbox"),
+    migrationsFolder,
+    declaredNodeEnv: clean.NODE_ENV ? c.NODE_ENV : undefined,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, read once. Pure: no file is touched (API modules and tests use it). */
+export function config(): Config {
+  return (cached ??= readConfig(process.env));
+}
+
+/** Tests that change the environment of their own process read it again through this. */
+export function resetConfigForTests() {
+  cached = undefined;
+  secret = undefined;
+}
+
+/**
+ * What every entry point does before anything else: validate, create DATA_DIR when missing, and
+ * check the migrations are there. Throws StartupError (one line).
+ */
+export function startupConfig(): Config {
+  const c = config();
+  try {
+    fs.mkdirSync(c.DATA_DIR, { recursive: true });
+    fs.accessSync(c.DATA_DIR, fs.constants.W_OK);
+  } catch (error) {
+    throw new StartupError(`Configuration error: DATA_DIR ${c.DATA_DIR} cannot be created or written (${(error as NodeJS.ErrnoException).code})`);
+  }
+  if (!fs.existsSync(path.join(c.migrationsFolder, "meta", "_journal.json"))) {
+    throw new StartupError(`Configuration error: MIGRATIONS_DIR ${c.MIGRATIONS_DIR} holds no migrations (meta/_journal.json missing)`);
+  }
+  return c;
+}
+
+let secret: string | undefined;
+
+/**
+ * The session secret: SESSION_SECRET, required in production; in development a random one kept in
+ * DATA_DIR so sessions survive restarts.
+ */
+export function sessionSecret(c: Config = config()): string {
+  if (secret) return secret;
+  if (c.SESSION_SECRET) return (secret = c.SESSION_SECRET);
+  if (c.production) throw new StartupError("Configuration error: SESSION_SECRET is required in production (32+ characters)");
+  const file = path.join(c.DATA_DIR, "session-secret");
+  if (fs.existsSync(file)) return (secret = fs.readFileSync(file, "utf8").trim());
+  secret = randomBytes(32).toString("hex");
+  fs.mkdirSync(c.DATA_DIR, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The web tier's configuration with its session secret (validated at start by server.ts). */
+export function loadConfig(): Config & { sessionSecret: string } {
+  const c = config();
+  return { ...c, sessionSecret: sessionSecret(c) };
+}
+
+/**
+ * Runs an entry point's start: a StartupError (or a listening error such as a port in use) is
+ * printed as one line and the process exits with 1; anything else is a bug and keeps its stack.
+ */
+export async function exitOnStartupError<T>(start: () => Promise<T> | T): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const message = startupMessage(error);
+    if (message === undefined) throw error;
+    console.error(message);
+    process.exit(1);
+  }
+}
+
+/** The one-line message of an error the operator fixes, or undefined for a bug. */
+export function startupMessage(error: unknown): string | undefined {
+  if (error instanceof StartupError) return error.message;
+  const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (e?.syscall === "listen") return `Cannot listen on ${e.address ?? ""}:${e.port ?? ""}: ${e.code === "EADDRINUSE" ? "the port is in use" : e.code}`;
+  if (e?.code === "ECONNREFUSED" || e?.code === "ENOTFOUND" || e?.code === "28P01" || e?.code === "3D000") {
+    return `Cannot reach the database at DATABASE_URL: ${e.code === "28P01" ? "authentication failed" : e.code === "3D000" ? "no such database" : e.code}`;
+  }
+  return undefined;
+}
+
+/** Variables of the benchmarks (bench/), validated like the rest. */
+const benchSchema = z.object({
+  BENCH_SCALE: z.coerce.number().positive().default(1),
+  BENCH_RUNS: z.coerce.number().int().min(1).default(30),
+  BENCH_EXPLAIN: z.enum(["0", "1"]).default("0"),
+  BENCH_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  BENCH_SECONDS: z.coerce.number().positive().default(10),
+  BENCH_PORT: port.optional(),
+  BENCH_FILES: z.string().optional(),
+  BENCH_JSON: z.string().optional(),
+});
+
+export function benchConfig(env: NodeJS.ProcessEnv = process.env) {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const result = benchSchema.safeParse(clean);
+  if (!result.success) {
+    throw new StartupError(`Configuration error: ${result.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`);
+  }
+  return result.data;
+}

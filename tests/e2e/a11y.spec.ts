@@ -3,7 +3,7 @@
 // JavaScript on and off; ids unique on every page; a skip link first; dialogs keep and give back
 // the focus.
 import { checkA11y, expect, test } from "./support.ts";
-import { buildWorld, languageCookie, type World } from "./layout-support.ts";
+import { buildWorld, pageAs, type World } from "./layout-support.ts";
 
 let world: World;
 test.beforeAll(async ({ browser }) => {
@@ -26,13 +26,7 @@ for (const { javaScriptEnabled, language } of runs) {
     for (const role of ["anonymous", "patient", "doctor", "admin"] as const) {
       test(`every ${role} page and dialog passes axe and has unique ids`, async ({ browser, baseURL }) => {
         test.setTimeout(240_000);
-        const context = await browser.newContext({
-          javaScriptEnabled,
-          locale: language === "fr" ? "fr-FR" : "en-US",
-          storageState: role === "anonymous" ? undefined : world.states[role],
-        });
-        await context.addCookies([languageCookie(baseURL!, language)]);
-        const page = await context.newPage();
+        const page = await pageAs(browser, baseURL!, world, { role, language, javaScriptEnabled });
         const problems: string[] = [];
         try {
           for (const visit of world.pages[role]) {
@@ -53,7 +47,7 @@ for (const { javaScriptEnabled, language } of runs) {
             });
           }
         } finally {
-          await context.close();
+          await page.context().close();
         }
         expect(problems, problems.join("\n")).toEqual([]);
       });

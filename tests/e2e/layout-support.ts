@@ -128,6 +128,27 @@ export function languageCookie(baseURL: string, language: Language) {
 }
 
 /**
+ * A page of a new browser context as a user of `role` sees it (signed in unless anonymous), in
+ * `language`, with JavaScript on or off; a phone (touch, `phoneWidth` px wide) when asked. Close
+ * its context when done.
+ */
+export async function pageAs(
+  browser: Browser,
+  baseURL: string,
+  world: World,
+  { role, language, javaScriptEnabled, phoneWidth }: { role: Role; language: Language; javaScriptEnabled: boolean; phoneWidth?: number },
+) {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    locale: language === "fr" ? "fr-FR" : "en-US",
+    ...(phoneWidth ? { viewport: { width: phoneWidth, height: 740 }, isMobile: true, hasTouch: true } : {}),
+    storageState: role === "anonymous" ? undefined : world.states[role],
+  });
+  await context.addCookies([languageCookie(baseURL, language)]);
+  return context.newPage();
+}
+
+/**
  * What sticks out sideways at the current viewport `width`: the document's own scroll width, every
  * visible element whose right edge passes the viewport (unless an ancestor clips it inside the
  * viewport), and every element whose content spills out of its own box (labels wider than their

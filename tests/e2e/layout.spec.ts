@@ -4,7 +4,7 @@
 // 24x24 px.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support.ts";
-import { buildWorld, languageCookie, onScreen, overflowAt, smallTargets, type Language, type Role, type World } from "./layout-support.ts";
+import { buildWorld, onScreen, overflowAt, pageAs, smallTargets, type Language, type Role, type World } from "./layout-support.ts";
 
 const WIDTHS = [320, 360];
 const HEIGHT = 740;
@@ -74,16 +74,7 @@ for (const javaScriptEnabled of [false, true]) {
       for (const role of ["anonymous", "patient", "doctor", "admin"] as const) {
         test(`every ${role} page fits 320 and 360 px and keeps the top bar reachable`, async ({ browser, baseURL }) => {
           test.setTimeout(90_000);
-          const context = await browser.newContext({
-            javaScriptEnabled,
-            locale: language === "fr" ? "fr-FR" : "en-US",
-            viewport: { width: WIDTHS[0]!, height: HEIGHT },
-            isMobile: true,
-            hasTouch: true,
-            storageState: role === "anonymous" ? undefined : world.states[role],
-          });
-          await context.addCookies([languageCookie(baseURL!, language)]);
-          const page = await context.newPage();
+          const page = await pageAs(browser, baseURL!, world, { role, language, javaScriptEnabled, phoneWidth: WIDTHS[0] });
           const problems: string[] = [];
           try {
             // One load per page, measured at each width (a resize reflows it as a narrower phone would).
@@ -102,7 +93,7 @@ for (const javaScriptEnabled of [false, true]) {
               }
             }
           } finally {
-            await context.close();
+            await page.context().close();
           }
           expect(problems, problems.join("\n")).toEqual([]);
         });
@@ -162,20 +153,12 @@ for (const javaScriptEnabled of [false, true]) {
       test.setTimeout(180_000);
       const small: string[] = [];
       for (const role of ["anonymous", "patient", "doctor"] as const) {
-        const context = await browser.newContext({
-          javaScriptEnabled,
-          viewport: { width: 360, height: HEIGHT },
-          isMobile: true,
-          hasTouch: true,
-          storageState: role === "anonymous" ? undefined : world.states[role],
-        });
-        await context.addCookies([languageCookie(baseURL!, "en")]);
-        const page = await context.newPage();
+        const page = await pageAs(browser, baseURL!, world, { role, language: "en", javaScriptEnabled, phoneWidth: 360 });
         for (const visit of world.pages[role]) {
           await page.goto(visit.path);
           for (const target of await smallTargets(page)) small.push(`${visit.what} (${visit.path}): ${target}`);
         }
-        await context.close();
+        await page.context().close();
       }
       expect(small, small.join("\n")).toEqual([]);
     });

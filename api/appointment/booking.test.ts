@@ -185,11 +185,11 @@ describe("POST /appointment and GET /appointment/slots", () => {
       specialityId: ref.speciality("Dermatology").id,
       type: "online",
       date: futureDate(4),
-      time: "13:30",
+      time: "14:00",
       ...extra,
     });
 
-    it("creates a pending request without a doctor or price, at any preferred time", async () => {
+    it("creates a pending request without a doctor or price, at the slot the patient chose", async () => {
       const date = futureDate(4);
       const res = await book(
         request({
@@ -208,7 +208,7 @@ describe("POST /appointment and GET /appointment/slots", () => {
         Doctor: null,
         price: null,
         date,
-        time: `${date}T13:30:00+01:00`,
+        time: `${date}T14:00:00+01:00`,
         Speciality: { name: "Dermatology" },
       });
       expect(res.body.details).toEqual({ deviceType: "tablet", internetQuality: "fair", videoPreference: "any", residenceAddress: "Akwa", reason: "Rash" });
@@ -221,6 +221,17 @@ describe("POST /appointment and GET /appointment/slots", () => {
       expect(res.body).toMatchObject({ place: "Near the port", city: "Kribi", country: "Cameroon" });
       const both = await book(request({ type: "in-person", city: String(ref.city("Limbe").id), country: String(ref.cameroon.id) }));
       expect(both.body).toMatchObject({ city: "Limbe", country: "Cameroon" });
+    });
+
+    it("takes only the six slots of a booking, given as HH:mm or as a timestamp with its offset", async () => {
+      const date = futureDate(5);
+      for (const time of ["13:37", "22:30", "08:59", "12:00", `${date}T13:37:00+01:00`, `${date}T21:30:00Z`]) {
+        const res = await book(request({ date, time }));
+        expect({ time, status: res.status, code: res.body.code }).toEqual({ time, status: 400, code: "invalid_slot" });
+      }
+      const slot = await book(request({ date, time: `${date}T08:00:00Z` }));
+      expect(slot.status).toBe(201);
+      expect(slot.body.time).toBe(`${date}T09:00:00+01:00`);
     });
 
     it("refuses a missing or unknown speciality, a missing type, past times and a city of another country", async () => {

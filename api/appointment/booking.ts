@@ -1,7 +1,7 @@
 // Creating appointments (DESIGN.md section 5): direct bookings with a verified doctor and open
 // requests without one. The database's unique index appointments_doctor_slot_active is the only
 // guard against double booking, so concurrent attempts yield one success and 409s.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
@@ -17,6 +17,26 @@ export const ACTIVE_STATUSES = ["pending", "confirmed"] as const;
 export const slotTaken = () => conflict("This time slot is no longer available", "slot_taken");
 
 /**
+ * Which of these doctors hold the instant with an active appointment (other than `exceptId`): a
+ * doctor may neither propose on nor be given such a slot.
+ */
+export async function doctorsBusyAt(db: Db, doctorIds: string[], startsAt: Date, exceptId?: string): Promise<Set<string>> {
+  if (doctorIds.length === 0) return new Set();
+  const rows = await db
+    .select({ doctorId: appointments.doctorId })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.doctorId, doctorIds),
+        eq(appointments.startsAt, startsAt),
+        inArray(appointments.status, [...ACTIVE_STATUSES]),
+        exceptId ? ne(appointments.id, exceptId) : undefined,
+      ),
+    );
+  return new Set(rows.map((r) => r.doctorId!));
+}
+
+/**
  * True when `err` (or an error it wraps, as drizzle does) is a unique violation (SQLSTATE 23505)
  * of the one-appointment-per-doctor-per-slot index. PGlite and node-postgres both set `code`.
  */
@@ -29,11 +49,11 @@ export function isSlotConflict(err: unknown): boolean {
 }
 
 /** Runs an insert or update that may take a doctor's slot; a lost race becomes 409 slot_taken. */
-export async function claimingSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function claimingSlot<T>(work: () => Promise<T>, taken: () => ApiError = slotTaken): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isSlotConflict(err)) throw slotTaken();
+    if (isSlotConflict(err)) throw taken();
     throw err;
   }
 }
@@ -86,12 +106,12 @@ export function isCalendarDate(value: unknown): value is string {
 }
 
 /** parseSlot, refusing impossible dates and wall-clock times (25:99) that it would roll over. */
-function parseRequestedSlot(date: unknown, time: unknown, options: { anyTime?: boolean } = {}): Date {
+function parseRequestedSlot(date: unknown, time: unknown): Date {
   if (date !== undefined && !isCalendarDate(date)) throw badRequest("A valid date is required", "invalid_date");
   if (typeof time === "string" && /^\d{2}:\d{2}$/.test(time) && (Number(time.slice(0, 2)) > 23 || Number(time.slice(3)) > 59)) {
     throw badRequest("A valid time is required", "invalid_slot");
   }
-  return parseSlot(date, time, options);
+  return parseSlot(date, time);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -161,15 +181,15 @@ async function specialityExists(db: Db, id: number) {
 }
 
 /**
- * An open request (category random): no doctor, status pending, a preferred date and time that
- * need not be one of the six slots but must lie in the future; the price is fixed on acceptance.
+ * An open request (category random): no doctor, status pending, at one of the six slots not yet
+ * started, like a booking: once accepted it is an appointment on the doctor's slot grid (the
+ * unique index and the schedule's sessions only know slots). The price is fixed on acceptance.
  */
 export async function createOpenRequest(db: Db, patientId: string, body: Body): Promise<string> {
   const specialityId = optionalInt(body.specialityId, "Invalid speciality", "invalid_speciality");
   if (specialityId === undefined) throw badRequest("Speciality is required", "speciality_required");
   const type = requireType(body.type);
-  const startsAt = parseRequestedSlot(body.date, body.time, { anyTime: true });
-  if (startsAt.getTime() <= Date.now()) throw badRequest("That time has already passed", "past_date");
+  const startsAt = parseRequestedSlot(body.date, body.time);
   const details = parseDetails(body.details);
   const cityId = optionalInt(body.city ?? body.cityId, "Invalid city", "invalid_city");
   let countryId = optionalInt(body.country ?? body.countryId, "Invalid country", "invalid_country");

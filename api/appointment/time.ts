@@ -59,7 +59,7 @@ export const clinicToday = (now = new Date()) => clinicParts(now).date;
  * Validates a requested slot: a real date not before today, and a time that is one of the six
  * slots, given either as HH:mm or as an ISO timestamp (any offset) that agrees with the date.
  */
-export function parseSlot(date: unknown, time: unknown, options: { anyTime?: boolean } = {}): Date {
+export function parseSlot(date: unknown, time: unknown): Date {
   // Date.parse rolls 2026-02-31 over to March 3rd: a real date prints back as itself.
   if (typeof date !== "string" || !DATE_RE.test(date) || !isRealDate(date)) {
     throw badRequest("A valid date is required", "invalid_date");
@@ -79,11 +79,11 @@ export function parseSlot(date: unknown, time: unknown, options: { anyTime?: boo
     if (parts.date !== date) throw badRequest("The date and time do not agree", "invalid_slot");
     hhmm = parts.time;
   }
-  if (!options.anyTime && !(SLOTS as readonly string[]).includes(hhmm)) {
+  if (!(SLOTS as readonly string[]).includes(hhmm)) {
     throw badRequest(`The time must be one of ${SLOTS.join(", ")}`, "invalid_slot");
   }
   const startsAt = zonedInstant(date, hhmm);
-  if (startsAt.getTime() <= Date.now() && !options.anyTime) {
+  if (startsAt.getTime() <= Date.now()) {
     throw badRequest("That slot has already started", "past_date");
   }
   return startsAt;

@@ -65,16 +65,15 @@ export async function issueCode(
   return rows.length ? code : null;
 }
 
-/** The current code's state: live (usable) and recent (issued under the resend interval). */
-export async function codeState(db: Db, userId: string, purpose: CodePurpose) {
+/** Whether the current code is live: issued, unused, unexpired and not killed by wrong tries. */
+export async function hasLiveCode(db: Db, userId: string, purpose: CodePurpose): Promise<boolean> {
   const [row] = await db
     .select({
       live: sql<boolean>`(${oneTimeCodes.consumedAt} is null and ${oneTimeCodes.attempts} < ${MAX_ATTEMPTS} and ${oneTimeCodes.expiresAt} > now())`,
-      recent: sql<boolean>`(${oneTimeCodes.createdAt} > ${secondsAgo(RESEND_INTERVAL_SECONDS)})`,
     })
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
-  return row ? { live: Boolean(row.live), recent: Boolean(row.recent) } : null;
+  return Boolean(row?.live);
 }
 
 /**

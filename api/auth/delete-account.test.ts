@@ -75,7 +75,7 @@ describe("DELETE /auth/delete-account", () => {
     const p = await verifiedPatient(api);
     await deleteAccount(p.token);
     const again = await api.request("POST", "/auth/register", {
-      body: { username: "Back Again", email: p.email.toUpperCase(), phone: "0611111111", password: "Another1", userRole: "patient" },
+      body: { username: "Back Again", email: p.email.toUpperCase(), phone: "670 11 11 11", password: "Another1", userRole: "patient" },
     });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(p.id);

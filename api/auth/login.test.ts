@@ -70,19 +70,32 @@ describe("POST /auth/login", () => {
     }
   });
 
-  it("answers one generic 401 for a wrong e-mail, a wrong password and a role mismatch", async () => {
+  it("answers one generic 401 for a wrong e-mail or a wrong password, whatever the role chosen", async () => {
     const patient = await api.createPatient();
     const doctor = await api.createDoctor();
     const answers = [
       await login({ email: api.unique("nobody"), password: PASSWORD, role: "patient" }),
+      await login({ email: api.unique("nobody"), password: PASSWORD, role: "doctor" }),
       await login({ email: patient.user.email, password: "Wrong123!", role: "patient" }),
-      await login({ email: patient.user.email, password: PASSWORD, role: "doctor" }),
-      await login({ email: doctor.user.email, password: PASSWORD, role: "patient" }),
+      await login({ email: patient.user.email, password: "Wrong123!", role: "doctor" }),
+      await login({ email: doctor.user.email, password: "Wrong123!", role: "patient" }),
     ];
     for (const a of answers) {
       expect(a.status).toBe(401);
       expect(a.body).toEqual(LOGIN_FAILED);
     }
+  });
+
+  it("says which role to choose once the password is right, and issues no token", async () => {
+    const patient = await api.createPatient();
+    const doctor = await api.createDoctor();
+    const asPatient = await login({ email: doctor.user.email, password: PASSWORD, role: "patient" });
+    expect(asPatient.status).toBe(401);
+    expect(asPatient.body).toEqual({ message: "This is a doctor account: choose 'Doctor' to log in", code: "wrong_role", role: "doctor" });
+    const asDoctor = await login({ email: patient.user.email, password: PASSWORD, role: "doctor" });
+    expect(asDoctor.body).toEqual({ message: "This is a patient account: choose 'Patient' to log in", code: "wrong_role", role: "patient" });
+    // Only the factory's token: the wrong role let nobody in.
+    expect(await api.db.select().from(apiTokens).where(eq(apiTokens.userId, doctor.user.id))).toHaveLength(1);
   });
 
   it("refuses a deleted account", async () => {

@@ -35,12 +35,29 @@ describe("POST /auth/generateProfileOtp", () => {
     expect(mailsTo(user.email)).toHaveLength(1);
   });
 
-  it("sends a new code once the minute has passed", async () => {
+  it("never replaces the code the doctor holds: a wrong try long after the mail, then the gate shown again, keeps it", async () => {
     const { user, token } = await api.createDoctor();
     await generate(token, user.email);
-    await ageCode(api, user.id, "profile", { issuedSecondsAgo: 61 });
+    const held = api.mailer.lastCodeFor(user.email)!;
+    await ageCode(api, user.id, "profile", { issuedSecondsAgo: 5 * 60 });
+    expect((await verify(token, user.id, wrongCode(held))).status).toBe(400);
+    // The page with the gate renders again after the wrong try, and asks for a code again.
+    expect((await generate(token, user.email)).status).toBe(200);
+    expect(mailsTo(user.email)).toHaveLength(1);
+    expect((await verify(token, user.id, held)).status).toBe(200);
+  });
+
+  it("sends a new code on opening once the last one is expired or dead, and a minute has passed", async () => {
+    const { user, token } = await api.createDoctor();
+    await generate(token, user.email);
+    await ageCode(api, user.id, "profile", { issuedSecondsAgo: 11 * 60, expired: true });
     expect((await generate(token, user.email)).status).toBe(200);
     expect(mailsTo(user.email)).toHaveLength(2);
+    const second = api.mailer.lastCodeFor(user.email)!;
+    for (let i = 0; i < 5; i++) await verify(token, user.id, wrongCode(second));
+    await ageCode(api, user.id, "profile", { issuedSecondsAgo: 61 });
+    expect((await generate(token, user.email)).status).toBe(200);
+    expect(mailsTo(user.email)).toHaveLength(3);
   });
 
   it("refuses with 429 when the last code (used or dead) was sent under a minute ago", async () => {

@@ -18,8 +18,9 @@ import {
   type MailContent,
 } from "../mail/templates.ts";
 import { deleteAccount, findActiveUserByEmail, normalizeEmail, register, sessionUser } from "./accounts.ts";
-import { checkCode, codeError, codeState, CODE_MESSAGES, issueCode, RESEND_INTERVAL_SECONDS, resendTooSoon } from "./codes.ts";
+import { checkCode, codeError, CODE_MESSAGES, hasLiveCode, issueCode, RESEND_INTERVAL_SECONDS, resendTooSoon } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { normalizePhone } from "../phone.ts";
 import {
   blockedForSeconds,
   claimOncePer,
@@ -34,6 +35,10 @@ import { issueToken, revokeAllTokens, revokeToken } from "./tokens.ts";
 
 export const AUTH_MESSAGES = {
   loginFailed: "Login failed",
+  wrongRole: {
+    patient: "This is a patient account: choose 'Patient' to log in",
+    doctor: "This is a doctor account: choose 'Doctor' to log in",
+  },
   unverified: "Please verify your account first",
   tooManyLogins: "Too many attempts. Please try again later.",
   invalidRole: "Invalid role provided",
@@ -59,6 +64,11 @@ const email = z
 const password = z.string({ error: "Password is required" }).min(1, "Password is required").min(6, "Password must be at least 6 characters").max(200, "Password must be at most 200 characters");
 const username = (label: string) =>
   text(`${label} is required`).pipe(z.string().min(3, `${label} must be at least 3 characters`).max(50, `${label} must be at most 50 characters`));
+/** A phone number as people write it, read in Cameroon's numbering unless it carries +country; stored in E.164. */
+const phoneNumber = (required: string, invalid: string) =>
+  text(required)
+    .pipe(z.string().max(30, invalid).refine((v) => normalizePhone(v) !== null, invalid))
+    .transform((v) => normalizePhone(v)!);
 const otpCode = z.string({ error: CODE_MESSAGES.malformed }).trim().regex(/^\d{6}$/, CODE_MESSAGES.malformed);
 const locale = z.enum(["en", "fr"]).optional().catch(undefined);
 
@@ -66,8 +76,7 @@ const patientRegistration = z.object({
   userRole: z.literal("patient"),
   username: username("Username"),
   email,
-  phone: text("Phone is required")
-    .pipe(z.string().regex(/^\d+$/, "Phone must contain digits only").min(10, "Phone must be at least 10 digits").max(20, "Phone must be at most 20 digits")),
+  phone: phoneNumber("Phone is required", "Please enter a valid phone number"),
   password,
   locale,
 });
@@ -75,7 +84,7 @@ const doctorRegistration = z.object({
   userRole: z.literal("doctor"),
   username: username("Doctor name"),
   email,
-  contact: text("Contact is required").pipe(z.string().regex(/^\+?[\d\s\-()]+$/, "Invalid contact format").max(30, "Invalid contact format")),
+  contact: phoneNumber("Contact is required", "Invalid contact format"),
   password,
   serial_number: text("Serial number is required").pipe(
     z.string().min(3, "Serial number must be at least 3 characters").max(50, "Serial number must be at most 50 characters"),
@@ -200,6 +209,11 @@ export function authRouter({ db, mailer }: ApiDeps) {
     if (!user || !passwordOk || !roleOk) {
       await recordFailure(db, accountKey, LOGIN_ACCOUNT_POLICY);
       await recordFailure(db, ipKey, LOGIN_IP_POLICY);
+      // Only someone who knows the password learns the account's role: everyone else gets the same answer.
+      if (user && passwordOk && (user.role === "patient" || user.role === "doctor")) {
+        res.status(401).json({ message: AUTH_MESSAGES.wrongRole[user.role], code: "wrong_role", role: user.role });
+        return;
+      }
       throw new ApiError(401, AUTH_MESSAGES.loginFailed, "login_failed");
     }
     if (!user.otpVerified) {
@@ -277,9 +291,9 @@ export function authRouter({ db, mailer }: ApiDeps) {
     const me = currentUser(req);
     const body = parse(emailBody, req.body);
     if (normalizeEmail(body.email) !== normalizeEmail(me.email)) throw forbidden();
-    // The gate asks on every opening: a live code sent under a minute ago is simply kept.
-    const state = await codeState(db, me.id, "profile");
-    if (!(state?.live && state.recent)) await sendProfileCode(me.id);
+    // The gate asks whenever it is shown, also after a wrong try: a live code is the one the doctor
+    // holds, so it is kept whatever its age; only 'resend' replaces it.
+    if (!(await hasLiveCode(db, me.id, "profile"))) await sendProfileCode(me.id);
     res.json({ message: AUTH_MESSAGES.profileOtpSent });
   });
 

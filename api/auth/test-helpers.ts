@@ -7,7 +7,7 @@ import type { TestApi } from "../test/harness.ts";
 export const patientPayload = (api: TestApi, overrides: Record<string, unknown> = {}) => ({
   username: "Amina Nguema",
   email: api.unique("new-patient"),
-  phone: "0612345678",
+  phone: "+237 670 000 001",
   password: "Secret123!",
   userRole: "patient",
   ...overrides,
@@ -16,7 +16,7 @@ export const patientPayload = (api: TestApi, overrides: Record<string, unknown> 
 export const doctorPayload = (api: TestApi, overrides: Record<string, unknown> = {}) => ({
   username: "Boris Ekane",
   email: api.unique("new-doctor"),
-  contact: "+237 (6) 99-00-11-22",
+  contact: "6 99 00 11 22",
   password: "Secret123!",
   serial_number: `MED-${randomUUID().slice(0, 6)}`,
   userRole: "doctor",

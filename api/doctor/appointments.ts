@@ -1,10 +1,12 @@
 // The doctor's appointment lists (SPEC.md section 7 GET /doctor/doctor_appointments): 'assigned to
 // me' (category direct, or absent) and 'open requests' (category random) with the doctor's own
 // proposal on each, so the card says 'Proposed' instead of 'Propose'.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
+import { ACTIVE_STATUSES } from "../appointment/booking.ts";
 import { pageOfAppointments, serializeInOrder } from "../appointment/list.ts";
 import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
 import { blank, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../appointment/query.ts";
@@ -37,11 +39,30 @@ async function myProposals(db: Db, doctorId: string, ids: string[]) {
   return mine;
 }
 
-/** Serializes appointments in the order of `ids`, each with `myProposal`. */
+const held = alias(appointments, "held");
+
+/** Which of these appointments fall on a slot the doctor already holds with another active one. */
+async function onHeldSlots(db: Db, doctorId: string, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .innerJoin(
+      held,
+      and(eq(held.startsAt, appointments.startsAt), eq(held.doctorId, doctorId), inArray(held.status, [...ACTIVE_STATUSES]), ne(held.id, appointments.id)),
+    )
+    .where(inArray(appointments.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Serializes appointments in the order of `ids`, each with `myProposal` and `slotHeld` (the doctor
+ * is busy then, so an open request cannot take their proposal).
+ */
 export function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
   return serializeInOrder(db, ids, async (ids) => {
-    const mine = await myProposals(db, doctorId, ids);
-    return (id) => ({ myProposal: mine.get(id) ?? null });
+    const [mine, busy] = await Promise.all([myProposals(db, doctorId, ids), onHeldSlots(db, doctorId, ids)]);
+    return (id) => ({ myProposal: mine.get(id) ?? null, slotHeld: busy.has(id) });
   });
 }
 
@@ -84,6 +105,6 @@ export async function getDoctorAppointment(db: Db, doctor: DoctorAccess, id: str
       (doctor.verification === "verified" && isOpenRequestFor(doctor, row) && (OPEN_STATUSES as readonly string[]).includes(row.status)));
   if (!visible) throw appointmentNotFound();
   await auditPatients(db, doctor.id, [row.patientId], "read", "appointment", id);
-  const mine = await myProposals(db, doctor.id, [id]);
-  return { ...serializeAppointment(row), myProposal: mine.get(id) ?? null };
+  const [mine, busy] = await Promise.all([myProposals(db, doctor.id, [id]), onHeldSlots(db, doctor.id, [id])]);
+  return { ...serializeAppointment(row), myProposal: mine.get(id) ?? null, slotHeld: busy.has(id) };
 }

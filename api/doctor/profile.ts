@@ -4,7 +4,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { doctors, users } from "../db/schema.ts";
-import { notFound } from "../http.ts";
+import { badRequest, notFound } from "../http.ts";
+import { profilePhone } from "../phone.ts";
 import { clearableId, clearableText, parseProfileUpdate, placeOfUpdate, trimmed } from "../profile.ts";
 
 export async function loadDoctorProfile(db: Db, userId: string) {
@@ -61,7 +62,8 @@ export const doctorProfileUpdate = z.object({
       .max(50, "Serial number must be at most 50 characters")
       .optional(),
   ),
-  contact: clearableText(25, "Invalid contact format").refine((v) => v == null || /^\+?[\d\s\-()]+$/.test(v), "Invalid contact format"),
+  // Checked and normalised in the region of the profile's country (api/phone.ts).
+  contact: clearableText(30, "Invalid contact format"),
   gender: z.preprocess((v) => (v === "" ? null : v), z.enum(["male", "female"], "Invalid gender").nullable().optional()),
   duty_hospital: clearableText(200, "The duty hospital must be at most 200 characters"),
   biography: clearableText(2000, "The biography must be at most 2000 characters"),
@@ -74,6 +76,7 @@ export async function updateDoctorProfile(db: Db, userId: string, input: unknown
   const changes = parseProfileUpdate(doctorProfileUpdate, input);
   await db.transaction(async (tx) => {
     const { countryId, cityId } = await placeOfUpdate(tx, userId, changes);
+    const contact = await profilePhone(tx, changes.contact, countryId, () => badRequest("Invalid contact format", "invalid_contact"));
     const now = new Date();
     await tx
       .update(users)
@@ -81,7 +84,7 @@ export async function updateDoctorProfile(db: Db, userId: string, input: unknown
       .where(eq(users.id, userId));
     const doctorFields = {
       serialNumber: changes.serial_number,
-      contact: changes.contact,
+      contact,
       dutyHospital: changes.duty_hospital,
       biography: changes.biography,
     };

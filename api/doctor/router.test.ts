@@ -79,6 +79,19 @@ describe("the doctor's own /doctor calls", () => {
       expect(theirs.body.appointments.every((a: { myProposal: unknown }) => a.myProposal === null)).toBe(true);
     });
 
+    it("marks an open request on a slot I already hold (slotHeld), and gives me everything the patient wrote", async () => {
+      const startsAt = at(30);
+      const details = { reason: "Chest pain when climbing stairs", deviceType: "phone", internetQuality: "fair", videoPreference: "meet", residenceAddress: "Bonapriso, Douala" };
+      const request = await insertOpenRequest(api.db, { patientId: alice.user.id, specialityId: ref.speciality("Cardiology").id, startsAt, details });
+      await insertAppointment(api.db, { patientId: bruno.user.id, doctorId: colleague.user.id, status: "confirmed", startsAt });
+      const find = async (token: string) =>
+        (await list(token, "?category=random&limit=100")).body.appointments.find((a: { id: string }) => a.id === request.id);
+      expect(await find(colleague.token)).toMatchObject({ slotHeld: true, details });
+      expect(await find(cardiologist.token)).toMatchObject({ slotHeld: false, details });
+      expect((await api.request("GET", `/doctor/doctor_appointments/${request.id}`, { token: colleague.token })).body).toMatchObject({ slotHeld: true, details });
+      await api.db.delete(appointments).where(eq(appointments.id, request.id));
+    });
+
     it("shows every open request to a doctor without specialities, and none to an unverified doctor", async () => {
       expect(idsOf((await list(generalist.token, "?category=random")).body)).toEqual([ids.openAlice, ids.openBruno, ids.openDerm].sort());
       const none = await list(unverified.token, "?category=random");
@@ -214,7 +227,7 @@ describe("the doctor's own /doctor calls", () => {
           gender: "female",
           serial_number: "ORD-12345",
           duty_hospital: "Hôpital Central",
-          contact: "+237 (6) 99-00-11",
+          contact: "(+237) 699-00-11-22",
           biography: "",
           countryId: ref.cameroon.id,
           cityId: String(yaounde.id),
@@ -227,7 +240,7 @@ describe("the doctor's own /doctor calls", () => {
         gender: "female",
         serial_number: "ORD-12345",
         duty_hospital: "Hôpital Central",
-        contact: "+237 (6) 99-00-11",
+        contact: "+237699001122",
         biography: null,
         City: { id: yaounde.id, name: "Yaoundé" },
         specialities: [],
@@ -243,6 +256,8 @@ describe("the doctor's own /doctor calls", () => {
       ["an emptied serial number", { serial_number: "" }, "invalid_serial_number"],
       ["a contact with letters", { contact: "call me" }, "invalid_contact"],
       ["a 30-digit contact", { contact: "1".repeat(30) }, "invalid_contact"],
+      ["a number too short for Cameroon", { contact: "+237 (6) 99-00-11" }, "invalid_contact"],
+      ["the 10-digit national form", { contact: "0699001122" }, "invalid_contact"],
       ["a gender the form does not offer", { gender: "other" }, "invalid_gender"],
       ["a 2001-character biography", { biography: "b".repeat(2001) }, "invalid_biography"],
       ["a 201-character hospital", { duty_hospital: "h".repeat(201) }, "invalid_duty_hospital"],

@@ -4,7 +4,8 @@ import { and, asc, count, eq, gt, inArray, isNull, notInArray } from "drizzle-or
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, patients, proposals, users } from "../db/schema.ts";
-import { notFound } from "../http.ts";
+import { badRequest, notFound } from "../http.ts";
+import { profilePhone } from "../phone.ts";
 import { appointmentWith, DELETED_USER, serializeAppointment } from "../appointment/serialize.ts";
 import { serializeMany } from "../appointment/patient-data.ts";
 import { clearableId, clearableText, parseProfileUpdate, placeOfUpdate, trimmed } from "../profile.ts";
@@ -34,15 +35,15 @@ export async function loadProfile(db: Db, userId: string) {
   };
 }
 
+const INVALID_PHONE = "Please enter a valid phone number";
+
 export const profileUpdate = z.object({
   username: z.preprocess(
     trimmed,
     z.string("Username must be at least 3 characters").min(3, "Username must be at least 3 characters").max(50, "Username must be at most 50 characters").optional(),
   ),
-  phone: clearableText(25, "Please enter a valid phone number").refine(
-    (v) => v == null || (/^\+?[\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10),
-    "Please enter a valid phone number",
-  ),
+  // Checked and normalised in the region of the profile's country (api/phone.ts).
+  phone: clearableText(30, INVALID_PHONE),
   address: clearableText(500, "The address must be at most 500 characters"),
   gender: z.preprocess((v) => (v === "" ? null : v), z.enum(["male", "female", "other"], "Invalid gender").nullable().optional()),
   profession: clearableText(100, "The profession must be at most 100 characters"),
@@ -55,7 +56,8 @@ export async function updateProfile(db: Db, userId: string, input: unknown) {
   const changes = parseProfileUpdate(profileUpdate, input);
   await db.transaction(async (tx) => {
     const { countryId, cityId } = await placeOfUpdate(tx, userId, changes);
-    const { profession, countryId: _c, cityId: _ci, ...userFields } = changes;
+    const phone = await profilePhone(tx, changes.phone, countryId, () => badRequest(INVALID_PHONE, "invalid_phone"));
+    const { profession, countryId: _c, cityId: _ci, ...userFields } = { ...changes, phone };
     await tx
       .update(users)
       .set({ ...userFields, countryId, cityId, updatedAt: new Date() })

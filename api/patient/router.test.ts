@@ -59,7 +59,7 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       username: "Marie N.",
-      phone: "+237 699 123 456",
+      phone: "+237699123456",
       address: "Rue 1, Akwa",
       gender: "female",
       profession: "Nurse",
@@ -88,6 +88,17 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
     expect((await update({ cityId: 99999 })).body.code).toBe("invalid_city");
   });
 
+  it("reads a number without +country in the region of the profile's country, Cameroon by default", async () => {
+    const [gabon] = await api.db.select().from(countries).where(eq(countries.code, "GA"));
+    expect((await update({ phone: "6.99.12.34.56", countryId: null })).body.phone).toBe("+237699123456");
+    expect((await update({ phone: "06 21 23 45", countryId: gabon.id })).body.phone).toBe("+24106212345");
+    // The same digits are no Cameroonian number.
+    const refused = await update({ phone: "06 21 23 45", countryId: ref.cameroon.id });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 400, code: "invalid_phone" });
+    expect((await update({ phone: "+237 670 000 001" })).body.phone).toBe("+237670000001");
+    expect((await update({ phone: "" })).body.phone).toBeNull();
+  });
+
   it("validates each field with a code naming it", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ username: "ab" }, "invalid_username"],
@@ -95,6 +106,7 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
       [{ username: "x".repeat(51) }, "invalid_username"],
       [{ gender: "robot" }, "invalid_gender"],
       [{ phone: "12345" }, "invalid_phone"],
+      [{ phone: "0612345678" }, "invalid_phone"],
       [{ phone: "call me maybe" }, "invalid_phone"],
       [{ address: "x".repeat(501) }, "invalid_address"],
       [{ profession: 42 }, "invalid_profession"],

@@ -48,6 +48,20 @@ describe("the doctor's POST /appointment-proposal", () => {
     expect(audit).toMatchObject([{ actorId: cardiologist.user.id, subjectUserId: patient.user.id, action: "create", entity: "proposal" }]);
   });
 
+  it("refuses a proposal on a slot the doctor already holds (409 slot_held), not on one they freed", async () => {
+    const r = await openRequest();
+    const held = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: second.user.id, status: "pending", startsAt: r.startsAt });
+    const res = await propose(r.id, second);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: "You already have an appointment at this time", code: "slot_held" });
+    expect(await api.db.select().from(proposals).where(eq(proposals.appointmentId, r.id))).toHaveLength(0);
+    expect((await request(r.id)).status).toBe("pending");
+    await api.db.update(appointments).set({ status: "confirmed" }).where(eq(appointments.id, held.id));
+    expect((await propose(r.id, second)).body.code).toBe("slot_held");
+    await api.db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, held.id));
+    expect((await propose(r.id, second)).status).toBe(201);
+  });
+
   it("lets several doctors propose on the same request, each once (409 already_proposed)", async () => {
     const r = await openRequest();
     expect((await propose(r.id)).status).toBe(201);

@@ -8,10 +8,12 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, forbidden } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
+import { doctorsBusyAt } from "../appointment/booking.ts";
 import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
 import { auditPatients, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../doctor/access.ts";
 
 const alreadyProposed = () => conflict("You have already proposed for this request", "already_proposed");
+const slotHeld = () => conflict("You already have an appointment at this time", "slot_held");
 
 /** A unique violation of proposals_once_per_doctor (a concurrent duplicate that got past the check). */
 function isDuplicateProposal(err: unknown): boolean {
@@ -48,6 +50,8 @@ export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmen
       .from(proposals)
       .where(and(eq(proposals.appointmentId, appointmentId), eq(proposals.doctorId, doctor.id)));
     if (existing) throw alreadyProposed();
+    // The patient could never accept it: one active appointment per doctor and slot (docs/product.md).
+    if ((await doctorsBusyAt(tx, [doctor.id], request.startsAt)).size) throw slotHeld();
     let created;
     try {
       [created] = await tx.insert(proposals).values({ appointmentId, doctorId: doctor.id, status: "pending" }).returning();

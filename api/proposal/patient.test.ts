@@ -126,14 +126,36 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
 
     it("keeps everything unchanged when the doctor is already booked at that instant (409 slot_taken)", async () => {
       const request = await openRequest();
-      await insertAppointment(api.db, { patientId: other.user.id, doctorId: third.user.id, status: "confirmed", startsAt: request.startsAt });
       const proposal = await insertProposal(api.db, request.id, third.user.id);
       await insertProposal(api.db, request.id, gp.user.id);
+      // The doctor proposed while free, then got booked at the same instant.
+      await insertAppointment(api.db, { patientId: other.user.id, doctorId: third.user.id, status: "confirmed", startsAt: request.startsAt });
       const res = await accept(proposal.id);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: "This time slot is no longer available", code: "slot_taken" });
+      expect(res.body).toEqual({ message: "This doctor is no longer free at this time", code: "slot_taken" });
       expect(await statusOf(request.id)).toMatchObject({ status: "proposed", doctorId: null, price: null });
       expect(await proposalStatuses(request.id)).toEqual({ [third.user.id]: "pending", [gp.user.id]: "pending" });
+      // The other doctor is still free: accepting them works.
+      const list = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { token: patient.token });
+      const free = list.body.find((p: { Doctor: { id: string } }) => p.Doctor.id === gp.user.id);
+      expect((await accept(free.id)).status).toBe(200);
+    });
+
+    it("lists a proposal whose doctor has since taken that slot as unavailable, and available again once it is freed", async () => {
+      const request = await openRequest();
+      await insertProposal(api.db, request.id, third.user.id);
+      await insertProposal(api.db, request.id, cardiologist.user.id);
+      const availability = async () =>
+        Object.fromEntries(
+          (await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { token: patient.token })).body.map(
+            (p: { Doctor: { id: string }; available: boolean }) => [p.Doctor.id, p.available],
+          ),
+        );
+      expect(await availability()).toEqual({ [third.user.id]: true, [cardiologist.user.id]: true });
+      const booked = await insertAppointment(api.db, { patientId: other.user.id, doctorId: third.user.id, status: "pending", startsAt: request.startsAt });
+      expect(await availability()).toEqual({ [third.user.id]: false, [cardiologist.user.id]: true });
+      await api.db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, booked.id));
+      expect(await availability()).toEqual({ [third.user.id]: true, [cardiologist.user.id]: true });
     });
 
     it("refuses a doctor who can no longer practise (deleted or unverified)", async () => {

@@ -9,7 +9,7 @@ import type { Db } from "../db/index.ts";
 import { appointments, doctors, proposals, users } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { claimingSlot } from "../appointment/booking.ts";
+import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
 import { isUuid } from "../appointment/patient-data.ts";
 import { pagination } from "../appointment/query.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
@@ -21,11 +21,12 @@ export const PROPOSAL_PAGE_MAX = 50;
 const listQuery = z.object({ ...pagination(PROPOSAL_PAGE_SIZE, PROPOSAL_PAGE_MAX) });
 
 const proposalNotFound = () => notFound("Proposal not found");
+const doctorSlotTaken = () => conflict("This doctor is no longer free at this time", "slot_taken");
 
 /** Proposals on the patient's own appointment, oldest first, each with the proposing doctor's card. */
 export async function listProposals(db: Db, patientId: string, appointmentId: string, page: number, limit: number) {
   const [appointment] = await db
-    .select({ patientId: appointments.patientId, price: appointments.price })
+    .select({ patientId: appointments.patientId, price: appointments.price, startsAt: appointments.startsAt })
     .from(appointments)
     .where(eq(appointments.id, appointmentId));
   if (!appointment || appointment.patientId !== patientId) throw notFound("Appointment not found");
@@ -39,12 +40,17 @@ export async function listProposals(db: Db, patientId: string, appointmentId: st
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(proposals).where(eq(proposals.appointmentId, appointmentId)),
   ]);
-  const cards = await loadDoctorCards(db, rows.map((r) => r.doctorId));
+  const [cards, busy] = await Promise.all([
+    loadDoctorCards(db, rows.map((r) => r.doctorId)),
+    doctorsBusyAt(db, rows.map((r) => r.doctorId), appointment.startsAt, appointmentId),
+  ]);
   const items = rows.map((p) => {
     const card = cards.get(p.doctorId)!;
     return {
       id: p.id,
       status: p.status,
+      // False once the doctor holds the request's slot elsewhere: accepting would be refused.
+      available: !busy.has(p.doctorId),
       createdAt: p.createdAt.toISOString(),
       Doctor: {
         id: card.id,
@@ -100,12 +106,13 @@ export async function acceptProposal(db: Db, patientId: string, proposalId: stri
     }
     const price = await feeOfDoctor(tx, proposal.doctorId);
     const now = new Date();
-    // The slot rule applies: if the doctor is already booked then, nothing changes (409).
+    // The slot rule applies: if the doctor got booked meanwhile, nothing changes (409).
     await claimingSlot(() =>
       tx
         .update(appointments)
         .set({ doctorId: proposal.doctorId, price, status: "confirmed", updatedAt: now })
         .where(eq(appointments.id, appointment.id)),
+      doctorSlotTaken,
     );
     await tx.update(proposals).set({ status: "accepted", updatedAt: now }).where(eq(proposals.id, proposal.id));
     await tx

@@ -6,7 +6,8 @@ import { enterCode, mailCount, newCode, PASSWORD, uniqueName } from "./doctor-he
 import { freshPatient } from "./patient-helpers.ts";
 import { checkA11y, expect, mailsTo, test, uniqueEmail } from "./support.ts";
 
-const phone = () => "6" + String(Date.now()).slice(-9);
+// A Cameroonian mobile number written as people do: +237 67x xxx xxx.
+const phone = () => `+237 67${String(Date.now()).slice(-7).replace(/(\d)(\d{3})(\d{3})/, "$1 $2 $3")}`;
 
 const ENGLISH = { username: "Username", email: "Email", phone: "Phone", password: "Password", confirm: "Confirm password", submit: "Register as patient" };
 const FRENCH = { username: "Nom d'utilisateur", email: "E-mail", phone: "Téléphone", password: "Mot de passe", confirm: "Confirmer le mot de passe", submit: "S'inscrire comme patient" };
@@ -106,9 +107,9 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("button", { name: "Validate" }).click();
       await page.waitForURL(/\/login/);
 
-      // The wrong role is refused like a wrong password: nothing says the account exists.
+      // The right password with the wrong role says which role to choose.
       await logIn(page, email, "Patient");
-      await expect(page.getByText("Login failed")).toBeVisible();
+      await expect(page.getByText("This is a doctor account: choose 'Doctor' and log in again.")).toBeVisible();
       await logIn(page, email, "Doctor");
 
       await page.waitForURL(/\/doctor\/appointments/);
@@ -187,7 +188,7 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByRole("button", { name: "Register as patient" }).click();
         await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
         await expect(page.getByText("Please enter a valid email")).toBeVisible();
-        await expect(page.getByText("Phone must contain digits only")).toBeVisible();
+        await expect(page.getByText("Please enter a valid phone number, e.g. 6 70 00 00 01 or +237 6 70 00 00 01")).toBeVisible();
         await expect(page.getByText("Passwords must match")).toBeVisible();
         // What the user typed is kept (except the passwords).
         await expect(page.getByLabel("Username")).toHaveValue("ab");

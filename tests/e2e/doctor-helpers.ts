@@ -40,7 +40,7 @@ export async function newPatient() {
   const email = uniqueEmail("patient");
   const username = uniqueName("Patient");
   const registered = await api("POST", "/auth/register", {
-    body: { username, email, phone: "6" + String(Date.now()).slice(-9), password: PASSWORD, userRole: "patient" },
+    body: { username, email, phone: "67" + String(Date.now()).slice(-7), password: PASSWORD, userRole: "patient" },
   });
   expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
   const verified = await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });

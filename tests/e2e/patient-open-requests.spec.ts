@@ -21,7 +21,7 @@ for (const javaScriptEnabled of [false, true]) {
         await dialog.getByLabel("Specialty").selectOption({ label: "General practice" });
         await dialog.getByRole("radio", { name: "Online" }).check();
         await dialog.getByLabel("Preferred date").fill(futureSlot().date);
-        await dialog.getByLabel("Preferred time").fill("10:30");
+        await dialog.getByLabel("Preferred time").selectOption("10:00");
         await dialog.getByLabel("Device type").selectOption("phone");
         await dialog.getByRole("button", { name: "Submit request" }).click();
         await expect(page.getByText("Appointment request submitted")).toBeVisible();

@@ -28,8 +28,20 @@ export interface Appointment {
   Doctor: Person | null;
   Speciality: { id: number; name: string; nameFr?: string } | null;
   Country?: { id: number; name: string; code?: string } | null;
+  /** What the patient wrote: reason, online details, residence address (api/appointment/booking.ts). */
+  details?: AppointmentDetails;
   /** On open requests: this doctor's own proposal, if any. */
   myProposal?: { id: string; status: string } | null;
+  /** The doctor already holds this slot with another appointment: no proposal possible. */
+  slotHeld?: boolean;
+}
+
+export interface AppointmentDetails {
+  reason?: string;
+  deviceType?: string;
+  internetQuality?: string;
+  videoPreference?: string;
+  residenceAddress?: string;
 }
 
 export interface AppointmentPage {

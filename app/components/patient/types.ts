@@ -60,7 +60,6 @@ export interface Slot {
 export interface PatientAppointment extends Omit<Appointment, "Doctor"> {
   Doctor: (Person & { duty_hospital?: string | null; specialities?: Speciality[] }) | null;
   proposalCount?: number;
-  details?: Record<string, string> | null;
 }
 
 export interface PatientAppointmentPage {
@@ -74,6 +73,8 @@ export interface PatientAppointmentPage {
 export interface Proposal {
   id: string;
   status: "pending" | "accepted" | "rejected";
+  /** False once the doctor holds this slot with another appointment: accepting would fail. */
+  available: boolean;
   createdAt: string;
   Doctor: DoctorCard;
   Appointment: { id: string; price: number | null };

@@ -44,7 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect("/verification", { headers });
     }
     const message =
-      answer.code === "too_many_attempts" ? "auth:login.tooMany" : answer.code === "network" ? "common:errors.network" : "auth:login.failed";
+      answer.code === "wrong_role" && (answer.body.role === "patient" || answer.body.role === "doctor")
+        ? `auth:login.wrongRole.${answer.body.role}`
+        : answer.code === "too_many_attempts"
+          ? "auth:login.tooMany"
+          : answer.code === "network"
+            ? "common:errors.network"
+            : "auth:login.failed";
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: answer.status });
   }
   const { data: user, token } = answer.data;

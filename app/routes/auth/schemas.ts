@@ -1,5 +1,6 @@
 // Form schemas of the account screens (SPEC.md section 5). Errors are translation keys; the same
 // schema validates in the browser (conform) and in the route action.
+import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
 
 const required = (key: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? key : undefined) });
@@ -26,16 +27,24 @@ const passwordsMatch: [(v: { password: string; confirmPassword: string }) => boo
   { message: "auth:validation.passwordsMustMatch", path: ["confirmPassword"] },
 ];
 
+/**
+ * A phone number as people write it (+237 670 000 001, 670000001, 6.70.00.00.01), read in Cameroon's
+ * numbering unless it carries +country: the same rule as the API, which stores it in E.164.
+ */
+const phoneNumber = (requiredKey: string, invalidKey: string) =>
+  z
+    .string(required(requiredKey))
+    .trim()
+    .min(1, requiredKey)
+    .refine((v) => isValidPhoneNumber(v, "CM"), invalidKey);
+
 export const patientRegisterSchema = z
   .object({
     ...passwordPair,
   role: z.literal("patient"),
   username: z.string(required("auth:validation.usernameRequired")).trim().min(3, "auth:validation.usernameMin"),
   email: email(),
-  phone: z
-    .string(required("auth:validation.phoneRequired"))
-    .regex(/^\d+$/, "auth:validation.phoneDigits")
-    .min(10, "auth:validation.phoneMin"),
+  phone: phoneNumber("auth:validation.phoneRequired", "auth:validation.phoneInvalid"),
   })
   .refine(...passwordsMatch);
 
@@ -46,7 +55,7 @@ export const doctorRegisterSchema = z
   serial_number: z.string(required("auth:validation.serialRequired")).trim().min(3, "auth:validation.serialMin"),
   username: z.string(required("auth:validation.doctorNameRequired")).trim().min(3, "auth:validation.doctorNameMin"),
   email: email(),
-  contact: z.string(required("auth:validation.contactRequired")).regex(/^\+?[\d\s\-()]+$/, "auth:validation.contactFormat"),
+  contact: phoneNumber("auth:validation.contactRequired", "auth:validation.contactFormat"),
   })
   .refine(...passwordsMatch);
 

@@ -13,6 +13,7 @@ const errorKeys: Record<string, string> = {
   doctor_unverified: "doctor:errors.unverified",
   not_verified: "doctor:errors.unverified",
   slot_taken: "doctor:reschedule.slotTaken",
+  slot_held: "doctor:appointments.slotHeld",
   unchanged: "doctor:reschedule.unchanged",
   past_date: "doctor:reschedule.pastDate",
   invalid_slot: "doctor:reschedule.timeRequired",

@@ -17,6 +17,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../components/doctor/types.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { Pagination } from "../../components/pagination.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { appointmentAction } from "./appointments.server.ts";
 import { clinicToday } from "./clinic.server.ts";
@@ -118,6 +119,7 @@ function OpenActions({ a, data }: { a: Appointment; data: Data }) {
     return <span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">{t("doctor:appointments.proposedByYou")}</span>;
   }
   if (a.status !== "pending" && a.status !== "proposed") return null;
+  if (a.slotHeld) return <p className="text-sm text-slate-700">{t("doctor:appointments.slotHeld")}</p>;
   return (
     <ActionForm intent="propose" appointmentId={a.id} idempotencyKey={data.idempotencyKey} className="btn-primary">
       {t("doctor:appointments.propose")}
@@ -180,6 +182,18 @@ function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Da
   );
 }
 
+/** Everything the patient wrote with the appointment, under the labels of the patient's own form. */
+function requestDetails(a: Appointment, t: (key: string) => string): [string, React.ReactNode][] {
+  const d = a.details ?? {};
+  const rows: [string, React.ReactNode][] = [];
+  if (d.reason) rows.push([t("patient:request.reason"), <span className="whitespace-pre-line break-words">{d.reason}</span>]);
+  if (d.deviceType) rows.push([t("patient:form.deviceType"), t(`patient:form.device.${d.deviceType}`)]);
+  if (d.internetQuality) rows.push([t("patient:form.connection"), t(`patient:form.quality.${d.internetQuality}`)]);
+  if (d.videoPreference) rows.push([t("patient:form.platform"), t(`patient:form.video.${d.videoPreference}`)]);
+  if (d.residenceAddress) rows.push([t("doctor:appointments.residenceAddress"), <span className="whitespace-pre-line break-words">{d.residenceAddress}</span>]);
+  return rows;
+}
+
 function DetailsDialog({ a, data, result }: { a: Appointment; data: Data; result: any }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -199,6 +213,7 @@ function DetailsDialog({ a, data, result }: { a: Appointment; data: Data; result
   const where = formatPlace(a, i18n.language);
   if (where) rows.push([t("doctor:appointments.place"), where]);
   if (a.price != null) rows.push([t("doctor:appointments.price"), formatMoney(a.price, i18n.language)]);
+  rows.push(...requestDetails(a, t));
   return (
     <Dialog title={t(editing ? "doctor:reschedule.title" : "doctor:appointments.detailsTitle")} closeTo={closeTo}>
       <div className="mb-4 flex items-center gap-3">
@@ -307,25 +322,7 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
           ))}
         </ul>
       )}
-      {list.totalPages > 1 ? (
-        <nav aria-label={t("doctor:pagination.label")} className="mt-4 flex items-center justify-between gap-2 text-sm">
-          {list.page > 1 ? (
-            <Link className="btn-secondary" to={pageLink(list.page - 1)}>
-              {t("doctor:pagination.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t("doctor:pagination.page", { page: list.page, total: list.totalPages })}</span>
-          {list.page < list.totalPages ? (
-            <Link className="btn-secondary" to={pageLink(list.page + 1)}>
-              {t("doctor:pagination.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={list.page} totalPages={list.totalPages} linkTo={pageLink} />
       {data.selected ? <DetailsDialog key={data.selected.id} a={data.selected} data={data} result={actionData && "result" in actionData ? actionData.result : undefined} /> : null}
     </section>
   );

@@ -24,8 +24,23 @@ export interface PatientOption {
 const listOf = <T,>(body: unknown, key: string): T[] =>
   Array.isArray(body) ? (body as T[]) : ((body as Record<string, T[]> | null)?.[key] ?? []);
 
-export async function listConsultations(api: Upstream, search: string) {
-  return listOf<Consultation>(await api.get<unknown>("/consultation", { search }), "consultations");
+export interface ConsultationPage {
+  consultations: Consultation[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+/** One page of records, newest first, at the API's page size (20). */
+export async function listConsultations(api: Upstream, search: string, page: number) {
+  return api.get<ConsultationPage>("/consultation", { search, page });
+}
+
+/** One record, or null when it is not this doctor's (the edit dialog of a link kept from another page). */
+export async function findConsultation(api: Upstream, id: string) {
+  const answer = await api.call<Consultation>("GET", `/consultation/${encodeURIComponent(id)}`);
+  return answer.ok ? answer.data : null;
 }
 
 export async function listPatients(api: Upstream) {

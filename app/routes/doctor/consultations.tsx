@@ -13,9 +13,10 @@ import { SearchForm } from "../../components/search-form.tsx";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { Pagination } from "../../components/pagination.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { redirectWithToast } from "../../toast.server.ts";
-import { listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
+import { findConsultation, listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
 import { CONSULTATION_TYPES } from "../../../api/consultation/types.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 
@@ -25,9 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
   const creating = params.get("new") === "1";
   const editId = params.get("edit");
-  const [consultations, patients] = await Promise.all([listConsultations(api, search), creating ? listPatients(api) : Promise.resolve([] as PatientOption[])]);
-  const editing = editId ? (consultations.find((c) => c.id === editId) ?? null) : null;
-  return { search, consultations, patients, creating, editing, idempotencyKey: crypto.randomUUID() };
+  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  const [list, patients] = await Promise.all([listConsultations(api, search, page), creating ? listPatients(api) : Promise.resolve([] as PatientOption[])]);
+  const editing = editId ? (list.consultations.find((c) => c.id === editId) ?? (await findConsultation(api, editId))) : null;
+  return { search, list, patients, creating, editing, idempotencyKey: crypto.randomUUID() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -182,15 +184,16 @@ export default function Consultations({ loaderData: d, actionData }: Route.Compo
         <SearchForm label={t("doctor:consultations.searchLabel")} applyLabel={t("doctor:filters.apply")} placeholder={t("doctor:consultations.searchPlaceholder")} search={d.search} />
       </div>
       <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
-      {d.consultations.length === 0 ? (
+      {d.list.consultations.length === 0 ? (
         <p className="card text-slate-700">{t(d.search ? "doctor:consultations.emptySearch" : "doctor:consultations.empty")}</p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
-          {d.consultations.map((c) => (
+        <ul className="grid gap-3 md:grid-cols-2" aria-label={t("doctor:consultations.title")}>
+          {d.list.consultations.map((c) => (
             <ConsultationCard key={c.id} c={c} here={here} />
           ))}
         </ul>
       )}
+      <Pagination page={d.list.page} totalPages={d.list.totalPages} linkTo={(page) => withParams(here, { page: String(page), new: null, edit: null })} />
       {d.creating ? (
         <Dialog title={t("doctor:consultations.newTitle")} closeTo={closeTo} size="lg">
           <ConsultationForm consultation={null} patients={d.patients} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />

@@ -17,6 +17,7 @@ import { citiesOf, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
 import { sessionStorage } from "../../session.server.ts";
 import { redirectWithToast, toastCookie } from "../../toast.server.ts";
+import { formatPhone } from "../../phone.server.ts";
 import { profileAccess } from "./profile-gate.server.ts";
 import { doctorProfileSchema } from "./profile-schema.ts";
 import { countryName, specialityName } from "../../format.ts";
@@ -58,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
   const params = new URL(request.url).searchParams;
   const { valid, stale, session } = await profileAccess(request, user.id);
-  const profile = await api.get<DoctorProfile>("/doctor/doctor-info");
+  const stored = await api.get<DoctorProfile>("/doctor/doctor-info");
+  const profile = { ...stored, contact: formatPhone(stored.contact) };
   if (!valid) {
     // The dialog sends a code when it opens; the API does not resend within a minute.
     const sent = await api.call("POST", "/auth/generateProfileOtp", { body: { email: profile.email } });

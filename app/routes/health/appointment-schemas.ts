@@ -31,16 +31,25 @@ export function requestSchema(today: string) {
     specialityId: z.coerce.number({ error: "patient:request.specialityRequired" }).int().positive("patient:request.specialityRequired"),
     type: z.enum(APPOINTMENT_TYPES, { error: "patient:form.typeRequired" }),
     date: day(today, "patient:form.dateRequired"),
-    time: z.string({ error: "patient:request.timeRequired" }).regex(/^\d{2}:\d{2}$/, "patient:request.timeRequired"),
+    // The six slots of a booking: an accepted request becomes an appointment on the doctor's grid.
+    time: z.enum(SLOTS, { error: "patient:request.timeRequired" }),
     countryId: z.coerce.number().int().positive().optional(),
     cityId: z.coerce.number().int().positive().optional(),
+    residenceAddress: z.string().trim().max(300, "patient:request.addressTooLong").optional(),
     ...onlineDetails,
   });
 }
 
-/** The details the API keeps with an appointment: the online ones only for online visits. */
-export function detailsOf(v: { type: string; deviceType?: string; internetQuality?: string; videoPreference?: string; reason?: string }) {
+/** The details the API keeps with an appointment: the online ones for online visits, the address for in-person ones. */
+export function detailsOf(v: {
+  type: string;
+  deviceType?: string;
+  internetQuality?: string;
+  videoPreference?: string;
+  reason?: string;
+  residenceAddress?: string;
+}) {
   return v.type === "online"
     ? { deviceType: v.deviceType, internetQuality: v.internetQuality, videoPreference: v.videoPreference, reason: v.reason }
-    : { reason: v.reason };
+    : { reason: v.reason, residenceAddress: v.residenceAddress };
 }

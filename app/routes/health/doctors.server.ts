@@ -85,6 +85,12 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
   return redirectWithToast(withParams(page, { book: null, date: null }), { type: "success", message: "patient:book.created" });
 }
 
+const requestErrors: Record<string, string> = {
+  past_date: "patient:request.pastTime",
+  invalid_slot: "patient:request.timeRequired",
+  network: "common:errors.network",
+};
+
 export async function requestAction(api: Upstream, formData: FormData, today: string) {
   const schema = requestSchema(today);
   if (formData.get("intent") === "cities") return { form: "request" as const, ...(await reloadCities(api, formData, schema)) };
@@ -107,7 +113,7 @@ export async function requestAction(api: Upstream, formData: FormData, today: st
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
   });
   if (!answer.ok) {
-    const message = answer.code === "past_date" ? "patient:request.pastTime" : answer.code === "network" ? "common:errors.network" : "patient:request.failed";
+    const message = requestErrors[answer.code ?? ""] ?? "patient:request.failed";
     return data({ form: "request" as const, result: submission.reply({ formErrors: [message] }), cities: null }, { status: answer.status });
   }
   return redirectWithToast("/health/doctors/my-appointments?tab=open", { type: "success", message: "patient:request.submitted" });

@@ -16,11 +16,11 @@ import { CountryCityFields } from "../../components/country-city.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { placeOf } from "../../components/patient/format.ts";
 import { countryOptions, formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
-import { Pagination } from "../../components/patient/pagination.tsx";
+import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { slotOf, type PatientAppointment } from "../../components/patient/types.ts";
 import { clinicToday } from "../doctor/clinic.server.ts";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS } from "../../components/patient/types.ts";
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../components/patient/types.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
@@ -354,7 +354,14 @@ function RequestDialog({ d, actionData }: { d: Data; actionData: ActionData }) {
         <TypeChoice idPrefix="request" defaultValue={fields.type.initialValue as string | undefined} errors={fields.type.errors} />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={t("patient:request.date")} {...getInputProps(fields.date, { type: "date" })} min={d.today} required errors={fields.date.errors} />
-          <Field label={t("patient:request.time")} {...getInputProps(fields.time, { type: "time" })} required errors={fields.time.errors} />
+          <SelectField label={t("patient:request.time")} {...getSelectProps(fields.time)} required errors={fields.time.errors}>
+            <option value="">{t("patient:request.chooseTime")}</option>
+            {SLOTS.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </SelectField>
           <ClinicTimeZone className="text-xs text-slate-600 sm:col-span-2" />
         </div>
         <OnlineDetails fields={fields} className="hidden group-has-[#request-type-online:checked]:block" />
@@ -369,6 +376,9 @@ function RequestDialog({ d, actionData }: { d: Data; actionData: ActionData }) {
             initialCountry={String(fields.countryId.initialValue ?? "")}
             initialCity={String(fields.cityId.initialValue ?? "")}
           />
+          <div className="sm:col-span-2">
+            <TextAreaField label={t("patient:request.residenceAddress")} {...getTextareaProps(fields.residenceAddress)} rows={2} errors={fields.residenceAddress.errors} />
+          </div>
         </fieldset>
         <TextAreaField label={t("patient:request.reason")} {...getTextareaProps(fields.reason)} rows={3} />
         <div className="flex flex-wrap justify-end gap-2">

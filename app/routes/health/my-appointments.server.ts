@@ -1,5 +1,6 @@
 // The patient's appointments page, server side: the list with its tab and filters, the selected
 // appointment with its proposals, and the cancel / accept / reject actions.
+import { data } from "react-router";
 import { withParams } from "../../components/dialog.tsx";
 import { isOpenRequest } from "../../components/patient/format.ts";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type PatientAppointmentPage, type Proposal } from "../../components/patient/types.ts";
@@ -57,9 +58,11 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
   if (intent === "accept") {
     const answer = await api.call("PATCH", `/appointment-proposal/${id}/accept`, { idempotencyKey });
     // Accepted: the request now has a doctor, so the dialog closes onto 'Assigned to me'.
-    return answer.ok
-      ? redirectWithToast("/health/doctors/my-appointments?tab=assigned", { type: "success", message: "patient:proposals.accepted" })
-      : redirectWithToast(here, { type: "error", message: "patient:proposals.acceptFailed" });
+    if (answer.ok) return redirectWithToast("/health/doctors/my-appointments?tab=assigned", { type: "success", message: "patient:proposals.accepted" });
+    // Refused: the page shows again (the proposal now listed as unavailable if its slot is taken)
+    // with the reason beside that proposal.
+    const message = answer.code === "slot_taken" ? "patient:proposals.slotTaken" : "patient:proposals.acceptFailed";
+    return data({ proposalError: { id: String(formData.get("id") ?? ""), message } }, { status: answer.status });
   }
   if (intent === "reject") {
     const answer = await api.call("PATCH", `/appointment-proposal/${id}/reject`, { idempotencyKey });

@@ -3,7 +3,7 @@
 // (?appointment=<id>) with the doctors' proposals, a cancel confirmation (?cancel=<id>) and Buy.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useActionData, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { Dialog, withParams } from "../../components/dialog.tsx";
@@ -13,7 +13,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { isOpenRequest, placeOf } from "../../components/patient/format.ts";
 import { formatDate, formatMoney, specialityName } from "../../format.ts";
-import { Pagination } from "../../components/patient/pagination.tsx";
+import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../components/patient/types.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
@@ -26,6 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return appointmentAction(upstream(request, context), await request.formData(), pageOf(request));
+}
+
+// A refused action (409) still changes what the page says, e.g. a proposal now unavailable:
+// read the page again, as it is without JavaScript.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -129,6 +135,8 @@ function Filters({ d }: { d: Data }) {
 
 function ProposalsPanel({ d, here }: { d: Data; here: string }) {
   const { t, i18n } = useTranslation();
+  // A refused accept is told beside the proposal it concerns, and stays until the next action.
+  const failed = useActionData<typeof action>()?.proposalError;
   const p = d.proposals;
   if (!p) return null;
   if (p.error !== null) {
@@ -151,13 +159,20 @@ function ProposalsPanel({ d, here }: { d: Data; here: string }) {
             <DoctorSummary doctor={proposal.Doctor}>
               <p className="mt-1 text-sm text-slate-700">
                 {t("patient:proposals.price")} <strong>{formatMoney(proposal.Appointment.price ?? proposal.Doctor.fee, i18n.language)}</strong> ·{" "}
-                {t(`patient:proposals.status.${proposal.status}`)}
+                {proposal.status === "pending" && !proposal.available ? t("patient:proposals.unavailable") : t(`patient:proposals.status.${proposal.status}`)}
               </p>
+              {failed?.id === proposal.id ? (
+                <p role="alert" className="mt-2 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">
+                  {t(failed.message)}
+                </p>
+              ) : null}
               {proposal.status === "pending" ? (
                 <div className="mt-2 flex gap-2">
-                  <ActionForm intent="accept" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-primary">
-                    {t("patient:proposals.accept")}
-                  </ActionForm>
+                  {proposal.available ? (
+                    <ActionForm intent="accept" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-primary">
+                      {t("patient:proposals.accept")}
+                    </ActionForm>
+                  ) : null}
                   <ActionForm intent="reject" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-secondary">
                     {t("patient:proposals.reject")}
                   </ActionForm>

@@ -11,6 +11,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import type { Country, PatientProfile, Place } from "../../components/patient/types.ts";
 import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
+import { formatPhone } from "../../phone.server.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -22,7 +23,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireUser("patient")];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
   const params = new URL(request.url).searchParams;
-  const profile = await api.get<PatientProfile | null>("/patient/me");
+  const stored = await api.get<PatientProfile | null>("/patient/me");
+  const profile = stored && { ...stored, phone: formatPhone(stored.phone) };
   const editing = params.get("edit") === "1";
   const [countries, cities] = editing
     ? await Promise.all([api.call<Country[]>("GET", "/location/country"), citiesOf(api, profile?.countryId)])

@@ -1,4 +1,5 @@
-// Previous / next links of a paged list; plain links, so paging works without JavaScript.
+// Previous / next links of every paged list (doctors, appointments, proposals, consultations);
+// plain links, so paging works without JavaScript.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
@@ -6,18 +7,18 @@ export function Pagination({ page, totalPages, linkTo, label }: { page: number; 
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label={label ?? t("patient:pagination.label")} className="mt-4 flex items-center justify-between gap-2 text-sm">
+    <nav aria-label={label ?? t("common:pagination.label")} className="mt-4 flex items-center justify-between gap-2 text-sm">
       {page > 1 ? (
         <Link className="btn-secondary" to={linkTo(page - 1)} preventScrollReset>
-          {t("patient:pagination.previous")}
+          {t("common:pagination.previous")}
         </Link>
       ) : (
         <span />
       )}
-      <span>{t("patient:pagination.page", { page, total: totalPages })}</span>
+      <span>{t("common:pagination.page", { page, total: totalPages })}</span>
       {page < totalPages ? (
         <Link className="btn-secondary" to={linkTo(page + 1)} preventScrollReset>
-          {t("patient:pagination.next")}
+          {t("common:pagination.next")}
         </Link>
       ) : (
         <span />

@@ -33,7 +33,7 @@ for (const javaScriptEnabled of [false, true]) {
     test("'Account verified' shows once, and not again on reload", async ({ page }) => {
       const email = uniqueEmail("verified");
       const registered = await api("POST", "/auth/register", {
-        body: { username: uniqueName("Patient"), email, phone: "6" + String(Date.now()).slice(-9), password: PASSWORD, userRole: "patient" },
+        body: { username: uniqueName("Patient"), email, phone: "67" + String(Date.now()).slice(-7), password: PASSWORD, userRole: "patient" },
       });
       expect(registered.status).toBeLessThan(300);
       await page.goto(`/verification?userId=${registered.body.id}&email=${encodeURIComponent(email)}`);

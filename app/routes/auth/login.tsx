@@ -85,7 +85,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <div className="grid grid-cols-2 gap-2">
             {(["patient", "doctor"] as const).map((role) => (
               <label key={role} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
-                <input {...getInputProps(fields.role, { type: "radio", value: role })} key={role} />
+                <input {...getInputProps(fields.role, { type: "radio", value: role })} id={`${fields.role.id}-${role}`} key={role} />
                 {t(`auth:roles.${role}`)}
               </label>
             ))}

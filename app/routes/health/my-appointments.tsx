@@ -72,7 +72,14 @@ function AppointmentItem({ a, here }: { a: PatientAppointment; here: string }) {
         <StatusBadge status={a.status} role="patient" />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })} preventScrollReset className="btn-secondary" aria-label={t("patient:appointments.detailsFor", { name: title })}>
+        <Link to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })} preventScrollReset className="btn-secondary"
+          // The accessible name starts with the visible label, so voice control finds it.
+          aria-label={
+            isOpenRequest(a)
+              ? t("patient:appointments.proposalsFor", { proposals: t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }), name: title })
+              : t("patient:appointments.detailsFor", { name: title })
+          }
+        >
           {isOpenRequest(a) ? t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }) : t("patient:appointments.details")}
         </Link>
         {a.status === "confirmed" ? (

@@ -12,6 +12,9 @@ export type Verification = "pending" | "verified" | "rejected";
 export interface PatientDashboard {
   upcoming: PatientAppointment | null;
   confirmed: PatientAppointment[];
+  /** Confirmed appointments still to come (the badge beside the confirmed list). */
+  confirmedAhead: number;
+  /** Every appointment, whatever its status (the link to the full list). */
   total: number;
 }
 

@@ -28,7 +28,7 @@ async function longNamedPatient() {
   const email = uniqueEmail("long");
   const username = `Mbarga-Nkoulou-Essomba-Ndzana ${randomUUID().slice(0, 6)}`;
   const registered = await api("POST", "/auth/register", {
-    body: { username, email, phone: "6" + String(Date.now()).slice(-9), password: PASSWORD, userRole: "patient" },
+    body: { username, email, phone: "67" + String(Date.now()).slice(-7), password: PASSWORD, userRole: "patient" },
   });
   if (registered.status >= 300) throw new Error(`register: ${JSON.stringify(registered.body)}`);
   await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });

@@ -22,6 +22,8 @@ export interface Summary {
   count: number;
   /** Doctors only. */
   verification?: Verification;
+  /** Doctors only: the admin's reason when the registration was rejected. */
+  rejectionReason?: string | null;
   /** Patients, on their home only. */
   dashboard?: PatientDashboard;
 }

@@ -13,6 +13,23 @@ export async function citiesOf(api: Upstream, countryId: number | null | undefin
 }
 
 /**
+ * Save pressed with a country other than the one whose cities the form listed (without JavaScript,
+ * 'Update cities' not pressed): the posted city belongs to the old list. It is kept only if it is a
+ * city of the new country; otherwise the answer is the form with the new country's cities, asking
+ * for one (`ns`: the texts' namespace). A country without cities is saved without a city.
+ */
+export async function cityOfNewCountry(api: Upstream, formData: FormData, schema: z.ZodType, ns: "patient:location" | "doctor:profile") {
+  const country = String(formData.get("countryId") ?? "");
+  if (!country || country === formData.get("loadedCountryId")) return null;
+  const cities = await citiesOf(api, Number(country) || null);
+  if (cities.some((c) => String(c.id) === formData.get("cityId"))) return null;
+  formData.set("cityId", "");
+  if (cities.length === 0) return null;
+  const kept = parseWithZod(formData, { schema }).reply({ resetForm: false });
+  return { result: { ...kept, error: { "": [`${ns}.countryChanged`], cityId: [`${ns}.chooseCityOfCountry`] } }, cities, country };
+}
+
+/**
  * The answer to intent=cities: the form as typed (its errors hidden, nothing was submitted yet),
  * the chosen country's cities, and that country. A city of the country loaded before is dropped.
  */

@@ -34,6 +34,14 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
   },
 });
 
+/**
+ * A test cookie the login page sets and its form must bring back: without it the session cookie
+ * would not come back either, so the login page says cookies are blocked instead of silently
+ * showing the form again after a successful login.
+ */
+export const COOKIE_CHECK = `cookie_check=1; Path=/; Max-Age=${60 * 60 * 24 * 365}; HttpOnly; SameSite=Lax${config.cookieSecure ? "; Secure" : ""}`;
+export const cookiesCameBack = (request: Request) => /(?:^|;\s*)cookie_check=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");
+
 export const getSession = (request: Request) => sessionStorage.getSession(request.headers.get("Cookie"));
 
 export const isRole = (value: unknown): value is Role => value === "patient" || value === "doctor" || value === "admin";

@@ -12,6 +12,9 @@ export type Verification = "pending" | "verified" | "rejected";
 export interface PatientDashboard {
   upcoming: PatientAppointment | null;
   confirmed: PatientAppointment[];
+  /** Confirmed appointments still to come (the badge beside the confirmed list). */
+  confirmedAhead: number;
+  /** Every appointment, whatever its status (the link to the full list). */
   total: number;
 }
 
@@ -19,6 +22,8 @@ export interface Summary {
   count: number;
   /** Doctors only. */
   verification?: Verification;
+  /** Doctors only: the admin's reason when the registration was rejected. */
+  rejectionReason?: string | null;
   /** Patients, on their home only. */
   dashboard?: PatientDashboard;
 }

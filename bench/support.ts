@@ -32,7 +32,7 @@ export async function waitFor(url: string) {
 /** Logs a demo account in through the real login form and returns its session cookie. */
 export async function login(base: string, email: string, role: "patient" | "doctor") {
   const body = new URLSearchParams({ email, password: "Demo1234!", role });
-  const res = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base } });
+  const res = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base, cookie: "cookie_check=1" } }); // the login page's test cookie
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])

@@ -121,7 +121,7 @@ export async function rejectDoctor(db: Db, mailer: Mailer, doctorId: string, rea
   if (why && why.length > 500) throw badRequest("The reason must be at most 500 characters", "invalid_reason");
   await db.transaction(async (tx) => {
     await lockPending(tx, doctorId);
-    await tx.update(doctors).set({ verification: "rejected", verifiedAt: null }).where(eq(doctors.userId, doctorId));
+    await tx.update(doctors).set({ verification: "rejected", verifiedAt: null, rejectionReason: why }).where(eq(doctors.userId, doctorId));
   });
   await tell(db, mailer, doctorId, (locale, username) => doctorRejectedMail(locale, { username, reason: why }));
   return loadAdminDoctor(db, doctorId);

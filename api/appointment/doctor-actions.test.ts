@@ -98,6 +98,14 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       expect(await statusOf(a.id)).toBe("confirmed");
     });
 
+    it("refuses to cancel a pending appointment whose start has passed (409 already_started)", async () => {
+      const a = await assigned("pending", { startsAt: hourAgo() });
+      const res = await put(a.id, { status: "cancelled" });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("already_started");
+      expect(await statusOf(a.id)).toBe("pending");
+    });
+
     it("refuses an unknown status with 400", async () => {
       const a = await assigned("pending");
       const res = await put(a.id, { status: "done" });

@@ -8,7 +8,7 @@ import { appointments } from "../db/schema.ts";
 import { badRequest, conflict } from "../http.ts";
 import { auditPatients, requireVerified, type DoctorAccess } from "../doctor/access.ts";
 import { claimingSlot, isCalendarDate } from "./booking.ts";
-import { appointmentNotFound, isUuid } from "./patient-data.ts";
+import { appointmentNotFound, hasStarted, isUuid, startedAlready } from "./patient-data.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { parseSlot } from "./time.ts";
 
@@ -45,9 +45,10 @@ export async function changeStatusByDoctor(db: Db, doctor: DoctorAccess, id: str
   const patientId = await db.transaction(async (tx) => {
     const row = await lockAssigned(tx, doctor, id);
     if (DOCTOR_TRANSITIONS[to] !== row.status) throw invalidTransition(row.status, to);
-    if (to === "completed" && row.startsAt.getTime() > now.getTime()) {
+    if (to === "completed" && !hasStarted(row.startsAt, now)) {
       throw conflict("This appointment has not started yet", "not_started");
     }
+    if (to === "cancelled" && hasStarted(row.startsAt, now)) throw startedAlready();
     await tx.update(appointments).set({ status: to, updatedAt: new Date() }).where(eq(appointments.id, id));
     return row.patientId;
   });

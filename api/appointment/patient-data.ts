@@ -95,18 +95,23 @@ export async function getAppointment(db: Db, viewer: AuthUser, id: string) {
 
 const CANCELLABLE = new Set(["pending", "proposed", "confirmed"]);
 
+/** An appointment whose start has passed is history: nobody cancels it any more (docs/forms.md). */
+export const hasStarted = (startsAt: Date, now = new Date()) => startsAt.getTime() <= now.getTime();
+export const startedAlready = () => conflict("This appointment has already started and can no longer be cancelled", "already_started");
+
 /** The patient cancels their own appointment; pending proposals on it are rejected. */
 export async function cancelByPatient(db: Db, patientId: string, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ patientId: appointments.patientId, status: appointments.status })
+      .select({ patientId: appointments.patientId, status: appointments.status, startsAt: appointments.startsAt })
       .from(appointments)
       .where(eq(appointments.id, id))
       .for("update");
     if (!row || row.patientId !== patientId) throw appointmentNotFound();
     if (!CANCELLABLE.has(row.status)) throw conflict("This appointment cannot be cancelled", "invalid_transition");
     const now = new Date();
+    if (hasStarted(row.startsAt, now)) throw startedAlready();
     await tx.update(appointments).set({ status: "cancelled", updatedAt: now }).where(eq(appointments.id, id));
     await tx
       .update(proposals)

@@ -148,6 +148,21 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
       expect(res.body.code).toBe("invalid_transition");
     });
 
+    it("refuses to cancel a pending, confirmed or open appointment whose start has passed (409 already_started)", async () => {
+      const dermatology = ref.speciality("Dermatology").id;
+      const started = [
+        await insertAppointment(api.db, { patientId: patient.user.id, doctorId: skin.user.id, specialityId: dermatology, status: "pending", startsAt: new Date(Date.now() - 60_000) }),
+        await insertAppointment(api.db, { patientId: patient.user.id, doctorId: skin.user.id, specialityId: dermatology, status: "confirmed", startsAt: new Date(Date.now() - 86_400_000) }),
+        await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: dermatology, startsAt: new Date(Date.now() - 2 * 86_400_000) }),
+      ];
+      for (const a of started) {
+        const res = await cancel(a.id);
+        expect(res.status).toBe(409);
+        expect(res.body).toEqual({ message: "This appointment has already started and can no longer be cancelled", code: "already_started" });
+        expect((await api.request("GET", `/appointment/${a.id}`, { token: patient.token })).body.status).toBe(a.status);
+      }
+    });
+
     it("cancels an open request with proposals and rejects the pending proposals", async () => {
       const res = await cancel(ids.proposed);
       expect(res.body.appointment.status).toBe("cancelled");

@@ -113,6 +113,8 @@ export const doctors = pgTable(
     startYear: smallint("start_year"),
     verification: doctorVerificationEnum("verification").notNull().default("pending"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    // The admin's reason when the registration was rejected, shown to the doctor on their pages.
+    rejectionReason: text("rejection_reason"),
   },
   (t) => [
     index("doctors_verification").on(t.verification),

@@ -71,3 +71,10 @@ export async function auditPatients(
   if (subjects.length === 0) return;
   await db.insert(auditEvents).values(subjects.map((subjectUserId) => ({ actorId, subjectUserId, action, entity, entityId })));
 }
+
+/** The admin's reason, for a rejected doctor only (one read, and only then). */
+export async function rejectionReasonOf(db: Db, doctor: DoctorAccess): Promise<string | null> {
+  if (doctor.verification !== "rejected") return null;
+  const [row] = await db.select({ reason: doctors.rejectionReason }).from(doctors).where(eq(doctors.userId, doctor.id));
+  return row?.reason ?? null;
+}

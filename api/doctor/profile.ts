@@ -40,6 +40,8 @@ export async function loadDoctorProfile(db: Db, userId: string) {
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt?.toISOString() ?? null,
     verification: d.verification,
+    // Extension: the admin's reason, so a rejected doctor is told why (docs/product.md).
+    rejectionReason: d.verification === "rejected" ? d.rejectionReason : null,
   };
 }
 

@@ -52,6 +52,24 @@ describe("the doctor's own /doctor calls", () => {
   const list = (token: string, query = "") => api.request("GET", `/doctor/doctor_appointments${query}`, { token });
   const idsOf = (body: { appointments: { id: string }[] }) => body.appointments.map((a) => a.id).sort();
 
+  it("tells a rejected doctor the admin's reason in their profile, and nobody else's", async () => {
+    const admin = await api.createAdmin();
+    const rejected = await api.createDoctor({ verification: "pending" });
+    const silent = await api.createDoctor({ verification: "pending" });
+    const reason = "The serial number is not in the medical council's register";
+    expect((await api.request("POST", `/admin/doctors/${rejected.user.id}/reject`, { token: admin.token, body: { reason: `  ${reason} ` } })).status).toBe(200);
+    expect((await api.request("POST", `/admin/doctors/${silent.user.id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
+    const info = (token: string) => api.request("GET", "/doctor/doctor-info", { token });
+    expect((await info(rejected.token)).body).toMatchObject({ verification: "rejected", rejectionReason: reason });
+    expect((await info(silent.token)).body).toMatchObject({ verification: "rejected", rejectionReason: null });
+    expect((await info(cardiologist.token)).body).toMatchObject({ verification: "verified", rejectionReason: null });
+    // Every doctor page reads it with the bell count.
+    const summary = (token: string) => api.request("GET", "/doctor/summary", { token });
+    expect((await summary(rejected.token)).body).toMatchObject({ verification: "rejected", rejectionReason: reason });
+    expect((await summary(silent.token)).body).toMatchObject({ verification: "rejected", rejectionReason: null });
+    expect((await summary(cardiologist.token)).body).toMatchObject({ verification: "verified", rejectionReason: null });
+  });
+
   describe("GET /doctor/doctor_appointments", () => {
     it("lists the appointments assigned to me by default (category direct), newest first, as a paged list", async () => {
       const res = await list(cardiologist.token);
@@ -165,8 +183,8 @@ describe("the doctor's own /doctor calls", () => {
     });
 
     it("summarises a page's needs in one answer: the bell count and the verification state", async () => {
-      expect((await api.request("GET", "/doctor/summary", { token: cardiologist.token })).body).toEqual({ count: 3, verification: "verified" });
-      expect((await api.request("GET", "/doctor/summary", { token: unverified.token })).body).toEqual({ count: 0, verification: "pending" });
+      expect((await api.request("GET", "/doctor/summary", { token: cardiologist.token })).body).toEqual({ count: 3, verification: "verified", rejectionReason: null });
+      expect((await api.request("GET", "/doctor/summary", { token: unverified.token })).body).toEqual({ count: 0, verification: "pending", rejectionReason: null });
       expect((await api.request("GET", "/doctor/summary", { token: alice.token })).status).toBe(403);
       expect((await api.request("GET", "/doctor/summary")).status).toBe(401);
     });

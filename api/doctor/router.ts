@@ -6,7 +6,7 @@ import { Router } from "express";
 import type { ApiDeps } from "../app.ts";
 import { authenticate, currentUser, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { loadDoctorAccess } from "./access.ts";
+import { loadDoctorAccess, rejectionReasonOf } from "./access.ts";
 import { doctorListQuery, getDoctorAppointment, listDoctorAppointments } from "./appointments.ts";
 import { doctorAttentionCount, doctorDashboard, doctorPatients, exportDoctorData } from "./overview.ts";
 import { loadDoctorProfile, updateDoctorProfile } from "./profile.ts";
@@ -44,7 +44,7 @@ export function doctorRouter({ db }: ApiDeps) {
   // buttons), read at each page so an admin's decision shows at once: one call per page.
   router.get("/summary", doctorOnly, async (req, res) => {
     const access = await loadDoctorAccess(db, currentUser(req).id);
-    res.json({ count: await doctorAttentionCount(db, access), verification: access.verification });
+    res.json({ count: await doctorAttentionCount(db, access), verification: access.verification, rejectionReason: await rejectionReasonOf(db, access) });
   });
 
   router.get("/patients", doctorOnly, async (req, res) => {

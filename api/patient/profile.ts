@@ -127,14 +127,16 @@ export async function patientAttentionCount(db: Db, userId: string): Promise<num
 export async function patientDashboard(db: Db, userId: string, now = new Date()) {
   const ahead = and(eq(appointments.patientId, userId), gt(appointments.startsAt, now), notInArray(appointments.status, ["cancelled", "completed"]));
   const soonest = [asc(appointments.startsAt), asc(appointments.id)];
-  const [[next], confirmedRows, [{ total }]] = await Promise.all([
+  const confirmedAhead = and(ahead, eq(appointments.status, "confirmed"));
+  const [[next], confirmedRows, [{ confirmed }], [{ total }]] = await Promise.all([
     db.select({ id: appointments.id }).from(appointments).where(ahead).orderBy(...soonest).limit(1),
     db
       .select({ id: appointments.id })
       .from(appointments)
-      .where(and(ahead, eq(appointments.status, "confirmed")))
+      .where(confirmedAhead)
       .orderBy(...soonest)
       .limit(3),
+    db.select({ confirmed: count() }).from(appointments).where(confirmedAhead),
     db.select({ total: count() }).from(appointments).where(eq(appointments.patientId, userId)),
   ]);
   const ids = [...new Set([...(next ? [next.id] : []), ...confirmedRows.map((r) => r.id)])];
@@ -142,6 +144,8 @@ export async function patientDashboard(db: Db, userId: string, now = new Date())
   return {
     upcoming: (next && byId.get(next.id)) ?? null,
     confirmed: confirmedRows.flatMap((r) => byId.get(r.id) ?? []),
+    // Each count says what it counts: confirmed ones still to come, and every appointment.
+    confirmedAhead: confirmed,
     total,
   };
 }

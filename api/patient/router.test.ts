@@ -181,13 +181,15 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
     expect(res.body.dashboard.upcoming.id).toBe(soonest.id);
     expect(res.body.dashboard.confirmed.map((a: { id: string }) => a.id)).toEqual([c1.id, c2.id, c3.id]);
     expect(res.body.dashboard.total).toBe(33);
+    // Confirmed and still to come: four (the past one and someone else's are not counted).
+    expect(res.body.dashboard.confirmedAhead).toBe(4);
     expect(res.body.dashboard.confirmed[0]).toMatchObject({ status: "confirmed", Doctor: { id: doctor.id } });
   });
 
   it("answers the bell count alone without ?dashboard=1, and an empty home for a new patient", async () => {
     const { token } = await api.createPatient();
     expect((await summary(token, "")).body).toEqual({ count: 0 });
-    expect((await summary(token)).body).toEqual({ count: 0, dashboard: { upcoming: null, confirmed: [], total: 0 } });
+    expect((await summary(token)).body).toEqual({ count: 0, dashboard: { upcoming: null, confirmed: [], confirmedAhead: 0, total: 0 } });
   });
 
   it("is for patients only", async () => {

@@ -122,7 +122,8 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
             </div>
           </nav>
         </details>
-        <Link to="/" aria-label={t("nav.home")} className="min-w-0 shrink">
+        {/* Named by the visible logo text, which voice control users read out. */}
+        <Link to="/" className="min-w-0 shrink">
           <Logo />
         </Link>
         <div className="hidden items-center gap-2 md:flex">

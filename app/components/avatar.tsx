@@ -18,8 +18,13 @@ export function Avatar({ name, url, size = "md" }: { name: string; url?: string 
     return <img src={url} alt="" className={`${sizes[size]} rounded-full object-cover`} onError={() => setFailed(true)} />;
   }
   return (
-    <span aria-hidden="true" className={`${sizes[size]} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800`}>
-      {initials(name)}
-    </span>
+    // The initials are drawn by CSS, not written as text: they are decoration, and as text they would
+    // be part of the visible label of a control holding the avatar (the account menu), which is then
+    // not contained in its accessible name.
+    <span
+      aria-hidden="true"
+      data-initials={initials(name)}
+      className={`${sizes[size]} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800 before:content-[attr(data-initials)]`}
+    />
   );
 }

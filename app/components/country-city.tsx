@@ -18,6 +18,7 @@ export function CountryCityFields({
   initialCity,
   idPrefix,
   ns,
+  cityErrors,
 }: {
   countries: Country[];
   /** The cities of `initialCountry`, loaded by the server. */
@@ -28,6 +29,8 @@ export function CountryCityFields({
   initialCity: string;
   idPrefix: string;
   ns: "patient:location" | "doctor:profile";
+  /** Translation keys, e.g. asking for a city of a newly chosen country. */
+  cityErrors?: string[] | null;
 }) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
@@ -73,6 +76,7 @@ export function CountryCityFields({
           name="cityId"
           value={city}
           onChange={(e) => setCity(e.currentTarget.value)}
+          errors={cityErrors}
           disabled={!country || loading || (hydrated && list.length === 0)}
         >
           <option value="">{placeholder}</option>

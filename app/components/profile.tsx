@@ -143,6 +143,7 @@ export function ProfileForm<Schema extends { countryId?: unknown; cityId?: unkno
           reloaded={reloaded}
           initialCountry={String(fields.countryId.initialValue ?? "")}
           initialCity={String(fields.cityId.initialValue ?? "")}
+          cityErrors={fields.cityId.errors}
         />
       </div>
       <div className="hidden justify-end gap-2 sm:flex">{actions("")}</div>

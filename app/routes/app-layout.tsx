@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: { role: user.role, username: user.username, avatarUrl: user.avatarUrl },
     attention: summary?.count ?? 0,
     verification: user.role === "doctor" ? (summary?.verification ?? null) : null,
+    rejectionReason: user.role === "doctor" ? (summary?.rejectionReason ?? null) : null,
   };
 }
 

@@ -29,6 +29,19 @@ for (const javaScriptEnabled of [false, true]) {
       const doctor = await apiLogin(email, "doctor");
       const info = await api("GET", "/doctor/doctor-info", { token: doctor.token });
       expect(info.body.verification).toBe("rejected");
+
+      await test.step("the doctor is told the admin's reason on their pages, in English and French", async () => {
+        await page.context().clearCookies();
+        await signIn(page, email, "doctor");
+        await expect(page.getByText("Your registration was not approved.")).toBeVisible();
+        await expect(page.getByText("The administrator's reason: Serial number not found in the register")).toBeVisible();
+        await page.goto("/doctor/consultations");
+        await expect(page.getByText("The administrator's reason: Serial number not found in the register")).toBeVisible();
+        await page.context().addCookies([{ name: "i18nextLng", value: "fr", url: page.url() }]);
+        await page.goto("/doctor/appointments");
+        await expect(page.getByText("Motif donné par l'administrateur : Serial number not found in the register")).toBeVisible();
+        await checkA11y(page);
+      });
     });
 
     test("a doctor cannot open the admin screen", async ({ page }) => {

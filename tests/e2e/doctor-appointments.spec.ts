@@ -85,7 +85,8 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("the doctor cancels the second booking", async () => {
         await page.goto(`/doctor/appointments?tab=assigned&appointment=${second.id}`);
-        await page.getByRole("dialog").getByRole("button", { name: "Cancel appointment" }).click();
+        await page.getByRole("dialog").getByRole("link", { name: /^Cancel appointment/ }).click();
+        await page.getByRole("dialog", { name: "Cancel this appointment?" }).getByRole("button", { name: "Cancel the appointment" }).click();
         await expect(page.getByText("Appointment cancelled")).toBeVisible();
         expect((await patientSees(patient, second.id)).status).toBe("cancelled");
         await page.goto(`/doctor/appointments?tab=assigned&appointment=${second.id}`);

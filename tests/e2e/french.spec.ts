@@ -73,7 +73,7 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(card.getByText(spaced(fee))).toBeVisible();
         await expectNoEnglishLeft(card);
 
-        await card.getByRole("link", { name: `Prendre rendez-vous avec le Dr ${DOCTOR}` }).click();
+        await card.getByRole("link", { name: `Réserver un rendez-vous avec le Dr ${DOCTOR}` }).click();
         const dialog = page.getByRole("dialog");
         await expect(dialog).toBeVisible();
         date = new Date(Date.now() + (30 + Math.floor(Math.random() * 500)) * 86_400_000).toISOString().slice(0, 10);

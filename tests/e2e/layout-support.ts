@@ -28,7 +28,7 @@ async function longNamedPatient() {
   const email = uniqueEmail("long");
   const username = `Mbarga-Nkoulou-Essomba-Ndzana ${randomUUID().slice(0, 6)}`;
   const registered = await api("POST", "/auth/register", {
-    body: { username, email, phone: "6" + String(Date.now()).slice(-9), password: PASSWORD, userRole: "patient" },
+    body: { username, email, phone: "67" + String(Date.now()).slice(-7), password: PASSWORD, userRole: "patient" },
   });
   if (registered.status >= 300) throw new Error(`register: ${JSON.stringify(registered.body)}`);
   await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
@@ -128,6 +128,27 @@ export function languageCookie(baseURL: string, language: Language) {
 }
 
 /**
+ * A page of a new browser context as a user of `role` sees it (signed in unless anonymous), in
+ * `language`, with JavaScript on or off; a phone (touch, `phoneWidth` px wide) when asked. Close
+ * its context when done.
+ */
+export async function pageAs(
+  browser: Browser,
+  baseURL: string,
+  world: World,
+  { role, language, javaScriptEnabled, phoneWidth }: { role: Role; language: Language; javaScriptEnabled: boolean; phoneWidth?: number },
+) {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    locale: language === "fr" ? "fr-FR" : "en-US",
+    ...(phoneWidth ? { viewport: { width: phoneWidth, height: 740 }, isMobile: true, hasTouch: true } : {}),
+    storageState: role === "anonymous" ? undefined : world.states[role],
+  });
+  await context.addCookies([languageCookie(baseURL, language)]);
+  return context.newPage();
+}
+
+/**
  * What sticks out sideways at the current viewport `width`: the document's own scroll width, every
  * visible element whose right edge passes the viewport (unless an ancestor clips it inside the
  * viewport), and every element whose content spills out of its own box (labels wider than their
@@ -171,6 +192,28 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
     }
     return problems;
   }, width);
+}
+
+/**
+ * Controls smaller than `min` px either way (WCAG 2.5.8 target size), except links inside a
+ * sentence (inline), which the criterion exempts.
+ */
+export async function smallTargets(page: Page, min = 24): Promise<string[]> {
+  return page.evaluate((min) => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary')) {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      // Visually hidden until focused (the skip link) counts when it shows.
+      if (!rect.width || !rect.height || style.visibility === "hidden" || style.clip !== "auto" || style.clipPath !== "none") continue;
+      if (el.tagName === "A" && style.display === "inline") continue;
+      if (rect.width < min - 0.5 || rect.height < min - 0.5) {
+        const name = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? "";
+        small.push(`<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${name}" is ${Math.round(rect.width)}x${Math.round(rect.height)} px`);
+      }
+    }
+    return small;
+  }, min);
 }
 
 /** Whether the locator's element is visible and entirely inside the viewport. */

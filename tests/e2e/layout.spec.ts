@@ -4,7 +4,7 @@
 // 24x24 px.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support.ts";
-import { buildWorld, languageCookie, onScreen, overflowAt, type Language, type Role, type World } from "./layout-support.ts";
+import { buildWorld, onScreen, overflowAt, pageAs, smallTargets, type Language, type Role, type World } from "./layout-support.ts";
 
 const WIDTHS = [320, 360];
 const HEIGHT = 740;
@@ -25,7 +25,7 @@ function topBarItems(page: Page, role: Exclude<Role, "anonymous">, language: Lan
   const w = words[language];
   const banner = page.getByRole("banner");
   const items: { name: string; locator: ReturnType<Page["locator"]>; inAccount?: boolean }[] = [
-    { name: "home link", locator: banner.getByRole("link", { name: /^(Home|Accueil)$/ }) },
+    { name: "home link", locator: banner.getByRole("link", { name: "HealthBook", exact: true }) },
     { name: "language", locator: banner.getByRole("combobox", { name: w.language }) },
     { name: "profile", locator: banner.getByRole("link", { name: w.profile, exact: true }), inAccount: true },
     { name: "settings", locator: banner.getByRole("link", { name: w.settings, exact: true }), inAccount: true },
@@ -74,16 +74,7 @@ for (const javaScriptEnabled of [false, true]) {
       for (const role of ["anonymous", "patient", "doctor", "admin"] as const) {
         test(`every ${role} page fits 320 and 360 px and keeps the top bar reachable`, async ({ browser, baseURL }) => {
           test.setTimeout(90_000);
-          const context = await browser.newContext({
-            javaScriptEnabled,
-            locale: language === "fr" ? "fr-FR" : "en-US",
-            viewport: { width: WIDTHS[0]!, height: HEIGHT },
-            isMobile: true,
-            hasTouch: true,
-            storageState: role === "anonymous" ? undefined : world.states[role],
-          });
-          await context.addCookies([languageCookie(baseURL!, language)]);
-          const page = await context.newPage();
+          const page = await pageAs(browser, baseURL!, world, { role, language, javaScriptEnabled, phoneWidth: WIDTHS[0] });
           const problems: string[] = [];
           try {
             // One load per page, measured at each width (a resize reflows it as a narrower phone would).
@@ -102,11 +93,74 @@ for (const javaScriptEnabled of [false, true]) {
               }
             }
           } finally {
-            await context.close();
+            await page.context().close();
           }
           expect(problems, problems.join("\n")).toEqual([]);
         });
       }
     });
   }
+}
+
+test.describe("menus on a phone (JavaScript on)", () => {
+  test.use({ javaScriptEnabled: true, viewport: { width: 360, height: HEIGHT } });
+
+  test("the main and account menus close after navigating and on Escape", async ({ page }) => {
+    await page.context().addCookies(world.states.patient.cookies);
+    await page.goto("/health/doctors");
+    const menu = page.getByRole("banner").locator("details", { has: page.locator('summary[aria-label="Open menu"]') });
+    const account = page.getByRole("banner").locator("details", { has: page.locator('summary[aria-label="Account menu"]') });
+
+    await page.locator('summary[aria-label="Open menu"]').click();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "My appointments" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/appointments/i);
+    await expect(menu).not.toHaveAttribute("open");
+
+    await page.locator('summary[aria-label="Account menu"]').click();
+    await page.getByRole("banner").getByRole("link", { name: "Settings", exact: true }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(account).not.toHaveAttribute("open");
+
+    await page.locator('summary[aria-label="Account menu"]').click();
+    await expect(account).toHaveAttribute("open");
+    await page.keyboard.press("Escape");
+    await expect(account).not.toHaveAttribute("open");
+    await expect(page.locator('summary[aria-label="Account menu"]')).toBeFocused();
+  });
+});
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`toasts and targets on a phone (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 360, height: HEIGHT } });
+
+    test("a toast never takes the taps meant for what is under it", async ({ page }) => {
+      await page.context().addCookies(world.states.patient.cookies);
+      await page.goto("/settings");
+      for (const button of ["Turn lite mode on", "Turn lite mode off"]) {
+        await page.getByRole("button", { name: button }).click();
+        const toast = page.getByRole("status").filter({ hasText: /lite mode/i });
+        await expect(toast).toBeVisible();
+        // What a tap at the toast's centre reaches, asked of the browser while the toast shows.
+        const taken = await toast.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return !!document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('[role="status"]');
+        });
+        expect(taken, `the '${button}' toast takes the tap at its centre`).toBe(false);
+      }
+    });
+
+    test("every control of every patient and doctor page is at least 24x24 px", async ({ browser, baseURL }) => {
+      test.setTimeout(180_000);
+      const small: string[] = [];
+      for (const role of ["anonymous", "patient", "doctor"] as const) {
+        const page = await pageAs(browser, baseURL!, world, { role, language: "en", javaScriptEnabled, phoneWidth: 360 });
+        for (const visit of world.pages[role]) {
+          await page.goto(visit.path);
+          for (const target of await smallTargets(page)) small.push(`${visit.what} (${visit.path}): ${target}`);
+        }
+        await page.context().close();
+      }
+      expect(small, small.join("\n")).toEqual([]);
+    });
+  });
 }

@@ -111,7 +111,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText("Vous n'avez aucun rendez-vous confirmé.")).toBeVisible();
       await checkA11y(page);
 
-      const { dialog } = await openBookDialog(page, /^Rechercher/, `Prendre rendez-vous avec le Dr ${DOCTOR}`);
+      const { dialog } = await openBookDialog(page, /^Rechercher/, `Réserver un rendez-vous avec le Dr ${DOCTOR}`);
       await expect(dialog.getByRole("heading", { name: "Prendre rendez-vous" })).toBeVisible();
       await expect(dialog.getByText(/^3\s000\sFCFA$/).first()).toBeVisible();
       await checkA11y(page);

@@ -31,7 +31,7 @@ for (const javaScriptEnabled of [false, true]) {
       });
 
       await test.step("no proposal yet", async () => {
-        await page.getByRole("link", { name: `Details of ${request}` }).click();
+        await page.getByRole("link", { name: `Doctor Proposals (0) for ${request}` }).click();
         const dialog = page.getByRole("dialog");
         await expect(dialog.getByText("No proposals yet")).toBeVisible();
         await expect(dialog.getByRole("link", { name: "Doctor Proposals (0)" })).toBeVisible();
@@ -51,7 +51,7 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByRole("link", { name: "Refresh" }).click();
         const item = page.getByRole("listitem").filter({ hasText: request });
         await expect(item.getByText("Proposed")).toBeVisible();
-        await page.getByRole("link", { name: `Details of ${request}` }).click();
+        await page.getByRole("link", { name: `Doctor Proposals (1) for ${request}` }).click();
         const dialog = page.getByRole("dialog");
         await expect(dialog.getByRole("link", { name: "Doctor Proposals (1)" })).toBeVisible();
         await expect(dialog.getByText("Dr. Demo Doctor")).toBeVisible();

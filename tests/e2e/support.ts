@@ -113,9 +113,13 @@ async function analyzeWithoutJavaScript(page: Page, configure: Configure) {
  * Fails with a readable list when axe finds any WCAG 2 A/AA violation on the page as it is now.
  * Works with JavaScript enabled or disabled.
  */
-export async function checkA11y(page: Page, options: { exclude?: string[]; disableRules?: string[] } = {}) {
+export async function checkA11y(page: Page, options: { exclude?: string[]; disableRules?: string[]; thorough?: boolean } = {}) {
   const configure: Configure = (builder) => {
-    let b = builder.withTags(["wcag2a", "wcag2aa"]);
+    // thorough: WCAG 2.2 AA, axe's best practices (landmarks, regions) and the still-experimental
+    // check that an accessible name contains the visible label (what voice control users say).
+    let b = options.thorough
+      ? builder.options({ rules: { "label-content-name-mismatch": { enabled: true } } }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      : builder.withTags(["wcag2a", "wcag2aa"]);
     for (const selector of options.exclude ?? []) b = b.exclude(selector);
     if (options.disableRules?.length) b = b.disableRules(options.disableRules);
     return b;
@@ -131,6 +135,19 @@ export async function checkA11y(page: Page, options: { exclude?: string[]; disab
   expect(lines, `accessibility violations on ${page.url()}:\n${lines.join("\n")}`).toEqual([]);
 }
 
+/** A slower device: CPU slowed down `cpu` times, and a network with this latency and throughput. */
+export interface Throttle {
+  cpu: number;
+  latencyMs: number;
+  downloadKbps: number;
+  uploadKbps: number;
+}
+
+interface Options {
+  /** Set by the phone project (playwright.config.ts); null on the desktop. */
+  throttle: Throttle | null;
+}
+
 interface Fixtures {
   /** CSP violations and uncaught page errors seen so far; the test fails at its end if any. */
   pageProblems: string[];
@@ -138,10 +155,26 @@ interface Fixtures {
   a11y: (options?: Parameters<typeof checkA11y>[1]) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
   // Every context of a test (its page and those it opens) is one client with its own address.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, "x-forwarded-for": clientAddress() });
+  },
+  throttle: [null, { option: true }],
+  page: async ({ page, throttle }, use) => {
+    if (throttle) {
+      // Chromium's DevTools protocol: what a mid-range phone on a mobile network feels like.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle.cpu });
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: throttle.latencyMs,
+        downloadThroughput: (throttle.downloadKbps * 1024) / 8,
+        uploadThroughput: (throttle.uploadKbps * 1024) / 8,
+      });
+    }
+    await use(page);
   },
   pageProblems: [
     async ({ page, javaScriptEnabled }, use) => {

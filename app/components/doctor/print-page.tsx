@@ -10,7 +10,7 @@ export function PrintPage({ title, hint, backTo, children }: { title: string; hi
       <title>{title}</title>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-2 rounded-md border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 print:hidden" role="note">
         <p>{hint}</p>
-        <a href={backTo} className="link">
+        <a href={backTo} className="link py-0.5">
           {t("doctor:print.back")}
         </a>
       </div>

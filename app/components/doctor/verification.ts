@@ -6,3 +6,8 @@ import type { loader as appLayoutLoader } from "../../routes/app-layout.tsx";
 export function useVerification() {
   return useRouteLoaderData<typeof appLayoutLoader>("routes/app-layout")?.verification ?? null;
 }
+
+/** The admin's reason for rejecting the registration, if they gave one. */
+export function useRejectionReason() {
+  return useRouteLoaderData<typeof appLayoutLoader>("routes/app-layout")?.rejectionReason ?? null;
+}

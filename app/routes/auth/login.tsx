@@ -8,7 +8,7 @@ import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
-import { getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
+import { COOKIE_CHECK, cookiesCameBack, getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
 import { toastCookie } from "../../toast.server.ts";
 import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
@@ -19,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getT(context)("auth:login.title") };
+  return data({ title: getT(context)("auth:login.title") }, { headers: { "Set-Cookie": COOKIE_CHECK } });
 }
 
 interface LoginAnswer {
@@ -32,6 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  if (!cookiesCameBack(request)) {
+    // Blocked cookies: a login would not survive the redirect, so say why instead of trying.
+    const reply = submission.reply({ formErrors: ["auth:login.cookiesBlocked"], hideFields: ["password"] });
+    return data({ result: reply }, { status: 400, headers: { "Set-Cookie": COOKIE_CHECK } });
   }
   const { email, password, role, redirectTo } = submission.value;
   const api = createUpstream(request, { context, language: getLanguage(context) });
@@ -77,7 +82,6 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <AuthFrame title={t("auth:login.title")} subtitle={t("auth:login.subtitle")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {params.get("verified") === "1" ? <FormAlert tone="success" message="auth:verification.success" /> : null}
         <FormAlert message={form.errors?.[0]} />
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <fieldset>
@@ -85,7 +89,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <div className="grid grid-cols-2 gap-2">
             {(["patient", "doctor"] as const).map((role) => (
               <label key={role} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
-                <input {...getInputProps(fields.role, { type: "radio", value: role })} key={role} />
+                <input {...getInputProps(fields.role, { type: "radio", value: role })} id={`${fields.role.id}-${role}`} key={role} />
                 {t(`auth:roles.${role}`)}
               </label>
             ))}

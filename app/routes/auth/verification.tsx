@@ -59,7 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await clearPendingVerification());
   headers.append("Set-Cookie", await toastCookie({ type: "success", message: "auth:verification.success" }));
-  const target = new URLSearchParams({ email: answer.data?.email ?? email, verified: "1" });
+  // 'Account verified' is the flash above, shown once; the address only prefills the e-mail.
+  const target = new URLSearchParams({ email: answer.data?.email ?? email });
   throw redirect(`/login?${target}`, { headers });
 }
 

@@ -8,7 +8,7 @@ import { withParams } from "../../components/dialog.tsx";
 import { pageOf } from "../../auth.server.ts";
 import { rescheduleSchema } from "./reschedule-schema.ts";
 
-/** Translation keys for the upstream's stable error codes. */
+/** Translation keys for the upstream's stable error codes: each says what happened and what to do. */
 const errorKeys: Record<string, string> = {
   doctor_unverified: "doctor:errors.unverified",
   not_verified: "doctor:errors.unverified",
@@ -17,10 +17,35 @@ const errorKeys: Record<string, string> = {
   unchanged: "doctor:reschedule.unchanged",
   past_date: "doctor:reschedule.pastDate",
   invalid_slot: "doctor:reschedule.timeRequired",
+  invalid_transition: "doctor:errors.changedMeanwhile",
+  already_started: "doctor:errors.alreadyStarted",
+  not_started: "doctor:errors.notStarted",
+  already_proposed: "doctor:errors.alreadyProposed",
+  request_expired: "doctor:errors.requestExpired",
+  not_found: "doctor:errors.notFound",
   network: "common:errors.network",
 };
 
 const statusFor = { confirm: "confirmed", cancel: "cancelled", complete: "completed" } as const;
+
+/** A failed action, shown beside the card or in the dialog it came from until the next page (docs/forms.md). */
+export interface ActionFailure {
+  appointmentId: string;
+  message: string;
+  /** The appointment's status now, when the failure is that it changed meanwhile. */
+  status: string | null;
+}
+
+async function failed(api: Upstream, appointmentId: string, answer: { status: number; code?: string }, fallback: string) {
+  const code = answer.status === 404 ? "not_found" : (answer.code ?? "");
+  let status: string | null = null;
+  if (code === "invalid_transition") {
+    const now = await api.call<{ status: string }>("GET", `/appointment/${encodeURIComponent(appointmentId)}`);
+    status = now.ok ? now.data.status : null;
+  }
+  const failure: ActionFailure = { appointmentId, message: errorKeys[code] ?? fallback, status };
+  return data({ failure }, { status: answer.status || 502 });
+}
 
 export async function appointmentAction({
   request,
@@ -38,19 +63,19 @@ export async function appointmentAction({
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("appointmentId") ?? "");
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
-  const back = withParams(pageOf(request), { appointment: null, edit: null });
+  const back = withParams(pageOf(request), { appointment: null, edit: null, cancel: null });
   const path = `/appointment/${encodeURIComponent(id)}`;
 
   if (intent === "confirm" || intent === "cancel" || intent === "complete") {
     const answer = await api.call("PUT", path, { body: { status: statusFor[intent] }, idempotencyKey });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: `doctor:toast.${intent}` });
-    return redirectWithToast(back, { type: "error", message: errorKeys[answer.code ?? ""] ?? "doctor:toast.updateFailed" });
+    return failed(api, id, answer, "doctor:toast.updateFailed");
   }
 
   if (intent === "propose") {
     const answer = await api.call("POST", "/appointment-proposal", { body: { doctorId, appointmentId: id }, idempotencyKey });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: "doctor:toast.proposed" });
-    return redirectWithToast(back, { type: "error", message: errorKeys[answer.code ?? ""] ?? "doctor:toast.proposeFailed" });
+    return failed(api, id, answer, "doctor:toast.proposeFailed");
   }
 
   if (intent === "reschedule") {

@@ -3,7 +3,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/appointments";
 import { useVerification } from "../../components/doctor/verification.ts";
@@ -19,7 +19,7 @@ import { Field, FormAlert, SelectField, SubmitButton } from "../../components/fo
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
-import { appointmentAction } from "./appointments.server.ts";
+import { appointmentAction, type ActionFailure } from "./appointments.server.ts";
 import { clinicToday } from "./clinic.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
@@ -39,12 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     limit: PAGE_SIZE,
   });
-  const selectedId = params.get("appointment");
-  let selected = selectedId ? (list.appointments.find((a) => a.id === selectedId) ?? null) : null;
-  if (selectedId && !selected) {
-    const one = await api.call<Appointment>("GET", `/appointment/${encodeURIComponent(selectedId)}`);
-    selected = one.ok ? one.data : null;
-  }
+  const findOne = async (id: string | null) => {
+    if (!id) return null;
+    const inList = list.appointments.find((a) => a.id === id);
+    if (inList) return inList;
+    const one = await api.call<Appointment>("GET", `/appointment/${encodeURIComponent(id)}`);
+    return one.ok ? one.data : null;
+  };
+  const [selected, cancelling] = await Promise.all([findOne(params.get("appointment")), findOne(params.get("cancel"))]);
   const now = Date.now();
   return {
     tab,
@@ -52,9 +54,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status,
     list,
     selected,
+    cancelling,
     editing: Boolean(selected && params.get("edit") === "1"),
     // Started appointments can be marked completed; computed here so server and browser agree.
-    started: Object.fromEntries([...list.appointments, ...(selected ? [selected] : [])].map((a) => [a.id, Date.parse(a.time) <= now])),
+    started: Object.fromEntries([...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])].map((a) => [a.id, Date.parse(a.time) <= now])),
     today: clinicToday(),
     idempotencyKey: crypto.randomUUID(),
     doctorId: getUser(context).id,
@@ -66,7 +69,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   return appointmentAction({ request, formData, api: upstream(request, context), doctorId: getUser(context).id, today: clinicToday() });
 }
 
+// A refused action (409: the patient changed the appointment meanwhile) must show the cards as they are now.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
 type Data = Route.ComponentProps["loaderData"];
+type ActionData = Route.ComponentProps["actionData"];
+
+const failureOf = (actionData: ActionData) => (actionData && "failure" in actionData ? actionData.failure : null);
+
+/** What went wrong with the user's last action on this appointment, where they acted (docs/forms.md). */
+function FailureAlert({ failure, appointmentId }: { failure: ActionFailure | null; appointmentId: string }) {
+  const { t } = useTranslation();
+  if (!failure || failure.appointmentId !== appointmentId) return null;
+  return <FormAlert message={failure.message} values={{ status: failure.status ? t(`doctor:status.${failure.status}`) : "" }} className="w-full" />;
+}
+
+/** A pending appointment still to come, assigned to this doctor, may be cancelled (after confirmation). */
+const cancellable = (a: Appointment, data: Data) => a.status === "pending" && a.doctorId === data.doctorId && !data.started[a.id];
 
 function useVerified() {
   return useVerification() === "verified";
@@ -85,8 +106,9 @@ function ActionForm({ intent, appointmentId, idempotencyKey, className, children
 }
 
 /** The actions a doctor may take on an assigned appointment (DESIGN.md section 5 transitions). */
-function AssignedActions({ a, data }: { a: Appointment; data: Data }) {
+function AssignedActions({ a, data, failure }: { a: Appointment; data: Data; failure: ActionFailure | null }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const key = data.idempotencyKey;
   return (
     <>
@@ -95,9 +117,17 @@ function AssignedActions({ a, data }: { a: Appointment; data: Data }) {
           <ActionForm intent="confirm" appointmentId={a.id} idempotencyKey={key} className="btn-primary">
             {t("doctor:appointments.confirm")}
           </ActionForm>
-          <ActionForm intent="cancel" appointmentId={a.id} idempotencyKey={key} className="btn-danger">
-            {t("doctor:appointments.cancel")}
-          </ActionForm>
+          {cancellable(a, data) ? (
+            // Cancelling asks first: a confirmation dialog, addressable so it works without JavaScript.
+            <Link
+              to={withParams(location.pathname + location.search, { cancel: a.id, appointment: null, edit: null })}
+              preventScrollReset
+              className="btn-danger"
+              aria-label={t("doctor:cancel.openFor", { name: patientName(a, t) })}
+            >
+              {t("doctor:appointments.cancel")}
+            </Link>
+          ) : null}
         </>
       ) : null}
       {a.status === "confirmed" && data.started[a.id] ? (
@@ -105,6 +135,7 @@ function AssignedActions({ a, data }: { a: Appointment; data: Data }) {
           {t("doctor:appointments.complete")}
         </ActionForm>
       ) : null}
+      <FailureAlert failure={failure} appointmentId={a.id} />
     </>
   );
 }
@@ -113,17 +144,58 @@ function hasProposed(a: Appointment, doctorId: string) {
   return Boolean(a.myProposal) || (a.status === "proposed" && a.doctorId === doctorId);
 }
 
-function OpenActions({ a, data }: { a: Appointment; data: Data }) {
+function OpenActions({ a, data, failure }: { a: Appointment; data: Data; failure: ActionFailure | null }) {
   const { t } = useTranslation();
+  const alert = <FailureAlert failure={failure} appointmentId={a.id} />;
   if (hasProposed(a, data.doctorId)) {
-    return <span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">{t("doctor:appointments.proposedByYou")}</span>;
+    return (
+      <>
+        <span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">{t("doctor:appointments.proposedByYou")}</span>
+        {alert}
+      </>
+    );
   }
-  if (a.status !== "pending" && a.status !== "proposed") return null;
-  if (a.slotHeld) return <p className="text-sm text-slate-700">{t("doctor:appointments.slotHeld")}</p>;
+  if (a.status !== "pending" && a.status !== "proposed") return alert;
+  if (a.slotHeld)
+    return (
+      <>
+        <p className="text-sm text-slate-700">{t("doctor:appointments.slotHeld")}</p>
+        {alert}
+      </>
+    );
   return (
-    <ActionForm intent="propose" appointmentId={a.id} idempotencyKey={data.idempotencyKey} className="btn-primary">
-      {t("doctor:appointments.propose")}
-    </ActionForm>
+    <>
+      <ActionForm intent="propose" appointmentId={a.id} idempotencyKey={data.idempotencyKey} className="btn-primary">
+        {t("doctor:appointments.propose")}
+      </ActionForm>
+      {alert}
+    </>
+  );
+}
+
+/** 'Cancel' asks first (?cancel=<id>): what is cancelled, that the patient is told, Keep or Cancel. */
+function CancelDialog({ a, data, failure }: { a: Appointment; data: Data; failure: ActionFailure | null }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const keep = withParams(location.pathname + location.search, { cancel: null });
+  return (
+    <Dialog title={t("doctor:cancel.title")} closeTo={keep}>
+      <p className="mb-2 text-slate-900">
+        {patientName(a, t)} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
+      </p>
+      <p className="mb-4 text-sm text-slate-800">{t("doctor:cancel.warning")}</p>
+      <FailureAlert failure={failure} appointmentId={a.id} />
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Link to={keep} preventScrollReset className="btn-secondary">
+          {t("doctor:cancel.keep")}
+        </Link>
+        {cancellable(a, data) ? (
+          <ActionForm intent="cancel" appointmentId={a.id} idempotencyKey={data.idempotencyKey} className="btn-danger">
+            {t("doctor:cancel.confirm")}
+          </ActionForm>
+        ) : null}
+      </div>
+    </Dialog>
   );
 }
 
@@ -194,7 +266,7 @@ function requestDetails(a: Appointment, t: (key: string) => string): [string, Re
   return rows;
 }
 
-function DetailsDialog({ a, data, result }: { a: Appointment; data: Data; result: any }) {
+function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Data; result: any; failure: ActionFailure | null }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -233,8 +305,8 @@ function DetailsDialog({ a, data, result }: { a: Appointment; data: Data; result
             ))}
           </dl>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
-            {verified && a.doctorId === data.doctorId ? <AssignedActions a={a} data={data} /> : null}
-            {verified && !a.doctorId ? <OpenActions a={a} data={data} /> : null}
+            {verified && a.doctorId === data.doctorId ? <AssignedActions a={a} data={data} failure={failure} /> : null}
+            {verified && !a.doctorId ? <OpenActions a={a} data={data} failure={failure} /> : null}
             {canReschedule ? (
               <Link to={withParams(here, { edit: "1" })} preventScrollReset className="btn-secondary">
                 {t("doctor:appointments.reschedule")}
@@ -252,20 +324,21 @@ function DetailsDialog({ a, data, result }: { a: Appointment; data: Data; result
 
 export default function DoctorAppointments({ loaderData: data, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const failure = failureOf(actionData);
   const location = useLocation();
   const verified = useVerified();
   const here = location.pathname + location.search;
   const { tab, list } = data;
   const filtersActive = Boolean(data.search || data.status);
   const tabLink = (target: string) => `?tab=${target}`;
-  const pageLink = (page: number) => withParams(here, { page: String(page), appointment: null, edit: null });
+  const pageLink = (page: number) => withParams(here, { page: String(page), appointment: null, edit: null, cancel: null });
   return (
     <section>
       <PageHeader
         title={t("doctor:appointments.title")}
         subtitle={t("doctor:appointments.subtitle")}
         actions={
-          <Link to={withParams(here, { appointment: null, edit: null })} className="btn-secondary" reloadDocument={false}>
+          <Link to={withParams(here, { appointment: null, edit: null, cancel: null })} className="btn-secondary" reloadDocument={false}>
             {t("doctor:filters.refresh")}
           </Link>
         }
@@ -316,14 +389,25 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
             <AppointmentCard
               key={a.id}
               appointment={a}
-              detailsTo={withParams(here, { appointment: a.id, edit: null })}
-              actions={verified ? tab === "open" ? <OpenActions a={a} data={data} /> : <AssignedActions a={a} data={data} /> : null}
+              detailsTo={withParams(here, { appointment: a.id, edit: null, cancel: null })}
+              actions={
+                verified ? (
+                  tab === "open" ? (
+                    <OpenActions a={a} data={data} failure={failure} />
+                  ) : (
+                    <AssignedActions a={a} data={data} failure={failure} />
+                  )
+                ) : null
+              }
             />
           ))}
         </ul>
       )}
       <Pagination page={list.page} totalPages={list.totalPages} linkTo={pageLink} />
-      {data.selected ? <DetailsDialog key={data.selected.id} a={data.selected} data={data} result={actionData && "result" in actionData ? actionData.result : undefined} /> : null}
+      {data.selected ? (
+        <DetailsDialog key={data.selected.id} a={data.selected} data={data} result={actionData && "result" in actionData ? actionData.result : undefined} failure={failure} />
+      ) : null}
+      {data.cancelling ? <CancelDialog key={data.cancelling.id} a={data.cancelling} data={data} failure={failure} /> : null}
     </section>
   );
 }

@@ -40,7 +40,7 @@ export default function DoctorDashboard({ loaderData: { username, dashboard } }:
       <div className="card">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">{t("doctor:dashboard.todaySchedule")}</h2>
-          <Link to="/doctor/schedule/print" className="link text-sm" reloadDocument>
+          <Link to="/doctor/schedule/print" className="link py-0.5 text-sm" reloadDocument>
             {t("doctor:dashboard.print")}
           </Link>
         </div>

@@ -13,7 +13,7 @@ import { Field, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
-import { citiesOf, reloadCities } from "../../location.server.ts";
+import { citiesOf, cityOfNewCountry, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
 import { sessionStorage } from "../../session.server.ts";
 import { redirectWithToast, toastCookie } from "../../toast.server.ts";
@@ -120,6 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "delete") return deleteAccount(request, api, "doctor", idempotencyKey);
   if (intent === "cities") return reloadCities(api, formData, doctorProfileSchema);
+  const askCity = await cityOfNewCountry(api, formData, doctorProfileSchema, "doctor:profile");
+  if (askCity) return data(askCity, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: doctorProfileSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), cities: null, country: null }, { status: 400 });

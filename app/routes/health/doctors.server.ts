@@ -1,7 +1,7 @@
 // The find-a-doctor page's server side: the dashboard (upcoming, confirmed, count), the doctor
 // search, the book dialog's doctor and slots, and the book and request actions.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { withParams } from "../../components/dialog.tsx";
 import type { Country, DoctorCard, DoctorPage, Slot, Speciality } from "../../components/patient/types.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
@@ -68,10 +68,25 @@ export async function bookingOf(api: Upstream, params: URLSearchParams, today: s
   return { doctor, date, slots: slots.ok ? slots.data : null };
 }
 
-/** `page`: the page the dialog was posted from (its search and paging are kept). */
+/**
+ * `page`: the page the dialog was posted from (its search and paging are kept). The date booked is
+ * the one in the date field, even when its times were never reloaded (shownDate differs): a free
+ * slot that day is booked, else the dialog comes back with that day's slots, asking for a time.
+ */
 export async function bookAction(api: Upstream, formData: FormData, today: string, page: string) {
+  const asked = String(formData.get("date") ?? "");
+  if (formData.get("intent") === "times") {
+    // Without JavaScript, 'Show available times' reloads the dialog on the typed day.
+    return redirect(withParams(page, { date: isDay(asked) && asked >= today ? asked : null }));
+  }
   const submission = parseWithZod(formData, { schema: bookSchema(today) });
-  if (submission.status !== "success") return data({ form: "book" as const, result: submission.reply(), cities: null }, { status: 400 });
+  const dayChanged = isDay(asked) && asked >= today && asked !== formData.get("shownDate");
+  const refused = async (formErrors: string[], status: number, hideTime = dayChanged) => {
+    const booking = dayChanged ? await bookingOf(api, new URLSearchParams({ book: String(formData.get("doctorId") ?? ""), date: asked }), today) : null;
+    const errors = dayChanged && !formErrors.length ? ["patient:book.dayChanged"] : formErrors;
+    return data({ form: "book" as const, result: submission.reply({ formErrors: errors, hideFields: hideTime ? ["time"] : [] }), booking, cities: null }, { status });
+  };
+  if (submission.status !== "success") return refused([], 400);
   const v = submission.value;
   const answer = await api.call("POST", "/appointment", {
     body: { doctorId: v.doctorId, type: v.type, status: "pending", category: "direct", date: v.date, time: v.time, details: detailsOf(v) },
@@ -80,7 +95,7 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
   if (!answer.ok) {
     // A taken slot: the dialog again, its slots reloaded, with a clear message (DESIGN.md section 5).
     const message = answer.code === "slot_taken" ? "patient:book.slotTaken" : answer.code === "network" ? "common:errors.network" : "patient:book.failed";
-    return data({ form: "book" as const, result: submission.reply({ formErrors: [message], hideFields: ["time"] }), cities: null }, { status: answer.status });
+    return refused([message], answer.status, true);
   }
   return redirectWithToast(withParams(page, { book: null, date: null }), { type: "success", message: "patient:book.created" });
 }

@@ -4,7 +4,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/doctors";
 import { getUser, pageOf, upstream } from "../../auth.server.ts";
@@ -99,8 +99,8 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
           <h2 id="confirmed-title" className="text-lg font-semibold">
             {t("patient:doctors.confirmedTitle")}
           </h2>
-          <Link to="/health/doctors/my-appointments" className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">
-            {t("patient:doctors.allCount", { count: d.total })}
+          <Link to="/health/doctors/my-appointments?tab=assigned&status=confirmed" className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">
+            {t("patient:doctors.confirmedCount", { count: d.confirmedAhead })}
           </Link>
         </div>
         {d.confirmed.length ? (
@@ -114,6 +114,9 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
         ) : (
           <p className="text-slate-700">{t("patient:doctors.noConfirmed")}</p>
         )}
+        <Link to="/health/doctors/my-appointments" className="link mt-3 inline-block text-sm">
+          {t("patient:doctors.allCount", { count: d.total })}
+        </Link>
       </section>
     </div>
   );
@@ -221,13 +224,15 @@ function OnlineDetails({ fields, className }: { fields: Record<string, any>; cla
   );
 }
 
-function BookDialog({ d, booking, actionData }: { d: Data; booking: NonNullable<Data["booking"]>; actionData: ActionData }) {
+function BookDialog({ d, booking: loaded, actionData }: { d: Data; booking: NonNullable<Data["booking"]>; actionData: ActionData }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
   const hydrated = useHydrated();
-  const submit = useSubmit();
   const here = location.pathname + location.search;
   const closeTo = withParams(here, { book: null, date: null });
+  // A refused booking made on a newly typed date comes back with that date's slots.
+  const booking = (actionData?.form === "book" && actionData.booking) || loaded;
   const { doctor, date, slots } = booking;
   const onValidate = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.bookSchema(d.today) }));
   const [form, fields] = useForm({
@@ -238,36 +243,41 @@ function BookDialog({ d, booking, actionData }: { d: Data; booking: NonNullable<
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const keep = [...new URLSearchParams(location.search).entries()].filter(([k]) => k !== "date");
   const place = formatPlace({ place: doctor.duty_hospital, city: doctor.City?.name, Country: doctor.Country }, i18n.language);
   return (
     <Dialog title={t("patient:book.title")} closeTo={closeTo} size="lg">
       <div className="space-y-4">
         <DoctorSummary doctor={doctor} />
-        <Form
-          method="get"
-          preventScrollReset
-          className="flex flex-wrap items-end gap-2"
-          onChange={(e) => {
-            if (hydrated) void submit(e.currentTarget, { replace: true, preventScrollReset: true });
-          }}
-        >
-          {keep.map(([k, v]) => (
-            <input key={k} type="hidden" name={k} value={v} />
-          ))}
-          <Field label={t("patient:book.date")} type="date" name="date" id="book-date" min={d.today} defaultValue={date} required className="min-w-48 flex-1" />
-          {!hydrated ? (
-            <button type="submit" className="btn-secondary">
-              {t("patient:book.showTimes")}
-            </button>
-          ) : null}
-        </Form>
+        {/* One form: the date booked is the date in the field, whether or not its times were reloaded (docs/forms.md). */}
         <Form method="post" preventScrollReset className="group space-y-4" {...getFormProps(form)} key={`${date}-${d.idempotencyKey}`}>
           <FormAlert message={form.errors?.[0]} />
           <input type="hidden" name="form" value="book" />
           <input type="hidden" name="doctorId" value={doctor.id} />
-          <input type="hidden" name="date" value={date} />
+          <input type="hidden" name="shownDate" value={date} />
           <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
+          <div className="flex flex-wrap items-end gap-2">
+            <Field
+              label={t("patient:book.date")}
+              type="date"
+              name="date"
+              id="book-date"
+              min={d.today}
+              defaultValue={date}
+              required
+              errors={fields.date.errors}
+              className="min-w-48 flex-1"
+              onChange={(e) => {
+                // With JavaScript the new day's times load at once.
+                const value = e.currentTarget.value;
+                if (hydrated && value >= d.today && value !== date) void navigate(withParams(here, { date: value }), { replace: true, preventScrollReset: true });
+              }}
+            />
+            {!hydrated ? (
+              <button type="submit" name="intent" value="times" className="btn-secondary" formNoValidate>
+                {t("patient:book.showTimes")}
+              </button>
+            ) : null}
+          </div>
           <TypeChoice idPrefix="book" defaultValue={fields.type.initialValue as string | undefined} errors={fields.type.errors} />
           <fieldset aria-describedby={fields.time.errors?.length ? "book-time-error" : undefined}>
             <legend className="label">{t("patient:book.time", { date: formatDate(date, i18n.language) })}</legend>

@@ -39,8 +39,20 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
     const answer = await api.call<Proposal[]>("GET", "/appointment-proposal", { query: { appointmentId: selected.id, page: proposalPage, limit: PROPOSAL_PAGE_SIZE } });
     proposals = answer.ok ? { items: answer.data, error: null } : { items: null, error: answer.message };
   }
-  return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling };
+  // Started appointments offer neither Cancel nor Buy; computed here so server and browser agree.
+  const now = Date.now();
+  const shown = [...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])];
+  const started = Object.fromEntries(shown.map((a) => [a.id, Date.parse(a.time) <= now]));
+  return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling: cancelling && !started[cancelling.id] ? cancelling : null, started };
 }
+
+/** What a refused cancellation says, by the upstream's error code (docs/forms.md). */
+const cancelErrors: Record<string, string> = {
+  already_started: "patient:cancel.alreadyStarted",
+  invalid_transition: "patient:cancel.changedMeanwhile",
+  not_found: "patient:cancel.notFound",
+  network: "common:errors.network",
+};
 
 /** `here`: the page the form was posted from, to come back to. */
 export async function appointmentAction(api: Upstream, formData: FormData, here: string) {
@@ -50,10 +62,11 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
 
   if (intent === "cancel") {
     const answer = await api.call("PATCH", `/appointment/${id}`, { body: { status: "cancelled" }, idempotencyKey });
-    const back = withParams(here, { cancel: null });
-    return answer.ok
-      ? redirectWithToast(back, { type: "success", message: "patient:cancel.done" })
-      : redirectWithToast(back, { type: "error", message: "patient:cancel.failed" });
+    if (answer.ok) return redirectWithToast(withParams(here, { cancel: null }), { type: "success", message: "patient:cancel.done" });
+    // Said on the appointment's card (or in its dialog), in words, until the patient moves on.
+    const code = answer.status === 404 ? "not_found" : (answer.code ?? "");
+    const failure = { appointmentId: String(formData.get("id") ?? ""), message: cancelErrors[code] ?? "patient:cancel.failed" };
+    return data({ failure }, { status: answer.status });
   }
   if (intent === "accept") {
     const answer = await api.call("PATCH", `/appointment-proposal/${id}/accept`, { idempotencyKey });

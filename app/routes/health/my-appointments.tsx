@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLocation, type ShouldRevalidateFunctionAr
 import type { Route } from "./+types/my-appointments";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { Dialog, withParams } from "../../components/dialog.tsx";
-import { SubmitButton } from "../../components/forms.tsx";
+import { FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
@@ -28,15 +28,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return appointmentAction(upstream(request, context), await request.formData(), pageOf(request));
 }
 
-// A refused action (409) still changes what the page says, e.g. a proposal now unavailable:
-// read the page again, as it is without JavaScript.
+// A refused action (409) still changes what the page says, e.g. a proposal now unavailable or an
+// appointment cancelled meanwhile: read the page again, as it is without JavaScript.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
 type Data = Route.ComponentProps["loaderData"];
+type Failure = { appointmentId: string; message: string } | null;
 
-const cancellable = (a: PatientAppointment) => a.status === "pending" || a.status === "proposed" || a.status === "confirmed";
+/** The patient's last refused action on this appointment, where they acted. */
+const failureOn = (failure: Failure, id: string) => (failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null);
+
+/** Cancel and Buy are for appointments still to come (docs/forms.md). */
+const cancellable = (a: PatientAppointment, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
+const payable = (a: PatientAppointment, started: boolean) => !started && a.status === "confirmed";
 
 function ActionForm({ intent, id, idempotencyKey, className, children }: { intent: string; id: string; idempotencyKey: string; className: string; children: ReactNode }) {
   return (
@@ -55,7 +61,7 @@ function titleOf(a: PatientAppointment, t: (key: string, values?: Record<string,
   return a.Speciality ? t("patient:appointments.requestFor", { speciality: specialityName(a.Speciality, language) }) : t("patient:appointments.noDoctorYet");
 }
 
-function AppointmentItem({ a, here }: { a: PatientAppointment; here: string }) {
+function AppointmentItem({ a, here, started, failure }: { a: PatientAppointment; here: string; started: boolean; failure: Failure }) {
   const { t, i18n } = useTranslation();
   const title = titleOf(a, t, i18n.language);
   return (
@@ -72,19 +78,27 @@ function AppointmentItem({ a, here }: { a: PatientAppointment; here: string }) {
         <StatusBadge status={a.status} role="patient" />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })} preventScrollReset className="btn-secondary" aria-label={t("patient:appointments.detailsFor", { name: title })}>
+        <Link to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })} preventScrollReset className="btn-secondary"
+          // The accessible name starts with the visible label, so voice control finds it.
+          aria-label={
+            isOpenRequest(a)
+              ? t("patient:appointments.proposalsFor", { proposals: t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }), name: title })
+              : t("patient:appointments.detailsFor", { name: title })
+          }
+        >
           {isOpenRequest(a) ? t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }) : t("patient:appointments.details")}
         </Link>
-        {a.status === "confirmed" ? (
+        {payable(a, started) ? (
           <Link to={`/health/payment/${a.id}`} className="btn-primary" aria-label={t("patient:appointments.buyFor", { name: title })}>
             {t("patient:appointments.buy")}
           </Link>
         ) : null}
-        {cancellable(a) ? (
+        {cancellable(a, started) ? (
           <Link to={withParams(here, { cancel: a.id, appointment: null })} preventScrollReset className="btn-danger" aria-label={t("patient:appointments.cancelFor", { name: title })}>
             {t("patient:appointments.cancel")}
           </Link>
         ) : null}
+        {failureOn(failure, a.id)}
       </div>
     </li>
   );
@@ -129,7 +143,8 @@ function Filters({ d }: { d: Data }) {
 function ProposalsPanel({ d, here }: { d: Data; here: string }) {
   const { t, i18n } = useTranslation();
   // A refused accept is told beside the proposal it concerns, and stays until the next action.
-  const failed = useActionData<typeof action>()?.proposalError;
+  const answer = useActionData<typeof action>();
+  const failed = answer && "proposalError" in answer ? answer.proposalError : undefined;
   const p = d.proposals;
   if (!p) return null;
   if (p.error !== null) {
@@ -246,7 +261,7 @@ function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: s
   );
 }
 
-function CancelDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: string }) {
+function CancelDialog({ a, d, here, failure }: { a: PatientAppointment; d: Data; here: string; failure: Failure }) {
   const { t, i18n } = useTranslation();
   const keep = withParams(here, { cancel: null });
   return (
@@ -255,19 +270,23 @@ function CancelDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: st
         {titleOf(a, t, i18n.language)} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
       </p>
       <p className="mb-4 text-sm text-slate-800">{t("patient:cancel.warning")}</p>
+      {failureOn(failure, a.id)}
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={keep} preventScrollReset className="btn-secondary">
           {t("patient:cancel.keep")}
         </Link>
-        <ActionForm intent="cancel" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
-          {t("patient:cancel.confirm")}
-        </ActionForm>
+        {cancellable(a, Boolean(d.started[a.id])) ? (
+          <ActionForm intent="cancel" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
+            {t("patient:cancel.confirm")}
+          </ActionForm>
+        ) : null}
       </div>
     </Dialog>
   );
 }
 
-export default function MyAppointments({ loaderData: d }: Route.ComponentProps) {
+export default function MyAppointments({ loaderData: d, actionData }: Route.ComponentProps) {
+  const failure: Failure = actionData && "failure" in actionData ? actionData.failure : null;
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -309,13 +328,13 @@ export default function MyAppointments({ loaderData: d }: Route.ComponentProps) 
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={t(`patient:appointments.tab.${tab}`)}>
           {list.appointments.map((a) => (
-            <AppointmentItem key={a.id} a={a} here={here} />
+            <AppointmentItem key={a.id} a={a} here={here} started={Boolean(d.started[a.id])} failure={failure} />
           ))}
         </ul>
       )}
       <Pagination page={list.page} totalPages={list.totalPages} linkTo={(page) => withParams(here, { page: String(page), appointment: null, cancel: null })} />
       {d.selected ? <DetailsDialog key={d.selected.id} a={d.selected} d={d} here={here} /> : null}
-      {d.cancelling ? <CancelDialog a={d.cancelling} d={d} here={here} /> : null}
+      {d.cancelling ? <CancelDialog a={d.cancelling} d={d} here={here} failure={failure} /> : null}
     </section>
   );
 }

@@ -13,12 +13,13 @@ import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const appointment = await upstream(request, context).get<PatientAppointment>(`/appointment/${encodeURIComponent(params.appointmentId)}`);
-  return { appointment };
+  // Computed here so server and browser agree: a started appointment is no longer paid for here.
+  return { appointment, started: Date.parse(appointment.time) <= Date.now() };
 }
 
-export default function Payment({ loaderData: { appointment: a } }: Route.ComponentProps) {
+export default function Payment({ loaderData: { appointment: a, started } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const payable = a.status === "confirmed" && a.price != null;
+  const payable = !started && a.status === "confirmed" && a.price != null;
   return (
     <section className="max-w-2xl">
       <PageHeader title={t("patient:payment.title")} />

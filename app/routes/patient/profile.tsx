@@ -12,7 +12,7 @@ import { useLazyValidation } from "../../components/lazy-validation.ts";
 import type { Country, PatientProfile, Place } from "../../components/patient/types.ts";
 import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
 import { formatPhone } from "../../phone.server.ts";
-import { citiesOf, reloadCities } from "../../location.server.ts";
+import { citiesOf, cityOfNewCountry, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { patientProfileSchema } from "./profile-schema.ts";
@@ -47,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "delete") return deleteAccount(request, api, "patient", idempotencyKey);
   if (intent === "cities") return reloadCities(api, formData, patientProfileSchema);
+  const askCity = await cityOfNewCountry(api, formData, patientProfileSchema, "patient:location");
+  if (askCity) return data(askCity, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: patientProfileSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), cities: null, country: null }, { status: 400 });

@@ -1,0 +1,1 @@
+ALTER TABLE "doctors" ADD COLUMN "rejection_reason" text;

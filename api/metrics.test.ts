@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "./app.ts";
 import { observe } from "./observe.ts";
 import { observeUpstream, watchDatabasePool } from "./metrics.ts";
+import { watchMailOutbox } from "./mail/outbox-metrics.ts";
+import { mailOutbox } from "./db/schema.ts";
 import { startApi, type TestApi } from "./test/harness.ts";
 
 const TOKEN = "metrics-token-for-the-test-0123456789";
@@ -97,5 +99,30 @@ describe("GET /metrics", () => {
     expect(total).toBeGreaterThanOrEqual(1);
     expect(idle).toBeLessThanOrEqual(total);
     expect(text).toMatch(/db_pool_connections\{state="waiting"[^}]*\} 0/);
+  });
+
+  it("reports the mail outbox: waiting, retrying after a failed attempt, given up, and the oldest one's age", async () => {
+    watchMailOutbox(api.db);
+    await api.db.delete(mailOutbox);
+    // Due in an hour: no outbox worker picks them up while the test reads them.
+    const later = new Date(Date.now() + 3_600_000);
+    const mail = (recipient: string) => ({ recipient, subject: "Your code", text: "123456", html: "<p>123456</p>", dueAt: later });
+    await api.db.insert(mailOutbox).values([
+      { ...mail("first@example.test"), createdAt: new Date(Date.now() - 120_000) },
+      mail("second@example.test"),
+      { ...mail("bounced@example.test"), attempts: 2, lastError: "421 try again later" },
+      { ...mail("gone@example.test"), attempts: 10, lastError: "550 no such user", failedAt: new Date() },
+    ]);
+    const text = await (await scrape(guarded.url, `Bearer ${TOKEN}`)).text();
+    expect(text).toMatch(/mail_outbox_messages\{state="waiting"[^}]*\} 2$/m);
+    expect(text).toMatch(/mail_outbox_messages\{state="retrying"[^}]*\} 1$/m);
+    expect(text).toMatch(/mail_outbox_messages\{state="failed"[^}]*\} 1$/m);
+    const oldest = Number(/^mail_outbox_oldest_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1]);
+    expect(oldest).toBeGreaterThanOrEqual(119);
+    expect(text).not.toContain("example.test");
+    await api.db.delete(mailOutbox);
+    const empty = await (await scrape(guarded.url, `Bearer ${TOKEN}`)).text();
+    expect(empty).toMatch(/mail_outbox_messages\{state="waiting"[^}]*\} 0$/m);
+    expect(empty).toMatch(/^mail_outbox_oldest_seconds(?:\{[^}]*\})? 0$/m);
   });
 });

@@ -1,7 +1,7 @@
 // Prometheus metrics (docs/operations.md): request latency by route, upstream call latency and
-// errors, the database pool, and the process's own (CPU, memory, event loop). Every process (web
-// server, API alone) keeps its own and serves them at /metrics, behind a bearer token: without
-// METRICS_TOKEN the endpoint does not exist.
+// errors, the database pool, and the process's own (CPU, memory, event loop); the mail outbox's
+// are in mail/outbox-metrics.ts. Every process (web server, API alone) keeps its own and serves
+// them at /metrics, behind a bearer token: without METRICS_TOKEN the endpoint does not exist.
 //
 // The metrics live in prom-client's default registry and are looked up by name before being
 // created, because this module is loaded twice in the web server (by server.ts, and bundled into

@@ -64,7 +64,7 @@ describe("request logs", () => {
       const email = api.unique("journey");
       const password = "Journey-Secret-1";
       const newPassword = "Journey-Secret-2";
-      const profile = { username: "Zacharie Mbappe-Onana", email, phone: "0698765432", password, userRole: "patient" };
+      const profile = { username: "Zacharie Mbappe-Onana", email, phone: "698765432", password, userRole: "patient" };
       secrets.push(email, password, newPassword, profile.username, profile.phone);
 
       const registered = await call("POST", "/auth/register", { body: profile });

@@ -8,6 +8,7 @@ import { openDatabase } from "./db/index.ts";
 import { seed } from "./db/seed.ts";
 import { createMailer } from "./mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
+import { watchMailOutbox } from "./mail/outbox-metrics.ts";
 import { watchDatabasePool } from "./metrics.ts";
 
 /**
@@ -19,6 +20,7 @@ export async function openApi(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir });
   await seed(database.db, { demo: config.demo });
   watchDatabasePool(database);
+  watchMailOutbox(database.db);
   // Set whenever the API runs here (config.ts); the safe choice otherwise: nothing sent or printed.
   const transport = config.mailTransport ?? "outbox";
   const worker =

@@ -1,4 +1,4 @@
-// The upstream API of SPEC.md section 7 as an Express app: mounted in-process at /api by server.ts,
+// The upstream API (docs/product.md, The API) as an Express app: mounted in-process at /api by server.ts,
 // or run alone by api/main.ts. router -> handler -> data functions; errors become {message}.
 import express from "express";
 import type { Db } from "./db/index.ts";

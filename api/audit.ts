@@ -1,4 +1,4 @@
-// DESIGN.md section 5: every read or change of a patient's data by someone else is recorded.
+// docs/product.md: every read or change of a patient's data by someone else is recorded.
 import type { Db } from "./db/index.ts";
 import { auditEvents } from "./db/schema.ts";
 

@@ -1,4 +1,4 @@
-// What the patient's and the doctor's own profile updates share (SPEC.md section 3): clearable
+// What the patient's and the doctor's own profile updates share (docs/product.md, Data): clearable
 // fields, validation failures that name the field, and the country/city pair.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";

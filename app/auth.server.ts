@@ -1,5 +1,5 @@
 // Authentication as middleware: `requireUser(...roles)` puts the signed-in user and an upstream
-// client in the router context, or redirects (SPEC.md section 2 guards, DESIGN.md section 4).
+// client in the router context, or redirects (docs/product.md, Roles and homes).
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { safeRedirect as safePath } from "remix-utils/safe-redirect";
 import { getLanguage } from "./i18n.server.ts";

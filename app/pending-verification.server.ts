@@ -1,4 +1,4 @@
-// SPEC.md's pending-verification record, as a signed cookie honoured for 24 hours.
+// The pending verification (docs/architecture.md, The session), as a signed cookie honoured for 24 hours.
 import { createCookie } from "react-router";
 import { loadConfig } from "../config.ts";
 

@@ -1,4 +1,4 @@
-// What the patient's and the doctor's profile actions share: deleting the account (DESIGN.md section 5).
+// What the patient's and the doctor's profile actions share: deleting the account (docs/product.md).
 import { logoutRedirect } from "./session.server.ts";
 import { redirectWithToast, toastCookie } from "./toast.server.ts";
 import type { Upstream } from "./upstream.server.ts";

@@ -16,7 +16,7 @@ export interface SessionUser {
 interface SessionData {
   token: string;
   user: SessionUser;
-  /** The doctor-profile code gate (SPEC.md section 4), valid 30 minutes for the same user. */
+  /** The doctor-profile code gate (docs/product.md, Accounts and codes), valid 30 minutes for the same user. */
   profileVerified: { userId: string; verifiedAt: number };
 }
 
@@ -46,7 +46,7 @@ export const getSession = (request: Request) => sessionStorage.getSession(reques
 
 export const isRole = (value: unknown): value is Role => value === "patient" || value === "doctor" || value === "admin";
 
-/** SPEC.md section 2 role homes, with DESIGN.md's admin home. */
+/** docs/product.md, Roles and homes. */
 export function roleHome(role: Role | undefined): string {
   if (role === "doctor") return "/doctor/appointments";
   if (role === "admin") return "/admin";
@@ -58,7 +58,7 @@ export async function readSession(request: Request) {
   const session = await getSession(request);
   const token = session.get("token");
   const stored = session.get("user");
-  // SPEC.md section 3: the role defaults to patient when absent or invalid.
+  // docs/product.md, Data: the role defaults to patient when absent or invalid.
   const user = token && stored ? { ...stored, role: isRole(stored.role) ? stored.role : "patient" } : null;
   return { session, token: user ? token : undefined, user };
 }

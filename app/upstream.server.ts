@@ -1,5 +1,5 @@
-// The one module that talks to the upstream API (SPEC.md section 7): JSON, bearer token from the
-// session, a timeout, the caller's language and address, and the 401 rule of DESIGN.md section 3.
+// The one module that talks to the upstream API (docs/product.md, The API): JSON, bearer token from the
+// session, a timeout, the caller's language and address, and the 401 rule (docs/architecture.md, The session).
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { loadConfig } from "../config.ts";
 import { pageContext } from "./context.ts";
@@ -27,7 +27,7 @@ interface CallOptions {
   idempotencyKey?: string;
 }
 
-// 401 from these means "wrong code", not "session over" (SPEC.md section 7).
+// 401 from these means "wrong code", not "session over" (docs/product.md, The API).
 const keepsSessionOn401 = ["/auth/verifyUser/", "/auth/verifyProfileOtp/", "/auth/login", "/auth/logout"];
 
 // Reference lists (specialities, countries, a country's cities) are the same for every user and

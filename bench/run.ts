@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark of DESIGN.md section 7, one after the other, on a fresh
+// `npm run bench`: every benchmark of docs/architecture.md (Budgets), one after the other, on a fresh
 // production build. Each prints its own figures; bench/README.md keeps the latest ones.
 //   weight  HTML + CSS and first-load JavaScript of each page (gzip)
 //   ssr     requests/s and p99 of the signed-in find-a-doctor page, as a ratio to bare node:http

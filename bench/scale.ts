@@ -1,4 +1,4 @@
-// Data-scale budget (DESIGN.md section 7): the search and list calls stay index-backed as data grows,
+// Data-scale budget (docs/architecture.md, Budgets): the search and list calls stay index-backed as data grows,
 // i.e. with 100,000 doctors and 1,000,000 appointments they stay within 2x of their time on
 // 1,000 doctors / 10,000 appointments. For each size: a fresh database with the committed
 // migrations, bulk data generated in SQL (INSERT ... SELECT over generate_series), the real API

@@ -1,4 +1,4 @@
-// Server-side rendering throughput (DESIGN.md section 7): a signed-in patient's find-a-doctor page
+// Server-side rendering throughput (docs/architecture.md, Budgets): a signed-in patient's find-a-doctor page
 // (10 doctors, through the embedded upstream API) and a signed-in doctor's appointments page (their
 // list, through the same API), against a bare node:http server measured in the same run on the same
 // machine. Run: npm run build && node bench/ssr.ts

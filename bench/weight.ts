@@ -1,4 +1,4 @@
-// Page weight (DESIGN.md section 7): for a representative set of pages, the gzip size of the HTML,
+// Page weight (docs/architecture.md, Budgets): for a representative set of pages, the gzip size of the HTML,
 // of the stylesheets it links, and of the JavaScript a browser loads first when scripts run (every
 // <script src>, every <link rel="modulepreload">, every inline <script>), each file gzipped on its own
 // at level 9 as it would travel. Budgets: HTML + CSS <= 30 KB, first-load JS <= 90 KB, per page.

@@ -1,4 +1,4 @@
-// Doctor verification (DESIGN.md sections 4-5): the admin lists registrations by verification
+// Doctor verification (docs/product.md, Accounts and codes): the admin lists registrations by verification
 // status, approves one with the specialities it practises, or rejects it; the doctor is told by
 // mail. The /admin router and the `npm run admin` CLI both call these functions.
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// /admin (extension, DESIGN.md section 4): doctor verification. Admins only; everyone else 403.
+// /admin (extension, docs/product.md, Where we depart from the original screens): doctor verification. Admins only; everyone else 403.
 import { Router } from "express";
 import { z } from "zod";
 import type { ApiDeps } from "../app.ts";

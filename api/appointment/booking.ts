@@ -1,4 +1,4 @@
-// Creating appointments (DESIGN.md section 5): direct bookings with a verified doctor and open
+// Creating appointments (docs/product.md): direct bookings with a verified doctor and open
 // requests without one. The database's unique index appointments_doctor_slot_active is the only
 // guard against double booking, so concurrent attempts yield one success and 409s.
 import { and, eq, inArray, ne } from "drizzle-orm";
@@ -73,7 +73,7 @@ const text = (max: number, label: string) =>
     z.string(`Invalid ${label}`).max(max, `The ${label} must be at most ${max} characters`).optional(),
   );
 
-/** Online details and the patient's reason (SPEC.md section 3 form-only fields); unknown keys dropped. */
+/** Online details and the patient's reason (docs/product.md, Data); unknown keys dropped. */
 export const appointmentDetails = z.object({
   deviceType: optionalChoice(["computer", "tablet", "phone"], "device type"),
   internetQuality: optionalChoice(["excellent", "good", "fair"], "connection quality"),

@@ -1,4 +1,4 @@
-// The doctor's side of /appointment/{id} (SPEC.md section 7), mounted after the patients' router:
+// The doctor's side of /appointment/{id} (docs/product.md, The API), mounted after the patients' router:
 // PUT with {status} confirms, cancels or completes; PUT with {date, time} reschedules. GET lets the
 // doctor open one appointment they may see (the patients' router hands doctors over to here).
 import { Router } from "express";

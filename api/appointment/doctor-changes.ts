@@ -1,4 +1,4 @@
-// What the assigned doctor may change on an appointment (DESIGN.md section 5 transitions):
+// What the assigned doctor may change on an appointment (docs/product.md, Appointment states):
 //   pending -> confirmed, pending -> cancelled, confirmed -> completed once the start has passed;
 //   reschedule while pending or confirmed to a free slot that differs from the current one.
 // Everything else is a 409; confirmed -> cancelled belongs to the patient.

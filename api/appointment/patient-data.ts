@@ -1,5 +1,5 @@
-// The patient's appointments (SPEC.md section 2 'my appointments'): the paged list with its tabs
-// and filters, one appointment, and cancellation (DESIGN.md section 5 transitions).
+// The patient's appointments (docs/product.md, Screens and routes 'my appointments'): the paged list with its tabs
+// and filters, one appointment, and cancellation (docs/product.md, Appointment states).
 import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
@@ -17,7 +17,7 @@ export const appointmentListQuery = z.object({
   type: optionalChoice(["online", "in-person", "consultation"], "type"),
   status: statusFilter,
   category: optionalChoice(["direct", "random"], "category"),
-  // The patient's tabs (DESIGN.md section 5): true = 'Assigned to me', false = 'Open requests'.
+  // The patient's tabs (docs/product.md): true = 'Assigned to me', false = 'Open requests'.
   assigned: optionalChoice(["true", "false"], "assigned filter"),
   search: optionalSearch,
   city: optionalId("city"),

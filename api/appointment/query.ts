@@ -38,7 +38,7 @@ export function pagination(defaultLimit: number, maxLimit: number) {
   };
 }
 
-/** The paging fields of SPEC.md's paged list. */
+/** The paging fields of the paged list (docs/product.md, Data). */
 export const pageInfo = (total: number, page: number, limit: number) => ({
   total,
   page,

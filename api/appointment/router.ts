@@ -1,4 +1,4 @@
-// The patient's side of /appointment (SPEC.md section 7): list, one, book or request, cancel, and
+// The patient's side of /appointment (docs/product.md, The API): list, one, book or request, cancel, and
 // the free-slot extension GET /appointment/slots. Doctors' PUT /appointment/{id} lives in
 // doctor-actions.ts, mounted after this router.
 import { Router } from "express";
@@ -51,7 +51,7 @@ export function appointmentRouter({ db }: ApiDeps) {
   });
 
   router.patch("/:id", authenticate(db, "patient"), idempotent(db), async (req, res) => {
-    // A patient may only cancel (SPEC.md section 7); doctors change status with PUT.
+    // A patient may only cancel (docs/product.md, The API); doctors change status with PUT.
     if (req.body?.status !== "cancelled") throw badRequest("Only cancellation is possible here", "invalid_status");
     const appointment = await cancelByPatient(db, currentUser(req).id, String(req.params.id));
     res.json({ message: "Appointment cancelled successfully!", appointment });

@@ -1,4 +1,4 @@
-// The one wire shape of an appointment (SPEC.md section 3), used by the patient and doctor lists.
+// The one wire shape of an appointment (docs/product.md, Data), used by the patient and doctor lists.
 import type { Db } from "../db/index.ts";
 import { clinicParts } from "./time.ts";
 

@@ -1,5 +1,5 @@
-// Account data functions: the session user of SPEC.md section 3, registration without account
-// enumeration, and account deletion (DESIGN.md section 5).
+// Account data functions: the session user (docs/product.md, Data), registration without account
+// enumeration, and account deletion (docs/product.md).
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
@@ -12,7 +12,7 @@ import { revokeAllTokens } from "./tokens.ts";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** The user object of SPEC.md section 7 (login `data`, verifyUser answer). Codes are never sent. */
+/** The user object the API answers (login `data`, verifyUser answer). Codes are never sent. */
 export async function sessionUser(db: Db, userId: string) {
   const user = await db.query.users.findFirst({
     where: (u, { and, eq, isNull }) => and(eq(u.id, userId), isNull(u.deletedAt)),

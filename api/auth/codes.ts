@@ -1,5 +1,5 @@
 // Six-digit codes for account verification, the doctor profile gate and password reset
-// (DESIGN.md section 5): CSPRNG digits, stored hashed, single use, valid 10 minutes, at most 5 wrong
+// (docs/product.md): CSPRNG digits, stored hashed, single use, valid 10 minutes, at most 5 wrong
 // tries, one live code per user and purpose (a new one replaces the old), resend once a minute.
 // Every check runs in PostgreSQL (now(), conditional upserts) so several instances agree.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";

@@ -18,7 +18,7 @@ const login = (body: unknown) => api.request("POST", "/auth/login", { body });
 const LOGIN_FAILED = { message: "Login failed", code: "login_failed" };
 
 describe("POST /auth/login", () => {
-  it("logs a patient in: user data of SPEC.md section 3 and an opaque token that works", async () => {
+  it("logs a patient in: the user data and an opaque token that works", async () => {
     const ref = await api.reference();
     const { user } = await api.createPatient({ countryId: ref.cameroon.id, cityId: ref.city("Douala").id, username: "Awa Patient" });
     const res = await login({ email: user.email, password: PASSWORD, role: "patient" });

@@ -88,7 +88,7 @@ describe("POST /auth/register", () => {
     expect(mailsTo(english.email)[0].text).toMatch(/^Hello/);
   });
 
-  describe("refuses invalid payloads with SPEC.md section 5 rules (400, nothing created)", () => {
+  describe("refuses invalid payloads by the validation rules (400, nothing created)", () => {
     const cases: [string, (api: TestApi) => Record<string, unknown>, string][] = [
       ["an unknown role", (a) => patientPayload(a, { userRole: "admin" }), "Invalid role provided"],
       ["a missing role", (a) => patientPayload(a, { userRole: undefined }), "Invalid role provided"],

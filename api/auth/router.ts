@@ -1,4 +1,4 @@
-// /auth (SPEC.md section 7): register, verifyUser, login, delete-account and the doctor profile
+// /auth (docs/product.md, The API): register, verifyUser, login, delete-account and the doctor profile
 // gate, plus the extensions resendVerification, logout, forgot-password and reset-password.
 // Anonymous calls answer alike whether or not an account exists (no enumeration).
 import { Router, type Request } from "express";
@@ -43,7 +43,7 @@ export const AUTH_MESSAGES = {
   profileInvalidCode: "Invalid verification code",
 } as const;
 
-// ---- validation (SPEC.md section 5) -------------------------------------------------------------
+// ---- validation (docs/product.md, Validation) -------------------------------------------------------------
 
 const text = (required: string) => z.string({ error: required }).trim().min(1, required);
 const email = z
@@ -257,7 +257,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
     res.json({ message: AUTH_MESSAGES.passwordReset });
   });
 
-  // ---- doctor profile gate (SPEC.md section 4) ----
+  // ---- doctor profile gate (docs/product.md, Accounts and codes) ----
 
   const sendProfileCode = async (userId: string) => {
     const [user] = await db

@@ -1,4 +1,4 @@
-// Consultation records (DESIGN.md section 4: real records instead of SPEC.md's sample data). A
+// Consultation records (docs/product.md, Where we depart from the original screens: real records instead of sample data). A
 // doctor writes records about their own patients; only the author and the patient concerned can
 // read one, anyone else gets a 404.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";

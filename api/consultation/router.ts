@@ -1,4 +1,4 @@
-// /consultation (extension, DESIGN.md section 4): the doctor's consultation records. Doctors list,
+// /consultation (extension, docs/product.md, Where we depart from the original screens): the doctor's consultation records. Doctors list,
 // write and edit their own; a patient lists and reads the records about them.
 import { Router } from "express";
 import type { ApiDeps } from "../app.ts";

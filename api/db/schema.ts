@@ -58,7 +58,7 @@ export const specialities = pgTable("specialities", {
   name: text("name").notNull().unique(),
   nameFr: text("name_fr").notNull(),
   icon: text("icon").notNull().default("stethoscope"),
-  // General practice and the like cost the lower fee (SPEC.md section 9).
+  // General practice and the like cost the lower fee (docs/product.md, Fee).
   isGeneral: boolean("is_general").notNull().default(false),
 });
 

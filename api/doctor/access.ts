@@ -1,4 +1,4 @@
-// What a doctor may see and do (DESIGN.md section 5): appointments assigned to them, and open
+// What a doctor may see and do (docs/product.md): appointments assigned to them, and open
 // requests (category random, no doctor yet) of their specialities, or all of them if they have
 // none. Only verified doctors answer open requests or change appointments.
 import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The doctor's appointment lists (SPEC.md section 7 GET /doctor/doctor_appointments): 'assigned to
+// The doctor's appointment lists (GET /doctor/doctor_appointments; docs/product.md, The API): 'assigned to
 // me' (category direct, or absent) and 'open requests' (category random) with the doctor's own
 // proposal on each, so the card says 'Proposed' instead of 'Propose'.
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";

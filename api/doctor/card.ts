@@ -1,4 +1,4 @@
-// A doctor as patients see it (SPEC.md section 3 "Doctor"): the search results, the book dialog
+// A doctor as patients see it (docs/product.md, Data "Doctor"): the search results, the book dialog
 // and the proposals panel all show this card, with the fee that booking would fix.
 import { asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -95,7 +95,7 @@ export async function loadDoctorCards(db: Db, ids: string[]): Promise<Map<string
   return new Map(cards.map((c) => [c.id, c]));
 }
 
-/** The fee booking this doctor would fix now (DESIGN.md section 5). */
+/** The fee booking this doctor would fix now (docs/product.md). */
 export async function feeOfDoctor(db: Db, doctorId: string): Promise<number> {
   const badges = await specialitiesOf(db, [doctorId]);
   return consultationFee(badges.get(doctorId) ?? []);

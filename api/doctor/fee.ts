@@ -1,4 +1,4 @@
-// SPEC.md section 9: 3000 XAF for a doctor with no speciality or a general/practice one, else 6000.
+// docs/product.md, Fee: 3000 XAF for a doctor with no speciality or a general/practice one, else 6000.
 export const GENERAL_FEE = 3000;
 export const SPECIALIST_FEE = 6000;
 

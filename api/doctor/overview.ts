@@ -1,5 +1,5 @@
-// The doctor's extensions beside the list: dashboard counters and today's schedule (SPEC.md
-// section 2 'Doctor dashboard'), the bell count (DESIGN.md section 4), the patients a consultation
+// The doctor's extensions beside the list: dashboard counters and today's schedule (docs/product.md,
+// Screens and routes 'Doctor dashboard'), the bell count (docs/product.md, Where we depart from the original screens), the patients a consultation
 // may be about, and the data download.
 import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne, notExists } from "drizzle-orm";
 import type { Db } from "../db/index.ts";

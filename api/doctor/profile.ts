@@ -1,4 +1,4 @@
-// The doctor's own profile (SPEC.md section 3 'Doctor profile', GET /doctor/doctor-info and
+// The doctor's own profile (docs/product.md, Data 'Doctor profile', GET /doctor/doctor-info and
 // PUT /doctor/me). Specialities are read-only here: the admin assigns them at verification.
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";

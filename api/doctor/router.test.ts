@@ -211,7 +211,7 @@ describe("the doctor's own /doctor calls", () => {
   });
 
   describe("GET /doctor/doctor-info and PUT /doctor/me", () => {
-    it("answers the doctor profile of SPEC.md section 3 with the verification status", async () => {
+    it("answers the doctor profile with the verification status", async () => {
       const res = await api.request("GET", "/doctor/doctor-info", { token: cardiologist.token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({

@@ -1,4 +1,4 @@
-// The doctor's own side of /doctor (SPEC.md section 7), mounted after the patients' GET /doctor
+// The doctor's own side of /doctor (docs/product.md, The API), mounted after the patients' GET /doctor
 // search: profile, appointment lists, and the extensions dashboard, notifications (bell count),
 // summary (bell count and verification state),
 // patients (for the consultation form) and export (data download).

@@ -1,5 +1,5 @@
-// GET /doctor (SPEC.md section 7): the find-a-doctor search. Only verified, not deleted doctors are
-// listed (DESIGN.md section 5). One query for the page, one for its specialities, one count that
+// GET /doctor (docs/product.md, The API): the find-a-doctor search. Only verified, not deleted doctors are
+// listed (docs/product.md). One query for the page, one for its specialities, one count that
 // stops at COUNT_CAP matches (docs/decisions/0004-capped-directory-count.md).
 import { Router } from "express";
 import { and, asc, count, eq, exists, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";

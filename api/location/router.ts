@@ -1,11 +1,11 @@
-// GET /location/country and GET /location/city/{countryId} (SPEC.md section 7).
+// GET /location/country and GET /location/city/{countryId} (docs/product.md, The API).
 import { Router } from "express";
 import { asc, eq, sql } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";
 import { cities, countries } from "../db/schema.ts";
 import { badRequest, notFound } from "../http.ts";
 
-// The product serves Cameroon first (DESIGN.md section 1); the others follow by name.
+// The product serves Cameroon first (docs/architecture.md); the others follow by name.
 const HOME_COUNTRY = "CM";
 
 export function locationRouter({ db }: ApiDeps) {

@@ -1,5 +1,5 @@
-// The patient's own data: profile (SPEC.md section 3 'Patient profile'), its update with
-// server-side validation, the data download (DESIGN.md section 5) and the bell count.
+// The patient's own data: profile (docs/product.md, Data 'Patient profile'), its update with
+// server-side validation, the data download (docs/product.md) and the bell count.
 import { and, asc, count, eq, gt, inArray, isNull, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
@@ -72,7 +72,7 @@ export async function updateProfile(db: Db, userId: string, input: unknown) {
   return loadProfile(db, userId);
 }
 
-/** Everything the product holds about the patient, as JSON (DESIGN.md section 5). */
+/** Everything the product holds about the patient, as JSON (docs/product.md). */
 export async function exportPatientData(db: Db, userId: string) {
   const profile = await loadProfile(db, userId);
   const rows = await db.query.appointments.findMany({
@@ -102,7 +102,7 @@ export async function exportPatientData(db: Db, userId: string) {
   };
 }
 
-/** The bell count (DESIGN.md section 4): proposals awaiting the patient's decision. */
+/** The bell count (docs/product.md, Where we depart from the original screens): proposals awaiting the patient's decision. */
 export async function patientAttentionCount(db: Db, userId: string): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })

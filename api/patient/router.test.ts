@@ -22,7 +22,7 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
   const me = (token = patient.token) => api.request("GET", "/patient/me", { token });
   const update = (body: unknown, token = patient.token) => api.request("PUT", "/patient/me", { token, body });
 
-  it("shows the profile in SPEC.md's shape", async () => {
+  it("shows the profile in its documented shape", async () => {
     const res = await me();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

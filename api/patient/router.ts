@@ -1,4 +1,4 @@
-// /patient (SPEC.md section 7): the patient's own profile, plus the extensions
+// /patient (docs/product.md, The API): the patient's own profile, plus the extensions
 // GET /patient/export (data download), GET /patient/notifications (bell count) and GET
 // /patient/summary (what every signed-in page shows, in one call: docs/performance.md).
 import { Router } from "express";

@@ -1,4 +1,4 @@
-// The doctor's side of /appointment-proposal (SPEC.md section 7, DESIGN.md section 5): a verified
+// The doctor's side of /appointment-proposal (docs/product.md, The API and Open requests and proposals): a verified
 // doctor proposes themselves, once, for an open request of their specialities; the request
 // becomes 'proposed' in the same transaction. Patients accept or reject in patient.ts.
 import { Router } from "express";

@@ -1,4 +1,4 @@
-// The patient's side of /appointment-proposal (SPEC.md section 7, DESIGN.md section 5): list the
+// The patient's side of /appointment-proposal (docs/product.md, The API and Open requests and proposals): list the
 // proposals on an own open request, accept one (the request gets that doctor, the fee and status
 // confirmed; every other proposal is rejected) or reject one. Doctors propose in doctor.ts.
 import { Router } from "express";
@@ -149,7 +149,7 @@ export function proposalPatientRouter({ db }: ApiDeps) {
     if (!appointmentId) throw badRequest("An appointment is required", "appointment_required");
     if (!isUuid(appointmentId)) throw notFound("Appointment not found");
     const { items, total } = await listProposals(db, currentUser(req).id, appointmentId, page, limit);
-    // SPEC.md answers an array; the total travels in a header.
+    // The contract answers an array; the total travels in a header.
     res.set("X-Total-Count", String(total)).json(items);
   });
 

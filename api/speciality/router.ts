@@ -1,4 +1,4 @@
-// GET /speciality (SPEC.md section 7): every speciality, General practice first, then by name.
+// GET /speciality (docs/product.md, The API): every speciality, General practice first, then by name.
 import { Router } from "express";
 import { asc, desc } from "drizzle-orm";
 import type { ApiDeps } from "../app.ts";

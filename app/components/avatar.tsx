@@ -1,4 +1,4 @@
-// Avatar image from the API host, falling back to up to two initials (SPEC.md section 2).
+// Avatar image from the API host, falling back to up to two initials (docs/product.md, Screens and routes).
 import { useState } from "react";
 
 export function initials(name: string): string {

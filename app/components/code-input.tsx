@@ -1,4 +1,4 @@
-// Six single-digit boxes posted together as code0..code5 (SPEC.md section 2, verification).
+// Six single-digit boxes posted together as code0..code5 (docs/product.md, Screens and routes, verification).
 // Without JavaScript they are plain inputs; with it, typing advances, backspace on an empty box
 // goes back, and pasting spreads the first six digits (used only when exactly six remain).
 import { useRef, useState, type ReactNode } from "react";
@@ -84,7 +84,7 @@ export function CodeInput({
 
 /**
  * A form that posts a code (intent=verify): its error and notice, the six boxes and the submit
- * button. Editing a digit clears the error (SPEC.md section 2). With JavaScript the button waits
+ * button. Editing a digit clears the error (docs/product.md, Screens and routes). With JavaScript the button waits
  * for all six digits; without it the browser's `required` does.
  */
 export function CodeForm({ error, notice, children }: { error?: string | null; notice?: string | null; children: ReactNode }) {

@@ -1,4 +1,4 @@
-// The country/city pair (DESIGN.md section 6). The city select waits for a country; choosing a
+// The country/city pair (docs/architecture.md, Progressive enhancement). The city select waits for a country; choosing a
 // country clears the city. With JavaScript the cities load in place; without it, the 'Update
 // cities' button posts the form (intent=cities) and the action answers with the new list
 // (reloadCities in location.server.ts). Texts come from `ns` (patient:location, doctor:profile).

@@ -1,4 +1,4 @@
-// What the patient's and the doctor's profile pages share (SPEC.md section 2): the header with its
+// What the patient's and the doctor's profile pages share (docs/product.md, Screens and routes): the header with its
 // actions, the identity card, the details list, the edit form's frame, the gender choice and the
 // account deletion dialog. Texts come from `<role>:profile`, links go to `/<role>/profile`.
 import { getFormProps, type FormMetadata } from "@conform-to/react";
@@ -100,7 +100,7 @@ export function GenderField({ role, ...select }: { role: Role } & SelectHTMLAttr
 
 /**
  * The edit form around its fields (in two columns): the form's error, the idempotency key, the
- * country/city pair last, and Cancel and Save, on mobile in a sticky bottom bar (SPEC.md section 2).
+ * country/city pair last, and Cancel and Save, on mobile in a sticky bottom bar (docs/product.md, Screens and routes).
  */
 export function ProfileForm<Schema extends { countryId?: unknown; cityId?: unknown }>({
   role,

@@ -1,5 +1,5 @@
 // A GET filter form: works with a submit button without JavaScript; with it, typing in the search
-// box submits after 500 ms (SPEC.md section 5), which only enhances. The box follows the address:
+// box submits after 500 ms (docs/product.md, Validation), which only enhances. The box follows the address:
 // after 'Clear filters' or Back it shows the search of the page, not what was last typed.
 import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "react-router";

@@ -1,4 +1,4 @@
-// Status with colour AND text (SPEC.md section 4: confirmed green, pending yellow, completed blue,
+// Status with colour AND text (docs/product.md, Appointment states: confirmed green, pending yellow, completed blue,
 // cancelled red), so it reads without colour vision. The text comes from `<role>:status`.
 import { useTranslation } from "react-i18next";
 import type { AppointmentStatus } from "./doctor/types.ts";

@@ -1,4 +1,4 @@
-// The shared layout of every signed-in screen (SPEC.md section 2): top bar and side menu.
+// The shared layout of every signed-in screen (docs/product.md, Screens and routes): top bar and side menu.
 import { Outlet } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { getUser, requireUser } from "../auth.server.ts";

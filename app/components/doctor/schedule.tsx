@@ -1,4 +1,4 @@
-// Today's schedule split into the two sessions of SPEC.md section 9 (9:00-12:00, 14:00-18:00).
+// Today's schedule split into the two sessions (docs/product.md, Constants: 9:00-12:00, 14:00-18:00).
 import { useTranslation } from "react-i18next";
 import { StatusBadge } from "../status-badge.tsx";
 import { slotOf, type Appointment } from "./types.ts";

@@ -1,5 +1,5 @@
 // A doctor as patients see it: avatar (initials fallback), specialities, city, hospital,
-// experience and the consultation fee (SPEC.md sections 3 and 9).
+// experience and the consultation fee (docs/product.md, Data and Fee).
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../avatar.tsx";

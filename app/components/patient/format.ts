@@ -3,7 +3,7 @@
 import { formatPlace } from "../../format.ts";
 import type { PatientAppointment } from "./types.ts";
 
-/** SPEC.md section 3: experience is the current year minus startYear. */
+/** docs/product.md, Data: experience is the current year minus startYear. */
 export const experienceYears = (startYear: number | null) => (startYear ? Math.max(0, new Date().getFullYear() - startYear) : null);
 
 /** Where the appointment takes place: 'Online video' for online visits, else the real place. */
@@ -12,5 +12,5 @@ export function placeOf(a: Pick<PatientAppointment, "type" | "place" | "city" | 
   return formatPlace(a, language) || t("patient:place.toConfirm");
 }
 
-/** An open request: category random and no doctor yet (DESIGN.md section 5). */
+/** An open request: category random and no doctor yet (docs/product.md). */
 export const isOpenRequest = (a: Pick<PatientAppointment, "category" | "doctorId">) => a.category === "random" && !a.doctorId;

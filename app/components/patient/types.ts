@@ -10,7 +10,7 @@ export const DEVICE_TYPES = ["computer", "tablet", "phone"] as const;
 export const CONNECTION_QUALITIES = ["excellent", "good", "fair"] as const;
 export const VIDEO_PLATFORMS = ["zoom", "teams", "meet", "webex", "any"] as const;
 
-/** SPEC.md section 9: proposals are listed 10 per page. */
+/** docs/product.md, Constants: proposals are listed 10 per page. */
 export const PROPOSAL_PAGE_SIZE = 10;
 
 export interface Place {

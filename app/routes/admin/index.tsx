@@ -1,4 +1,4 @@
-// Doctor verification (DESIGN.md section 4): doctors awaiting verification, each approved with the
+// Doctor verification (docs/product.md, Where we depart from the original screens): doctors awaiting verification, each approved with the
 // specialities the admin assigns, or rejected with an optional reason.
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";

@@ -1,4 +1,4 @@
-// Form schemas of the account screens (SPEC.md section 5). Errors are translation keys; the same
+// Form schemas of the account screens (docs/product.md, Validation). Errors are translation keys; the same
 // schema validates in the browser (conform) and in the route action.
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The doctor's appointments (SPEC.md section 2): tabs 'assigned to me' and 'open requests' as links,
+// The doctor's appointments (docs/product.md, Screens and routes): tabs 'assigned to me' and 'open requests' as links,
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { useState } from "react";
@@ -105,7 +105,7 @@ function ActionForm({ intent, appointmentId, idempotencyKey, className, children
   );
 }
 
-/** The actions a doctor may take on an assigned appointment (DESIGN.md section 5 transitions). */
+/** The actions a doctor may take on an assigned appointment (docs/product.md, Appointment states). */
 function AssignedActions({ a, data, failure }: { a: Appointment; data: Data; failure: ActionFailure | null }) {
   const { t } = useTranslation();
   const location = useLocation();

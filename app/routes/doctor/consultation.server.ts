@@ -1,4 +1,4 @@
-// The consultation records of the signed-in doctor (the /consultation extension of DESIGN.md section 4).
+// The consultation records of the signed-in doctor (the /consultation extension of docs/product.md, Where we depart from the original screens).
 import type { Upstream } from "../../upstream.server.ts";
 
 export interface Consultation {

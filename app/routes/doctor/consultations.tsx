@@ -1,4 +1,4 @@
-// Consultations (SPEC.md section 2, DESIGN.md section 4): real records with search, New (?new=1)
+// Consultations (docs/product.md, Screens and routes): real records with search, New (?new=1)
 // and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

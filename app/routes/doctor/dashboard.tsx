@@ -1,4 +1,4 @@
-// The doctor's dashboard (SPEC.md section 2): welcome, four counters, quick actions and today's
+// The doctor's dashboard (docs/product.md, Screens and routes): welcome, four counters, quick actions and today's
 // schedule by session, with a link to a print-friendly version of the schedule.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// The doctor-profile code gate (SPEC.md section 4): a session record {userId, verifiedAt} passes
+// The doctor-profile code gate (docs/product.md, Accounts and codes): a session record {userId, verifiedAt} passes
 // for 30 minutes and only for the same user.
 import { getSession } from "../../session.server.ts";
 

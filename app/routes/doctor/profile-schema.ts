@@ -1,4 +1,4 @@
-// The doctor's profile form (PUT /doctor/me). SPEC.md shows no validation; a name is still needed.
+// The doctor's profile form (PUT /doctor/me). A name is still needed.
 import { z } from "zod";
 
 const optional = z.string().trim().optional().default("");

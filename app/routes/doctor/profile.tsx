@@ -1,4 +1,4 @@
-// The doctor's profile behind the code gate (SPEC.md sections 2 and 4, DESIGN.md section 3).
+// The doctor's profile behind the code gate (docs/product.md, Screens and routes; docs/architecture.md, The session).
 // Without a valid gate record the loader sends a code and the page shows the code dialog; with it,
 // the profile card, the edit form (?edit=1), account deletion (?delete=1) and the data download.
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";

@@ -1,4 +1,4 @@
-// The reschedule form (SPEC.md section 5): a date not before today, one of the six slots, and a
+// The reschedule form (docs/product.md, Validation): a date not before today, one of the six slots, and a
 // change from the current values. Shared by the action and the browser (conform).
 import { z } from "zod";
 import { SLOTS } from "../../components/doctor/types.ts";

@@ -1,4 +1,4 @@
-// The book and request forms (SPEC.md sections 2 and 5), shared by the action and the browser
+// The book and request forms (docs/product.md, Screens and routes and Validation), shared by the action and the browser
 // (conform). Errors are translation keys.
 import { z } from "zod";
 import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../components/patient/types.ts";

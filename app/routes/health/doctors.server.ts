@@ -22,7 +22,7 @@ const isDay = (value: string | null): value is string => Boolean(value && /^\d{4
 export const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The home's cards (SPEC.md section 2: the earliest appointment neither cancelled nor completed
+ * The home's cards (docs/product.md, Screens and routes: the earliest appointment neither cancelled nor completed
  * still to come, up to 3 confirmed, a count), chosen and counted by the API in the summary the
  * shared layout fetches anyway (app/summary.server.ts): no list is fetched to pick four.
  */
@@ -93,7 +93,7 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
   });
   if (!answer.ok) {
-    // A taken slot: the dialog again, its slots reloaded, with a clear message (DESIGN.md section 5).
+    // A taken slot: the dialog again, its slots reloaded, with a clear message (docs/product.md).
     const message = answer.code === "slot_taken" ? "patient:book.slotTaken" : answer.code === "network" ? "common:errors.network" : "patient:book.failed";
     return refused([message], answer.status, true);
   }

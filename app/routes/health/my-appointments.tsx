@@ -1,4 +1,4 @@
-// The patient's appointments (SPEC.md section 2): tabs 'Assigned to me' and 'Open requests' as
+// The patient's appointments (docs/product.md, Screens and routes): tabs 'Assigned to me' and 'Open requests' as
 // links, a GET filter form (500 ms debounce with JavaScript), paging, a details dialog
 // (?appointment=<id>) with the doctors' proposals, a cancel confirmation (?cancel=<id>) and Buy.
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-// 'Buy' on a confirmed appointment (SPEC.md leaves it unshown): the amount due in XAF and how to
+// 'Buy' on a confirmed appointment: the amount due in XAF and how to
 // pay. No online payment provider exists yet, so the patient pays at the clinic's reception.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

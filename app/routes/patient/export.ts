@@ -1,4 +1,4 @@
-// 'Download my data': GET /patient/export as a JSON attachment (DESIGN.md section 5).
+// 'Download my data': GET /patient/export as a JSON attachment (docs/product.md).
 import type { Route } from "./+types/export";
 import { requireUser, upstream } from "../../auth.server.ts";
 

@@ -1,4 +1,4 @@
-// The patient's profile form (PUT /patient/me). SPEC.md shows no validation; the API still needs a
+// The patient's profile form (PUT /patient/me). The API still needs a
 // username of 3 characters or more, so the browser says so first.
 import { z } from "zod";
 

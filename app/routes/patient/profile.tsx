@@ -1,4 +1,4 @@
-// The patient's profile (SPEC.md section 2): a view, the edit form (?edit=1) with the country/city
+// The patient's profile (docs/product.md, Screens and routes): a view, the edit form (?edit=1) with the country/city
 // pair, account deletion (?delete=1) and 'Download my data' (/patient/profile/export).
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -3,7 +3,7 @@
 // ends while browsing sends them to log in and back to the page they asked for; and after logging
 // out, Back does not show the patient's pages from the browser's cache.
 import { freshPatient } from "./patient-helpers.ts";
-import { PASSWORD } from "./doctor-helpers.ts";
+import { PASSWORD, signIn } from "./doctor-helpers.ts";
 import { checkA11y, expect, test } from "./support.ts";
 
 for (const javaScriptEnabled of [false, true]) {
@@ -31,11 +31,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("a session that ends brings the patient back to the page they asked for after login", async ({ page, context }) => {
       const patient = await freshPatient();
-      await page.goto("/login");
-      await page.getByRole("radio", { name: "Patient" }).check();
-      await page.getByLabel("Email").fill(patient.email);
-      await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await signIn(page, patient.email, "patient");
       await page.waitForURL(/\/health\/doctors$/);
 
       // The session ends (the cookie is gone) while the page is open; the patient opens a menu item.
@@ -55,11 +51,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("after logging out, Back does not show the patient's appointments", async ({ page }) => {
       const patient = await freshPatient();
-      await page.goto("/login");
-      await page.getByRole("radio", { name: "Patient" }).check();
-      await page.getByLabel("Email").fill(patient.email);
-      await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await signIn(page, patient.email, "patient");
       await page.waitForURL(/\/health\/doctors$/);
       const appointments = await page.goto("/health/doctors/my-appointments");
       expect(appointments?.headers()["cache-control"]).toBe("private, no-store");

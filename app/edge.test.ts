@@ -15,6 +15,8 @@ afterAll(() => app?.stop());
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const formType = { "content-type": "application/x-www-form-urlencoded" };
+/** A login post from a browser that keeps cookies: the login page's test cookie comes back. */
+const loginType = { ...formType, cookie: "cookie_check=1" };
 
 /** A raw request: any header, any body, no client-side checks, redirects not followed. */
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) {
@@ -37,7 +39,7 @@ const requestLine = (method: string, route: string, status: number) =>
   expect.stringMatching(new RegExp(`^\\{.*"method":"${method}","route":"${route.replace(/[/.]/g, "\\$&")}","status":${status}\\b`));
 
 async function logIn(email = "patient@example.com") {
-  const res = await raw("POST", "/login", formType, form({ email, password: "Demo1234!", role: "patient" }));
+  const res = await raw("POST", "/login", loginType, form({ email, password: "Demo1234!", role: "patient" }));
   expect(res.status).toBe(302);
   const cookie = [res.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("__session="));
   return cookie!.split(";")[0];
@@ -175,7 +177,7 @@ describe("redirects", () => {
   ];
 
   it.each(attacks)("after login, %s stays on this site", async (_name, redirectTo) => {
-    const res = await raw("POST", "/login", formType, form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo }));
+    const res = await raw("POST", "/login", loginType, form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo }));
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/health/doctors");
   });
@@ -192,7 +194,7 @@ describe("redirects", () => {
     const fields = [...page.text.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((m) => m[1]);
     const redirectTo = fields.find((value) => !value.startsWith("/login"));
     expect(redirectTo).toBe("/\t/evil.example");
-    const res = await raw("POST", "/login", formType, form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo: redirectTo! }));
+    const res = await raw("POST", "/login", loginType, form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo: redirectTo! }));
     expect(res.headers.location).toBe("/health/doctors");
   });
 
@@ -239,7 +241,7 @@ describe("signed-in pages", () => {
       expect(res.status, id).toBe(404);
       expect(heading(res.text)).toBe("Page not found");
     }
-    const doctor = await raw("POST", "/login", formType, form({ email: "doctor@example.com", password: "Demo1234!", role: "doctor" }));
+    const doctor = await raw("POST", "/login", loginType, form({ email: "doctor@example.com", password: "Demo1234!", role: "doctor" }));
     const doctorCookie = [doctor.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("__session="))!.split(";")[0];
     const print = await raw("GET", "/doctor/consultations/00000000-0000-4000-8000-000000000000/print", { cookie: doctorCookie });
     expect(print.status).toBe(404);

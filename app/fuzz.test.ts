@@ -218,7 +218,7 @@ beforeAll(async () => {
     const api = await send("POST", "/api/auth/login", { "content-type": "application/json" }, Buffer.from(JSON.stringify({ email, password: "Demo1234!", role })));
     expect(api.status, `API login of ${role}`).toBe(200);
     tokens[role] = JSON.parse(api.text).token.token;
-    const web = await send("POST", "/login", { "content-type": "application/x-www-form-urlencoded" }, Buffer.from(new URLSearchParams({ email, password: "Demo1234!", role: role === "admin" ? "patient" : role }).toString()));
+    const web = await send("POST", "/login", { "content-type": "application/x-www-form-urlencoded", cookie: "cookie_check=1" }, Buffer.from(new URLSearchParams({ email, password: "Demo1234!", role: role === "admin" ? "patient" : role }).toString()));
     expect(web.status, `web login of ${role}`).toBe(302);
     cookies[role] = [web.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("__session="))!.split(";")[0];
   }

@@ -173,6 +173,8 @@ async function login(origin: string, email: string) {
   const res = await fetch(`${origin}/login`, {
     method: "POST",
     body: new URLSearchParams({ email, password: PASSWORD, role: "patient" }),
+    // The login page's test cookie, as a browser that keeps cookies brings it back.
+    headers: { cookie: "cookie_check=1" },
     redirect: "manual",
   });
   expect(res.status, `login of ${email}`).toBe(302);
@@ -210,6 +212,7 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     const res = await fetch(`${base}/login`, {
       method: "POST",
       body: new URLSearchParams({ email: emails[99], password: PASSWORD, role: "patient" }),
+      headers: { cookie: "cookie_check=1" },
       redirect: "manual",
     });
     expect(res.status).toBe(302);

@@ -34,7 +34,9 @@ RUN npm ci --omit=dev \
  && npm cache clean --force
 
 FROM base AS runtime
+# Mail waits in the database until SMTP_URL is given (then it is sent): the image starts without it.
 ENV NODE_ENV=production \
+    MAIL_TRANSPORT=outbox \
     DATA_DIR=/data \
     PORT=3000 \
     HOST=0.0.0.0

@@ -35,7 +35,7 @@ describe("a bad configuration stops every entry point with one line naming the v
   const cases: [keyof typeof entries, string, Record<string, string>][] = [
     ["web", "PORT", { PORT: "eighty" }],
     ["web", "TRUST_PROXY", { TRUST_PROXY: "yes please" }],
-    ["web", "SESSION_SECRET", { NODE_ENV: "production", SESSION_SECRET: "" }],
+    ["web", "SESSION_SECRET", { NODE_ENV: "production", SESSION_SECRET: "", MAIL_TRANSPORT: "outbox" }],
     ["api", "API_PORT", { API_PORT: "70000" }],
     ["api", "DB_POOL_SIZE", { DB_POOL_SIZE: "0" }],
     ["api", "APP_TIMEZONE", { APP_TIMEZONE: "Mars/Olympus_Mons" }],
@@ -94,6 +94,6 @@ describe("readConfig", () => {
   it("gives the documented defaults, an empty variable counting as unset", () => {
     const c = readConfig({ PORT: "", DB_POOL_SIZE: "" });
     expect(c).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", API_PORT: 4000, API_HOST: "127.0.0.1", DB_POOL_SIZE: 10, DATA_DIR: "./data", APP_TIMEZONE: "Africa/Douala", API_TIMEOUT_MS: 10_000, demo: true, cookieSecure: false });
-    expect(readConfig({ NODE_ENV: "production" })).toMatchObject({ demo: false, cookieSecure: true });
+    expect(readConfig({ NODE_ENV: "production", MAIL_TRANSPORT: "outbox" })).toMatchObject({ demo: false, cookieSecure: true });
   });
 });

@@ -52,6 +52,8 @@ export function productionEnv(port: number, dataDir: string, env: Record<string,
     DEMO: "1",
     SESSION_SECRET: "b".repeat(40),
     COOKIE_SECURE: "false",
+    // No mail leaves a benchmark or a test server (production refuses to start without a choice).
+    MAIL_TRANSPORT: "outbox",
     ...env,
   };
 }

@@ -13,6 +13,7 @@ describe("MAIL_TRANSPORT", () => {
   it.each([
     [{ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }, "smtp"],
     [{ NODE_ENV: "production", MAIL_TRANSPORT: "outbox" }, "outbox"],
+    [{ NODE_ENV: "production", MAIL_TRANSPORT: "outbox", SMTP_URL: "smtp://mail:25" }, "smtp"],
     [{ NODE_ENV: "production", MAIL_TRANSPORT: "smtp", SMTP_URL: "smtp://mail:25" }, "smtp"],
     [{ NODE_ENV: "development" }, "console"],
     [{}, "console"],
@@ -78,7 +79,7 @@ describe("starting in production", () => {
       const { code, output } = await runApi({ NODE_ENV: "production", DATA_DIR: dataDir, MAIL_TRANSPORT: "outbox" }, async (url) => {
         const call = (p: string, body: unknown) =>
           fetch(url + p, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-        expect((await call("/auth/register", { userRole: "patient", username: "Outbox Only", email, phone: "0612345678", password: "Secret123!" })).status).toBe(201);
+        expect((await call("/auth/register", { userRole: "patient", username: "Outbox Only", email, phone: "670000001", password: "Secret123!" })).status).toBe(201);
         expect((await call("/auth/forgot-password", { email })).status).toBe(200);
       });
       expect(code).toBe(0);

@@ -9,7 +9,10 @@
 export type MailTransport = "smtp" | "outbox" | "console";
 export function mailTransportSetting(env: { MAIL_TRANSPORT?: string; SMTP_URL?: string; NODE_ENV?: string }): MailTransport {
   const production = env.NODE_ENV === "production";
-  const chosen = env.MAIL_TRANSPORT || (env.SMTP_URL ? "smtp" : production ? undefined : "console");
+  // `outbox` keeps mail until there is a way to send it: once SMTP_URL is given (a later start, or
+  // the container image, whose default is outbox), the queued mail and the new mail are sent.
+  const setting = env.MAIL_TRANSPORT === "outbox" && env.SMTP_URL ? "smtp" : env.MAIL_TRANSPORT;
+  const chosen = setting || (env.SMTP_URL ? "smtp" : production ? undefined : "console");
   if (!chosen) {
     throw new Error("SMTP_URL is required in production (or set MAIL_TRANSPORT=outbox to keep mail in the database without sending it)");
   }

@@ -295,12 +295,15 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
       date: new Date(Date.now() + (12 + Math.floor(i / slots.length)) * 86_400_000).toISOString().slice(0, 10),
       time: slots[i % slots.length],
     }));
+    // The kill comes after the tenth answer, with six bookings in flight: counted, not timed, so a
+    // fast machine does not finish every booking before it.
     let answered = 0;
+    let kill: () => void = () => {};
     const killed = new Promise<number>((resolve) => {
-      setTimeout(() => {
+      kill = () => {
         children["web-1"].kill("SIGKILL");
         resolve(answered);
-      }, 1500);
+      };
     });
     const answers = await pool(
       attempts.map((a) => async () => {
@@ -315,7 +318,7 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
         } catch {
           return { ...a, status: 0 };
         } finally {
-          answered++;
+          if (++answered === 10) kill();
         }
       }),
       6,

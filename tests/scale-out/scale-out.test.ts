@@ -13,7 +13,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../../api/db/reference.ts";
-import { appointments, doctorSpecialities, doctors, patients, specialities, users } from "../../api/db/schema.ts";
+import { appointments, doctorSpecialities, doctors, mailOutbox, patients, specialities, users } from "../../api/db/schema.ts";
 import { hashPassword } from "../../api/auth/password.ts";
 import { zonedInstant } from "../../api/appointment/time.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../../api/test/scratch-database.ts";
@@ -227,6 +227,38 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     expect(await page.text()).toContain("Patient 0");
     // And without the cookie, the other instance sends to the login page.
     expect((await fetch(`${other}/health/doctors`, { redirect: "manual" })).status).toBe(302);
+  });
+
+  it("throttles a guesser spread over both instances as one: the sixth wrong password is refused, whichever instance takes it", async () => {
+    const email = "scale-throttled@example.test";
+    const answers: { status: number; upstream: string }[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await fetch(`${base}/login`, {
+        method: "POST",
+        body: new URLSearchParams({ email, password: "not-the-password", role: "patient" }),
+        headers: { cookie: "cookie_check=1" },
+        redirect: "manual",
+      });
+      answers.push({ status: res.status, upstream: res.headers.get("x-upstream") ?? "" });
+    }
+    // The tries went through both instances, which keep no counters of their own (the counters are
+    // rows in PostgreSQL): each alone saw three or four, fewer than the limit of five.
+    expect(new Set(answers.map((a) => a.upstream)).size).toBe(2);
+    expect(answers.slice(0, 5).every((a) => a.status !== 429)).toBe(true);
+    expect(answers.slice(5).map((a) => a.status)).toEqual([429, 429]);
+  });
+
+  it("queues one verification mail for a registration made through either instance", async () => {
+    const email = "scale-newcomer@example.test";
+    const res = await fetch(`${base}/register`, {
+      method: "POST",
+      body: new URLSearchParams({ role: "patient", username: "Scale Newcomer", email, phone: "670000001", password: PASSWORD, confirmPassword: PASSWORD }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/verification/);
+    const queued = await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+    expect(queued).toHaveLength(1);
   });
 
   it("gives one slot to exactly one of 100 patients booking it at once over both instances", async () => {

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../../api/db/reference.ts";
@@ -143,7 +144,7 @@ http {
       proxy_pass http://web;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $host;
+      proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_next_upstream error timeout http_502 http_503;
       add_header X-Upstream $upstream_addr always;
@@ -282,6 +283,33 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     const booked = await database.db.select().from(appointments).where(eq(appointments.doctorId, doctorId));
     expect(booked).toHaveLength(1);
     expect(booked[0].startsAt.toISOString()).toBe(zonedInstant(date, "10:00").toISOString());
+  });
+
+  it("carries a patient's booking journey in the browser through nginx", async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${base}/login`);
+      await page.getByRole("radio", { name: "Patient" }).check();
+      await page.getByLabel("Email").fill(emails[80]);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in", exact: true }).click();
+      await page.waitForURL(/\/health\/doctors/);
+      const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+      await page.goto(`${base}/health/doctors?book=${doctorId}&date=${date}`);
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("radio", { name: "Online" }).check();
+      await dialog.locator('input[name="time"]:not([disabled])').first().check();
+      await dialog.getByRole("button", { name: "Book appointment" }).click();
+      await page.getByText("Appointment created successfully!").waitFor();
+      await page.goto(`${base}/health/doctors/my-appointments`);
+      await page.getByRole("listitem").filter({ hasText: "Dr Scale" }).first().waitFor();
+    } finally {
+      await browser.close();
+    }
   });
 
   it("drains an instance stopped with SIGTERM under load: no request fails", async () => {

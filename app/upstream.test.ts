@@ -7,7 +7,7 @@ import { freePort, patientSession, startWebServer, type WebServer } from "./test
 
 let app: WebServer;
 let upstream: http.Server;
-let mode: "hang" | "drop" = "hang";
+let mode: "hang" | "drop" | "forbid" = "hang";
 /** What the upstream received, in order: each request's start and its end by the client. */
 const events: string[] = [];
 const hanging = new Set<http.ServerResponse>();
@@ -18,6 +18,7 @@ beforeAll(async () => {
     events.push(`start ${name}`);
     req.socket.once("close", () => events.push(`closed ${name}`));
     if (mode === "drop") req.socket.destroy();
+    else if (mode === "forbid") res.writeHead(403, { "content-type": "application/json" }).end('{"message":"Forbidden","code":"forbidden"}');
     else hanging.add(res);
   });
   const port = await freePort();
@@ -52,6 +53,19 @@ describe.each(["hang", "drop"] as const)("an upstream that does not answer (%s)"
     const french = await get("/health/doctors/my-appointments", await patientCookie("fr"));
     expect(french.status).toBe(503);
     expect(heading(await french.text())).toBe("Service indisponible");
+    expect(app.logs().filter((line) => /^\s+at /.test(line))).toEqual([]);
+  });
+});
+
+describe("an upstream that refuses the signed-in user (403)", () => {
+  it("gives the 403 page, in English and in French, with no stack in the log", async () => {
+    mode = "forbid";
+    const english = await get("/health/doctors/my-appointments", await patientCookie());
+    expect(english.status).toBe(403);
+    expect(heading(await english.text())).toBe("Unauthorized access");
+    const french = await get("/health/doctors/my-appointments", await patientCookie("fr"));
+    expect(french.status).toBe(403);
+    expect(heading(await french.text())).toBe("Accès non autorisé");
     expect(app.logs().filter((line) => /^\s+at /.test(line))).toEqual([]);
   });
 });

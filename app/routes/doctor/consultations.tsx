@@ -128,7 +128,7 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
         {c.diagnosis}
       </p>
       <details className="group text-sm">
-        <summary className="link cursor-pointer list-none">
+        <summary className="link flex min-h-6 cursor-pointer list-none items-center">
           <span className="group-open:hidden">{t("doctor:consultations.more")}</span>
           <span className="hidden group-open:inline">{t("doctor:consultations.less")}</span>
         </summary>

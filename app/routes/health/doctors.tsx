@@ -114,7 +114,7 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
         ) : (
           <p className="text-slate-700">{t("patient:doctors.noConfirmed")}</p>
         )}
-        <Link to="/health/doctors/my-appointments" className="link mt-3 inline-block text-sm">
+        <Link to="/health/doctors/my-appointments" className="link mt-3 inline-flex min-h-6 items-center text-sm">
           {t("patient:doctors.allCount", { count: d.total })}
         </Link>
       </section>

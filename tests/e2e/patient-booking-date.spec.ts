@@ -29,6 +29,12 @@ function twoDays() {
   return { first, second };
 }
 
+/** Whether `time` is still free with the doctor on `date` (other tests book the same doctor). */
+async function free(token: string, doctorId: string, date: string, time: string) {
+  const slots = await api<{ time: string; available: boolean }[]>("GET", `/appointment/slots?doctorId=${doctorId}&date=${date}`, { token });
+  return slots.body.some((slot) => slot.time === time && slot.available);
+}
+
 async function openDialogOn(page: Page, doctorId: string, date: string) {
   await page.goto(`/health/doctors?book=${doctorId}&date=${date}`);
   const dialog = page.getByRole("dialog");
@@ -72,10 +78,19 @@ test.describe("without JavaScript, a changed date whose time is taken", () => {
     const patient = await freshPatient();
     const other = await freshPatient();
     const doctorId = await charlesNana(patient.token);
-    const { first, second } = twoDays();
-    // Someone else holds 09:00 on the second day.
-    const held = await api("POST", "/appointment", { token: other.token, body: { doctorId, type: "online", status: "pending", category: "direct", date: second, time: "09:00" } });
-    expect(held.status, JSON.stringify(held.body)).toBeLessThan(300);
+    // Two days where 09:00 is free on the first and 10:00 on the second, then someone else takes
+    // 09:00 on the second day. Other tests book the same doctor on random days: pick again if so.
+    let days: { first: string; second: string } | undefined;
+    for (let attempt = 0; attempt < 20 && !days; attempt++) {
+      const { first, second } = twoDays();
+      if (!(await free(patient.token, doctorId, first, "09:00")) || !(await free(patient.token, doctorId, second, "10:00"))) continue;
+      const held = await api("POST", "/appointment", { token: other.token, body: { doctorId, type: "online", status: "pending", category: "direct", date: second, time: "09:00" } });
+      if (held.status === 409) continue;
+      expect(held.status, JSON.stringify(held.body)).toBeLessThan(300);
+      days = { first, second };
+    }
+    if (!days) throw new Error("no two free days found for the demo doctor");
+    const { first, second } = days;
 
     await signIn(page, patient.email, "patient");
     const dialog = await openDialogOn(page, doctorId, first);

@@ -9,8 +9,10 @@ export function saveDataRequested(request: Request): boolean {
   return request.headers.get("Save-Data")?.trim().toLowerCase() === "on";
 }
 
+const LITE_CHOSEN = new RegExp(`(?:^|;\\s*)${LITE_COOKIE}=1(?:;|$)`);
+
 export function liteChosen(request: Request): boolean {
-  return new RegExp(`(?:^|;\\s*)${LITE_COOKIE}=1(?:;|$)`).test(request.headers.get("Cookie") ?? "");
+  return LITE_CHOSEN.test(request.headers.get("Cookie") ?? "");
 }
 
 export function isLiteRequest(request: Request): boolean {

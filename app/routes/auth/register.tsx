@@ -46,9 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? "common:errors.network"
         : answer.code === "rate_limited"
           ? "common:errors.rateLimited"
-          : answer.status === 400
-            ? answer.message
-            : "auth:register.failed";
+          : "auth:register.failed";
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }) }, { status: answer.status });
   }
   const headers = new Headers();

@@ -34,10 +34,11 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   // The 'Doctor Proposals' tab exists only for open requests, and is their first tab.
   const view = selected && isOpenRequest(selected) && params.get("view") !== "details" ? "proposals" : "details";
   const proposalPage = positiveId(params.get("proposalPage")) ?? 1;
-  let proposals: { items: Proposal[]; error: null } | { items: null; error: string } | null = null;
+  // A failure is said in the user's words (the API's own message is English, for logs).
+  let proposals: { items: Proposal[]; failed: false } | { items: null; failed: true } | null = null;
   if (selected && view === "proposals") {
     const answer = await api.call<Proposal[]>("GET", "/appointment-proposal", { query: { appointmentId: selected.id, page: proposalPage, limit: PROPOSAL_PAGE_SIZE } });
-    proposals = answer.ok ? { items: answer.data, error: null } : { items: null, error: answer.message };
+    proposals = answer.ok ? { items: answer.data, failed: false } : { items: null, failed: true };
   }
   // Started appointments offer neither Cancel nor Buy; computed here so server and browser agree.
   const now = Date.now();

@@ -147,11 +147,10 @@ function ProposalsPanel({ d, here }: { d: Data; here: string }) {
   const failed = answer && "proposalError" in answer ? answer.proposalError : undefined;
   const p = d.proposals;
   if (!p) return null;
-  if (p.error !== null) {
+  if (p.failed) {
     return (
       <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
         <p className="font-semibold">{t("patient:proposals.loadError")}</p>
-        <p>{p.error}</p>
         <Link to={here} className="link mt-2 inline-block">
           {t("patient:proposals.tryAgain")}
         </Link>

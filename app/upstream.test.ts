@@ -42,30 +42,26 @@ function get(path: string, cookie: string) {
 
 const heading = (html: string) => html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
 
-describe.each(["hang", "drop"] as const)("an upstream that does not answer (%s)", (how) => {
-  it("gives the 503 page with a retry link, in English and in French", async () => {
+// What the signed-in page answers for each way the upstream fails: the status, and the page's
+// heading in English and in French; never a stack in the log.
+const failures = [
+  { how: "hang", status: 503, en: "Service unavailable", fr: "Service indisponible" },
+  { how: "drop", status: 503, en: "Service unavailable", fr: "Service indisponible" },
+  { how: "forbid", status: 403, en: "Unauthorized access", fr: "Accès non autorisé" },
+] as const;
+
+describe.each(failures)("an upstream that fails ($how)", ({ how, status, en, fr }) => {
+  it(`gives the ${status} page, in English and in French`, async () => {
     mode = how;
     const english = await get("/health/doctors/my-appointments", await patientCookie());
-    expect(english.status).toBe(503);
+    expect(english.status).toBe(status);
     const page = await english.text();
-    expect(heading(page)).toBe("Service unavailable");
-    expect(page).toMatch(/<a class="btn-secondary" href="">Try again<\/a>/);
+    expect(heading(page)).toBe(en);
+    // Only an unavailable upstream is worth trying again.
+    if (status === 503) expect(page).toMatch(/<a class="btn-secondary" href="">Try again<\/a>/);
     const french = await get("/health/doctors/my-appointments", await patientCookie("fr"));
-    expect(french.status).toBe(503);
-    expect(heading(await french.text())).toBe("Service indisponible");
-    expect(app.logs().filter((line) => /^\s+at /.test(line))).toEqual([]);
-  });
-});
-
-describe("an upstream that refuses the signed-in user (403)", () => {
-  it("gives the 403 page, in English and in French, with no stack in the log", async () => {
-    mode = "forbid";
-    const english = await get("/health/doctors/my-appointments", await patientCookie());
-    expect(english.status).toBe(403);
-    expect(heading(await english.text())).toBe("Unauthorized access");
-    const french = await get("/health/doctors/my-appointments", await patientCookie("fr"));
-    expect(french.status).toBe(403);
-    expect(heading(await french.text())).toBe("Accès non autorisé");
+    expect(french.status).toBe(status);
+    expect(heading(await french.text())).toBe(fr);
     expect(app.logs().filter((line) => /^\s+at /.test(line))).toEqual([]);
   });
 });

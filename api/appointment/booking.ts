@@ -8,6 +8,7 @@ import { appointments, cities, countries, doctors, specialities, users } from ".
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
 import { specialitiesOf } from "../doctor/card.ts";
 import { consultationFee } from "../doctor/fee.ts";
+import { notify, notifyOpenRequest } from "../notification/data.ts";
 import { blank, optionalChoice } from "./query.ts";
 import { clinicParts, parseSlot, SLOTS, zonedInstant } from "./time.ts";
 
@@ -153,26 +154,29 @@ export async function bookDirect(db: Db, patientId: string, body: Body): Promise
   }
 
   const inPerson = type === "in-person";
-  const [row] = await claimingSlot(() =>
-    db
-      .insert(appointments)
-      .values({
-        patientId,
-        doctorId: doctor.id,
-        specialityId: specialityId ?? null,
-        status: "pending",
-        type,
-        category: "direct",
-        startsAt,
-        place: inPerson ? doctor.dutyHospital : null,
-        cityId: inPerson ? doctor.cityId : null,
-        countryId: inPerson ? doctor.countryId : null,
-        price: consultationFee(badges),
-        details,
-      })
-      .returning({ id: appointments.id }),
-  );
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await claimingSlot(() =>
+      tx
+        .insert(appointments)
+        .values({
+          patientId,
+          doctorId: doctor.id,
+          specialityId: specialityId ?? null,
+          status: "pending",
+          type,
+          category: "direct",
+          startsAt,
+          place: inPerson ? doctor.dutyHospital : null,
+          cityId: inPerson ? doctor.cityId : null,
+          countryId: inPerson ? doctor.countryId : null,
+          price: consultationFee(badges),
+          details,
+        })
+        .returning({ id: appointments.id }),
+    );
+    await notify(tx, { userId: doctor.id, appointmentId: row.id, kind: "appointment_booked", actorId: patientId });
+    return row.id;
+  });
 }
 
 async function specialityExists(db: Db, id: number) {
@@ -208,24 +212,27 @@ export async function createOpenRequest(db: Db, patientId: string, body: Body): 
     countryId = city.countryId;
   }
 
-  const [row] = await db
-    .insert(appointments)
-    .values({
-      patientId,
-      doctorId: null,
-      specialityId,
-      status: "pending",
-      type,
-      category: "random",
-      startsAt,
-      place: type === "in-person" ? placeText(body.place) : null,
-      cityId: cityId ?? null,
-      countryId: countryId ?? null,
-      price: null,
-      details,
-    })
-    .returning({ id: appointments.id });
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(appointments)
+      .values({
+        patientId,
+        doctorId: null,
+        specialityId,
+        status: "pending",
+        type,
+        category: "random",
+        startsAt,
+        place: type === "in-person" ? placeText(body.place) : null,
+        cityId: cityId ?? null,
+        countryId: countryId ?? null,
+        price: null,
+        details,
+      })
+      .returning({ id: appointments.id });
+    await notifyOpenRequest(tx, row.id, patientId, specialityId);
+    return row.id;
+  });
 }
 
 /** The six slots of a doctor's day: taken by an active appointment, or already started. */

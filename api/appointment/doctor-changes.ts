@@ -7,6 +7,7 @@ import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
 import { badRequest, conflict } from "../http.ts";
 import { auditPatients, requireVerified, type DoctorAccess } from "../doctor/access.ts";
+import { markSeenOn, notify } from "../notification/data.ts";
 import { claimingSlot, isCalendarDate } from "./booking.ts";
 import { appointmentNotFound, hasStarted, isUuid, startedAlready } from "./patient-data.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
@@ -50,6 +51,9 @@ export async function changeStatusByDoctor(db: Db, doctor: DoctorAccess, id: str
     }
     if (to === "cancelled" && hasStarted(row.startsAt, now)) throw startedAlready();
     await tx.update(appointments).set({ status: to, updatedAt: new Date() }).where(eq(appointments.id, id));
+    const kind = to === "confirmed" ? "appointment_confirmed" : to === "cancelled" ? "appointment_cancelled" : null;
+    if (kind) await notify(tx, { userId: row.patientId, appointmentId: id, kind, actorId: doctor.id });
+    await markSeenOn(tx, doctor.id, id);
     return row.patientId;
   });
   await auditPatients(db, doctor.id, [patientId], "update", "appointment", id);
@@ -73,6 +77,8 @@ export async function rescheduleByDoctor(db: Db, doctor: DoctorAccess, id: strin
       throw badRequest("The new date and time must differ from the current ones", "unchanged");
     }
     await claimingSlot(() => tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)));
+    await notify(tx, { userId: row.patientId, appointmentId: id, kind: "appointment_rescheduled", actorId: doctor.id });
+    await markSeenOn(tx, doctor.id, id);
     return row.patientId;
   });
   await auditPatients(db, doctor.id, [patientId], "update", "appointment", id);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { audit } from "../audit.ts";
+import { markSeenOn, notify, withdrawOpenRequest } from "../notification/data.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
 import { optionalChoice, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "./query.ts";
@@ -104,7 +105,7 @@ export async function cancelByPatient(db: Db, patientId: string, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ patientId: appointments.patientId, status: appointments.status, startsAt: appointments.startsAt })
+      .select({ patientId: appointments.patientId, doctorId: appointments.doctorId, status: appointments.status, startsAt: appointments.startsAt })
       .from(appointments)
       .where(eq(appointments.id, id))
       .for("update");
@@ -117,6 +118,9 @@ export async function cancelByPatient(db: Db, patientId: string, id: string) {
       .update(proposals)
       .set({ status: "rejected", updatedAt: now })
       .where(and(eq(proposals.appointmentId, id), eq(proposals.status, "pending")));
+    if (row.doctorId) await notify(tx, { userId: row.doctorId, appointmentId: id, kind: "appointment_cancelled", actorId: patientId });
+    await withdrawOpenRequest(tx, id);
+    await markSeenOn(tx, patientId, id);
   });
   return serializeAppointment((await findAppointment(db, id))!);
 }

@@ -305,6 +305,28 @@ export const auditEvents = pgTable(
   (t) => [index("audit_events_subject").on(t.subjectUserId, t.at)],
 );
 
+// What needs a user's attention, one row per recipient (api/notification/data.ts): written in the
+// transaction of the change it reports, marked seen when the user's bell list shows it.
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id),
+    kind: text("kind").notNull(),
+    // Who caused it (the patient who booked, the doctor who confirmed); null when nobody did.
+    actorId: uuid("actor_id").references(() => users.id),
+    createdAt: createdAt(),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_created").on(t.userId, t.createdAt, t.id),
+    // The bell count reads only the unseen rows.
+    index("notifications_user_unseen").on(t.userId).where(sql`${t.seenAt} is null`),
+    index("notifications_appointment").on(t.appointmentId),
+  ],
+);
+
 // Relations for drizzle's relational queries (db.query.*.findMany({ with })).
 export const usersRelations = relations(users, ({ one }) => ({
   country: one(countries, { fields: [users.countryId], references: [countries.id] }),

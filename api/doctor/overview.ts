@@ -1,14 +1,14 @@
 // The doctor's extensions beside the list: dashboard counters and today's schedule (docs/product.md,
-// Screens and routes 'Doctor dashboard'), the bell count (docs/product.md, Where we depart from the original screens), the patients a consultation
-// may be about, and the data download.
-import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne, notExists } from "drizzle-orm";
+// Screens and routes 'Doctor dashboard'), the patients a consultation may be about, and the data
+// download.
+import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
-import { appointments, proposals, users } from "../db/schema.ts";
+import { appointments, users } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "../appointment/booking.ts";
 import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
 import { clinicToday, zonedInstant } from "../appointment/time.ts";
 import { listAllConsultations } from "../consultation/data.ts";
-import { answerableRequests, auditPatients, type DoctorAccess } from "./access.ts";
+import { auditPatients } from "./access.ts";
 import { serializeForDoctor } from "./appointments.ts";
 import { loadDoctorProfile } from "./profile.ts";
 
@@ -40,31 +40,6 @@ export async function doctorDashboard(db: Db, doctorId: string, now = new Date()
   await auditPatients(db, doctorId, todayRows.map((r) => r.patientId), "read", "appointment_list");
   const schedule = await serializeForDoctor(db, doctorId, todayRows.map((r) => r.id));
   return { todayAppointments: todayCount, upcomingAppointments: upcomingCount, totalPatients, completedToday, todaySchedule: schedule };
-}
-
-/** Pending appointments assigned to the doctor plus open requests they may answer and have not yet. */
-export async function doctorAttentionCount(db: Db, doctor: DoctorAccess): Promise<number> {
-  const [[{ assigned }], [{ open }]] = await Promise.all([
-    db
-      .select({ assigned: count() })
-      .from(appointments)
-      .where(and(eq(appointments.doctorId, doctor.id), eq(appointments.status, "pending"))),
-    db
-      .select({ open: count() })
-      .from(appointments)
-      .where(
-        and(
-          answerableRequests(doctor),
-          notExists(
-            db
-              .select({ one: proposals.id })
-              .from(proposals)
-              .where(and(eq(proposals.appointmentId, appointments.id), eq(proposals.doctorId, doctor.id))),
-          ),
-        ),
-      ),
-  ]);
-  return assigned + open;
 }
 
 /** Distinct patients (not deleted) with an appointment assigned to the doctor, by name. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { futureDate, startApi, type TestApi } from "../test/harness.ts";
-import { appointments, auditEvents, consultations, countries } from "../db/schema.ts";
+import { appointments, auditEvents, consultations, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 
 describe("the doctor's own /doctor calls", () => {
@@ -174,9 +174,14 @@ describe("the doctor's own /doctor calls", () => {
   });
 
   describe("GET /doctor/notifications, /doctor/patients, /doctor/export", () => {
-    it("counts my pending appointments and the open requests I have not answered yet", async () => {
+    it("counts the bell's unseen notices, mine only (api/notification holds what writes them)", async () => {
+      await api.db.insert(notifications).values([
+        { userId: cardiologist.user.id, appointmentId: ids.alicePending, kind: "appointment_booked", actorId: alice.user.id },
+        { userId: cardiologist.user.id, appointmentId: ids.brunoPending, kind: "appointment_booked", actorId: bruno.user.id },
+        { userId: cardiologist.user.id, appointmentId: ids.openAlice, kind: "open_request", actorId: alice.user.id },
+        { userId: cardiologist.user.id, appointmentId: ids.aliceConfirmed, kind: "appointment_booked", actorId: alice.user.id, seenAt: new Date() },
+      ]);
       const res = await api.request("GET", "/doctor/notifications", { token: cardiologist.token });
-      // alicePending + brunoPending, and openAlice (openBruno already has my proposal).
       expect(res.body).toEqual({ count: 3 });
       expect((await api.request("GET", "/doctor/notifications", { token: unverified.token })).body).toEqual({ count: 0 });
       expect((await api.request("GET", "/doctor/notifications", { token: alice.token })).status).toBe(403);

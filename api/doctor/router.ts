@@ -8,7 +8,8 @@ import { authenticate, currentUser, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { loadDoctorAccess, rejectionReasonOf } from "./access.ts";
 import { doctorListQuery, getDoctorAppointment, listDoctorAppointments } from "./appointments.ts";
-import { doctorAttentionCount, doctorDashboard, doctorPatients, exportDoctorData } from "./overview.ts";
+import { bellOf, unseenCount } from "../notification/data.ts";
+import { doctorDashboard, doctorPatients, exportDoctorData } from "./overview.ts";
 import { loadDoctorProfile, updateDoctorProfile } from "./profile.ts";
 
 export function doctorRouter({ db }: ApiDeps) {
@@ -37,14 +38,16 @@ export function doctorRouter({ db }: ApiDeps) {
   });
 
   router.get("/notifications", doctorOnly, async (req, res) => {
-    res.json({ count: await doctorAttentionCount(db, await loadDoctorAccess(db, currentUser(req).id)) });
+    res.json({ count: await unseenCount(db, currentUser(req).id) });
   });
 
-  // The bell count and the verification state every doctor page shows (its banner, its action
-  // buttons), read at each page so an admin's decision shows at once: one call per page.
+  // The bell count (with ?notifications=<page> the bell's list) and the verification state every
+  // doctor page shows (its banner, its action buttons), read at each page so an admin's decision
+  // shows at once: one call per page.
   router.get("/summary", doctorOnly, async (req, res) => {
-    const access = await loadDoctorAccess(db, currentUser(req).id);
-    res.json({ count: await doctorAttentionCount(db, access), verification: access.verification, rejectionReason: await rejectionReasonOf(db, access) });
+    const userId = currentUser(req).id;
+    const access = await loadDoctorAccess(db, userId);
+    res.json({ ...(await bellOf(db, userId, req.query)), verification: access.verification, rejectionReason: await rejectionReasonOf(db, access) });
   });
 
   router.get("/patients", doctorOnly, async (req, res) => {

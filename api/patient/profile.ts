@@ -1,13 +1,14 @@
 // The patient's own data: profile (docs/product.md, Data 'Patient profile'), its update with
-// server-side validation, the data download (docs/product.md) and the bell count.
-import { and, asc, count, eq, gt, inArray, isNull, notInArray } from "drizzle-orm";
+// server-side validation, the data download (docs/product.md) and the home's cards.
+import { and, asc, count, eq, gt, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
-import { appointments, patients, proposals, users } from "../db/schema.ts";
+import { appointments, patients, users } from "../db/schema.ts";
 import { badRequest, notFound } from "../http.ts";
 import { profilePhone } from "../phone.ts";
 import { appointmentWith, DELETED_USER, serializeAppointment } from "../appointment/serialize.ts";
 import { serializeMany } from "../appointment/patient-data.ts";
+import { allAccessEvents } from "./access-log.ts";
 import { clearableId, clearableText, parseProfileUpdate, placeOfUpdate, trimmed } from "../profile.ts";
 
 export async function loadProfile(db: Db, userId: string) {
@@ -99,24 +100,9 @@ export async function exportPatientData(db: Db, userId: string) {
         Doctor: { id: p.doctor.id, username: p.doctor.deletedAt ? DELETED_USER : p.doctor.username },
       })),
     })),
+    // Who read or changed this data, other than the patient (docs/product.md, Who saw my data).
+    accessLog: await allAccessEvents(db, userId),
   };
-}
-
-/** The bell count (docs/product.md, Where we depart from the original screens): proposals awaiting the patient's decision. */
-export async function patientAttentionCount(db: Db, userId: string): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(proposals)
-    .innerJoin(appointments, eq(appointments.id, proposals.appointmentId))
-    .where(
-      and(
-        eq(appointments.patientId, userId),
-        isNull(appointments.doctorId),
-        inArray(appointments.status, ["pending", "proposed"]),
-        eq(proposals.status, "pending"),
-      ),
-    );
-  return n;
 }
 
 /**

@@ -1,11 +1,14 @@
 // /patient (docs/product.md, The API): the patient's own profile, plus the extensions
-// GET /patient/export (data download), GET /patient/notifications (bell count) and GET
-// /patient/summary (what every signed-in page shows, in one call: docs/performance.md).
+// GET /patient/export (data download), GET /patient/notifications (bell count), GET
+// /patient/summary (what every signed-in page shows, in one call: docs/performance.md) and GET
+// /patient/access-log (who saw my data).
 import { Router } from "express";
 import type { ApiDeps } from "../app.ts";
 import { authenticate, currentUser } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { exportPatientData, loadProfile, patientAttentionCount, patientDashboard, updateProfile } from "./profile.ts";
+import { bellOf, unseenCount } from "../notification/data.ts";
+import { accessLog } from "./access-log.ts";
+import { exportPatientData, loadProfile, patientDashboard, updateProfile } from "./profile.ts";
 
 export function patientRouter({ db }: ApiDeps) {
   const router = Router();
@@ -24,18 +27,20 @@ export function patientRouter({ db }: ApiDeps) {
     res.json(await exportPatientData(db, currentUser(req).id));
   });
 
-  router.get("/notifications", patientOnly, async (req, res) => {
-    res.json({ count: await patientAttentionCount(db, currentUser(req).id) });
+  router.get("/access-log", patientOnly, async (req, res) => {
+    res.json(await accessLog(db, currentUser(req).id, req.query));
   });
 
-  // The bell count, and with ?dashboard=1 the home's cards: one call and one token check per page.
+  router.get("/notifications", patientOnly, async (req, res) => {
+    res.json({ count: await unseenCount(db, currentUser(req).id) });
+  });
+
+  // The bell count, with ?dashboard=1 the home's cards, with ?notifications=<page> the bell's
+  // list: one call and one token check per page.
   router.get("/summary", patientOnly, async (req, res) => {
     const userId = currentUser(req).id;
-    const [count, dashboard] = await Promise.all([
-      patientAttentionCount(db, userId),
-      req.query.dashboard === "1" ? patientDashboard(db, userId) : null,
-    ]);
-    res.json(dashboard ? { count, dashboard } : { count });
+    const [bell, dashboard] = await Promise.all([bellOf(db, userId, req.query), req.query.dashboard === "1" ? patientDashboard(db, userId) : null]);
+    res.json(dashboard ? { ...bell, dashboard } : bell);
   });
 
   return router;

@@ -9,6 +9,7 @@ import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, forbidden } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
+import { markSeenOn, notify } from "../notification/data.ts";
 import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
 import { auditPatients, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../doctor/access.ts";
 
@@ -60,6 +61,8 @@ export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmen
       throw err;
     }
     await tx.update(appointments).set({ status: "proposed", updatedAt: new Date() }).where(eq(appointments.id, appointmentId));
+    await notify(tx, { userId: request.patientId, appointmentId, kind: "proposal_received", actorId: doctor.id });
+    await markSeenOn(tx, doctor.id, appointmentId);
     return { proposal: created, patientId: request.patientId };
   });
   await auditPatients(db, doctor.id, [patientId], "create", "proposal", proposal.id);

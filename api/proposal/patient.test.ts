@@ -211,16 +211,18 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
     });
   });
 
-  it("counts proposals awaiting the patient's decision for the bell", async () => {
+  it("rings the bell for each doctor's proposal, and answering one is seeing it", async () => {
     const fresh = await api.createPatient();
     const count = async () => (await api.request("GET", "/patient/notifications", { token: fresh.token })).body.count;
     expect(await count()).toBe(0);
     const request = await openRequest(fresh.user.id);
-    const a = await insertProposal(api.db, request.id, gp.user.id);
-    await insertProposal(api.db, request.id, third.user.id);
+    const propose = (token: string) => api.request("POST", "/appointment-proposal", { token, body: { appointmentId: request.id } });
+    const a = await propose(gp.token);
+    expect(a.status).toBe(201);
+    expect((await propose(third.token)).status).toBe(201);
     expect(await count()).toBe(2);
-    await reject(a.id, fresh.token);
-    expect(await count()).toBe(1);
+    await reject(a.body.id, fresh.token);
+    expect(await count()).toBe(0);
     expect((await api.request("GET", "/patient/notifications", { token: gp.token })).status).toBe(403);
   });
 });

@@ -14,6 +14,7 @@ import { isUuid } from "../appointment/patient-data.ts";
 import { pagination } from "../appointment/query.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
+import { markSeenOn, notify, withdrawOpenRequest } from "../notification/data.ts";
 
 export const PROPOSAL_PAGE_SIZE = 10;
 export const PROPOSAL_PAGE_MAX = 50;
@@ -119,6 +120,9 @@ export async function acceptProposal(db: Db, patientId: string, proposalId: stri
       .update(proposals)
       .set({ status: "rejected", updatedAt: now })
       .where(and(eq(proposals.appointmentId, appointment.id), ne(proposals.id, proposal.id), eq(proposals.status, "pending")));
+    await withdrawOpenRequest(tx, appointment.id);
+    await notify(tx, { userId: proposal.doctorId, appointmentId: appointment.id, kind: "proposal_accepted", actorId: patientId });
+    await markSeenOn(tx, patientId, appointment.id);
     return appointment.id;
   });
   return serializeAppointment((await findAppointment(db, appointmentId))!);
@@ -137,6 +141,7 @@ export async function rejectProposal(db: Db, patientId: string, proposalId: stri
     if (left === 0 && appointment.status === "proposed") {
       await tx.update(appointments).set({ status: "pending", updatedAt: now }).where(eq(appointments.id, appointment.id));
     }
+    await markSeenOn(tx, patientId, appointment.id);
   });
 }
 

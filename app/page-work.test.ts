@@ -4,7 +4,7 @@
 // authenticated call is one bearer-token lookup in the API, so the count bounds those too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaticHandler, RouterContextProvider, type StaticHandlerContext } from "react-router";
-import { startApi, type TestApi } from "../api/test/harness.ts";
+import { futureDate, startApi, type TestApi } from "../api/test/harness.ts";
 import { insertAppointment } from "../api/appointment/test-factories.ts";
 import { resetConfigForTests } from "../config.ts";
 
@@ -25,19 +25,21 @@ beforeAll(async () => {
     if (url.origin === new URL(api.url).origin) calls.push(`${init?.method ?? "GET"} ${url.pathname}${url.search}`);
     return realFetch(input, init);
   }) as typeof fetch;
-  const [root, appLayout, health, doctors, doctor, appointments, session, i18n] = await Promise.all([
+  const [root, appLayout, health, doctors, doctor, appointments, notifications, patientAccess, session, i18n] = await Promise.all([
     import("./root.tsx"),
     import("./routes/app-layout.tsx"),
     import("./routes/health/layout.tsx"),
     import("./routes/health/doctors.tsx"),
     import("./routes/doctor/layout.tsx"),
     import("./routes/doctor/appointments.tsx"),
+    import("./routes/notifications.tsx"),
+    import("./routes/patient/access.tsx"),
     import("./session.server.ts"),
     import("./i18n.server.ts"),
   ]);
   detectLanguage = i18n.detectLanguage;
   const route = (id: string, m: Record<string, any>, extra: Record<string, unknown>) => ({ id, loader: m.loader, middleware: m.middleware, ...extra });
-  // The same nesting as app/routes.ts, for the two pages measured.
+  // The same nesting as app/routes.ts, for the pages measured.
   handler = createStaticHandler([
     route("root", root, {
       path: "/",
@@ -46,6 +48,8 @@ beforeAll(async () => {
           children: [
             route("routes/health/layout", health, { path: "health", children: [route("routes/health/doctors", doctors, { path: "doctors" })] }),
             route("routes/doctor/layout", doctor, { path: "doctor", children: [route("routes/doctor/appointments", appointments, { path: "appointments" })] }),
+            route("routes/notifications", notifications, { path: "notifications" }),
+            route("routes/patient/access", patientAccess, { path: "patient/profile/access" }),
           ],
         }),
       ],
@@ -113,6 +117,29 @@ describe("upstream calls per page", () => {
     const after = await load("/doctor/appointments", cookie);
     expect(after.calls).toHaveLength(2);
     expect((after.data["routes/app-layout"] as any).verification).toBe("verified");
+  });
+
+  it("the bell's page: one call, the summary with the page of the list, seen before the bell counts", async () => {
+    const patient = await api.createPatient({ username: "Bell Patient" });
+    const { user, token } = await api.createDoctor({ username: "Dr Bell Page" });
+    for (let i = 0; i < 3; i++) {
+      const booked = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: user.id, type: "online", date: futureDate(30 + i), time: "09:00" } });
+      expect(booked.status).toBe(201);
+    }
+    const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
+    const { calls, data } = await load("/notifications?page=1", cookie);
+    expect(calls).toEqual(["GET /doctor/summary?notifications=1"]);
+    expect((data["routes/app-layout"] as any).attention).toBe(0);
+    expect((data["routes/notifications"] as any).list.items).toHaveLength(3);
+    // A hostile page number reads the first page instead of failing the page.
+    expect((await load("/notifications?page=-4", cookie)).calls).toEqual(["GET /doctor/summary?notifications=1"]);
+  });
+
+  it("the patient's 'who saw my data' page: the summary and the access log", async () => {
+    const { user, token } = await api.createPatient({ username: "Access Patient" });
+    const cookie = await sessionFor(token, { id: user.id, role: "patient", username: user.username });
+    const { calls } = await load("/patient/profile/access?page=2", cookie);
+    expect(calls).toEqual(["GET /patient/summary", "GET /patient/access-log?page=2"]);
   });
 
   it("a doctor whose summary fails is not taken for verified", async () => {

@@ -19,6 +19,7 @@ export default [
   // Everything else needs a signed-in user and sits in the shared layout.
   layout("routes/app-layout.tsx", [
     route("settings", "routes/settings.tsx"),
+    route("notifications", "routes/notifications.tsx"),
     route("cities/:countryId", "routes/cities.ts"),
     route("health", "routes/health/layout.tsx", [
       index("routes/health/index.tsx"),
@@ -31,6 +32,7 @@ export default [
     ...prefix("patient", [
       route("profile", "routes/patient/profile.tsx"),
       route("profile/export", "routes/patient/export.ts"),
+      route("profile/access", "routes/patient/access.tsx"),
     ]),
     route("doctor", "routes/doctor/layout.tsx", [
       index("routes/doctor/index.tsx"),

@@ -1,11 +1,13 @@
 // What every signed-in page shows besides its own content, fetched once per request: the bell
-// count, a doctor's verification state, and on the patient home its cards (docs/performance.md).
+// count, a doctor's verification state, on the patient home its cards and on the bell's page its
+// list (docs/performance.md).
 // The shared layout's loader and the page's loader run side by side and both read it; the call is
 // made by the first of them, so an action or a resource route under the layout makes none.
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getUser, upstream } from "./auth.server.ts";
 import type { PatientAppointment } from "./components/patient/types.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
+import { NOTIFICATIONS_PAGE, type NotificationPage } from "./notifications.ts";
 
 export type Verification = "pending" | "verified" | "rejected";
 
@@ -19,6 +21,7 @@ export interface PatientDashboard {
 }
 
 export interface Summary {
+  /** Unseen notifications. */
   count: number;
   /** Doctors only. */
   verification?: Verification;
@@ -26,10 +29,18 @@ export interface Summary {
   rejectionReason?: string | null;
   /** Patients, on their home only. */
   dashboard?: PatientDashboard;
+  /** On the bell's page only: the page of the list it shows, seen from now on. */
+  notifications?: NotificationPage;
 }
 
 /** The page whose loader needs the patient's dashboard cards. */
 export const PATIENT_HOME = "/health/doctors";
+
+/** A page number from the address; anything else is the first page. */
+export const pageNumber = (value: string | null) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : 1;
+};
 
 const summaryContext = createContext<(() => Promise<UpstreamResult<Summary> | null>) | null>(null);
 
@@ -43,7 +54,13 @@ export const summaryMiddleware: MiddlewareFunction<Response> = ({ request, conte
   context.set(summaryContext, () => {
     pending ??= (() => {
       if (user.role === "admin") return Promise.resolve(null);
-      const query = user.role === "patient" && pageOf(request) === PATIENT_HOME ? { dashboard: 1 } : undefined;
+      const page = pageOf(request);
+      const query =
+        page === NOTIFICATIONS_PAGE
+          ? { notifications: pageNumber(new URL(request.url).searchParams.get("page")) }
+          : user.role === "patient" && page === PATIENT_HOME
+            ? { dashboard: 1 }
+            : undefined;
       return upstream(request, context).call<Summary>("GET", `/${user.role}/summary`, { query });
     })();
     return pending;

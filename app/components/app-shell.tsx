@@ -9,6 +9,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { Avatar } from "./avatar.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { Logo } from "./logo.tsx";
+import { NOTIFICATIONS_PAGE } from "../notifications.ts";
 
 type Role = "patient" | "doctor" | "admin";
 interface ShellUser {
@@ -102,7 +103,6 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
   const { t } = useTranslation();
   const header = useClosingMenus();
   const profile = user.role === "doctor" ? "/doctor/profile" : user.role === "patient" ? "/patient/profile" : null;
-  const attentionLink = user.role === "doctor" ? "/doctor/appointments" : "/health/doctors/my-appointments?tab=open";
   return (
     <div className="min-h-screen">
       <header ref={header} className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:gap-3 sm:px-4">
@@ -131,7 +131,7 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {user.role !== "admin" ? (
-            <Link to={attentionLink} className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100" aria-label={t("nav.notifications", { count: attention })}>
+            <Link to={NOTIFICATIONS_PAGE} className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100" aria-label={t("nav.notifications", { count: attention })}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-current">
                 <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22m7-6V11a7 7 0 0 0-5-6.71V3a2 2 0 0 0-4 0v1.29A7 7 0 0 0 5 11v5l-2 2v1h18v-1z" />
               </svg>

@@ -26,7 +26,7 @@ export const sharedDefaults = (p: { username: string; gender: string | null; cou
   cityId: p.cityId ? String(p.cityId) : "",
 });
 
-/** The title; outside the form, Edit, 'Download my data' and 'Delete account'. */
+/** The title; outside the form, Edit, 'Download my data', a patient's 'Who saw my data' and 'Delete account'. */
 export function ProfileHeader({ role, editing }: { role: Role; editing: boolean }) {
   const { t } = useTranslation();
   return (
@@ -41,6 +41,11 @@ export function ProfileHeader({ role, editing }: { role: Role; editing: boolean 
             <a href={`/${role}/profile/export`} className="btn-secondary" download>
               {t(`${role}:profile.download`)}
             </a>
+            {role === "patient" ? (
+              <Link to="/patient/profile/access" className="btn-secondary">
+                {t("patient:access.title")}
+              </Link>
+            ) : null}
             <Link to="?delete=1" className="btn-danger">
               {t(`${role}:profile.delete`)}
             </Link>

@@ -1,10 +1,11 @@
 // The shared layout of every signed-in screen (docs/product.md, Screens and routes): top bar and side menu.
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/app-layout";
 import { getUser, requireUser } from "../auth.server.ts";
 import { summaryMiddleware, summaryOf } from "../summary.server.ts";
 import { AppShell } from "../components/app-shell.tsx";
 import { ErrorPage } from "../components/page.tsx";
+import { NOTIFICATIONS_PAGE } from "../notifications.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser(), summaryMiddleware];
 
@@ -20,6 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     verification: user.role === "doctor" ? (summary?.verification ?? null) : null,
     rejectionReason: user.role === "doctor" ? (summary?.rejectionReason ?? null) : null,
   };
+}
+
+// Opening the bell's page marks entries seen: its count is read again there, also on a client
+// navigation, which would otherwise keep the layout's count from the page before.
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return nextUrl.pathname === NOTIFICATIONS_PAGE || defaultShouldRevalidate;
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {

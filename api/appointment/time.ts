@@ -1,7 +1,7 @@
 // Slots live in the clinic time zone (APP_TIMEZONE, default Africa/Douala). On the wire `date` is
 // YYYY-MM-DD and `time` an ISO 8601 timestamp with its offset; both must name the same slot.
 // Wall clock <-> instant goes through @date-fns/tz, which reads the zone's rules (daylight saving
-// included) from the runtime's time-zone data (docs/decisions/0011-time-zones-with-date-fns-tz.md).
+// included) from the runtime's time-zone data (docs/decisions/0012-time-zones-with-date-fns-tz.md).
 import { TZDate } from "@date-fns/tz";
 import { config } from "../../config.ts";
 import { badRequest } from "../http.ts";

@@ -21,6 +21,8 @@ const phoneSpecs = [
   "**/patient-booking-date.spec.ts",
   "**/patient-home-counts.spec.ts",
   "**/doctor-cancel-and-failures.spec.ts",
+  // The settings page's feed address and the appointment dialog's calendar links must fit a phone.
+  "**/calendar.spec.ts",
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

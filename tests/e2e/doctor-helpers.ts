@@ -36,17 +36,10 @@ export async function apiLogin(email: string, role: "patient" | "doctor" | "admi
   return { id: answer.body.data.id as string, token: answer.body.token.token as string };
 }
 
-/** A fresh, verified patient (register, then the mailed code). */
+/** A fresh, verified patient (register, then the mailed code): tests/e2e/fixtures.ts makes it. */
 export async function newPatient() {
-  const email = uniqueEmail("patient");
-  const username = uniqueName("Patient");
-  const registered = await api("POST", "/auth/register", {
-    body: { username, email, phone: "67" + String(Date.now()).slice(-7), password: PASSWORD, userRole: "patient" },
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  const verified = await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  return { email, username, ...(await apiLogin(email, "patient")) };
+  const { createPatient } = await import("./fixtures.ts");
+  return createPatient();
 }
 
 export async function generalPractice() {

@@ -1,7 +1,7 @@
 // Slots live in the clinic time zone (APP_TIMEZONE, default Africa/Douala). On the wire `date` is
 // YYYY-MM-DD and `time` an ISO 8601 timestamp with its offset; both must name the same slot.
-import { config } from "../../config.ts";
-import { badRequest } from "../http.ts";
+import { config } from "../config.ts";
+import { badRequest } from "./http.ts";
 
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
 export type Slot = (typeof SLOTS)[number];

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "./db/index.ts";
 import { apiTokens, users } from "./db/schema.ts";
 
@@ -136,7 +136,7 @@ export interface AuthUser {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // Express types requests in its global namespace: this adds the user that authenticate() sets.
   namespace Express {
     interface Request {
       user?: AuthUser;

@@ -63,6 +63,7 @@ export function upstream(request: Request, context: Readonly<RouterContextProvid
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (typeof to !== "string") return fallback;
   const path = safePath(to, fallback);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (path === fallback || /[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;
   const base = "http://this.site.invalid";
   let url: URL;

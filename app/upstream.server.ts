@@ -96,7 +96,7 @@ export function createUpstream(
       return unreachable();
     }
     observeUpstream(method, path, seconds(), response.status);
-    let body: any = null;
+    let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
@@ -108,12 +108,13 @@ export function createUpstream(
       const page = options.context?.get(pageContext);
       throw await logoutRedirect(request, page ? loginPath(page) : "/login");
     }
+    const fields: Record<string, unknown> = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
     return {
       ok: false,
       status: response.status,
-      message: typeof body?.message === "string" ? body.message : "Something went wrong",
-      code: typeof body?.code === "string" ? body.code : undefined,
-      body: body && typeof body === "object" ? body : {},
+      message: typeof fields.message === "string" ? fields.message : "Something went wrong",
+      code: typeof fields.code === "string" ? fields.code : undefined,
+      body: fields,
     };
   }
 

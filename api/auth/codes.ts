@@ -6,7 +6,7 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { oneTimeCodes } from "../db/schema.ts";
-import { ApiError, badRequest, tooMany } from "../http.ts";
+import { type ApiError, badRequest, tooMany } from "../http.ts";
 
 export type CodePurpose = "verify" | "profile" | "reset";
 export type CodeFailure = "invalid_code" | "code_expired" | "too_many_attempts";

@@ -17,7 +17,7 @@ export async function loadDoctorProfile(db: Db, userId: string) {
       doctor: { with: { specialities: { with: { speciality: true } } } },
     },
   });
-  if (!user || !user.doctor) throw notFound("Profile not found");
+  if (!user?.doctor) throw notFound("Profile not found");
   const d = user.doctor;
   return {
     id: user.id,

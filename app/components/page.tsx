@@ -48,6 +48,7 @@ export function ErrorPage({ status, className }: { status: number; className: st
       <h1 className="text-2xl font-semibold">{t(`errors.${key}.title`)}</h1>
       <p className="text-slate-700">{t(`errors.${key}.body`)}</p>
       <div className="flex gap-3">
+        {/* biome-ignore lint/a11y/useValidAnchor: an empty href is this very URL: Retry reloads the page, without JavaScript too */}
         <a className="btn-secondary" href="">
           {t("errors.retry")}
         </a>

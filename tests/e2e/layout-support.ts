@@ -159,7 +159,7 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
     const problems: string[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > width) problems.push(`the page is ${root.scrollWidth} px wide`);
-    const describe = (el: Element) => {
+    const describeElement = (el: Element) => {
       const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       const cls = typeof el.className === "string" ? el.className.split(/\s+/).slice(0, 4).join(".") : "";
       return `<${el.tagName.toLowerCase()}${cls ? ` .${cls}` : ""}> "${text}"`;
@@ -182,12 +182,12 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
         // Only the outermost offender: its children follow it out.
         const parent = el.parentElement;
         if (parent && parent !== document.body && parent.getBoundingClientRect().right > width + 1 && !hidden(parent)) continue;
-        problems.push(`${describe(el)} reaches ${Math.round(rect.right)} px`);
+        problems.push(`${describeElement(el)} reaches ${Math.round(rect.right)} px`);
         continue;
       }
       const style = getComputedStyle(el);
       if (style.overflowX === "visible" && style.display !== "inline" && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && el.tagName !== "svg") {
-        problems.push(`${describe(el)} spills ${el.scrollWidth - el.clientWidth} px out of its ${el.clientWidth} px box`);
+        problems.push(`${describeElement(el)} spills ${el.scrollWidth - el.clientWidth} px out of its ${el.clientWidth} px box`);
       }
     }
     return problems;

@@ -7,7 +7,7 @@ import { pageContext } from "./context.ts";
 import { loginPath, readSession, roleHome, type Role, type SessionUser } from "./session.server.ts";
 import { createUpstream, type Upstream } from "./upstream.server.ts";
 
-export const userContext = createContext<{ user: SessionUser; token: string } | null>(null);
+const userContext = createContext<{ user: SessionUser; token: string } | null>(null);
 
 /**
  * Anonymous users go to /login?redirectTo=<the page they asked for>; a user of another role goes to

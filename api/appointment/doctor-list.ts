@@ -14,8 +14,8 @@ import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { auditPatients } from "../audit.ts";
 import { answerableRequests, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
-export const DOCTOR_LIST_PAGE_SIZE = 50;
-export const DOCTOR_LIST_PAGE_MAX = 100;
+const DOCTOR_LIST_PAGE_SIZE = 50;
+const DOCTOR_LIST_PAGE_MAX = 100;
 
 export const doctorListQuery = z.object({
   category: z.preprocess(blank, z.enum(["direct", "random"], "Invalid category").default("direct")),

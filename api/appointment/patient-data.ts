@@ -10,8 +10,8 @@ import { pageOfAppointments, serializeInOrder } from "./list.ts";
 import { isUuid, optionalChoice, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../query.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 
-export const PATIENT_PAGE_SIZE = 20;
-export const PATIENT_PAGE_MAX = 100;
+const PATIENT_PAGE_SIZE = 20;
+const PATIENT_PAGE_MAX = 100;
 
 export const appointmentListQuery = z.object({
   type: optionalChoice(["online", "in-person", "consultation"], "type"),

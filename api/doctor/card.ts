@@ -38,7 +38,7 @@ export function selectDoctorRows(db: Db) {
 type DoctorRow = Awaited<ReturnType<ReturnType<typeof selectDoctorRows>["execute"]>>[number];
 
 
-export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]) {
+function doctorCard(row: DoctorRow, badges: SpecialityBadge[]) {
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,

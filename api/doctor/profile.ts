@@ -45,9 +45,8 @@ export async function loadDoctorProfile(db: Db, userId: string) {
   };
 }
 
-export type DoctorProfile = Awaited<ReturnType<typeof loadDoctorProfile>>;
 
-export const doctorProfileUpdate = z.object({
+const doctorProfileUpdate = z.object({
   username: z.preprocess(
     trimmed,
     z

@@ -7,7 +7,7 @@ import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormAlert, SubmitButton } from "./forms.tsx";
 
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
 /** The code from the six boxes of a submitted form. */
 export function readCode(formData: FormData): string {

@@ -15,17 +15,6 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
-/** A plain 'coming' page for screens a later issue fills. */
-export function ComingSoon({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <section>
-      <PageHeader title={t(titleKey)} />
-      <p className="card text-slate-700">{t("common:coming")}</p>
-    </section>
-  );
-}
-
 /** The texts of each status the app answers with (docs/errors.md); any other is 'generic'. */
 const errorKeys: Record<number, string> = {
   400: "badRequest",

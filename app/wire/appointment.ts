@@ -36,7 +36,7 @@ export interface Appointment {
   slotHeld?: boolean;
 }
 
-export interface AppointmentDetails {
+interface AppointmentDetails {
   reason?: string;
   deviceType?: string;
   internetQuality?: string;

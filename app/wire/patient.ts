@@ -2,7 +2,7 @@
 // serialize.ts, api/proposal/patient.ts, api/patient/profile.ts).
 import type { Appointment, Person } from "./appointment.ts";
 
-export { APPOINTMENT_STATUSES, SLOTS, slotOf, type AppointmentStatus } from "./appointment.ts";
+export { APPOINTMENT_STATUSES, SLOTS, slotOf } from "./appointment.ts";
 
 // The choices of the book and request forms (their zod schemas: routes/health/appointment-schemas.ts).
 export const APPOINTMENT_TYPES = ["online", "in-person"] as const;

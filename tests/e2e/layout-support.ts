@@ -10,7 +10,7 @@ export type Role = "anonymous" | "patient" | "doctor" | "admin";
 export type Language = "en" | "fr";
 
 /** A page to visit: its address and what it shows (for the failure message). */
-export interface Visit {
+interface Visit {
   path: string;
   what: string;
   /** The name of the dialog this address opens, if any (the a11y spec checks it is open). */
@@ -123,7 +123,7 @@ async function makeWorld(browser: Browser): Promise<World> {
 }
 
 /** The language cookie the app reads first (app/i18n.server.ts). */
-export function languageCookie(baseURL: string, language: Language) {
+function languageCookie(baseURL: string, language: Language) {
   return { name: "i18nextLng", value: language, url: baseURL };
 }
 
@@ -226,4 +226,3 @@ export async function onScreen(page: Page, any: import("@playwright/test").Locat
   return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 1 && box.y + box.height <= size.height + 1;
 }
 
-export { ADMIN, DEMO_DOCTOR };

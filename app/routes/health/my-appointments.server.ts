@@ -9,7 +9,7 @@ import type { Upstream } from "../../upstream.server.ts";
 import { positiveId } from "./doctors.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 
-export const APPOINTMENT_PAGE_SIZE = 20;
+const APPOINTMENT_PAGE_SIZE = 20;
 
 async function findOne(api: Upstream, list: PatientAppointment[], id: string | null) {
   if (!id) return null;

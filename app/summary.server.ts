@@ -5,11 +5,11 @@
 // made by the first of them, so an action or a resource route under the layout makes none.
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getUser, upstream } from "./auth.server.ts";
-import type { PatientAppointment } from "./components/patient/types.ts";
+import type { PatientAppointment } from "./wire/patient.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
 import { NOTIFICATIONS_PAGE, type NotificationPage } from "./notifications.ts";
 
-export type Verification = "pending" | "verified" | "rejected";
+type Verification = "pending" | "verified" | "rejected";
 
 export interface PatientDashboard {
   upcoming: PatientAppointment | null;
@@ -34,7 +34,7 @@ export interface Summary {
 }
 
 /** The page whose loader needs the patient's dashboard cards. */
-export const PATIENT_HOME = "/health/doctors";
+const PATIENT_HOME = "/health/doctors";
 
 /** A page number from the address; anything else is the first page. */
 export const pageNumber = (value: string | null) => {

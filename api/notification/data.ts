@@ -7,9 +7,9 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, doctorSpecialities, doctors, notifications, users } from "../db/schema.ts";
 import { parse } from "../http.ts";
-import { pageInfo, pagination } from "../appointment/query.ts";
+import { pageInfo, pagination } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
-import { clinicParts } from "../appointment/time.ts";
+import { clinicParts } from "../time.ts";
 
 /** For the patient: what a doctor did. For the doctor: what a patient did, and new open requests. */
 export const NOTIFICATION_KINDS = [

@@ -1,7 +1,7 @@
 // /notification (extension, docs/product.md, The bell): a patient's or a doctor's own list of what
 // needs their attention. Reading a page marks its entries seen; POST /seen marks them all.
 import { Router } from "express";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { markAllSeen, viewNotifications } from "./data.ts";

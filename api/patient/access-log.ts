@@ -6,9 +6,9 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { auditEvents, users } from "../db/schema.ts";
 import { parse } from "../http.ts";
-import { pageInfo, pagination } from "../appointment/query.ts";
+import { pageInfo, pagination } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
-import { clinicParts } from "../appointment/time.ts";
+import { clinicParts } from "../time.ts";
 
 export const ACCESS_LOG_PAGE_SIZE = 20;
 export const ACCESS_LOG_PAGE_MAX = 100;

@@ -3,7 +3,7 @@
 // /patient/summary (what every signed-in page shows, in one call: docs/performance.md) and GET
 // /patient/access-log (who saw my data).
 import { Router } from "express";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { bellOf, unseenCount } from "../notification/data.ts";

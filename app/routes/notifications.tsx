@@ -9,7 +9,7 @@ import { SubmitButton } from "../components/forms.tsx";
 import { PageHeader } from "../components/page.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ClinicTimeZone } from "../components/clinic-time-zone.tsx";
-import { slotOf } from "../components/doctor/types.ts";
+import { slotOf } from "../wire/appointment.ts";
 import { formatDate } from "../format.ts";
 import { appointmentLink, NOTIFICATIONS_PAGE, type Notification } from "../notifications.ts";
 import { personName } from "../components/person.ts";

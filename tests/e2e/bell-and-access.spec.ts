@@ -2,8 +2,8 @@
 // and the patient's 'Who saw my data' (docs/product.md, The bell and Who saw my data).
 import type { Page } from "@playwright/test";
 import { checkA11y, expect, test } from "./support.ts";
-import { api, book, generalPractice, newVerifiedDoctor, PASSWORD, signIn } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
+import { api, book, generalPractice, PASSWORD, signIn } from "./doctor-helpers.ts";
+import { newPatient, newVerifiedDoctor } from "./fixtures.ts";
 import { formatDate } from "../../app/format.ts";
 
 /** A speciality no other journey books or requests, so a fresh doctor's bell holds only this test's notices. */
@@ -15,7 +15,7 @@ async function quietSpeciality() {
 /** A patient whose booking the doctor confirmed: one notice on the patient's bell. */
 async function confirmedBooking() {
   const gp = await generalPractice();
-  const [patient, doctor] = await Promise.all([freshPatient(), newVerifiedDoctor(gp)]);
+  const [patient, doctor] = await Promise.all([newPatient(), newVerifiedDoctor(gp)]);
   const booked = await book(patient, doctor.id, gp);
   expect((await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } })).status).toBe(200);
   return { patient, doctor, booked };
@@ -61,7 +61,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("the doctor's bell lists each booking, pages like the other lists, and marks everything seen at once", async ({ page }) => {
       const speciality = await quietSpeciality();
-      const [patient, doctor] = await Promise.all([freshPatient(), newVerifiedDoctor(speciality)]);
+      const [patient, doctor] = await Promise.all([newPatient(), newVerifiedDoctor(speciality)]);
       const bookings = [];
       // One more than a page holds.
       for (let i = 0; i < 21; i++) bookings.push(await book(patient, doctor.id, speciality));

@@ -136,8 +136,8 @@ describe("upstream calls per page", () => {
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
     const { calls, data } = await load("/notifications?page=1", cookie);
     expect(calls).toEqual(["GET /doctor/summary?notifications=1"]);
-    expect((data["routes/app-layout"] as any).attention).toBe(0);
-    expect((data["routes/notifications"] as any).list.items).toHaveLength(3);
+    expect((data["routes/app-layout"] as { attention: number }).attention).toBe(0);
+    expect((data["routes/notifications"] as { list: { items: unknown[] } }).list.items).toHaveLength(3);
     // A hostile page number reads the first page instead of failing the page.
     expect((await load("/notifications?page=-4", cookie)).calls).toEqual(["GET /doctor/summary?notifications=1"]);
   });

@@ -8,7 +8,6 @@ import type { Db } from "../db/index.ts";
 import { appointments, doctorSpecialities, doctors, notifications, users } from "../db/schema.ts";
 import { parse } from "../http.ts";
 import { pageInfo, pagination } from "../query.ts";
-import { DELETED_USER } from "../appointment/serialize.ts";
 import { clinicParts } from "../time.ts";
 
 /** For the patient: what a doctor did. For the doctor: what a patient did, and new open requests. */
@@ -125,7 +124,8 @@ export async function viewNotifications(db: Db, userId: string, query: unknown) 
       kind: r.kind as NotificationKind,
       new: freshIds.has(r.id),
       createdAt: r.createdAt.toISOString(),
-      actorName: r.actorName === null ? null : r.actorDeletedAt ? DELETED_USER : r.actorName,
+      // An erased account keeps no name: null, which the screens write as a deleted user.
+      actorName: r.actorDeletedAt ? null : r.actorName,
       Appointment: { id: r.appointmentId, date, time: iso, status: r.status, category: r.category, assigned: r.doctorId !== null },
     };
   });

@@ -20,7 +20,7 @@ import { fallbackLanguage, i18nFor, PAGE_TEXTS_ID, PageTextsContext } from "./i1
 import { getLanguage, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
-import { clinicTimeZone } from "./routes/doctor/clinic.server.ts";
+import { clinicTimeZone } from "./clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
 /** What the HTTP edge refused (request-handler.server.ts) is answered with the error page and its status. */

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { futureDate } from "../test/harness.ts";
-import { zonedInstant } from "./time.ts";
+import { zonedInstant } from "../time.ts";
 
 type AppointmentRow = typeof appointments.$inferInsert;
 

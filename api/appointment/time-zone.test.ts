@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../../config.ts";
 import { startApi, type TestApi } from "../test/harness.ts";
 import { appointments } from "../db/schema.ts";
-import { SLOTS } from "./time.ts";
+import { SLOTS } from "../time.ts";
 
 function useZone(zone: string) {
   process.env.APP_TIMEZONE = zone;

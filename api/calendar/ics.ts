@@ -6,7 +6,7 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import en from "../../locales/en/calendar.json" with { type: "json" };
 import fr from "../../locales/fr/calendar.json" with { type: "json" };
-import { clinicTimeZone } from "../appointment/time.ts";
+import { clinicTimeZone } from "../time.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import type { findAppointment } from "../appointment/serialize.ts";
 import type { Locale } from "../mail/templates.ts";

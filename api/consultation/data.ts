@@ -6,11 +6,10 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, consultations, users } from "../db/schema.ts";
 import { badRequest, forbidden, notFound, parse, type AuthUser } from "../http.ts";
-import { isUuid } from "../appointment/patient-data.ts";
-import { containsPattern, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { containsPattern, isUuid, optionalSearch, pageInfo, pagination } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
-import { clinicParts } from "../appointment/time.ts";
-import { auditPatients } from "../doctor/access.ts";
+import { clinicParts } from "../time.ts";
+import { auditPatients } from "../audit.ts";
 import { CONSULTATION_TYPES } from "./types.ts";
 
 export const CONSULTATION_PAGE_SIZE = 20;

@@ -4,11 +4,11 @@
 import { Router } from "express";
 import { and, asc, count, eq, exists, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { doctorSpecialities, doctors, users } from "../db/schema.ts";
 import { authenticate, parse } from "../http.ts";
-import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../query.ts";
 import { cardsFor, selectDoctorRows } from "./card.ts";
 
 export const DOCTOR_PAGE_SIZE = 10;

@@ -3,14 +3,16 @@
 // becomes 'proposed' in the same transaction. Patients accept or reject in patient.ts.
 import { Router } from "express";
 import { and, eq } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, forbidden } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
-import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
-import { auditPatients, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../doctor/access.ts";
+import { appointmentNotFound } from "../appointment/patient-data.ts";
+import { isUuid } from "../query.ts";
+import { auditPatients } from "../audit.ts";
+import { isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../appointment/access.ts";
 
 const alreadyProposed = () => conflict("You have already proposed for this request", "already_proposed");
 const slotHeld = () => conflict("You already have an appointment at this time", "slot_held");

@@ -4,14 +4,13 @@
 import { Router } from "express";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, doctors, proposals, users } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
-import { isUuid } from "../appointment/patient-data.ts";
-import { pagination } from "../appointment/query.ts";
+import { isUuid, pagination } from "../query.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
 

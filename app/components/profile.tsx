@@ -11,7 +11,7 @@ import { Dialog } from "./dialog.tsx";
 import { formatDate } from "../format.ts";
 import { FormAlert, SelectField, SubmitButton } from "./forms.tsx";
 import { PageHeader } from "./page.tsx";
-import type { Place } from "./patient/types.ts";
+import type { Place } from "../wire/patient.ts";
 
 type Role = "doctor" | "patient";
 

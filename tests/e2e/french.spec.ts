@@ -8,7 +8,7 @@ import { expect, test } from "./support.ts";
 import { ADMIN, api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
 import { freshPatient } from "./patient-helpers.ts";
 
-// A demo doctor of Cardiology and Internal medicine (api/db/seed.ts): a specialist, so 6000 XAF.
+// A demo doctor of Cardiology and Internal medicine (api/seed.ts): a specialist, so 6000 XAF.
 const DOCTOR = "Didier Njoya";
 const DOCTOR_EMAIL = "dr.didier.njoya@example.com";
 

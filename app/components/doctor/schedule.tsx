@@ -1,7 +1,7 @@
 // Today's schedule split into the two sessions (docs/product.md, Constants: 9:00-12:00, 14:00-18:00).
 import { useTranslation } from "react-i18next";
 import { StatusBadge } from "../status-badge.tsx";
-import { slotOf, type Appointment } from "./types.ts";
+import { slotOf, type Appointment } from "../../wire/appointment.ts";
 
 export const SESSIONS = [
   { key: "morning", from: "09:00", to: "12:00" },

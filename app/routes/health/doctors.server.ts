@@ -2,8 +2,8 @@
 // search, the book dialog's doctor and slots, and the book and request actions.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { withParams } from "../../components/dialog.tsx";
-import type { Country, DoctorCard, DoctorPage, Slot, Speciality } from "../../components/patient/types.ts";
+import { withParams } from "../../url.ts";
+import type { Country, DoctorCard, DoctorPage, Slot, Speciality } from "../../wire/patient.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";

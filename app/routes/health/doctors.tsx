@@ -8,7 +8,8 @@ import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/doctors";
 import { getUser, pageOf, upstream } from "../../auth.server.ts";
-import { Dialog, withParams } from "../../components/dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
+import { withParams } from "../../url.ts";
 import { Field, FieldErrors, FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
@@ -18,9 +19,9 @@ import { placeOf } from "../../components/patient/format.ts";
 import { countryOptions, formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { slotOf, type PatientAppointment } from "../../components/patient/types.ts";
-import { clinicToday } from "../doctor/clinic.server.ts";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../components/patient/types.ts";
+import { slotOf, type PatientAppointment } from "../../wire/patient.ts";
+import { clinicToday } from "../../clinic.server.ts";
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../wire/patient.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 

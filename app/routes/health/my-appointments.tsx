@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { pageOf, upstream } from "../../auth.server.ts";
-import { Dialog, withParams } from "../../components/dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
+import { withParams } from "../../url.ts";
 import { FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { PageHeader } from "../../components/page.tsx";
@@ -15,7 +16,7 @@ import { isOpenRequest, placeOf } from "../../components/patient/format.ts";
 import { formatDate, formatMoney, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../components/patient/types.ts";
+import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../wire/patient.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 

@@ -83,15 +83,18 @@ export const openRequestBody = z.object({
   cityId: coded(optionalId("city"), "invalid_city"),
   country: coded(optionalId("country"), "invalid_country"),
   countryId: coded(optionalId("country"), "invalid_country"),
+  /** In person: where, in the patient's words (at most 200 characters kept; anything but text is ignored). */
+  place: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 200) || undefined : undefined), z.string().optional()),
 });
 
 export type DirectBooking = z.input<typeof directBookingBody>;
+export type DirectBookingBody = z.output<typeof directBookingBody>;
 export type OpenRequest = z.input<typeof openRequestBody>;
+export type OpenRequestBody = z.output<typeof openRequestBody>;
 
-/** PUT /appointment/{id} by its doctor: a new status... */
-export const DOCTOR_STATUS_TARGETS = ["confirmed", "cancelled", "completed"] as const;
+/** PUT /appointment/{id} by its doctor: a new status (which ones it may reach is the API's rule, a 409)... */
 export const doctorStatusBody = z.object({
-  status: coded(z.enum(DOCTOR_STATUS_TARGETS, "Invalid status"), "invalid_status"),
+  status: coded(z.enum(APPOINTMENT_STATUSES, "Invalid status"), "invalid_status"),
 });
 
 /** ...or a new date and time (a reschedule). */
@@ -113,6 +116,7 @@ export type DoctorChange = z.input<typeof doctorStatusBody> | z.input<typeof res
 export const patientChangeBody = z.object({
   status: coded(z.literal("cancelled", "Only cancellation is possible here"), "invalid_status"),
 });
+export type PatientChange = z.input<typeof patientChangeBody>;
 
 /** GET /appointment/slots */
 export const slotsQuery = z.object({
@@ -148,9 +152,9 @@ export type DoctorListQuery = z.output<typeof doctorListQuery>;
 
 /** POST /appointment-proposal: a doctor proposes themself for an open request. */
 export const proposalBody = z.object({
-  appointmentId: coded(z.string("An appointment is required").min(1, "An appointment is required"), "appointment_required"),
-  /** Only the doctor's own id, when given. */
+  /** Only the doctor's own id, when given (anyone else's is a 403). */
   doctorId: z.string("You can only propose yourself").optional(),
+  appointmentId: coded(z.string("An appointment is required").min(1, "An appointment is required"), "appointment_required"),
 });
 export type ProposalRequest = z.input<typeof proposalBody>;
 

@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, consultations, users } from "../db/schema.ts";
 import { badRequest, forbidden, notFound, parse, type AuthUser } from "../http.ts";
-import { containsPattern, isUuid, optionalSearch, pageInfo, pagination } from "../query.ts";
+import { isUuid, optionalSearch, pagination, uuid } from "../../contract/fields.ts";
+import { containsPattern, pageInfo } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import { clinicParts } from "../time.ts";
 import { auditPatients } from "../audit.ts";
@@ -20,7 +21,7 @@ export const consultationListQuery = z.object({ search: optionalSearch, ...pagin
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
 const fields = {
-  patientId: z.uuid("A patient is required"),
+  patientId: uuid("A patient is required"),
   type: z.enum(CONSULTATION_TYPES, `The consultation type must be one of ${CONSULTATION_TYPES.join(", ")}`),
   diagnosis: z.preprocess(
     trimmed,
@@ -39,7 +40,7 @@ const fields = {
     .preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.datetime({ offset: true, error: "Invalid consultation date" }).optional())
     .transform((v) => (v === undefined ? undefined : new Date(v)))
     .refine((d) => d === undefined || d.getTime() <= Date.now() + 60_000, "The consultation date cannot be in the future"),
-  appointmentId: z.preprocess((v) => (v === "" ? null : v), z.uuid("Invalid appointment").nullable()),
+  appointmentId: z.preprocess((v) => (v === "" ? null : v), uuid("Invalid appointment").nullable()),
 };
 
 const createSchema = z.object({

@@ -8,7 +8,8 @@ import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { doctorSpecialities, doctors, users } from "../db/schema.ts";
 import { authenticate, parse } from "../http.ts";
-import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../query.ts";
+import { optionalId, optionalSearch, pagination, uuid } from "../../contract/fields.ts";
+import { containsPattern, pageInfo } from "../query.ts";
 import { cardsFor, selectDoctorRows } from "./card.ts";
 
 export const DOCTOR_PAGE_SIZE = 10;
@@ -26,7 +27,7 @@ const searchQuery = z.object({
   speciality: optionalId("speciality"),
   city: optionalId("city"),
   country: optionalId("country"),
-  id: z.preprocess((v) => (v === "" ? undefined : v), z.uuid("Invalid doctor id").optional()),
+  id: z.preprocess((v) => (v === "" ? undefined : v), uuid("Invalid doctor id").optional()),
   ...pagination(DOCTOR_PAGE_SIZE, DOCTOR_PAGE_MAX),
 });
 

@@ -16,7 +16,9 @@ import { isOpenRequest, placeOf } from "../../components/patient/format.ts";
 import { formatDate, formatMoney, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../wire/patient.ts";
+import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE } from "../../../contract/constants.ts";
+import type { PatientAppointment } from "../../../contract/appointment.ts";
+import { slotOf } from "../../format.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 

@@ -27,3 +27,9 @@ export const DOCTOR_LIST_PAGE_SIZE = 50;
 export const DOCTOR_LIST_PAGE_MAX = 100;
 export const PROPOSAL_PAGE_SIZE = 10;
 export const PROPOSAL_PAGE_MAX = 50;
+
+/** The kinds of a consultation record (the API validates them; the doctor's form offers them). */
+export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "emergency", "online", "in-person"] as const;
+export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
+export const CONSULTATION_PAGE_SIZE = 20;
+export const CONSULTATION_PAGE_MAX = 100;

@@ -65,6 +65,12 @@ export const ERROR_CODES = [
   "request_expired",
   "not_your_patient",
   "invalid_reason",
+  // Consultation records: invalid_<field>.
+  "invalid_patient",
+  "invalid_diagnosis",
+  "invalid_notes",
+  "invalid_prescription",
+  "invalid_consultedAt",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,7 @@
 // One schema for the embedded PGlite default and a real PostgreSQL server.
 // Identifiers exposed in URLs are UUIDs so they cannot be enumerated.
 import { relations, sql } from "drizzle-orm";
-import { APPOINTMENT_CATEGORIES, APPOINTMENT_STATUSES, PROPOSAL_STATUSES, STORED_APPOINTMENT_TYPES } from "../../contract/constants.ts";
+import { APPOINTMENT_CATEGORIES, APPOINTMENT_STATUSES, PROPOSAL_STATUSES, STORED_APPOINTMENT_TYPES, type ConsultationType } from "../../contract/constants.ts";
 import {
   bigserial,
   boolean,
@@ -190,7 +190,7 @@ export const consultations = pgTable(
     doctorId: uuid("doctor_id").notNull().references(() => users.id),
     patientId: uuid("patient_id").notNull().references(() => users.id),
     appointmentId: uuid("appointment_id").references(() => appointments.id),
-    type: text("type").notNull(),
+    type: text("type").$type<ConsultationType>().notNull(),
     diagnosis: text("diagnosis").notNull(),
     notes: text("notes").notNull().default(""),
     prescription: jsonb("prescription").$type<string[]>().notNull().default([]),

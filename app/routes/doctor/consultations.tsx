@@ -17,8 +17,9 @@ import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { redirectWithToast } from "../../toast.server.ts";
-import { findConsultation, listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
-import { CONSULTATION_TYPES } from "../../../api/consultation/types.ts";
+import { findConsultation, listConsultations, listPatients, type PatientOption } from "./consultation.server.ts";
+import type { Consultation } from "../../../contract/consultation.ts";
+import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
-// The API answers what contract/ says, field for field: each answer of /appointment and
-// /appointment-proposal parses with its schema and comes out unchanged (a field the contract does
+// The API answers what contract/ says, field for field: each answer of /appointment,
+// /appointment-proposal, /doctor (the search) and /consultation parses with its schema and comes out unchanged (a field the contract does
 // not know would be dropped, a missing or mistyped one refused), and every refusal is {message, code}
 // with a code the contract lists.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,8 @@ import {
   proposalList,
   rejectedProposal,
 } from "../contract/appointment.ts";
+import { consultation, consultationPage } from "../contract/consultation.ts";
+import { doctorPage } from "../contract/doctor.ts";
 import { apiError } from "../contract/errors.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 
@@ -81,6 +83,19 @@ describe("answers follow the contract", () => {
     matches(changedAppointment, accepted.body);
   });
 
+  it("the doctor search and a consultation record", async () => {
+    matches(doctorPage, (await as(patient).get("/doctor?search=Dr")).body);
+    matches(doctorPage, (await as(patient).get(`/doctor?id=${doctor.user.id}`)).body);
+    // A record needs a patient the doctor has seen: a past confirmed appointment.
+    const booked = await as(patient).send("POST", "/appointment", { doctorId: doctor.user.id, type: "online", date: futureDate(11), time: "09:00" });
+    await as(doctor).send("PUT", `/appointment/${booked.body.id}`, { status: "confirmed" });
+    const created = await as(doctor).send("POST", "/consultation", { patientId: patient.user.id, type: "follow-up", diagnosis: "Healing well", prescription: ["Rest"] });
+    expect(created.status).toBe(201);
+    matches(consultation, created.body);
+    matches(consultationPage, (await as(doctor).get("/consultation")).body);
+    matches(consultation, (await as(patient).get(`/consultation/${created.body.id}`)).body);
+  });
+
   it("every refusal is {message, code} with a listed code", async () => {
     const refusals = [
       await as(patient).send("POST", "/appointment", { type: "online" }),
@@ -92,6 +107,9 @@ describe("answers follow the contract", () => {
       await as(patient).get("/appointment-proposal"),
       await as(patient).get("/appointment/slots?date=2027-02-30"),
       await api.request("GET", "/appointment"),
+      await as(doctor).send("POST", "/consultation", { patientId: patient.user.id, type: "surgery", diagnosis: "x" }),
+      await as(doctor).send("POST", "/consultation", { patientId: patient.user.id, type: "follow-up", diagnosis: " " }),
+      await as(patient).get("/doctor?city=abc"),
     ];
     for (const res of refusals) {
       expect(res.status).toBeGreaterThanOrEqual(400);

@@ -20,6 +20,7 @@ import {
   STORED_APPOINTMENT_TYPES,
   VIDEO_PLATFORMS,
 } from "./constants.ts";
+import { country, doctorSummary, person, place, specialityBadge } from "./doctor.ts";
 import { calendarDate, coded, isCalendarDate, optionalChoice, optionalId, optionalSearch, optionalText, pageFields, pagination, requiredId, uuid } from "./fields.ts";
 
 // ---- Requests ----
@@ -166,12 +167,6 @@ export const proposalListQuery = z.object({
 
 // ---- Answers ----
 
-const person = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
-export type Person = z.infer<typeof person>;
-
-export const specialityBadge = z.object({ id: z.number().int(), name: z.string(), nameFr: z.string(), isGeneral: z.boolean() });
-const place = z.object({ id: z.number().int(), name: z.string() });
-const country = place.extend({ code: z.string() });
 
 /** One appointment as both sides read it. */
 export const appointment = z.object({
@@ -238,16 +233,6 @@ export const createdProposal = z.object({
   doctorId: z.string(),
 });
 
-/** The proposing doctor as the patient sees them on a proposal. */
-export const proposalDoctor = person.extend({
-  specialities: z.array(specialityBadge),
-  City: place.nullable(),
-  Country: country.nullable(),
-  duty_hospital: z.string().nullable(),
-  startYear: z.number().int().nullable(),
-  fee: z.number(),
-});
-
 /** GET /appointment-proposal: one page, the total in the X-Total-Count header. */
 export const proposalList = z.array(
   z.object({
@@ -256,7 +241,7 @@ export const proposalList = z.array(
     /** False once the doctor holds this slot with another appointment: accepting would be refused. */
     available: z.boolean(),
     createdAt: z.string(),
-    Doctor: proposalDoctor,
+    Doctor: doctorSummary,
     Appointment: z.object({ id: z.string(), price: z.number().nullable() }),
   }),
 );

@@ -33,3 +33,6 @@ export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "eme
 export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
 export const CONSULTATION_PAGE_SIZE = 20;
 export const CONSULTATION_PAGE_MAX = 100;
+/** The find-a-doctor search: 10 a page, at most 50. */
+export const DOCTOR_PAGE_SIZE = 10;
+export const DOCTOR_PAGE_MAX = 50;

@@ -18,28 +18,6 @@ export interface Speciality {
   isGeneral?: boolean;
 }
 
-export interface DoctorCard {
-  id: string;
-  username: string;
-  avatarUrl: string | null;
-  specialities: Speciality[];
-  City: Place | null;
-  Country: Country | null;
-  duty_hospital: string | null;
-  startYear: number | null;
-  fee: number;
-}
-
-export interface DoctorPage {
-  doctors: DoctorCard[];
-  /** Exact, or the count cap of the API when totalCapped (api/doctor/search.ts). */
-  total: number;
-  totalCapped?: boolean;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
-
 export interface PatientProfile {
   id: string;
   username: string;

@@ -4,7 +4,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { withParams } from "../../url.ts";
 import type { DaySlot as Slot, DirectBooking, OpenRequest } from "../../../contract/appointment.ts";
-import type { Country, DoctorCard, DoctorPage, Speciality } from "../../wire/patient.ts";
+import type { Country, Speciality } from "../../wire/patient.ts";
+import type { DoctorCard, DoctorPage } from "../../../contract/doctor.ts";
+import { DOCTOR_PAGE_SIZE } from "../../../contract/constants.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
@@ -12,7 +14,6 @@ import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 
-export const DOCTOR_PAGE_SIZE = 10;
 
 export const positiveId = (value: string | null | undefined) => {
   const n = Number(value);

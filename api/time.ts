@@ -7,7 +7,6 @@ import { config } from "../config.ts";
 import { badRequest } from "./http.ts";
 
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
-export type Slot = (typeof SLOTS)[number];
 
 export const clinicTimeZone = () => config().APP_TIMEZONE;
 

@@ -64,6 +64,7 @@ function SafeScrollRestoration({ nonce }: { nonce?: string }) {
     if (typeof y === "number") scrollTo(0, y);
   } catch (e) {}
 })()`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, with the CSP nonce
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restore }} />;
 }
 
@@ -106,6 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             {!root && pageTexts ? (
               // Data, not script: the browser never runs it, so it needs no CSP nonce.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our translations with < escaped; data, never run
               <script type="application/json" id={PAGE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(pageTexts).replace(/</g, "\\u003c") }} />
             ) : null}
             <SafeScrollRestoration nonce={nonce} />

@@ -7,7 +7,7 @@ import { getUser, upstream } from "./auth.server.ts";
 import type { PatientAppointment } from "../contract/appointment.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
 
-export type Verification = "pending" | "verified" | "rejected";
+type Verification = "pending" | "verified" | "rejected";
 
 export interface PatientDashboard {
   upcoming: PatientAppointment | null;
@@ -29,7 +29,7 @@ export interface Summary {
 }
 
 /** The page whose loader needs the patient's dashboard cards. */
-export const PATIENT_HOME = "/health/doctors";
+const PATIENT_HOME = "/health/doctors";
 
 const summaryContext = createContext<(() => Promise<UpstreamResult<Summary> | null>) | null>(null);
 

@@ -22,7 +22,7 @@ export async function loadDoctorAccess(db: Db, userId: string): Promise<DoctorAc
   return { id: userId, verification: doctor.verification, specialityIds: rows.map((r) => r.id) };
 }
 
-export const doctorUnverified = () => forbidden("Your account is awaiting verification", "doctor_unverified");
+const doctorUnverified = () => forbidden("Your account is awaiting verification", "doctor_unverified");
 
 export function requireVerified(doctor: DoctorAccess) {
   if (doctor.verification !== "verified") throw doctorUnverified();

@@ -13,7 +13,7 @@ import { clinicParts, parseSlot, SLOTS, zonedInstant } from "../time.ts";
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */
 export const ACTIVE_STATUSES = ["pending", "confirmed"] as const;
 
-export const slotTaken = () => conflict("This time slot is no longer available", "slot_taken");
+const slotTaken = () => conflict("This time slot is no longer available", "slot_taken");
 
 /**
  * Which of these doctors hold the instant with an active appointment (other than `exceptId`): a

@@ -66,4 +66,3 @@ export function serializeAppointment(a: Loaded) {
   };
 }
 
-export type AppointmentDto = ReturnType<typeof serializeAppointment>;

@@ -25,7 +25,7 @@ import { normalizePhone } from "../phone.ts";
 import { createThrottles, THROTTLE_MESSAGES } from "./throttle.ts";
 import { issueToken, revokeAllTokens, revokeToken } from "./tokens.ts";
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   loginFailed: "Login failed",
   wrongRole: {
     patient: "This is a patient account: choose 'Patient' to log in",

@@ -122,7 +122,6 @@ export function createThrottles(db: Db) {
   };
 }
 
-export type Throttles = ReturnType<typeof createThrottles>;
 
 function rateLimited(res: Response, message: string, retryAfterSeconds: number, code?: string) {
   res.set("Retry-After", String(retryAfterSeconds));

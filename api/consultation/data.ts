@@ -24,7 +24,7 @@ function loadOne(db: Db, id: string) {
   return db.query.consultations.findFirst({ where: (c) => eq(c.id, id), with: consultationWith });
 }
 
-export function serializeConsultation(c: Loaded): Consultation {
+function serializeConsultation(c: Loaded): Consultation {
   const { date, time } = clinicParts(c.consultedAt);
   return {
     id: c.id,

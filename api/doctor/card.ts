@@ -39,7 +39,7 @@ export function selectDoctorRows(db: Db) {
 type DoctorRow = Awaited<ReturnType<ReturnType<typeof selectDoctorRows>["execute"]>>[number];
 
 
-export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): DoctorCard {
+function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): DoctorCard {
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,

@@ -17,7 +17,7 @@ import { cardsFor, selectDoctorRows } from "./card.ts";
  * directory costs time in proportion to the matches, and a patient refines a search rather than
  * paging past the tenth page (measured: bench/README.md; decision: docs/decisions/0004).
  */
-export const COUNT_CAP = 100;
+const COUNT_CAP = 100;
 
 export async function searchDoctors(db: Db, q: DoctorSearch, countCap = COUNT_CAP): Promise<DoctorPage> {
   const conditions: (SQL | undefined)[] = [

@@ -27,7 +27,7 @@ function isDuplicateProposal(err: unknown): boolean {
   return false;
 }
 
-export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
+async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
   requireVerified(doctor);
   if (!isUuid(appointmentId)) throw appointmentNotFound();
   const { proposal, patientId } = await db.transaction(async (tx) => {
@@ -55,7 +55,7 @@ export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmen
     if (existing) throw alreadyProposed();
     // The patient could never accept it: one active appointment per doctor and slot (docs/product.md).
     if ((await doctorsBusyAt(tx, [doctor.id], request.startsAt)).size) throw slotHeld();
-    let created;
+    let created: typeof proposals.$inferSelect | undefined;
     try {
       [created] = await tx.insert(proposals).values({ appointmentId, doctorId: doctor.id, status: "pending" }).returning();
     } catch (err) {

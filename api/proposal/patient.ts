@@ -18,7 +18,7 @@ const proposalNotFound = () => notFound("Proposal not found");
 const doctorSlotTaken = () => conflict("This doctor is no longer free at this time", "slot_taken");
 
 /** Proposals on the patient's own appointment, oldest first, each with the proposing doctor's card. */
-export async function listProposals(db: Db, patientId: string, appointmentId: string, page: number, limit: number) {
+async function listProposals(db: Db, patientId: string, appointmentId: string, page: number, limit: number) {
   const [appointment] = await db
     .select({ patientId: appointments.patientId, price: appointments.price, startsAt: appointments.startsAt })
     .from(appointments)
@@ -83,7 +83,7 @@ async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
   return { appointment, proposal };
 }
 
-export async function acceptProposal(db: Db, patientId: string, proposalId: string) {
+async function acceptProposal(db: Db, patientId: string, proposalId: string) {
   const appointmentId = await db.transaction(async (tx) => {
     const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
     if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");
@@ -118,7 +118,7 @@ export async function acceptProposal(db: Db, patientId: string, proposalId: stri
   return serializeAppointment((await findAppointment(db, appointmentId))!);
 }
 
-export async function rejectProposal(db: Db, patientId: string, proposalId: string) {
+async function rejectProposal(db: Db, patientId: string, proposalId: string) {
   await db.transaction(async (tx) => {
     const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
     if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");

@@ -59,7 +59,7 @@ export function CountryCityFields({
           const value = e.currentTarget.value;
           setCountry(value);
           setCity("");
-          if (value && value !== loaded.country) fetcher.load(`/cities/${value}`);
+          if (value && value !== loaded.country) void fetcher.load(`/cities/${value}`);
         }}
       >
         <option value="">{t(`${ns}.selectCountry`)}</option>

@@ -62,6 +62,7 @@ export function ProfileCard(props: { role: Role; name: string; title: string; av
       <p className="text-sm text-slate-700">{props.email}</p>
       {props.lines.map((line, i) =>
         line ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed lines rendered once; two may be equal
           <p key={i} className="text-sm whitespace-pre-line text-slate-700">
             {line}
           </p>

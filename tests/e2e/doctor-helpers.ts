@@ -6,7 +6,7 @@ import { clientAddress, expect, latestCode, mailsTo, uniqueEmail } from "./suppo
 
 export { uniqueEmail };
 
-export const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
+const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
 export const PASSWORD = "Demo1234!";
 export const DEMO_DOCTOR = "doctor@example.com";
 export const ADMIN = "admin@example.com";

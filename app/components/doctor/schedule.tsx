@@ -4,12 +4,12 @@ import { StatusBadge } from "../status-badge.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 
-export const SESSIONS = [
+const SESSIONS = [
   { key: "morning", from: "09:00", to: "12:00" },
   { key: "afternoon", from: "14:00", to: "18:00" },
 ] as const;
 
-export function splitSessions(appointments: Appointment[]) {
+function splitSessions(appointments: Appointment[]) {
   const sorted = [...appointments].sort((a, b) => a.time.localeCompare(b.time));
   return SESSIONS.map((s) => ({ ...s, appointments: sorted.filter((a) => slotOf(a) >= s.from && slotOf(a) < s.to) }));
 }

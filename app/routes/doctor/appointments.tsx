@@ -1,6 +1,6 @@
 // The doctor's appointments (docs/product.md, Screens and routes): tabs 'assigned to me' and 'open requests' as links,
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -202,7 +202,7 @@ function CancelDialog({ a, data, failure }: { a: Appointment; data: Data; failur
   );
 }
 
-function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Data; closeTo: string; result: any }) {
+function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Data; closeTo: string; result: SubmissionResult | null | undefined }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const current = { date: a.date, time: slotOf(a) };
@@ -261,15 +261,17 @@ function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Da
 function requestDetails(a: Appointment, t: (key: string) => string): [string, React.ReactNode][] {
   const d = a.details ?? {};
   const rows: [string, React.ReactNode][] = [];
+  // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
   if (d.reason) rows.push([t("patient:request.reason"), <span className="whitespace-pre-line break-words">{d.reason}</span>]);
   if (d.deviceType) rows.push([t("patient:form.deviceType"), t(`patient:form.device.${d.deviceType}`)]);
   if (d.internetQuality) rows.push([t("patient:form.connection"), t(`patient:form.quality.${d.internetQuality}`)]);
   if (d.videoPreference) rows.push([t("patient:form.platform"), t(`patient:form.video.${d.videoPreference}`)]);
+  // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
   if (d.residenceAddress) rows.push([t("doctor:appointments.residenceAddress"), <span className="whitespace-pre-line break-words">{d.residenceAddress}</span>]);
   return rows;
 }
 
-function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Data; result: any; failure: ActionFailure | null }) {
+function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Data; result: SubmissionResult | null | undefined; failure: ActionFailure | null }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -282,6 +284,7 @@ function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Dat
     [t("doctor:appointments.date"), formatDate(a.date, i18n.language)],
     [t("doctor:appointments.time"), slotOf(a)],
     [t("doctor:appointments.type"), t(`doctor:type.${a.type}`)],
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
     [t("doctor:appointments.status"), <StatusBadge status={a.status} role="doctor" />],
   ];
   if (a.Speciality) rows.push([t("doctor:appointments.speciality"), specialityName(a.Speciality, i18n.language)]);

@@ -1,7 +1,7 @@
 // Patient dashboard and find-a-doctor (docs/product.md, Screens and routes): welcome, upcoming appointment, up to 3
 // confirmed, a count; a GET search form with paging; doctor cards whose Book link opens the book
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -191,7 +191,9 @@ function TypeChoice({ idPrefix, defaultValue, errors }: { idPrefix: string; defa
   );
 }
 
-function OnlineDetails({ fields, className }: { fields: Record<string, any>; className: string }) {
+type OnlineField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+
+function OnlineDetails({ fields, className }: { fields: Record<"deviceType" | "internetQuality" | "videoPreference", OnlineField>; className: string }) {
   const { t } = useTranslation();
   return (
     <fieldset className={className}>

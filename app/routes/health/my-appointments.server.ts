@@ -11,7 +11,7 @@ import { positiveId } from "./doctors.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { PatientChange } from "../../../contract/appointment.ts";
 
-export const APPOINTMENT_PAGE_SIZE = 20;
+const APPOINTMENT_PAGE_SIZE = 20;
 
 async function findOne(api: Upstream, list: PatientAppointment[], id: string | null) {
   if (!id) return null;

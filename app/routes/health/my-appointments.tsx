@@ -210,6 +210,7 @@ function DetailsPanel({ a }: { a: PatientAppointment }) {
     [t("patient:appointments.date"), formatDate(a.date, i18n.language)],
     [t("patient:appointments.time"), slotOf(a)],
     [t("patient:form.type"), t(`patient:type.${a.type}`)],
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
     [t("patient:appointments.status"), <StatusBadge status={a.status} role="patient" />],
     [t("patient:appointments.place"), placeOf(a, t, i18n.language)],
   ];

@@ -35,7 +35,7 @@ const appointmentType = coded(
 );
 
 /** Online details and the patient's reason; unknown keys are dropped. */
-export const appointmentDetails = z.object({
+const appointmentDetails = z.object({
   deviceType: optionalChoice(DEVICE_TYPES, "device type"),
   internetQuality: optionalChoice(CONNECTION_QUALITIES, "connection quality"),
   videoPreference: optionalChoice(VIDEO_PLATFORMS, "video platform"),
@@ -198,7 +198,6 @@ export const appointment = z.object({
   City: place.nullable(),
   Country: country.nullable(),
 });
-export type Appointment = z.infer<typeof appointment>;
 
 /** In the doctor's lists: the doctor's own proposal on an open request, and whether the slot is already theirs elsewhere. */
 export const doctorAppointment = appointment.extend({

@@ -3,13 +3,11 @@
 
 /** The six slots of a day, wall-clock times in the clinic's zone (APP_TIMEZONE). */
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
-export type Slot = (typeof SLOTS)[number];
 
 export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** What a patient books or requests. */
 export const APPOINTMENT_TYPES = ["online", "in-person"] as const;
-export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 /** What an appointment may be: a doctor's recorded consultation too. */
 export const STORED_APPOINTMENT_TYPES = [...APPOINTMENT_TYPES, "consultation"] as const;
 export const APPOINTMENT_CATEGORIES = ["direct", "random"] as const;

@@ -6,7 +6,6 @@ import { optionalId, optionalSearch, pageFields, pagination, uuid } from "./fiel
 
 /** Someone on the other side of an appointment. */
 export const person = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
-export type Person = z.infer<typeof person>;
 
 export const specialityBadge = z.object({ id: z.number().int(), name: z.string(), nameFr: z.string(), isGeneral: z.boolean() });
 export const place = z.object({ id: z.number().int(), name: z.string() });
@@ -25,7 +24,7 @@ export const doctorSearchQuery = z.object({
 export type DoctorSearch = z.output<typeof doctorSearchQuery>;
 
 /** A doctor as patients see them: search results, the book dialog, proposals. */
-export const doctorCard = person.extend({
+const doctorCard = person.extend({
   specialities: z.array(specialityBadge),
   City: place.nullable(),
   Country: country.nullable(),

@@ -4,7 +4,7 @@
 import { z } from "zod";
 
 /** Every code the API answers with, and the web tier's own "network" for an unreachable API. */
-export const ERROR_CODES = [
+const ERROR_CODES = [
   // Requests the API cannot read (api/http.ts) and generic refusals.
   "invalid",
   "invalid_request",
@@ -77,4 +77,3 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The body of every answer with a 4xx or 5xx status. */
 export const apiError = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
-export type ApiErrorBody = z.infer<typeof apiError>;

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ErrorCode } from "./errors.ts";
 
 /** "" and null from a query string or form count as absent. */
-export const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 interface FieldCodes {
   code: ErrorCode;

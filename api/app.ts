@@ -16,6 +16,7 @@ import { proposalDoctorRouter } from "./proposal/doctor.ts";
 import { patientRouter } from "./patient/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { adminRouter } from "./admin/router.ts";
+import { calendarRouter } from "./calendar/router.ts";
 
 export function createApi(deps: ApiDeps) {
   const api = express();
@@ -31,6 +32,7 @@ export function createApi(deps: ApiDeps) {
   api.use("/patient", patientRouter(deps));
   api.use("/consultation", consultationRouter(deps));
   api.use("/admin", adminRouter(deps));
+  api.use("/calendar", calendarRouter(deps));
   api.use(() => {
     throw notFound();
   });

@@ -22,7 +22,7 @@ import { deleteAccount, findActiveUserByEmail, normalizeEmail, register, session
 import { checkCode, codeError, CODE_MESSAGES, hasLiveCode, issueCode, resendTooSoon } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { normalizePhone } from "../phone.ts";
-import { createThrottles, THROTTLE_MESSAGES } from "./throttle.ts";
+import { createThrottles, THROTTLE_MESSAGES } from "../throttle.ts";
 import { issueToken, revokeAllTokens, revokeToken } from "./tokens.ts";
 
 const AUTH_MESSAGES = {

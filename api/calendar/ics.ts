@@ -20,10 +20,10 @@ export const APPOINTMENT_MINUTES = 60;
  * UIDs must not change with the host name the app is reached by (a calendar would then keep two
  * copies of one appointment), so they name the product, not a server.
  */
-export const UID_DOMAIN = "appointments.healthbook";
+const UID_DOMAIN = "appointments.healthbook";
 export const appointmentUid = (id: string) => `${id}@${UID_DOMAIN}`;
 
-export type AppointmentStatus = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
+type AppointmentStatus = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
 
 /** What a calendar entry shows of an appointment. */
 export interface CalendarAppointment {
@@ -45,7 +45,7 @@ export interface CalendarAppointment {
 /** Whose calendar it is: the summary names the other party. */
 export type Reader = "patient" | "doctor";
 
-export interface Person {
+interface Person {
   name: string;
   email: string;
 }
@@ -55,9 +55,15 @@ export interface Person {
  * which mail clients offer to add and later update. CANCEL: removes the entry (RFC 5546). The last
  * two need an organizer (RFC 5546 3.2.2, 3.2.5): the address the mail comes from.
  */
-export type CalendarMethod = { method: "PUBLISH" } | { method: "REQUEST" | "CANCEL"; organizer: Person; attendees?: Person[] };
+type CalendarMethod = { method: "PUBLISH" } | { method: "REQUEST" | "CANCEL"; organizer: Person; attendees?: Person[] };
 
-export type CalendarOptions = CalendarMethod & { locale: Locale; reader: Reader; timeZone?: string };
+export type CalendarOptions = CalendarMethod & {
+  locale: Locale;
+  reader: Reader;
+  timeZone?: string;
+  /** For a feed: how often, in seconds, a subscribed calendar should fetch it again. */
+  ttl?: number;
+};
 
 function interpolate(text: string, values: Record<string, string>) {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
@@ -68,7 +74,7 @@ function interpolate(text: string, values: Record<string, string>) {
  * always sets updated_at: the whole seconds between creation and the last change grow with each
  * change and fit the 31-bit integer the RFC allows for 68 years.
  */
-export function appointmentSequence(a: Pick<CalendarAppointment, "createdAt" | "updatedAt">): number {
+function appointmentSequence(a: Pick<CalendarAppointment, "createdAt" | "updatedAt">): number {
   if (!a.updatedAt) return 0;
   return Math.max(0, Math.floor((a.updatedAt.getTime() - a.createdAt.getTime()) / 1000));
 }
@@ -117,6 +123,7 @@ export function buildCalendar(appointments: readonly CalendarAppointment[], opti
     // as local times, which RFC 5545 requires in UTC. Each event names the zone instead (TZID on
     // DTSTART and DTEND), and the generator adds the matching VTIMEZONE once.
     timezone: { name: null, generator: getVtimezoneComponent },
+    ttl: options.ttl ?? null,
   });
   for (const a of appointments) {
     const event = calendar.createEvent({

@@ -21,6 +21,7 @@ import type { PatientAppointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
+import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -254,7 +255,14 @@ function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: s
           </Link>
         ))}
       </nav>
-      {d.view === "proposals" ? <ProposalsPanel d={d} here={here} /> : <DetailsPanel a={a} />}
+      {d.view === "proposals" ? (
+        <ProposalsPanel d={d} here={here} />
+      ) : (
+        <>
+          <DetailsPanel a={a} />
+          <AppointmentCalendar appointmentId={a.id} video={d.video} />
+        </>
+      )}
       <div className="mt-4 flex justify-end">
         <Link to={closeTo} preventScrollReset className="btn-secondary">
           {t("patient:form.close")}

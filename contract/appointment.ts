@@ -127,15 +127,15 @@ export const slotsQuery = z.object({
 
 const statusFilter = optionalChoice(APPOINTMENT_STATUSES, "status");
 
+/** The filters both appointment lists take. */
+const listFilters = { status: statusFilter, search: optionalSearch, city: optionalId("city"), country: optionalId("country") };
+
 /** GET /appointment: the patient's list, with the 'Assigned to me' (true) and 'Open requests' (false) tabs. */
 export const patientListQuery = z.object({
-  type: optionalChoice(["online", "in-person", "consultation"], "type"),
-  status: statusFilter,
+  type: optionalChoice(STORED_APPOINTMENT_TYPES, "type"),
   category: optionalChoice(APPOINTMENT_CATEGORIES, "category"),
   assigned: optionalChoice(["true", "false"], "assigned filter"),
-  search: optionalSearch,
-  city: optionalId("city"),
-  country: optionalId("country"),
+  ...listFilters,
   ...pagination(PATIENT_PAGE_SIZE, PATIENT_PAGE_MAX),
 });
 export type PatientListQuery = z.output<typeof patientListQuery>;
@@ -143,10 +143,7 @@ export type PatientListQuery = z.output<typeof patientListQuery>;
 /** GET /doctor/doctor_appointments: 'assigned to me' (direct) or 'open requests' (random). */
 export const doctorListQuery = z.object({
   category: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(APPOINTMENT_CATEGORIES, "Invalid category").default("direct")),
-  status: statusFilter,
-  search: optionalSearch,
-  city: optionalId("city"),
-  country: optionalId("country"),
+  ...listFilters,
   ...pagination(DOCTOR_LIST_PAGE_SIZE, DOCTOR_LIST_PAGE_MAX),
 });
 export type DoctorListQuery = z.output<typeof doctorListQuery>;

@@ -33,6 +33,8 @@ function servedBy(logs: string[], page: string) {
 const workerPids = (logs: string[]) => logs.flatMap((line) => line.match(/web worker (\d+)\)/)?.[1] ?? []).map(Number);
 
 async function pagesFromBothWorkers(app: Awaited<ReturnType<typeof startWebServer>>) {
+  // The server answers once its first worker listens; the second may still be starting.
+  for (let i = 0; i < 600 && new Set(workerPids(app.logs())).size < 2; i++) await new Promise((r) => setTimeout(r, 200));
   const cookie = await signIn(app.url);
   // A new connection per request: the cluster hands connections to its workers in turn.
   for (let i = 0; i < 6; i++) {

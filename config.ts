@@ -233,6 +233,8 @@ const benchSchema = z.object({
   BENCH_EXPLAIN: z.enum(["0", "1"]).default("0"),
   BENCH_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
   BENCH_SECONDS: z.coerce.number().positive().default(10),
+  // Web workers of the server ssr.ts measures (its WEB_CONCURRENCY).
+  BENCH_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BENCH_PORT: port.optional(),
   BENCH_FILES: z.string().optional(),
   BENCH_JSON: z.string().optional(),

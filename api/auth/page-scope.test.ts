@@ -74,26 +74,16 @@ describe("page scopes", () => {
     }
   });
 
-  it("logout inside an open scope: the next call of the same page is refused at once", async () => {
-    const { token } = await api.createPatient();
-    const scope = openPageScope()!;
-    const headers = { [PAGE_SCOPE_HEADER]: scope };
-    try {
-      expect((await api.request("GET", "/patient/summary", { token, headers })).status).toBe(200);
-      expect((await api.request("POST", "/auth/logout", { token, headers })).status).toBe(204);
-      expect((await api.request("GET", "/patient/summary", { token, headers })).status).toBe(401);
-    } finally {
-      closePageScope(scope);
-    }
-  });
-
-  it("a deleted account inside an open scope: the next call of the same page is refused at once", async () => {
+  it.each([
+    ["logout", "POST", "/auth/logout", 204],
+    ["a deleted account", "DELETE", "/auth/delete-account", 200],
+  ])("%s inside an open scope: the next call of the same page is refused at once", async (_what, method, path, status) => {
     const { token } = await api.createPatient();
     const scope = openPageScope()!;
     const headers = { [PAGE_SCOPE_HEADER]: scope };
     try {
       expect((await api.request("GET", "/patient/me", { token, headers })).status).toBe(200);
-      expect((await api.request("DELETE", "/auth/delete-account", { token, headers })).status).toBe(200);
+      expect((await api.request(method, path, { token, headers })).status).toBe(status);
       expect((await api.request("GET", "/patient/me", { token, headers })).status).toBe(401);
     } finally {
       closePageScope(scope);

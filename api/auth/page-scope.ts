@@ -12,14 +12,18 @@
 // The registry is kept on globalThis: this module is loaded twice in the web server (by server.ts
 // with the API, and bundled into the React Router build), and both copies must see the same scopes.
 import { randomBytes } from "node:crypto";
-import type { AuthUser } from "../http.ts";
 
 export const PAGE_SCOPE_HEADER = "x-page-scope";
+
+/** What a token check answers: the user (api/http.ts's AuthUser; only its id matters here). */
+interface CheckedUser {
+  id: string;
+}
 
 interface Scope {
   tokenHash?: string;
   /** The token's lookup, shared by calls that arrive while it runs; undefined when the token is not live. */
-  check?: Promise<AuthUser | undefined>;
+  check?: Promise<CheckedUser | undefined>;
   userId?: string;
 }
 
@@ -53,10 +57,11 @@ export function closePageScope(key: string | undefined) {
  * The token check of `tokenHash`, made by `lookup` at most once per page scope. Without a scope
  * (or with a key this process did not open) it is simply `lookup()`.
  */
-export function checkTokenOnce(key: string | undefined, tokenHash: string, lookup: () => Promise<AuthUser | undefined>): Promise<AuthUser | undefined> {
+export function checkTokenOnce<U extends CheckedUser>(key: string | undefined, tokenHash: string, lookup: () => Promise<U | undefined>): Promise<U | undefined> {
   const scope = key ? registry.scopes.get(key) : undefined;
   if (!scope) return lookup();
-  if (scope.check && scope.tokenHash === tokenHash) return scope.check;
+  // The scope's check was made by this same lookup for this same token hash: the same user type.
+  if (scope.check && scope.tokenHash === tokenHash) return scope.check as Promise<U | undefined>;
   scope.tokenHash = tokenHash;
   scope.userId = undefined;
   const check = lookup();

@@ -1,7 +1,7 @@
 // A doctor as patients see it: avatar (initials fallback), specialities, city, hospital,
 // experience and the consultation fee (docs/product.md, Data and Fee).
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Avatar } from "../avatar.tsx";
 import { formatMoney, specialityName } from "../../format.ts";
 import { experienceYears } from "./format.ts";

@@ -2,7 +2,7 @@
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/appointments";

@@ -2,7 +2,7 @@
 // and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";

@@ -3,7 +3,7 @@
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/doctors";

@@ -2,7 +2,7 @@
 // links, a GET filter form (500 ms debounce with JavaScript), paging, a details dialog
 // (?appointment=<id>) with the doctors' proposals, a cancel confirmation (?cancel=<id>) and Buy.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useActionData, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { pageOf, upstream } from "../../auth.server.ts";

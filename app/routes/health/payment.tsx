@@ -1,6 +1,6 @@
 // 'Buy' on a confirmed appointment: the amount due in XAF and how to
 // pay. No online payment provider exists yet, so the patient pays at the clinic's reception.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/payment";
 import { upstream } from "../../auth.server.ts";

@@ -7,7 +7,8 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, doctorSpecialities, doctors, notifications, users } from "../db/schema.ts";
 import { parse } from "../http.ts";
-import { pageInfo, pagination } from "../query.ts";
+import { pagination } from "../../contract/fields.ts";
+import { pageInfo } from "../query.ts";
 import { clinicParts } from "../time.ts";
 
 /** For the patient: what a doctor did. For the doctor: what a patient did, and new open requests. */

@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { auditEvents, users } from "../db/schema.ts";
 import { parse } from "../http.ts";
-import { pageInfo, pagination } from "../query.ts";
+import { pagination } from "../../contract/fields.ts";
+import { pageInfo } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import { clinicParts } from "../time.ts";
 

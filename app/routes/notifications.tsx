@@ -1,7 +1,7 @@
 // The bell's page (docs/product.md, The bell): what needs the user's attention, newest first, each
 // entry a link to its appointment. The list comes with the page's summary call, which marks the
 // entries shown as seen, so the bell's count on this very page already leaves them out.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/notifications";
 import { getUser, requireUser, upstream } from "../auth.server.ts";
@@ -9,8 +9,7 @@ import { SubmitButton } from "../components/forms.tsx";
 import { PageHeader } from "../components/page.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ClinicTimeZone } from "../components/clinic-time-zone.tsx";
-import { slotOf } from "../wire/appointment.ts";
-import { formatDate } from "../format.ts";
+import { formatDate, slotOf } from "../format.ts";
 import { appointmentLink, NOTIFICATIONS_PAGE, type Notification } from "../notifications.ts";
 import { personName } from "../components/person.ts";
 import { requireSummary } from "../summary.server.ts";

@@ -1,6 +1,6 @@
 // 'Who saw my data' (docs/product.md, Who saw my data): the reads and changes of the patient's data
 // by someone else, newest first: who, in which role, what, and when (in the clinic time zone).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/access";
 import { requireUser, upstream } from "../../auth.server.ts";

@@ -1,0 +1,18 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { openDatabase } from "/work/wt/testfast/api/db/index.ts";
+import { seedReferenceData } from "/work/wt/testfast/api/db/reference.ts";
+let t = performance.now();
+const lap = (s: string) => { const n = performance.now(); console.log(s, Math.round(n - t)); t = n; };
+const d = await openDatabase({ dataDir: "memory://" });
+lap("create+migrate");
+await seedReferenceData(d.db);
+lap("reference");
+const blob = await d.pglite!.dumpDataDir("none");
+lap("dump " + blob.size);
+const c = await PGlite.create("memory://", { extensions: { pg_trgm }, loadDataDir: blob });
+lap("load");
+console.log(await c.query("select count(*) from countries"));
+lap("q");
+const c2 = await PGlite.create("memory://", { extensions: { pg_trgm } });
+lap("bare create");

@@ -1,18 +1,30 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
-import { getUser } from "../auth.server.ts";
+import { getUser, upstream } from "../auth.server.ts";
+import { feedAction, loadFeed } from "../calendar.server.ts";
+import { CalendarFeed } from "../components/calendar-feed.tsx";
 import { LanguageMenu } from "../components/language-menu.tsx";
 import { PageHeader } from "../components/page.tsx";
 import { liteChosen, liteCookie, saveDataRequested } from "../lite.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { role: getUser(context).role, lite: liteChosen(request), saveData: saveDataRequested(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const role = getUser(context).role;
+  // Admins have no appointments, so no calendar feed.
+  const feed = role === "admin" ? null : await loadFeed(upstream(request, context));
+  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), feed };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const on = (await request.formData()).get("lite") === "on";
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if ((intent === "feedRenew" || intent === "feedRevoke") && getUser(context).role !== "admin") {
+    const result = await feedAction(upstream(request, context), request, intent);
+    if ("revoked" in result) return redirectWithToast("/settings", { type: "success", message: "common:calendar.feed.revoked" });
+    return result;
+  }
+  const on = form.get("lite") === "on";
   return redirectWithToast(
     "/settings",
     { type: "success", message: on ? "common:settings.lite.turnedOn" : "common:settings.lite.turnedOff" },
@@ -20,9 +32,10 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export default function Settings({ loaderData }: Route.ComponentProps) {
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { role, lite, saveData } = loaderData;
+  const { role, lite, saveData, feed } = loaderData;
+  const feedResult = actionData && ("feedUrl" in actionData || "feedError" in actionData) ? actionData : null;
   const profile = role === "doctor" ? "/doctor/profile" : role === "patient" ? "/patient/profile" : null;
   return (
     <section className="max-w-xl space-y-4">
@@ -42,6 +55,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {t(lite ? "settings.lite.turnOff" : "settings.lite.turnOn")}
         </button>
       </Form>
+      {feed ? (
+        <CalendarFeed
+          active={feed.active}
+          since={feed.since}
+          feedUrl={feedResult && "feedUrl" in feedResult ? feedResult.feedUrl : undefined}
+          failed={Boolean(feedResult && "feedError" in feedResult)}
+        />
+      ) : null}
       {profile ? (
         <div className="card flex flex-wrap items-center justify-between gap-4">
           <p className="text-sm font-medium">{t("settings.profile")}</p>

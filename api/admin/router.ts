@@ -1,10 +1,10 @@
 // /admin (extension, docs/product.md, Where we depart from the original screens): doctor verification. Admins only; everyone else 403.
 import { Router } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { authenticate, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { pagination } from "../appointment/query.ts";
+import { pagination } from "../query.ts";
 import { ADMIN_DOCTOR_PAGE_MAX, ADMIN_DOCTOR_PAGE_SIZE, approveDoctor, findDoctorId, pageDoctorsByVerification, rejectDoctor, VERIFICATIONS } from "./doctors.ts";
 
 const listQuery = z.object({

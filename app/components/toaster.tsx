@@ -23,6 +23,7 @@ export function Toaster({ toast }: { toast: Toast }) {
   // A new toast is a new element, so its fade-out animation starts again.
   const [shown, setShown] = useState(0);
   const stays = toast.type === "error";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new toast is the trigger that shows it again
   useEffect(() => {
     setOpen(true);
     setShown((n) => n + 1);

@@ -54,11 +54,6 @@ export async function latestCode(email: string, options: { after?: number; timeo
   throw new Error(`no code mailed to ${email} within ${options.timeout ?? 10_000} ms (after ${options.after ?? 0}; mails seen: ${subjects})`);
 }
 
-/** Forgets every captured message. Workers share the mailbox: prefer `latestCode(email, { after })`. */
-export async function clearMail(): Promise<void> {
-  await fetch(`${MAILBOX}/messages`, { method: "DELETE" });
-}
-
 /**
  * A client address of its own (100.64.0.0/10, shared address space), sent as X-Forwarded-For: the
  * app trusts its loopback proxy, so each test or helper call is a separate client and the
@@ -143,6 +138,19 @@ export interface Throttle {
   uploadKbps: number;
 }
 
+/** Chromium's DevTools protocol: what a mid-range phone on a mobile network feels like. */
+export async function throttlePage(page: Page, throttle: Throttle) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle.cpu });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: throttle.latencyMs,
+    downloadThroughput: (throttle.downloadKbps * 1024) / 8,
+    uploadThroughput: (throttle.uploadKbps * 1024) / 8,
+  });
+}
+
 interface Options {
   /** Set by the phone project (playwright.config.ts); null on the desktop. */
   throttle: Throttle | null;
@@ -162,18 +170,7 @@ export const test = base.extend<Fixtures & Options>({
   },
   throttle: [null, { option: true }],
   page: async ({ page, throttle }, use) => {
-    if (throttle) {
-      // Chromium's DevTools protocol: what a mid-range phone on a mobile network feels like.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle.cpu });
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: throttle.latencyMs,
-        downloadThroughput: (throttle.downloadKbps * 1024) / 8,
-        uploadThroughput: (throttle.uploadKbps * 1024) / 8,
-      });
-    }
+    if (throttle) await throttlePage(page, throttle);
     await use(page);
   },
   pageProblems: [

@@ -4,7 +4,8 @@
 // itself. Neither takes the clicks meant for what is under it. JavaScript off and on.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support.ts";
-import { api, apiLogin, DEMO_DOCTOR, generalPractice, newPatient, openRequest, signIn } from "./doctor-helpers.ts";
+import { api, apiLogin, DEMO_DOCTOR, generalPractice, openRequest, signIn } from "./doctor-helpers.ts";
+import { newPatient } from "./fixtures.ts";
 
 /**
  * Runs the page's clock and its CSS animations 10 seconds ahead: what a toast that closes after 5

@@ -3,7 +3,8 @@
 // 10 mm on every side, and the screen-only note ('Use your browser's Print command') is not printed.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support.ts";
-import { api, apiLogin, book, DEMO_DOCTOR, generalPractice, newPatient, signIn, uniqueName } from "./doctor-helpers.ts";
+import { api, apiLogin, book, DEMO_DOCTOR, generalPractice, signIn, uniqueName } from "./doctor-helpers.ts";
+import { newPatient } from "./fixtures.ts";
 
 /** The margins, in millimetres, of the @page rules that apply to every printed page. */
 async function pageMargins(page: Page) {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import { authenticate, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { pagination } from "../query.ts";
+import { pagination } from "../../contract/fields.ts";
 import { ADMIN_DOCTOR_PAGE_MAX, ADMIN_DOCTOR_PAGE_SIZE, approveDoctor, findDoctorId, pageDoctorsByVerification, rejectDoctor, VERIFICATIONS } from "./doctors.ts";
 
 const listQuery = z.object({

@@ -6,7 +6,7 @@
 //   and gone is a failure missed. Dismiss is a link to the page itself (the flash is spent, so the
 //   page comes back without it); with JavaScript it closes in place.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { useLocation } from "react-router";
 import type { Toast } from "../toast.server.ts";
 

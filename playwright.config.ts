@@ -25,6 +25,15 @@ const phoneSpecs = [
   "calendar",
   "admin-verification",
   "auth",
+  "patient-cancel-refused",
+  "patient-profile",
+  "profile-country-change",
+  "patient-open-requests",
+  "doctor-open-requests",
+  "doctor-appointments",
+  "doctor-consultations",
+  "login-role",
+  "login-notices",
 ].map((name) => `**/${name}.spec.ts`);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import client from "prom-client";
 import type { z } from "zod";
+import { check } from "../contract/fields.ts";
 import type { Db } from "./db/index.ts";
 import { apiTokens, users } from "./db/schema.ts";
 import { metric } from "./metrics.ts";
@@ -29,13 +30,13 @@ export const notFound = (message = "Not found") => new ApiError(404, message, "n
 export const conflict = (message: string, code?: string) => new ApiError(409, message, code);
 export const tooMany = (message: string, code = "rate_limited") => new ApiError(429, message, code);
 
-/** Parses input with a zod schema; the first issue's message becomes the 400 answer. */
+/**
+ * The edge check of every request body and query against its contract schema (contract/): the
+ * first refused field becomes the 400 answer, with that field's code.
+ */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw badRequest(issue?.message ?? "Invalid request", "invalid");
-  }
+  const result = check(schema, input);
+  if (!result.ok) throw badRequest(result.message, result.code);
   return result.data;
 }
 

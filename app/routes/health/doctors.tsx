@@ -19,9 +19,10 @@ import { placeOf } from "../../components/patient/format.ts";
 import { countryOptions, formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { slotOf, type PatientAppointment } from "../../wire/patient.ts";
+import type { PatientAppointment } from "../../../contract/appointment.ts";
+import { slotOf } from "../../format.ts";
 import { clinicToday } from "../../clinic.server.ts";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../wire/patient.ts";
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../../contract/constants.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 

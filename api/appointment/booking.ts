@@ -6,6 +6,8 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
+import { queueAppointmentChange } from "../mail/notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../doctor/card.ts";
 import { consultationFee } from "../doctor/fee.ts";
 import { blank, optionalChoice } from "./query.ts";
@@ -120,9 +122,10 @@ type Body = Record<string, unknown>;
 
 /**
  * A direct booking: the server decides status (pending), category (direct), price (the fee rule)
- * and, for in-person visits, the place (the doctor's duty hospital, city and country).
+ * and, for in-person visits, the place (the doctor's duty hospital, city and country). The doctor's
+ * notice is queued with it.
  */
-export async function bookDirect(db: Db, patientId: string, body: Body): Promise<string> {
+export async function bookDirect(db: Db, mailer: OutboxMailer, patientId: string, body: Body): Promise<string> {
   const type = requireType(body.type);
   if (typeof body.doctorId !== "string" || !UUID_RE.test(body.doctorId)) throw badRequest("A doctor is required", "doctor_required");
   const startsAt = parseRequestedSlot(body.date, body.time);
@@ -153,26 +156,31 @@ export async function bookDirect(db: Db, patientId: string, body: Body): Promise
   }
 
   const inPerson = type === "in-person";
-  const [row] = await claimingSlot(() =>
-    db
-      .insert(appointments)
-      .values({
-        patientId,
-        doctorId: doctor.id,
-        specialityId: specialityId ?? null,
-        status: "pending",
-        type,
-        category: "direct",
-        startsAt,
-        place: inPerson ? doctor.dutyHospital : null,
-        cityId: inPerson ? doctor.cityId : null,
-        countryId: inPerson ? doctor.countryId : null,
-        price: consultationFee(badges),
-        details,
-      })
-      .returning({ id: appointments.id }),
+  const id = await claimingSlot(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(appointments)
+        .values({
+          patientId,
+          doctorId: doctor.id,
+          specialityId: specialityId ?? null,
+          status: "pending",
+          type,
+          category: "direct",
+          startsAt,
+          place: inPerson ? doctor.dutyHospital : null,
+          cityId: inPerson ? doctor.cityId : null,
+          countryId: inPerson ? doctor.countryId : null,
+          price: consultationFee(badges),
+          details,
+        })
+        .returning({ id: appointments.id });
+      await queueAppointmentChange(tx, mailer, row.id, "booked");
+      return row.id;
+    }),
   );
-  return row.id;
+  mailer.wake();
+  return id;
 }
 
 async function specialityExists(db: Db, id: number) {

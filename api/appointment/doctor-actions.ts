@@ -9,7 +9,7 @@ import { loadDoctorAccess } from "../doctor/access.ts";
 import { getDoctorAppointment } from "../doctor/appointments.ts";
 import { changeStatusByDoctor, rescheduleByDoctor } from "./doctor-changes.ts";
 
-export function appointmentDoctorRouter({ db }: ApiDeps) {
+export function appointmentDoctorRouter({ db, mailer }: ApiDeps) {
   const router = Router();
   const doctorOnly = authenticate(db, "doctor");
 
@@ -23,8 +23,8 @@ export function appointmentDoctorRouter({ db }: ApiDeps) {
     const id = String(req.params.id);
     const appointment =
       body.status !== undefined
-        ? await changeStatusByDoctor(db, doctor, id, body.status)
-        : await rescheduleByDoctor(db, doctor, id, body.date, body.time);
+        ? await changeStatusByDoctor(db, mailer, doctor, id, body.status)
+        : await rescheduleByDoctor(db, mailer, doctor, id, body.date, body.time);
     res.json(appointment);
   });
 

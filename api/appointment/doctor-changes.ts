@@ -6,6 +6,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
 import { badRequest, conflict } from "../http.ts";
+import { queueAppointmentChange, type AppointmentChange } from "../mail/notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients, requireVerified, type DoctorAccess } from "../doctor/access.ts";
 import { claimingSlot, isCalendarDate } from "./booking.ts";
 import { appointmentNotFound, hasStarted, isUuid, startedAlready } from "./patient-data.ts";
@@ -38,7 +40,10 @@ async function lockAssigned(tx: Db, doctor: DoctorAccess, id: string) {
   return row;
 }
 
-export async function changeStatusByDoctor(db: Db, doctor: DoctorAccess, id: string, target: unknown, now = new Date()) {
+/** What the patient is told of a status the doctor sets (completing tells nobody). */
+const CHANGE_OF: Partial<Record<Status, AppointmentChange>> = { confirmed: "confirmed", cancelled: "cancelledByDoctor" };
+
+export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, target: unknown, now = new Date()) {
   if (!TARGETS.has(target)) throw badRequest("Invalid status", "invalid_status");
   const to = target as Status;
   requireVerified(doctor);
@@ -50,13 +55,16 @@ export async function changeStatusByDoctor(db: Db, doctor: DoctorAccess, id: str
     }
     if (to === "cancelled" && hasStarted(row.startsAt, now)) throw startedAlready();
     await tx.update(appointments).set({ status: to, updatedAt: new Date() }).where(eq(appointments.id, id));
+    const change = CHANGE_OF[to];
+    if (change) await queueAppointmentChange(tx, mailer, id, change);
     return row.patientId;
   });
+  mailer.wake();
   await auditPatients(db, doctor.id, [patientId], "update", "appointment", id);
   return serializeAppointment((await findAppointment(db, id))!);
 }
 
-export async function rescheduleByDoctor(db: Db, doctor: DoctorAccess, id: string, date: unknown, time: unknown) {
+export async function rescheduleByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, date: unknown, time: unknown) {
   requireVerified(doctor);
   if (date === undefined || date === "" || time === undefined || time === "") {
     throw badRequest("A new date and time are required", "invalid_slot");
@@ -73,8 +81,10 @@ export async function rescheduleByDoctor(db: Db, doctor: DoctorAccess, id: strin
       throw badRequest("The new date and time must differ from the current ones", "unchanged");
     }
     await claimingSlot(() => tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)));
+    await queueAppointmentChange(tx, mailer, id, "rescheduled", { previousStartsAt: row.startsAt });
     return row.patientId;
   });
+  mailer.wake();
   await auditPatients(db, doctor.id, [patientId], "update", "appointment", id);
   return serializeAppointment((await findAppointment(db, id))!);
 }

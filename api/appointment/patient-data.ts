@@ -6,6 +6,8 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { audit } from "../audit.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
+import { queueAppointmentChange } from "../mail/notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
 import { optionalChoice, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "./query.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
@@ -99,12 +101,12 @@ const CANCELLABLE = new Set(["pending", "proposed", "confirmed"]);
 export const hasStarted = (startsAt: Date, now = new Date()) => startsAt.getTime() <= now.getTime();
 export const startedAlready = () => conflict("This appointment has already started and can no longer be cancelled", "already_started");
 
-/** The patient cancels their own appointment; pending proposals on it are rejected. */
-export async function cancelByPatient(db: Db, patientId: string, id: string) {
+/** The patient cancels their own appointment; pending proposals on it are rejected; its doctor is told. */
+export async function cancelByPatient(db: Db, mailer: OutboxMailer, patientId: string, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ patientId: appointments.patientId, status: appointments.status, startsAt: appointments.startsAt })
+      .select({ patientId: appointments.patientId, doctorId: appointments.doctorId, status: appointments.status, startsAt: appointments.startsAt })
       .from(appointments)
       .where(eq(appointments.id, id))
       .for("update");
@@ -117,6 +119,9 @@ export async function cancelByPatient(db: Db, patientId: string, id: string) {
       .update(proposals)
       .set({ status: "rejected", updatedAt: now })
       .where(and(eq(proposals.appointmentId, id), eq(proposals.status, "pending")));
+    // An open request has no doctor to tell yet.
+    return row.doctorId !== null && (await queueAppointmentChange(tx, mailer, id, "cancelledByPatient"));
   });
+  if (told) mailer.wake();
   return serializeAppointment((await findAppointment(db, id))!);
 }

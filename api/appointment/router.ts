@@ -18,7 +18,7 @@ const slotsQuery = z.object({
 });
 
 
-export function appointmentRouter({ db }: ApiDeps) {
+export function appointmentRouter({ db, mailer }: ApiDeps) {
   const router = Router();
 
   router.get("/slots", authenticate(db), async (req, res) => {
@@ -40,7 +40,7 @@ export function appointmentRouter({ db }: ApiDeps) {
   router.post("/", authenticate(db, "patient"), idempotent(db), async (req, res) => {
     const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
     const patientId = currentUser(req).id;
-    const id = body.category === "random" ? await createOpenRequest(db, patientId, body) : await bookDirect(db, patientId, body);
+    const id = body.category === "random" ? await createOpenRequest(db, patientId, body) : await bookDirect(db, mailer, patientId, body);
     res.status(201).json(serializeAppointment((await findAppointment(db, id))!));
   });
 
@@ -53,7 +53,7 @@ export function appointmentRouter({ db }: ApiDeps) {
   router.patch("/:id", authenticate(db, "patient"), idempotent(db), async (req, res) => {
     // A patient may only cancel (docs/product.md, The API); doctors change status with PUT.
     if (req.body?.status !== "cancelled") throw badRequest("Only cancellation is possible here", "invalid_status");
-    const appointment = await cancelByPatient(db, currentUser(req).id, String(req.params.id));
+    const appointment = await cancelByPatient(db, mailer, currentUser(req).id, String(req.params.id));
     res.json({ message: "Appointment cancelled successfully!", appointment });
   });
 

@@ -19,6 +19,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true });
 
@@ -76,7 +82,11 @@ export const users = pgTable(
     dateOfBirth: date("date_of_birth"),
     avatarUrl: text("avatar_url"),
     otpVerified: boolean("otp_verified").notNull().default(false),
+    // The language of the mail the user receives; the language form keeps it in step (docs/mail.md).
     locale: text("locale").notNull().default("en"),
+    // The user's choices on the settings page: mail when an appointment changes, and reminders before it.
+    mailNotifications: boolean("mail_notifications").notNull().default(true),
+    mailReminders: boolean("mail_reminders").notNull().default(true),
     countryId: integer("country_id").references(() => countries.id),
     cityId: integer("city_id").references(() => cities.id),
     createdAt: createdAt(),
@@ -264,6 +274,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    // Files sent with the mail (an appointment's .ics): [{filename, contentType, content}].
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     attempts: integer("attempts").notNull().default(0),
     // When the next attempt is due; pushed back by the backoff after a failure.
     dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
@@ -273,6 +285,20 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due").on(t.dueAt).where(sql`${t.failedAt} is null`)],
+);
+
+// One row per reminder sent (api/mail/reminders.ts): the unique key is what makes a reminder leave
+// once, whatever the number of instances and restarts. The start is part of the key, so a
+// rescheduled appointment is reminded again for its new time.
+export const appointmentReminders = pgTable(
+  "appointment_reminders",
+  {
+    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id),
+    hoursBefore: smallint("hours_before").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.hoursBefore, t.startsAt] })],
 );
 
 // A retried form submission replays the first answer instead of acting twice.

@@ -8,6 +8,8 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, forbidden } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
+import { queueAppointmentChange } from "../mail/notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
 import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
 import { auditPatients, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../doctor/access.ts";
@@ -24,7 +26,7 @@ function isDuplicateProposal(err: unknown): boolean {
   return false;
 }
 
-export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
+export async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
   requireVerified(doctor);
   if (!isUuid(appointmentId)) throw appointmentNotFound();
   const { proposal, patientId } = await db.transaction(async (tx) => {
@@ -60,8 +62,10 @@ export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmen
       throw err;
     }
     await tx.update(appointments).set({ status: "proposed", updatedAt: new Date() }).where(eq(appointments.id, appointmentId));
+    await queueAppointmentChange(tx, mailer, appointmentId, "proposal", { doctorId: doctor.id });
     return { proposal: created, patientId: request.patientId };
   });
+  mailer.wake();
   await auditPatients(db, doctor.id, [patientId], "create", "proposal", proposal.id);
   return {
     id: proposal.id,
@@ -72,7 +76,7 @@ export async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmen
   };
 }
 
-export function proposalDoctorRouter({ db }: ApiDeps) {
+export function proposalDoctorRouter({ db, mailer }: ApiDeps) {
   const router = Router();
 
   router.post("/", authenticate(db, "doctor"), idempotent(db), async (req, res) => {
@@ -80,7 +84,7 @@ export function proposalDoctorRouter({ db }: ApiDeps) {
     const me = currentUser(req).id;
     if (doctorId !== undefined && doctorId !== me) throw forbidden("You can only propose yourself", "forbidden");
     if (!appointmentId) throw badRequest("An appointment is required", "appointment_required");
-    const proposal = await proposeForRequest(db, await loadDoctorAccess(db, me), String(appointmentId));
+    const proposal = await proposeForRequest(db, mailer, await loadDoctorAccess(db, me), String(appointmentId));
     res.status(201).json(proposal);
   });
 

@@ -9,6 +9,8 @@ import type { Db } from "../db/index.ts";
 import { appointments, doctors, proposals, users } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
+import { queueAppointmentChange } from "../mail/notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
 import { isUuid } from "../appointment/patient-data.ts";
 import { pagination } from "../appointment/query.ts";
@@ -89,7 +91,7 @@ async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
   return { appointment, proposal };
 }
 
-export async function acceptProposal(db: Db, patientId: string, proposalId: string) {
+export async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, proposalId: string) {
   const appointmentId = await db.transaction(async (tx) => {
     const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
     if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");
@@ -119,8 +121,10 @@ export async function acceptProposal(db: Db, patientId: string, proposalId: stri
       .update(proposals)
       .set({ status: "rejected", updatedAt: now })
       .where(and(eq(proposals.appointmentId, appointment.id), ne(proposals.id, proposal.id), eq(proposals.status, "pending")));
+    await queueAppointmentChange(tx, mailer, appointment.id, "proposalAccepted");
     return appointment.id;
   });
+  mailer.wake();
   return serializeAppointment((await findAppointment(db, appointmentId))!);
 }
 
@@ -140,7 +144,7 @@ export async function rejectProposal(db: Db, patientId: string, proposalId: stri
   });
 }
 
-export function proposalPatientRouter({ db }: ApiDeps) {
+export function proposalPatientRouter({ db, mailer }: ApiDeps) {
   const router = Router();
 
   router.get("/", authenticate(db, "patient"), async (req, res) => {
@@ -154,7 +158,7 @@ export function proposalPatientRouter({ db }: ApiDeps) {
   });
 
   router.patch("/:id/accept", authenticate(db, "patient"), idempotent(db), async (req, res) => {
-    const appointment = await acceptProposal(db, currentUser(req).id, String(req.params.id));
+    const appointment = await acceptProposal(db, mailer, currentUser(req).id, String(req.params.id));
     res.json({ message: "Proposal accepted", appointment });
   });
 

@@ -17,6 +17,7 @@ import { proposalDoctorRouter } from "./proposal/doctor.ts";
 import { patientRouter } from "./patient/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { adminRouter } from "./admin/router.ts";
+import { settingsRouter } from "./settings/router.ts";
 
 export interface ApiDeps {
   db: Db;
@@ -40,6 +41,7 @@ export function createApi(deps: ApiDeps) {
   api.use("/patient", patientRouter(deps));
   api.use("/consultation", consultationRouter(deps));
   api.use("/admin", adminRouter(deps));
+  api.use("/settings", settingsRouter(deps));
   api.use(() => {
     throw notFound();
   });

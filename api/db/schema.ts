@@ -174,6 +174,8 @@ export const appointments = pgTable(
       .where(sql`${t.status} in ('pending', 'confirmed') and ${t.doctorId} is not null`),
     index("appointments_patient_starts").on(t.patientId, t.startsAt),
     index("appointments_doctor_starts").on(t.doctorId, t.startsAt),
+    // The reminder worker's look at the confirmed appointments of the next hours (api/mail/reminders.ts).
+    index("appointments_confirmed_starts").on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
     // The open requests doctors may answer (access.ts answerableRequests), soonest first.
     index("appointments_open_pool")
       .on(t.specialityId, t.startsAt)
@@ -293,7 +295,7 @@ export const mailOutbox = pgTable(
 export const appointmentReminders = pgTable(
   "appointment_reminders",
   {
-    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id),
+    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id, { onDelete: "cascade" }),
     hoursBefore: smallint("hours_before").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),

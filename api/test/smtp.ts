@@ -2,6 +2,7 @@
 // tests/e2e/server.ts): keeps what it accepts (envelope recipients and the raw message), or hands
 // each message to `onMessage`, and can be told to refuse the next messages as a server in trouble would.
 import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /** `raw` is the message as received, decoded as latin1 (byte for byte). */
@@ -9,6 +10,9 @@ export interface ReceivedMail {
   to: string[];
   raw: string;
 }
+
+/** A received message read by mailparser: headers, text and HTML decoded, attachments apart. */
+export const parseMail = (mail: ReceivedMail): Promise<ParsedMail> => simpleParser(Buffer.from(mail.raw, "latin1"));
 
 /**
  * `port`: 0 (default) for any free one. `delayMs`: how long the server takes to accept a message, as
@@ -59,6 +63,8 @@ export async function startSmtpServer(options: { port?: number; delayMs?: number
     received,
     /** Mails accepted for `email`. */
     to: (email: string) => received.filter((m) => m.to.includes(email.toLowerCase())),
+    /** Mails accepted for `email`, parsed. */
+    parsedTo: (email: string) => Promise.all(received.filter((m) => m.to.includes(email.toLowerCase())).map(parseMail)),
     /** The next `count` messages are refused with a temporary error (451). */
     refuseNext(count: number) {
       refusals = count;

@@ -8,13 +8,14 @@ import type { Db } from "../db/index.ts";
 import { users } from "../db/schema.ts";
 import { authenticate, badRequest, currentUser, parse } from "../http.ts";
 
-const settingsBody = z
-  .object({
+const settingsBody = z.strictObject(
+  {
     language: z.enum(["en", "fr"], "Language must be en or fr").optional(),
     notifications: z.boolean("Notifications must be true or false").optional(),
     reminders: z.boolean("Reminders must be true or false").optional(),
-  })
-  .strict("Unknown setting");
+  },
+  "Unknown setting",
+);
 
 async function readSettings(db: Db, userId: string) {
   const [row] = await db

@@ -1,18 +1,35 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
-import { getUser } from "../auth.server.ts";
+import { getUser, upstream } from "../auth.server.ts";
 import { LanguageMenu } from "../components/language-menu.tsx";
 import { PageHeader } from "../components/page.tsx";
 import { liteChosen, liteCookie, saveDataRequested } from "../lite.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { role: getUser(context).role, lite: liteChosen(request), saveData: saveDataRequested(request) };
+/** The mail a patient or doctor receives about their appointments (docs/mail.md). */
+interface MailSettings {
+  language: "en" | "fr";
+  notifications: boolean;
+  reminders: boolean;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const on = (await request.formData()).get("lite") === "on";
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const role = getUser(context).role;
+  const mail = role === "admin" ? null : await upstream(request, context).get<MailSettings>("/settings");
+  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), mail };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "mail") {
+    // An unticked box is not sent: both choices travel together, so absent means off.
+    const saved = await upstream(request, context).call("PUT", "/settings", {
+      body: { notifications: form.get("notifications") === "on", reminders: form.get("reminders") === "on" },
+    });
+    return redirectWithToast("/settings", saved.ok ? { type: "success", message: "common:settings.mail.saved" } : { type: "error", message: "common:settings.mail.failed" });
+  }
+  const on = form.get("lite") === "on";
   return redirectWithToast(
     "/settings",
     { type: "success", message: on ? "common:settings.lite.turnedOn" : "common:settings.lite.turnedOff" },
@@ -22,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { role, lite, saveData } = loaderData;
+  const { role, lite, saveData, mail } = loaderData;
   const profile = role === "doctor" ? "/doctor/profile" : role === "patient" ? "/patient/profile" : null;
   return (
     <section className="max-w-xl space-y-4">
@@ -42,6 +59,23 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {t(lite ? "settings.lite.turnOff" : "settings.lite.turnOn")}
         </button>
       </Form>
+      {mail ? (
+        <Form method="post" className="card space-y-3">
+          <h2 className="text-sm font-medium">{t("settings.mail.title")}</h2>
+          <p className="text-sm text-slate-600">{t("settings.mail.body", { language: t(`settings.mail.languages.${mail.language}`) })}</p>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="notifications" defaultChecked={mail.notifications} className="mt-1" />
+            <span>{t("settings.mail.notifications")}</span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="reminders" defaultChecked={mail.reminders} className="mt-1" />
+            <span>{t("settings.mail.reminders")}</span>
+          </label>
+          <button type="submit" name="intent" value="mail" className="btn-secondary">
+            {t("settings.mail.save")}
+          </button>
+        </Form>
+      ) : null}
       {profile ? (
         <div className="card flex flex-wrap items-center justify-between gap-4">
           <p className="text-sm font-medium">{t("settings.profile")}</p>

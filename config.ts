@@ -237,6 +237,14 @@ const benchSchema = z.object({
   BENCH_JSON: z.string().optional(),
 });
 
+/**
+ * The environment a child process (the production server a benchmark or a test starts) inherits:
+ * this process's, with `extra` on top. Children read it through their own config.ts.
+ */
+export function childEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
+
 export function benchConfig(env: NodeJS.ProcessEnv = process.env) {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const result = benchSchema.safeParse(clean);

@@ -97,3 +97,21 @@ describe("readConfig", () => {
     expect(readConfig({ NODE_ENV: "production", MAIL_TRANSPORT: "outbox" })).toMatchObject({ demo: false, cookieSecure: true });
   });
 });
+
+describe("config.ts is the one reader of the environment", () => {
+  // Source of the web app, the API, the web server and the benchmarks. Tests and their support
+  // folders are left out: they set the environment of the processes they start.
+  const roots = ["app", "api", "bench", "server.ts"];
+  const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)test\//.test(file);
+  function sources(entry: string): string[] {
+    if (!fs.statSync(entry).isDirectory()) return /\.tsx?$/.test(entry) && !isTestCode(entry) ? [entry] : [];
+    return fs.readdirSync(entry).flatMap((name) => sources(path.join(entry, name)));
+  }
+
+  it("no module outside config.ts reads process.env", () => {
+    const files = roots.flatMap(sources);
+    expect(files).toContain(path.join("api", "main.ts"));
+    const readers = files.filter((file) => /\bprocess\.env\b/.test(fs.readFileSync(file, "utf8")));
+    expect(readers).toEqual([]);
+  });
+});

@@ -66,7 +66,7 @@ export async function summaryOf(context: Readonly<RouterContextProvider>): Promi
 /** For a page that cannot show without it: an error answer is thrown as Upstream.get throws it. */
 export async function requireSummary(context: Readonly<RouterContextProvider>): Promise<Summary> {
   const answer = await answerOf(context);
-  if (!answer) throw data({ message: "Not found" }, { status: 404 });
-  if (!answer.ok) throw data({ message: answer.message, code: answer.code }, { status: answer.status >= 500 ? 503 : answer.status });
+  if (!answer) throw data({ code: "not_found" }, { status: 404 });
+  if (!answer.ok) throw data({ code: answer.code }, { status: answer.status >= 500 ? 503 : answer.status });
   return answer.data;
 }

@@ -16,7 +16,8 @@ export const requestInfoContext = createContext<{ ip: string; requestId?: string
 
 export type UpstreamResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; message: string; code?: string; body: Record<string, unknown> };
+  // No `message`: the API's text is for developers; the screen says what app/upstream-errors.ts gives.
+  | { ok: false; status: number; code?: string; body: Record<string, unknown> };
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -40,7 +41,7 @@ const referenceCache = new Map<string, { until: number; result: UpstreamResult<u
 // One time budget per page request, shared by all its upstream calls (an action and the loaders
 // that follow it included): a hanging upstream costs the user API_TIMEOUT_MS once, not once per call.
 const deadlines = new WeakMap<object, number>();
-const unreachable = (): UpstreamResult<never> => ({ ok: false, status: 503, message: "Network error. Please try again", code: "network", body: {} });
+const unreachable = (): UpstreamResult<never> => ({ ok: false, status: 503, code: "network", body: {} });
 
 export function createUpstream(
   request: Request,
@@ -111,7 +112,6 @@ export function createUpstream(
     return {
       ok: false,
       status: response.status,
-      message: typeof body?.message === "string" ? body.message : "Something went wrong",
       code: typeof body?.code === "string" ? body.code : undefined,
       body: body && typeof body === "object" ? body : {},
     };
@@ -124,7 +124,7 @@ export function createUpstream(
    */
   async function get<T>(path: string, query?: Query): Promise<T> {
     const result = await call<T>("GET", path, { query });
-    if (!result.ok) throw data({ message: result.message, code: result.code }, { status: result.status >= 500 ? 503 : result.status });
+    if (!result.ok) throw data({ code: result.code }, { status: result.status >= 500 ? 503 : result.status });
     return result.data;
   }
 

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { childEnvironment } from "../config.ts";
 
 /** A free TCP port on the loopback interface, chosen by the system. */
 export function freePort() {
@@ -43,8 +44,7 @@ export async function login(base: string, email: string, role: "patient" | "doct
 
 /** The environment of `node server.ts` in production mode with the demo data on `port` and `dataDir`; `env` adds to it. */
 export function productionEnv(port: number, dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
+  return childEnvironment({
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -55,7 +55,7 @@ export function productionEnv(port: number, dataDir: string, env: Record<string,
     // No mail leaves a benchmark or a test server (production refuses to start without a choice).
     MAIL_TRANSPORT: "outbox",
     ...env,
-  };
+  });
 }
 
 /**

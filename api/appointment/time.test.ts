@@ -57,3 +57,44 @@ describe("clinic time", () => {
     expect(clinicParts(instant, "Africa/Douala")).toEqual({ date: "2026-07-01", time: "14:00", iso: "2026-07-01T14:00:00+01:00" });
   });
 });
+
+describe("clinic time in a zone with daylight saving", () => {
+  // Paris: UTC+1 in winter, UTC+2 from 29 March 2026 (02:00 -> 03:00) to 25 October 2026.
+  // Los Angeles: UTC-8, then UTC-7 from 8 March 2026 at 02:00, ten hours after Paris's midnight UTC.
+  const slotsOf = (date: string, timeZone: string) => ["09:00", "16:00"].map((slot) => zonedInstant(date, slot, timeZone).toISOString());
+
+  it("gives each slot of the days around the spring change its own offset", () => {
+    expect(slotsOf("2026-03-28", "Europe/Paris")).toEqual(["2026-03-28T08:00:00.000Z", "2026-03-28T15:00:00.000Z"]);
+    expect(slotsOf("2026-03-29", "Europe/Paris")).toEqual(["2026-03-29T07:00:00.000Z", "2026-03-29T14:00:00.000Z"]);
+    expect(slotsOf("2026-03-07", "America/Los_Angeles")).toEqual(["2026-03-07T17:00:00.000Z", "2026-03-08T00:00:00.000Z"]);
+    // The change happens at 10:00 UTC, after 09:00 UTC: an offset read at the slot's UTC reading would be winter's.
+    expect(slotsOf("2026-03-08", "America/Los_Angeles")).toEqual(["2026-03-08T16:00:00.000Z", "2026-03-08T23:00:00.000Z"]);
+  });
+
+  it("and around the autumn change", () => {
+    expect(slotsOf("2026-10-24", "Europe/Paris")).toEqual(["2026-10-24T07:00:00.000Z", "2026-10-24T14:00:00.000Z"]);
+    expect(slotsOf("2026-10-25", "Europe/Paris")).toEqual(["2026-10-25T08:00:00.000Z", "2026-10-25T15:00:00.000Z"]);
+    expect(slotsOf("2026-11-01", "America/Los_Angeles")).toEqual(["2026-11-01T17:00:00.000Z", "2026-11-02T00:00:00.000Z"]);
+  });
+
+  it("writes an instant back as the wall clock and offset of its own day", () => {
+    expect(clinicParts(new Date("2026-03-29T07:00:00Z"), "Europe/Paris")).toEqual({ date: "2026-03-29", time: "09:00", iso: "2026-03-29T09:00:00+02:00" });
+    expect(clinicParts(new Date("2026-03-28T08:00:00Z"), "Europe/Paris")).toEqual({ date: "2026-03-28", time: "09:00", iso: "2026-03-28T09:00:00+01:00" });
+    expect(clinicParts(new Date("2026-03-08T16:00:00Z"), "America/Los_Angeles")).toEqual({ date: "2026-03-08", time: "09:00", iso: "2026-03-08T09:00:00-07:00" });
+    // Just before midnight UTC is already the next day in Paris.
+    expect(clinicParts(new Date("2026-07-01T22:30:00Z"), "Europe/Paris").date).toBe("2026-07-02");
+  });
+
+  it("round-trips every slot of a year in both zones", () => {
+    for (const timeZone of ["Europe/Paris", "America/Los_Angeles", "Africa/Douala"]) {
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+        const date = new Date(day).toISOString().slice(0, 10);
+        for (const slot of ["09:00", "16:00"]) {
+          const parts = clinicParts(zonedInstant(date, slot, timeZone), timeZone);
+          expect([parts.date, parts.time], `${timeZone} ${date} ${slot}`).toEqual([date, slot]);
+          expect(Date.parse(parts.iso)).toBe(zonedInstant(date, slot, timeZone).getTime());
+        }
+      }
+    }
+  });
+});

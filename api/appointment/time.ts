@@ -1,5 +1,8 @@
 // Slots live in the clinic time zone (APP_TIMEZONE, default Africa/Douala). On the wire `date` is
 // YYYY-MM-DD and `time` an ISO 8601 timestamp with its offset; both must name the same slot.
+// Wall clock <-> instant goes through @date-fns/tz, which reads the zone's rules (daylight saving
+// included) from the runtime's time-zone data (docs/decisions/0012-time-zones-with-date-fns-tz.md).
+import { TZDate } from "@date-fns/tz";
 import { config } from "../../config.ts";
 import { badRequest } from "../http.ts";
 
@@ -15,41 +18,20 @@ function isRealDate(date: string): boolean {
   return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 10) === date;
 }
 
-// One formatter per zone: building one costs more than the whole offset computation.
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-function offsetFormat(timeZone: string) {
-  let format = offsetFormats.get(timeZone);
-  if (!format) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })));
-  return format;
-}
-
-/** Offset of the zone at an instant, in minutes east of UTC. */
-export function zoneOffsetMinutes(instant: Date, timeZone = clinicTimeZone()): number {
-  const name = offsetFormat(timeZone)
-    .formatToParts(instant)
-    .find((p) => p.type === "timeZoneName")?.value;
-  const m = name?.match(/GMT([+-])(\d{2}):(\d{2})/);
-  if (!m) return 0;
-  return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
-}
-
-/** The instant of a wall-clock date and HH:mm in the clinic zone. */
+/** The instant of a wall-clock date and HH:mm in the clinic zone (a time skipped by a DST change moves forward). */
 export function zonedInstant(date: string, hhmm: string, timeZone = clinicTimeZone()): Date {
-  const guess = new Date(`${date}T${hhmm}:00Z`);
-  const offset = zoneOffsetMinutes(guess, timeZone);
-  return new Date(guess.getTime() - offset * 60_000);
+  const [year, month, day] = date.split("-").map(Number);
+  const [hour, minute] = hhmm.split(":").map(Number);
+  return new Date(new TZDate(year!, month! - 1, day!, hour!, minute!, timeZone).getTime());
 }
 
-/** Wall-clock parts of an instant in the clinic zone. */
+/** Wall-clock parts of an instant in the clinic zone, and its ISO 8601 form with the offset of that day. */
 export function clinicParts(instant: Date, timeZone = clinicTimeZone()) {
-  const offset = zoneOffsetMinutes(instant, timeZone);
-  const local = new Date(instant.getTime() + offset * 60_000).toISOString();
-  const sign = offset < 0 ? "-" : "+";
-  const abs = Math.abs(offset);
-  const tz = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  // TZDate's toISOString is the wall-clock time with its offset: 2026-07-01T14:00:00.000+02:00.
+  const local = new TZDate(instant.getTime(), timeZone).toISOString();
   const date = local.slice(0, 10);
   const hhmm = local.slice(11, 16);
-  return { date, time: hhmm, iso: `${date}T${hhmm}:00${tz}` };
+  return { date, time: hhmm, iso: `${local.slice(0, 19)}${local.slice(23)}` };
 }
 
 /** Today's date (YYYY-MM-DD) in the clinic zone. */

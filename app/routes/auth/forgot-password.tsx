@@ -11,6 +11,7 @@ import { redirectWithToast } from "../../toast.server.ts";
 import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { forgotPasswordSchema } from "./schemas.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -25,8 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = createUpstream(request, { context, language: getLanguage(context) });
   const answer = await api.call("POST", "/auth/forgot-password", { body: { email: submission.value.email } });
   if (!answer.ok && answer.code !== "resend_too_soon") {
-    const message =
-      answer.code === "network" ? "common:errors.network" : answer.code === "rate_limited" ? "common:errors.rateLimited" : "common:errors.somethingWrong";
+    const message = upstreamErrorKey(answer, "page", "common:errors.somethingWrong");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
   }
   // The same answer whether or not the account exists (no enumeration).

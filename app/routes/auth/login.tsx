@@ -13,6 +13,7 @@ import { toastCookie } from "../../toast.server.ts";
 import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
 import { loginSchema } from "./schemas.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 
@@ -48,14 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers.append("Set-Cookie", await toastCookie({ type: "info", message: "auth:login.verifyFirst" }));
       throw redirect("/verification", { headers });
     }
-    const message =
-      answer.code === "wrong_role" && (answer.body.role === "patient" || answer.body.role === "doctor")
-        ? `auth:login.wrongRole.${answer.body.role}`
-        : answer.code === "too_many_attempts"
-          ? "auth:login.tooMany"
-          : answer.code === "network"
-            ? "common:errors.network"
-            : "auth:login.failed";
+    const message = upstreamErrorKey(answer, "login", "auth:login.failed");
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: answer.status });
   }
   const { data: user, token } = answer.data;

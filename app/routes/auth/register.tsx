@@ -12,6 +12,7 @@ import { toastCookie } from "../../toast.server.ts";
 import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
 import { doctorRegisterSchema, patientRegisterSchema } from "./schemas.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 
@@ -41,12 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = createUpstream(request, { context, language });
   const answer = await api.call<{ id: string; email: string }>("POST", "/auth/register", { body: payload });
   if (!answer.ok) {
-    const message =
-      answer.code === "network"
-        ? "common:errors.network"
-        : answer.code === "rate_limited"
-          ? "common:errors.rateLimited"
-          : "auth:register.failed";
+    const message = upstreamErrorKey(answer, "page", "auth:register.failed");
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }) }, { status: answer.status });
   }
   const headers = new Headers();

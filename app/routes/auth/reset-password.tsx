@@ -12,6 +12,7 @@ import { redirectWithToast } from "../../toast.server.ts";
 import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { resetPasswordSchema } from "./schemas.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -20,13 +21,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: getT(context)("auth:reset.title") };
 }
 
-const errorKey: Record<string, string> = {
-  invalid_code: "auth:verification.invalidCode",
-  code_expired: "auth:verification.expired",
-  too_many_attempts: "auth:verification.tooMany",
-  rate_limited: "common:errors.rateLimited",
-  network: "common:errors.network",
-};
 
 /** The six boxes post code0..code5; the schema validates them as one `code`. */
 function withCode(formData: FormData) {
@@ -42,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = createUpstream(request, { context, language: getLanguage(context) });
   const answer = await api.call("POST", "/auth/reset-password", { body: { email, code, password } });
   if (!answer.ok) {
-    return data({ result: submission.reply({ formErrors: [errorKey[answer.code ?? ""] ?? "auth:verification.invalidCode"], ...hidden }) }, { status: answer.status });
+    return data({ result: submission.reply({ formErrors: [upstreamErrorKey(answer, "code", "auth:verification.invalidCode")], ...hidden }) }, { status: answer.status });
   }
   throw await redirectWithToast(`/login?${new URLSearchParams({ email })}`, { type: "success", message: "auth:reset.success" });
 }

@@ -9,6 +9,7 @@ import { redirectWithToast, toastCookie } from "../../toast.server.ts";
 import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { codeSchema } from "./schemas.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -27,14 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: getT(context)("auth:verification.title"), email };
 }
 
-const errorKey: Record<string, string> = {
-  invalid_code: "auth:verification.invalidCode",
-  code_expired: "auth:verification.expired",
-  too_many_attempts: "auth:verification.tooMany",
-  resend_too_soon: "auth:verification.resendTooSoon",
-  rate_limited: "common:errors.rateLimited",
-  network: "common:errors.network",
-};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -44,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "resend") {
     if (!email) return data({ error: "auth:verification.missingUser", notice: null }, { status: 400 });
     const answer = await api.call("POST", "/auth/resendVerification", { body: { email } });
-    if (!answer.ok) return data({ error: errorKey[answer.code ?? ""] ?? "auth:verification.resendFailed", notice: null }, { status: answer.status });
+    if (!answer.ok) return data({ error: upstreamErrorKey(answer, "code", "auth:verification.resendFailed"), notice: null }, { status: answer.status });
     return { error: null, notice: "auth:verification.resent" };
   }
 
@@ -54,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "auth:validation.codeIncomplete", notice: null }, { status: 400 });
   const answer = await api.call<{ email: string }>("PUT", `/auth/verifyUser/${encodeURIComponent(userId)}`, { body: { otpCode: code } });
   if (!answer.ok) {
-    return data({ error: errorKey[answer.code ?? ""] ?? "auth:verification.failed", notice: null }, { status: answer.status });
+    return data({ error: upstreamErrorKey(answer, "code", "auth:verification.failed"), notice: null }, { status: answer.status });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await clearPendingVerification());

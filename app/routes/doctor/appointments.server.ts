@@ -7,24 +7,7 @@ import { redirectWithToast } from "../../toast.server.ts";
 import { withParams } from "../../components/dialog.tsx";
 import { pageOf } from "../../auth.server.ts";
 import { rescheduleSchema } from "./reschedule-schema.ts";
-
-/** Translation keys for the upstream's stable error codes: each says what happened and what to do. */
-const errorKeys: Record<string, string> = {
-  doctor_unverified: "doctor:errors.unverified",
-  not_verified: "doctor:errors.unverified",
-  slot_taken: "doctor:reschedule.slotTaken",
-  slot_held: "doctor:appointments.slotHeld",
-  unchanged: "doctor:reschedule.unchanged",
-  past_date: "doctor:reschedule.pastDate",
-  invalid_slot: "doctor:reschedule.timeRequired",
-  invalid_transition: "doctor:errors.changedMeanwhile",
-  already_started: "doctor:errors.alreadyStarted",
-  not_started: "doctor:errors.notStarted",
-  already_proposed: "doctor:errors.alreadyProposed",
-  request_expired: "doctor:errors.requestExpired",
-  not_found: "doctor:errors.notFound",
-  network: "common:errors.network",
-};
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 const statusFor = { confirm: "confirmed", cancel: "cancelled", complete: "completed" } as const;
 
@@ -37,13 +20,12 @@ export interface ActionFailure {
 }
 
 async function failed(api: Upstream, appointmentId: string, answer: { status: number; code?: string }, fallback: string) {
-  const code = answer.status === 404 ? "not_found" : (answer.code ?? "");
   let status: string | null = null;
-  if (code === "invalid_transition") {
+  if (answer.status !== 404 && answer.code === "invalid_transition") {
     const now = await api.call<{ status: string }>("GET", `/appointment/${encodeURIComponent(appointmentId)}`);
     status = now.ok ? now.data.status : null;
   }
-  const failure: ActionFailure = { appointmentId, message: errorKeys[code] ?? fallback, status };
+  const failure: ActionFailure = { appointmentId, message: upstreamErrorKey(answer, "doctorAppointment", fallback), status };
   return data({ failure }, { status: answer.status || 502 });
 }
 
@@ -84,7 +66,7 @@ export async function appointmentAction({
     const { date, time } = submission.value;
     const answer = await api.call("PUT", path, { body: { date, time }, idempotencyKey });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: "doctor:toast.rescheduled" });
-    const message = errorKeys[answer.code ?? ""] ?? "doctor:toast.rescheduleFailed";
+    const message = upstreamErrorKey(answer, "doctorAppointment", "doctor:toast.rescheduleFailed");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
   }
 

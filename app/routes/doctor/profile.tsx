@@ -21,6 +21,7 @@ import { formatPhone } from "../../phone.server.ts";
 import { profileAccess } from "./profile-gate.server.ts";
 import { doctorProfileSchema } from "./profile-schema.ts";
 import { countryName, specialityName } from "../../format.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 interface Place {
   id: number;
@@ -46,14 +47,6 @@ export interface DoctorProfile {
   verification?: string;
 }
 
-const codeErrors: Record<string, string> = {
-  invalid_code: "doctor:gate.invalidCode",
-  code_expired: "doctor:gate.expired",
-  too_many_attempts: "doctor:gate.tooMany",
-  resend_too_soon: "doctor:gate.resendTooSoon",
-  rate_limited: "common:errors.rateLimited",
-  network: "common:errors.network",
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
@@ -71,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers.append("Set-Cookie", await sessionStorage.commitSession(session));
     }
     return data(
-      { gate: true as const, email: profile.email, sendError: sent.ok ? null : (codeErrors[sent.code ?? ""] ?? "doctor:gate.sendFailed") },
+      { gate: true as const, email: profile.email, sendError: sent.ok ? null : upstreamErrorKey(sent, "profileGate", "doctor:gate.sendFailed") },
       { headers },
     );
   }
@@ -98,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = readCode(formData);
     if (!/^\d{6}$/.test(code)) return data({ gateError: "doctor:gate.incomplete", notice: null }, { status: 400 });
     const answer = await api.call("PUT", `/auth/verifyProfileOtp/${userId}`, { body: { otpCode: code } });
-    if (!answer.ok) return data({ gateError: codeErrors[answer.code ?? ""] ?? "doctor:gate.invalidCode", notice: null }, { status: answer.status });
+    if (!answer.ok) return data({ gateError: upstreamErrorKey(answer, "profileGate", "doctor:gate.invalidCode"), notice: null }, { status: answer.status });
     const { session } = await profileAccess(request, user.id);
     session.set("profileVerified", { userId: user.id, verifiedAt: Date.now() });
     const headers = new Headers();
@@ -109,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "resend") {
     const answer = await api.call("PUT", `/auth/resendProfileOtp/${userId}`);
-    if (!answer.ok) return data({ gateError: codeErrors[answer.code ?? ""] === "doctor:gate.resendTooSoon" ? "doctor:gate.resendTooSoon" : "doctor:gate.resendFailed", notice: null }, { status: answer.status });
+    if (!answer.ok) return data({ gateError: upstreamErrorKey(answer, "profileGate", "doctor:gate.resendFailed"), notice: null }, { status: answer.status });
     return { gateError: null, notice: "doctor:gate.resent" };
   }
 

@@ -9,6 +9,7 @@ import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
 import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const DOCTOR_PAGE_SIZE = 10;
 
@@ -94,17 +95,12 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
   });
   if (!answer.ok) {
     // A taken slot: the dialog again, its slots reloaded, with a clear message (docs/product.md).
-    const message = answer.code === "slot_taken" ? "patient:book.slotTaken" : answer.code === "network" ? "common:errors.network" : "patient:book.failed";
+    const message = upstreamErrorKey(answer, "booking", "patient:book.failed");
     return refused([message], answer.status, true);
   }
   return redirectWithToast(withParams(page, { book: null, date: null }), { type: "success", message: "patient:book.created" });
 }
 
-const requestErrors: Record<string, string> = {
-  past_date: "patient:request.pastTime",
-  invalid_slot: "patient:request.timeRequired",
-  network: "common:errors.network",
-};
 
 export async function requestAction(api: Upstream, formData: FormData, today: string) {
   const schema = requestSchema(today);
@@ -128,7 +124,7 @@ export async function requestAction(api: Upstream, formData: FormData, today: st
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
   });
   if (!answer.ok) {
-    const message = requestErrors[answer.code ?? ""] ?? "patient:request.failed";
+    const message = upstreamErrorKey(answer, "openRequest", "patient:request.failed");
     return data({ form: "request" as const, result: submission.reply({ formErrors: [message] }), cities: null }, { status: answer.status });
   }
   return redirectWithToast("/health/doctors/my-appointments?tab=open", { type: "success", message: "patient:request.submitted" });

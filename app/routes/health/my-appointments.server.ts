@@ -7,6 +7,7 @@ import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
 import { positiveId } from "./doctors.server.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const APPOINTMENT_PAGE_SIZE = 20;
 
@@ -47,13 +48,6 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling: cancelling && !started[cancelling.id] ? cancelling : null, started };
 }
 
-/** What a refused cancellation says, by the upstream's error code (docs/forms.md). */
-const cancelErrors: Record<string, string> = {
-  already_started: "patient:cancel.alreadyStarted",
-  invalid_transition: "patient:cancel.changedMeanwhile",
-  not_found: "patient:cancel.notFound",
-  network: "common:errors.network",
-};
 
 /** `here`: the page the form was posted from, to come back to. */
 export async function appointmentAction(api: Upstream, formData: FormData, here: string) {
@@ -65,8 +59,7 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
     const answer = await api.call("PATCH", `/appointment/${id}`, { body: { status: "cancelled" }, idempotencyKey });
     if (answer.ok) return redirectWithToast(withParams(here, { cancel: null }), { type: "success", message: "patient:cancel.done" });
     // Said on the appointment's card (or in its dialog), in words, until the patient moves on.
-    const code = answer.status === 404 ? "not_found" : (answer.code ?? "");
-    const failure = { appointmentId: String(formData.get("id") ?? ""), message: cancelErrors[code] ?? "patient:cancel.failed" };
+    const failure = { appointmentId: String(formData.get("id") ?? ""), message: upstreamErrorKey(answer, "patientAppointment", "patient:cancel.failed") };
     return data({ failure }, { status: answer.status });
   }
   if (intent === "accept") {
@@ -75,7 +68,7 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
     if (answer.ok) return redirectWithToast("/health/doctors/my-appointments?tab=assigned", { type: "success", message: "patient:proposals.accepted" });
     // Refused: the page shows again (the proposal now listed as unavailable if its slot is taken)
     // with the reason beside that proposal.
-    const message = answer.code === "slot_taken" ? "patient:proposals.slotTaken" : "patient:proposals.acceptFailed";
+    const message = upstreamErrorKey(answer, "proposalAccept", "patient:proposals.acceptFailed");
     return data({ proposalError: { id: String(formData.get("id") ?? ""), message } }, { status: answer.status });
   }
   if (intent === "reject") {

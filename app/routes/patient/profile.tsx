@@ -3,7 +3,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser, upstream } from "../../auth.server.ts";
 import { Field, TextAreaField } from "../../components/forms.tsx";
@@ -17,6 +17,7 @@ import { deleteAccount } from "../../profile.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { patientProfileSchema } from "./profile-schema.ts";
 import { countryName } from "../../format.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("patient")];
 
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     idempotencyKey,
   });
   if (!answer.ok) {
-    const message = answer.code === "invalid_phone" ? "patient:profile.invalidPhone" : "patient:profile.updateFailed";
+    const message = upstreamErrorKey(answer, "profile", "patient:profile.updateFailed");
     return data({ result: submission.reply({ formErrors: [message] }), cities: null, country: null }, { status: answer.status });
   }
   return redirectWithToast("/patient/profile", { type: "success", message: "patient:profile.updated" });
@@ -159,12 +160,13 @@ export default function PatientProfilePage({ loaderData: d, actionData }: Route.
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
-  const message = error instanceof Error ? error.message : (error as { data?: string })?.data;
+  // What the upstream said stays in the log: the page says, in the reader's language, what failed.
+  const failure = isRouteErrorResponse(error) ? { status: error.status, code: (error.data as { code?: string } | null)?.code } : { status: 500 };
   return (
     <section>
       <PageHeader title={t("patient:profile.title")} />
       <div role="alert" className="card space-y-2">
-        <p className="text-red-800">{message || t("patient:profile.fetchFailed")}</p>
+        <p className="text-red-800">{t(upstreamErrorKey(failure, "page", "patient:profile.fetchFailed"))}</p>
         <a href="/patient/profile" className="btn-secondary">
           {t("patient:profile.retry")}
         </a>

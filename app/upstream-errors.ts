@@ -1,0 +1,73 @@
+// The one place where an upstream failure becomes words: its status and stable `code` give a
+// translation key. The API's own `message` is English for developers and logs, and never reaches the
+// screen (docs/errors.md).
+//
+// A code means the same thing everywhere, but a few are said differently depending on what the user
+// was doing (a taken slot when booking, when accepting a proposal, when a doctor reschedules): those
+// name the screen's `action`. The caller's `fallback` says "that failed" in the screen's words for
+// every code the table does not know.
+
+/** What the user was doing when the upstream refused. */
+export type UpstreamAction =
+  | "booking"
+  | "openRequest"
+  | "proposalAccept"
+  | "patientAppointment"
+  | "doctorAppointment"
+  | "code"
+  | "profileGate"
+  | "login"
+  | "profile"
+  | "page";
+
+/** A refused upstream answer as the upstream client gives it (app/upstream.server.ts). */
+export interface UpstreamFailure {
+  status: number;
+  code?: string;
+  body?: Record<string, unknown>;
+}
+
+type Words = string | Partial<Record<UpstreamAction, string>>;
+
+const KEYS: Record<string, Words> = {
+  network: "common:errors.network",
+  rate_limited: "common:errors.rateLimited",
+  doctor_unverified: "doctor:errors.unverified",
+  not_verified: "doctor:errors.unverified",
+  not_found: { doctorAppointment: "doctor:errors.notFound", patientAppointment: "patient:cancel.notFound" },
+  slot_taken: { booking: "patient:book.slotTaken", proposalAccept: "patient:proposals.slotTaken", doctorAppointment: "doctor:reschedule.slotTaken" },
+  slot_held: { doctorAppointment: "doctor:appointments.slotHeld" },
+  unchanged: { doctorAppointment: "doctor:reschedule.unchanged" },
+  past_date: { doctorAppointment: "doctor:reschedule.pastDate", openRequest: "patient:request.pastTime" },
+  invalid_slot: { doctorAppointment: "doctor:reschedule.timeRequired", openRequest: "patient:request.timeRequired" },
+  invalid_transition: { doctorAppointment: "doctor:errors.changedMeanwhile", patientAppointment: "patient:cancel.changedMeanwhile" },
+  already_started: { doctorAppointment: "doctor:errors.alreadyStarted", patientAppointment: "patient:cancel.alreadyStarted" },
+  not_started: { doctorAppointment: "doctor:errors.notStarted" },
+  already_proposed: { doctorAppointment: "doctor:errors.alreadyProposed" },
+  request_expired: { doctorAppointment: "doctor:errors.requestExpired" },
+  invalid_code: { code: "auth:verification.invalidCode", profileGate: "doctor:gate.invalidCode" },
+  code_expired: { code: "auth:verification.expired", profileGate: "doctor:gate.expired" },
+  too_many_attempts: { code: "auth:verification.tooMany", profileGate: "doctor:gate.tooMany", login: "auth:login.tooMany" },
+  resend_too_soon: { code: "auth:verification.resendTooSoon", profileGate: "doctor:gate.resendTooSoon" },
+  invalid_phone: { profile: "patient:profile.invalidPhone" },
+};
+
+/** The code a failure stands for: its own, or the status's when the answer carried none. */
+function codeOf(failure: UpstreamFailure): string {
+  if (failure.status === 404) return "not_found";
+  if (failure.code) return failure.code;
+  return failure.status === 429 ? "rate_limited" : failure.status >= 500 ? "network" : "";
+}
+
+/** The translation key of an upstream failure met while doing `action`; `fallback` when no better words exist. */
+export function upstreamErrorKey(failure: UpstreamFailure, action: UpstreamAction, fallback: string): string {
+  const code = codeOf(failure);
+  // A sign-in refused for the other role names the role the account has (its page is one link away).
+  if (code === "wrong_role" && action === "login") {
+    const role = failure.body?.role;
+    return role === "patient" || role === "doctor" ? `auth:login.wrongRole.${role}` : fallback;
+  }
+  const words = Object.hasOwn(KEYS, code) ? KEYS[code] : undefined;
+  if (typeof words === "string") return words;
+  return words?.[action] ?? fallback;
+}

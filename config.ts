@@ -78,6 +78,13 @@ const schema = z.object({
   APP_TIMEZONE: z.string().refine(isTimeZone, "unknown time zone").default("Africa/Douala"),
   // Reminder mails before a confirmed appointment (docs/mail.md): hours before its start, or none.
   REMINDER_HOURS: reminderHours.default([24, 2]),
+  // Video rooms of online appointments (docs/calendars.md): a video service such as a self-hosted
+  // Jitsi Meet, whose rooms are `${VIDEO_BASE_URL}/${room}`. Unset: no video link is shown.
+  VIDEO_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .refine((v) => !/[?#]/.test(v), "must be an http:// or https:// URL without query or fragment")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
   DEMO: z.enum(["0", "1"]).optional(),
   // Observability (web and API alone): log level, and the token that opens /metrics.
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),

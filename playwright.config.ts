@@ -10,7 +10,9 @@ const phoneThrottle: Throttle = { cpu: 2, latencyMs: 60, downloadKbps: 9_000, up
 // The phone project runs the phone-first specs: the layout spec (it sets its own widths, 320 and
 // 360 px, so it runs only here) and the degrading enhancements. The journeys still run on the
 // desktop only: several steps use the side menu, which a phone shows behind the menu button.
-const phoneSpecs = ["**/layout.spec.ts", "**/degrade.spec.ts"];
+// The calendar spec runs there too: the settings page's feed address and the appointment dialog's
+// calendar links must fit a phone.
+const phoneSpecs = ["**/layout.spec.ts", "**/degrade.spec.ts", "**/calendar.spec.ts"];
 // The axe checks make their own contexts at desktop size: once, in the desktop project.
 const phoneOnly = ["**/layout.spec.ts"];
 

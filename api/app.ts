@@ -18,6 +18,7 @@ import { patientRouter } from "./patient/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { settingsRouter } from "./settings/router.ts";
+import { calendarRouter } from "./calendar/router.ts";
 
 export interface ApiDeps {
   db: Db;
@@ -42,6 +43,7 @@ export function createApi(deps: ApiDeps) {
   api.use("/consultation", consultationRouter(deps));
   api.use("/admin", adminRouter(deps));
   api.use("/settings", settingsRouter(deps));
+  api.use("/calendar", calendarRouter(deps));
   api.use(() => {
     throw notFound();
   });

@@ -11,6 +11,8 @@ export default [
   route("language", "routes/language.tsx"),
   route("terms", "routes/legal.tsx", { id: "terms" }),
   route("privacy", "routes/legal.tsx", { id: "privacy" }),
+  // A calendar application fetches the private feed with no session (docs/calendars.md).
+  route("calendar/feed/:file", "routes/calendar-feed.ts"),
 
   // Plain printable doctor pages, outside the shared layout so only the document prints.
   route("doctor/schedule/print", "routes/doctor/schedule-print.tsx"),
@@ -19,6 +21,7 @@ export default [
   // Everything else needs a signed-in user and sits in the shared layout.
   layout("routes/app-layout.tsx", [
     route("settings", "routes/settings.tsx"),
+    route("appointments/:id/calendar", "routes/appointment-calendar.ts"),
     route("cities/:countryId", "routes/cities.ts"),
     route("health", "routes/health/layout.tsx", [
       index("routes/health/index.tsx"),

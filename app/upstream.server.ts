@@ -99,7 +99,8 @@ export function createUpstream(
     observeUpstream(method, path, seconds(), response.status);
     let body: any = null;
     try {
-      body = text ? JSON.parse(text) : null;
+      // Calendar files (docs/calendars.md) are the one answer that is not JSON: passed on as text.
+      body = response.ok && response.headers.get("content-type")?.startsWith("text/calendar") ? text : text ? JSON.parse(text) : null;
     } catch {
       body = null;
     }

@@ -9,6 +9,7 @@ import type { Locale } from "../mail/templates.ts";
 import { hashPassword } from "./password.ts";
 import { deleteCodes, issueCode } from "./codes.ts";
 import { revokeAllTokens } from "./tokens.ts";
+import { revokeFeeds } from "../calendar/feeds.ts";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -197,5 +198,6 @@ export async function deleteAccount(db: Db, userId: string) {
     await deleteCodes(tx, userId);
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
     await revokeAllTokens(tx, userId);
+    await revokeFeeds(tx, userId);
   });
 }

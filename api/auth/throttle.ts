@@ -30,6 +30,13 @@ export const LIMITS = {
   codeCheck: { points: 30, duration: 15 * MINUTE },
   // At most one mail per minute per address and kind, whether or not an account exists.
   mailSlot: { points: 1, duration: MINUTE },
+  // Calendar feed URLs that name no feed, per address: someone guessing secrets. Calendar services
+  // fetch the feeds of many users from a few shared addresses, so a live feed is never counted
+  // here, nor a revoked one a calendar keeps polling (docs/calendars.md).
+  feedMiss: { points: 30, duration: 15 * MINUTE },
+  // Fetches of one live feed: calendars poll every few minutes at most; a leaked URL cannot be
+  // used to load the server.
+  feedFetch: { points: 60, duration: HOUR },
 } as const;
 
 export const THROTTLE_MESSAGES = {
@@ -41,8 +48,16 @@ export type LimitName = keyof typeof LIMITS;
 
 const email = (address: string) => address.trim().toLowerCase();
 
-/** The limiters of one API instance, all over the same table. */
-export function createThrottles(db: Db) {
+const instances = new WeakMap<Db, Throttles>();
+
+/** The limiters of one API instance, all over the same table; one set per database handle. */
+export function createThrottles(db: Db): Throttles {
+  let throttles = instances.get(db);
+  if (!throttles) instances.set(db, (throttles = newThrottles(db)));
+  return throttles;
+}
+
+function newThrottles(db: Db) {
   const limiters = Object.fromEntries(
     Object.entries(LIMITS).map(([name, { points, duration }], index) => [
       name,
@@ -115,6 +130,23 @@ export function createThrottles(db: Db) {
       await limiters.knownAddress.set(pairKey(account, ip), 1, LIMITS.knownAddress.duration);
     },
 
+    /** Before looking a calendar feed up: 429 while this address is held for naming unknown feeds. */
+    async beforeFeed(res: Response, ip: string) {
+      const wait = await waitFor("feedMiss", ip);
+      if (wait) throw rateLimited(res, THROTTLE_MESSAGES.rateLimited, wait);
+    },
+
+    /** A feed URL that names no feed, live or revoked. */
+    async feedMissed(ip: string) {
+      await take("feedMiss", ip);
+    },
+
+    /** One fetch of a live feed; 429 past its limit. */
+    async feedFetched(res: Response, feedId: number) {
+      const wait = await take("feedFetch", String(feedId));
+      if (wait) throw rateLimited(res, THROTTLE_MESSAGES.rateLimited, wait);
+    },
+
     /** A new password (reset) or an erased account: its failure counts start again. */
     async forgetAccount(account: string) {
       await limiters.loginAccount.delete(email(account));
@@ -122,7 +154,7 @@ export function createThrottles(db: Db) {
   };
 }
 
-export type Throttles = ReturnType<typeof createThrottles>;
+export type Throttles = ReturnType<typeof newThrottles>;
 
 function rateLimited(res: Response, message: string, retryAfterSeconds: number, code?: string) {
   res.set("Retry-After", String(retryAfterSeconds));

@@ -57,7 +57,13 @@ export interface Person {
  */
 export type CalendarMethod = { method: "PUBLISH" } | { method: "REQUEST" | "CANCEL"; organizer: Person; attendees?: Person[] };
 
-export type CalendarOptions = CalendarMethod & { locale: Locale; reader: Reader; timeZone?: string };
+export type CalendarOptions = CalendarMethod & {
+  locale: Locale;
+  reader: Reader;
+  timeZone?: string;
+  /** For a feed: how often, in seconds, a subscribed calendar should fetch it again. */
+  ttl?: number;
+};
 
 function interpolate(text: string, values: Record<string, string>) {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
@@ -117,6 +123,7 @@ export function buildCalendar(appointments: readonly CalendarAppointment[], opti
     // as local times, which RFC 5545 requires in UTC. Each event names the zone instead (TZID on
     // DTSTART and DTEND), and the generator adds the matching VTIMEZONE once.
     timezone: { name: null, generator: getVtimezoneComponent },
+    ttl: options.ttl ?? null,
   });
   for (const a of appointments) {
     const event = calendar.createEvent({

@@ -164,6 +164,8 @@ export const appointments = pgTable(
     tag: text("tag"),
     // Online details (deviceType, internetQuality, videoPreference) and the patient's reason.
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    // The video room's random name, given when the link is first shown (docs/calendars.md).
+    videoRoom: text("video_room").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,6 +248,22 @@ export const apiTokens = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("api_tokens_user").on(t.userId)],
+);
+
+// Private calendar feed URLs (docs/calendars.md): only the SHA-256 of the secret is stored. A
+// revoked or renewed feed keeps its row, so a calendar still polling it is told 404 without being
+// counted as someone guessing.
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  // At most one live feed per user.
+  (t) => [uniqueIndex("calendar_feeds_live").on(t.userId).where(sql`${t.revokedAt} is null`)],
 );
 
 // The previous release's throttling counters, replaced by rate_limits. Unused, but kept for one

@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { getUser, upstream } from "../auth.server.ts";
+import { feedAction, loadFeed } from "../calendar.server.ts";
+import { CalendarFeed } from "../components/calendar-feed.tsx";
 import { LanguageMenu } from "../components/language-menu.tsx";
 import { PageHeader } from "../components/page.tsx";
 import { liteChosen, liteCookie, saveDataRequested } from "../lite.server.ts";
@@ -16,13 +18,21 @@ interface MailSettings {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const role = getUser(context).role;
-  const mail = role === "admin" ? null : await upstream(request, context).get<MailSettings>("/settings");
-  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), mail };
+  // Admins have no appointments, so no calendar feed and no appointment mail.
+  const api = upstream(request, context);
+  const [feed, mail] = role === "admin" ? [null, null] : await Promise.all([loadFeed(api), api.get<MailSettings>("/settings")]);
+  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), feed, mail };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") === "mail") {
+  const intent = form.get("intent");
+  if ((intent === "feedRenew" || intent === "feedRevoke") && getUser(context).role !== "admin") {
+    const result = await feedAction(upstream(request, context), request, intent);
+    if ("revoked" in result) return redirectWithToast("/settings", { type: "success", message: "common:calendar.feed.revoked" });
+    return result;
+  }
+  if (intent === "mail") {
     // An unticked box is not sent: both choices travel together, so absent means off.
     const saved = await upstream(request, context).call("PUT", "/settings", {
       body: { notifications: form.get("notifications") === "on", reminders: form.get("reminders") === "on" },
@@ -37,9 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Settings({ loaderData }: Route.ComponentProps) {
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { role, lite, saveData, mail } = loaderData;
+  const { role, lite, saveData, feed, mail } = loaderData;
+  const feedResult = actionData && ("feedUrl" in actionData || "feedError" in actionData) ? actionData : null;
   const profile = role === "doctor" ? "/doctor/profile" : role === "patient" ? "/patient/profile" : null;
   return (
     <section className="max-w-xl space-y-4">
@@ -75,6 +86,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             {t("settings.mail.save")}
           </button>
         </Form>
+      ) : null}
+      {feed ? (
+        <CalendarFeed
+          active={feed.active}
+          since={feed.since}
+          feedUrl={feedResult && "feedUrl" in feedResult ? feedResult.feedUrl : undefined}
+          failed={Boolean(feedResult && "feedError" in feedResult)}
+        />
       ) : null}
       {profile ? (
         <div className="card flex flex-wrap items-center justify-between gap-4">

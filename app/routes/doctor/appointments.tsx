@@ -22,6 +22,8 @@ import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { appointmentAction, type ActionFailure } from "./appointments.server.ts";
 import { clinicToday } from "./clinic.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
+import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
+import { videoLinkOf } from "../../calendar.server.ts";
 
 const PAGE_SIZE = 50;
 
@@ -47,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return one.ok ? one.data : null;
   };
   const [selected, cancelling] = await Promise.all([findOne(params.get("appointment")), findOne(params.get("cancel"))]);
+  const doctorId = getUser(context).id;
+  const video = await videoLinkOf(api, selected, selected?.doctorId === doctorId);
   const now = Date.now();
   return {
     tab,
@@ -60,7 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     started: Object.fromEntries([...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])].map((a) => [a.id, Date.parse(a.time) <= now])),
     today: clinicToday(),
     idempotencyKey: crypto.randomUUID(),
-    doctorId: getUser(context).id,
+    doctorId,
+    video,
   };
 }
 
@@ -304,6 +309,7 @@ function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Dat
               </div>
             ))}
           </dl>
+          {a.doctorId === data.doctorId ? <AppointmentCalendar appointmentId={a.id} video={data.video} /> : null}
           <div className="mt-5 flex flex-wrap justify-end gap-2">
             {verified && a.doctorId === data.doctorId ? <AssignedActions a={a} data={data} failure={failure} /> : null}
             {verified && !a.doctorId ? <OpenActions a={a} data={data} failure={failure} /> : null}

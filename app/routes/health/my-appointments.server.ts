@@ -6,6 +6,7 @@ import { isOpenRequest } from "../../components/patient/format.ts";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type PatientAppointmentPage, type Proposal } from "../../components/patient/types.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
+import { videoLinkOf } from "../../calendar.server.ts";
 import { positiveId } from "./doctors.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 
@@ -45,7 +46,8 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   const now = Date.now();
   const shown = [...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])];
   const started = Object.fromEntries(shown.map((a) => [a.id, Date.parse(a.time) <= now]));
-  return { tab, search, status, list, selected, view, proposals, proposalPage, cancelling: cancelling && !started[cancelling.id] ? cancelling : null, started };
+  const video = await videoLinkOf(api, selected, true);
+  return { tab, search, status, list, selected, view, proposals, proposalPage, video, cancelling: cancelling && !started[cancelling.id] ? cancelling : null, started };
 }
 
 

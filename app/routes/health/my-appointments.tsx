@@ -18,6 +18,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../components/patient/types.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
+import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -250,7 +251,14 @@ function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: s
           </Link>
         ))}
       </nav>
-      {d.view === "proposals" ? <ProposalsPanel d={d} here={here} /> : <DetailsPanel a={a} />}
+      {d.view === "proposals" ? (
+        <ProposalsPanel d={d} here={here} />
+      ) : (
+        <>
+          <DetailsPanel a={a} />
+          <AppointmentCalendar appointmentId={a.id} video={d.video} />
+        </>
+      )}
       <div className="mt-4 flex justify-end">
         <Link to={closeTo} preventScrollReset className="btn-secondary">
           {t("patient:form.close")}

@@ -2,19 +2,28 @@
 // production build, started with a capturing SMTP server by tests/e2e/server.ts.
 // Two projects, desktop and phone (a 360x740 touch screen with a throttled CPU and network); each
 // spec chooses JavaScript on or off with `test.use({ javaScriptEnabled })`.
+import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import type { Throttle } from "./tests/e2e/support.ts";
 
 // A mid-range phone on a 4G network: CPU 2x slower, 60 ms round trips, 9 Mbit/s down, 1.5 up.
 const phoneThrottle: Throttle = { cpu: 2, latencyMs: 60, downloadKbps: 9_000, uploadKbps: 1_500 };
-// The phone project runs the phone-first specs: the layout spec (it sets its own widths, 320 and
-// 360 px, so it runs only here) and the degrading enhancements. The journeys still run on the
-// desktop only: several steps use the side menu, which a phone shows behind the menu button.
-// The calendar spec runs there too: the settings page's feed address and the appointment dialog's
-// calendar links must fit a phone.
-const phoneSpecs = ["**/layout.spec.ts", "**/degrade.spec.ts", "**/calendar.spec.ts"];
-// The axe checks make their own contexts at desktop size: once, in the desktop project.
+// The layout spec sets its own widths (320 and 360 px), so it runs only on the phone; the axe checks
+// make their own contexts at desktop size, so only there. The journeys below run in both projects
+// (the others are being moved onto the fixtures and the phone; see tests/e2e/fixtures.ts).
 const phoneOnly = ["**/layout.spec.ts"];
+const phoneSpecs = [
+  "**/layout.spec.ts",
+  "**/degrade.spec.ts",
+  "**/errors.spec.ts",
+  "**/patient-booking.spec.ts",
+  "**/patient-booking-date.spec.ts",
+  "**/patient-home-counts.spec.ts",
+  "**/doctor-cancel-and-failures.spec.ts",
+  // The settings page's feed address and the appointment dialog's calendar links must fit a phone.
+  "**/calendar.spec.ts",
+];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CI = !!process.env.CI;
@@ -22,6 +31,8 @@ const CI = !!process.env.CI;
 const RESULTS = process.env.E2E_RESULTS_DIR ?? "test-results";
 // Helpers that call the API directly follow the app's port (this file is loaded by every worker).
 process.env.E2E_API_URL ??= `http://127.0.0.1:${PORT}/api`;
+// The app's data folder, known to every worker: the admin fixture runs the CLI against it.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `e2e-data-${PORT}`);
 
 export default defineConfig<{ throttle: Throttle | null }>({
   testDir: "tests/e2e",
@@ -29,7 +40,8 @@ export default defineConfig<{ throttle: Throttle | null }>({
   // Artifacts (traces, screenshots) in a subfolder: Playwright empties its outputDir at start, and
   // test-results/ also holds the vitest reports of tests/run-all.sh.
   outputDir: `${RESULTS}/artifacts`,
-  fullyParallel: false,
+  // Every test makes its own users (tests/e2e/fixtures.ts): any test can run beside any other.
+  fullyParallel: true,
   forbidOnly: CI,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: CI ? 1 : 0,

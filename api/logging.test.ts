@@ -151,6 +151,9 @@ describe("routeOf", () => {
     expect(routeOf("/cities/42")).toBe("/cities/:param");
     expect(routeOf("/someone@example.com")).toBe("/:param");
     expect(routeOf("/" + "a".repeat(40))).toBe("/:param");
+    // A calendar feed's secret (docs/calendars.md), with or without its extension, even without a digit.
+    expect(routeOf(`/calendar/feed/${"Ab_-".repeat(10)}abc.ics`)).toBe("/calendar/feed/:param");
+    expect(routeOf(`/api/calendar/feed/${"Ab_-".repeat(10)}abc`)).toBe("/api/calendar/feed/:param");
     expect(routeOf("/")).toBe("/");
   });
 });

@@ -1,13 +1,14 @@
 // The admin rejects a registration with a reason; only the admin reaches /admin.
 import { randomUUID } from "node:crypto";
-import { checkA11y, expect, test } from "./support.ts";
-import { ADMIN, api, apiLogin, DEMO_DOCTOR, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
+import { checkA11y } from "./support.ts";
+import { api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`admin verification (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the admin rejects a registration, and the doctor sees it", async ({ page }) => {
+    test("the admin rejects a registration, and the doctor sees it", async ({ page, admin }) => {
       const email = uniqueEmail("rejected");
       const name = uniqueName("Doctor");
       const registered = await api("POST", "/auth/register", {
@@ -15,7 +16,7 @@ for (const javaScriptEnabled of [false, true]) {
       });
       await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
 
-      await signIn(page, ADMIN, "patient");
+      await signIn(page, admin.email, "admin");
       await page.goto("/admin");
       await expect(page.getByRole("heading", { name })).toBeVisible();
       const reject = page.getByRole("form", { name: `Reject ${name}` });
@@ -44,8 +45,8 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
-    test("a doctor cannot open the admin screen", async ({ page }) => {
-      await signIn(page, DEMO_DOCTOR, "doctor");
+    test("a doctor cannot open the admin screen", async ({ page, doctor }) => {
+      await signIn(page, doctor.email, "doctor");
       await page.goto("/admin");
       await expect(page).toHaveURL(/\/doctor\/appointments/);
     });

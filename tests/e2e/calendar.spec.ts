@@ -6,12 +6,19 @@ import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support.ts";
 import { book, generalPractice, newPatient, newVerifiedDoctor, signIn } from "./doctor-helpers.ts";
+import { overflowAt, smallTargets } from "./layout-support.ts";
 
 const events = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
 
 async function download(page: Page, name: string) {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
   return fs.readFileSync((await file.path())!, "utf8");
+}
+
+/** Nothing sticks out sideways and every control is big enough to tap, at this project's width. */
+async function fits(page: Page) {
+  expect(await overflowAt(page, page.viewportSize()!.width)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
 }
 
 async function french(page: Page, baseURL: string | undefined) {
@@ -22,7 +29,7 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the patient and the doctor download the appointment as one calendar entry; nobody else can", async ({ page, browser, baseURL }) => {
+    test("the patient and the doctor download the appointment as one calendar entry; nobody else can", async ({ page, browser, baseURL, a11y }) => {
       const gp = await generalPractice();
       const doctor = await newVerifiedDoctor(gp);
       const patient = await newPatient();
@@ -31,6 +38,9 @@ for (const javaScriptEnabled of [false, true]) {
       await signIn(page, patient.email, "patient");
       await page.goto(`/health/doctors/my-appointments?appointment=${booked.id}`);
       const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("link", { name: "Add to my calendar (.ics)" })).toBeVisible();
+      await fits(page);
+      await a11y();
       const file = await download(page, "Add to my calendar (.ics)");
       expect(file).toContain(`DTSTART;TZID=Africa/Douala:${booked.date.replaceAll("-", "")}T${booked.time.replace(":", "")}00`);
       const [forPatient] = events(file);
@@ -61,7 +71,7 @@ for (const javaScriptEnabled of [false, true]) {
       expect(forDoctor!.startDate.toString()).toBe(forPatient!.startDate.toString());
     });
 
-    test("the settings page makes a private feed address that works without a session, and stops it", async ({ page, playwright, baseURL }) => {
+    test("the settings page makes a private feed address that works without a session, and stops it", async ({ page, playwright, baseURL, a11y }) => {
       const gp = await generalPractice();
       const doctor = await newVerifiedDoctor(gp);
       const patient = await newPatient();
@@ -75,6 +85,8 @@ for (const javaScriptEnabled of [false, true]) {
       const address = await card.getByLabel("Your private calendar address").inputValue();
       expect(address).toMatch(new RegExp(`^${baseURL}/calendar/feed/[A-Za-z0-9_-]{43}\\.ics$`));
       await expect(card.getByRole("link", { name: "Open in my calendar app" })).toHaveAttribute("href", address.replace(/^http:/, "webcal:"));
+      await fits(page);
+      await a11y();
 
       // A calendar application: no cookies at all.
       const calendarApp = await playwright.request.newContext();

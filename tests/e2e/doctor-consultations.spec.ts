@@ -1,17 +1,17 @@
 // Consultation records: create one for a patient of the doctor, find it by search, edit it and
 // export it as a print-ready page. Also the dashboard and its printable schedule.
-import { checkA11y, expect, test } from "./support.ts";
-import { book, DEMO_DOCTOR, doctorId, generalPractice, newPatient, signIn, uniqueName } from "./doctor-helpers.ts";
+import { checkA11y } from "./support.ts";
+import { book, uniqueName } from "./doctor-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`consultations (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("create, search, edit and export a consultation", async ({ page }) => {
-      const patient = await newPatient();
-      await book(patient, await doctorId(DEMO_DOCTOR), await generalPractice());
+    test("create, search, edit and export a consultation", async ({ page, patient, doctor, generalPractice, signIn }) => {
+      await book(patient, doctor.id, generalPractice);
       const diagnosis = uniqueName("Malaria");
-      await signIn(page, DEMO_DOCTOR, "doctor");
+      await signIn(doctor);
 
       await test.step("the dashboard shows counters and today's sessions", async () => {
         await page.goto("/doctor/dashboard");

@@ -1,7 +1,7 @@
 // Small factories for the doctor and admin journeys: API calls at the test server's upstream
 // (patients, bookings, open requests, proposals) and the sign-in steps a user takes.
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { clientAddress, expect, latestCode, mailsTo, uniqueEmail } from "./support.ts";
 
 export { uniqueEmail };
@@ -99,28 +99,39 @@ export async function patientSees(patient: { token: string }, id: string) {
   return listOf(list.body, "appointments").find((a: any) => a.id === id);
 }
 
-/** A verified doctor of General practice, made through the API (register, code, admin approval). */
+/** A doctor of `specialityId`, made through the API (register, code) and approved by this worker's admin. */
 export async function newVerifiedDoctor(specialityId: number) {
-  const email = uniqueEmail("doctor");
-  const username = uniqueName("Doctor");
-  const registered = await api("POST", "/auth/register", {
-    body: { username, email, contact: "+237 650 000 000", password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 6)}`, userRole: "doctor" },
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
-  const admin = await apiLogin(ADMIN, "admin");
-  const approved = await api("POST", `/admin/doctors/${registered.body.id}/approve`, { token: admin.token, body: { specialityIds: [specialityId] } });
-  expect(approved.status, JSON.stringify(approved.body)).toBeLessThan(300);
-  return { email, username, ...(await apiLogin(email, "doctor")) };
+  const { createDoctor, workerAdmin } = await import("./fixtures.ts");
+  return createDoctor(await workerAdmin(), [specialityId]);
 }
 
-export async function signIn(page: Page, email: string, role: "patient" | "doctor") {
-  await page.goto("/login");
-  await page.getByRole("radio", { name: role === "doctor" ? "Doctor" : "Patient" }).check();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+/** Where the app is (the API's address without /api). */
+export const BASE_URL = API.replace(/\/api$/, "");
+
+/**
+ * Signs `who` in within `context`: the login form posted over HTTP with the context's cookies, as
+ * the browser would post it, so the session cookie lands in the context without drawing the login
+ * page. An admin logs in with the patient radio (docs/product.md, Roles and homes).
+ */
+export async function signInContext(context: BrowserContext, who: { email: string; role: "patient" | "doctor" | "admin" }) {
+  // The login page's cookie check (app/session.server.ts): a browser that keeps cookies sends it back.
+  await context.addCookies([{ name: "cookie_check", value: "1", url: BASE_URL }]);
+  const answer = await context.request.post(`${BASE_URL}/login`, {
+    form: { email: who.email, password: PASSWORD, role: who.role === "doctor" ? "doctor" : "patient" },
+    maxRedirects: 0,
+  });
+  expect(answer.status(), `login of ${who.email}: ${answer.status()}`).toBe(302);
+}
+
+const HOME = { patient: "/health/doctors", doctor: "/doctor/appointments", admin: "/admin" };
+
+/**
+ * Signed in as `email` (`role` is the login form's radio), on the role's home page. The login form
+ * itself is tested by auth.spec.ts; here the session comes from one HTTP post.
+ */
+export async function signIn(page: Page, email: string, role: "patient" | "doctor" | "admin") {
+  await signInContext(page.context(), { email, role });
+  await page.goto(email === ADMIN || role === "admin" ? HOME.admin : HOME[role]);
 }
 
 export async function signOut(page: Page) {

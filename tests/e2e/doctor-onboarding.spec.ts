@@ -1,13 +1,14 @@
 // A doctor registers, verifies the account, waits for the admin's approval (banner, no actions),
 // is approved at /admin, then passes the profile code gate and edits the profile.
-import { checkA11y, expect, test } from "./support.ts";
-import { ADMIN, enterCode, mailCount, newCode, PASSWORD, signIn, signOut, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
+import { checkA11y } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
+import { enterCode, mailCount, newCode, PASSWORD, signIn, signOut, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`doctor onboarding (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("register, get approved, pass the profile gate and edit the profile", async ({ page }) => {
+    test("register, get approved, pass the profile gate and edit the profile", async ({ page, admin }) => {
       const email = uniqueEmail("newdoc");
       const name = uniqueName("Doctor");
 
@@ -44,7 +45,7 @@ for (const javaScriptEnabled of [false, true]) {
       });
 
       await test.step("the admin approves the doctor with General practice", async () => {
-        await signIn(page, ADMIN, "patient");
+        await signIn(page, admin.email, "admin");
         await page.goto("/admin");
         await expect(page.getByRole("heading", { level: 1, name: "Doctor verification" })).toBeVisible();
         await checkA11y(page);

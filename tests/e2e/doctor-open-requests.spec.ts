@@ -1,21 +1,20 @@
 // An open request: two doctors of the speciality propose, the patient accepts one, and the other
 // doctor no longer sees the request among open requests.
-import { checkA11y, expect, test } from "./support.ts";
-import { api, DEMO_DOCTOR, generalPractice, newPatient, newVerifiedDoctor, openRequest, patientSees, signIn } from "./doctor-helpers.ts";
+import { checkA11y } from "./support.ts";
+import { api, newVerifiedDoctor, openRequest, patientSees, signIn } from "./doctor-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`open requests (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("two doctors propose, the patient accepts the other one", async ({ page }) => {
-      const speciality = await generalPractice();
-      const patient = await newPatient();
-      const request = await openRequest(patient, speciality);
-      const rival = await newVerifiedDoctor(speciality);
+    test("two doctors propose, the patient accepts the other one", async ({ page, patient, doctor, generalPractice }) => {
+      const request = await openRequest(patient, generalPractice);
+      const rival = await newVerifiedDoctor(generalPractice);
       const openList = `/doctor/appointments?tab=open&search=${encodeURIComponent(patient.username)}`;
 
-      await test.step("the demo doctor proposes from the open requests tab", async () => {
-        await signIn(page, DEMO_DOCTOR, "doctor");
+      await test.step("the doctor proposes from the open requests tab", async () => {
+        await signIn(page, doctor.email, "doctor");
         await page.goto(openList);
         const card = page.getByRole("listitem").filter({ hasText: patient.username });
         await expect(card).toHaveCount(1);
@@ -44,7 +43,7 @@ for (const javaScriptEnabled of [false, true]) {
         expect(seen.doctorId).toBe(rival.id);
       });
 
-      await test.step("the demo doctor no longer sees the request", async () => {
+      await test.step("the first doctor no longer sees the request", async () => {
         await page.goto(openList);
         await expect(page.getByText("No open appointment requests found matching your criteria.")).toBeVisible();
       });

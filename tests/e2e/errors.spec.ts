@@ -2,9 +2,9 @@
 // not-found page in their language, still translated once the page's scripts run; a session that
 // ends while browsing sends them to log in and back to the page they asked for; and after logging
 // out, Back does not show the patient's pages from the browser's cache.
-import { freshPatient } from "./patient-helpers.ts";
 import { PASSWORD, signIn } from "./doctor-helpers.ts";
-import { checkA11y, expect, test } from "./support.ts";
+import { expect, mainMenu, test } from "./fixtures.ts";
+import { checkA11y } from "./support.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`errors (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
@@ -29,14 +29,13 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator("body")).not.toContainText("errors.");
     });
 
-    test("a session that ends brings the patient back to the page they asked for after login", async ({ page, context }) => {
-      const patient = await freshPatient();
+    test("a session that ends brings the patient back to the page they asked for after login", async ({ page, context, patient }) => {
       await signIn(page, patient.email, "patient");
       await page.waitForURL(/\/health\/doctors$/);
 
       // The session ends (the cookie is gone) while the page is open; the patient opens a menu item.
       await context.clearCookies({ name: "__session" });
-      await page.getByRole("navigation", { name: "Side menu" }).getByRole("link", { name: "My appointments" }).click();
+      await (await mainMenu(page)).getByRole("link", { name: "My appointments" }).click();
       await page.waitForURL(/\/login\?/);
       const redirectTo = new URL(page.url()).searchParams.get("redirectTo");
       expect(redirectTo).toBe("/health/doctors/my-appointments");
@@ -49,8 +48,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("My appointments");
     });
 
-    test("after logging out, Back does not show the patient's appointments", async ({ page }) => {
-      const patient = await freshPatient();
+    test("after logging out, Back does not show the patient's appointments", async ({ page, patient }) => {
       await signIn(page, patient.email, "patient");
       await page.waitForURL(/\/health\/doctors$/);
       const appointments = await page.goto("/health/doctors/my-appointments");

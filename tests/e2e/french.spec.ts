@@ -2,11 +2,10 @@
 // country names in French, fees written once the French way, the clinic time zone beside every
 // time, and buttons whose case is the one the texts are written in (no CSS capitalisation).
 // The expected texts come from Intl itself, not from the app's formatters.
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { expect, test } from "./support.ts";
-import { ADMIN, api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
+import { api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 // A demo doctor of Cardiology and Internal medicine (api/db/seed.ts): a specialist, so 6000 XAF.
 const DOCTOR = "Didier Njoya";
@@ -23,19 +22,6 @@ const region = (code: string) => new Intl.DisplayNames(["fr"], { type: "region" 
 /** Loose on spaces: Intl puts narrow no-break spaces in '6 000 FCFA'. */
 const spaced = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"));
 
-async function inFrench(context: BrowserContext, baseURL: string | undefined) {
-  await context.addCookies([{ name: "i18nextLng", value: "fr", url: baseURL ?? "http://127.0.0.1:3100" }]);
-}
-
-async function signInFrench(page: Page, email: string, role: "Patient" | "Médecin") {
-  await page.goto("/login");
-  await page.getByRole("radio", { name: role }).check();
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-}
-
 /** No text on the page says XAF or an English speciality: the fee is written once, the French way. */
 async function expectNoEnglishLeft(scope: Locator) {
   await expect(scope.getByText(/XAF/)).toHaveCount(0);
@@ -44,12 +30,10 @@ async function expectNoEnglishLeft(scope: Locator) {
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`French names, fees and time zone (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
-    test.use({ javaScriptEnabled });
+    test.use({ javaScriptEnabled, language: "fr" });
 
-    test("a patient finds a doctor, books and reads the appointment in French", async ({ page, context, baseURL }) => {
-      const patient = await freshPatient();
-      await inFrench(context, baseURL);
-      await signInFrench(page, patient.email, "Patient");
+    test("a patient finds a doctor, books and reads the appointment in French", async ({ page, patient }) => {
+      await signIn(page, patient.email, "patient");
       await expect(page).toHaveURL(/\/health\/doctors/);
 
       await test.step("the filters name specialities and countries in French", async () => {
@@ -128,8 +112,7 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
-    test("a doctor reads the dashboard and a booking in French", async ({ page, context, baseURL }) => {
-      const patient = await freshPatient();
+    test("a doctor reads the dashboard and a booking in French", async ({ page, patient }) => {
       const doctor = await apiLogin(DOCTOR_EMAIL, "doctor");
       const specialities = await api<{ id: number; name: string }[]>("GET", "/speciality");
       const cardiology = specialities.body.find((s) => s.name === "Cardiology")!.id;
@@ -145,8 +128,7 @@ for (const javaScriptEnabled of [false, true]) {
       }
       expect(booked).toBeDefined();
 
-      await inFrench(context, baseURL);
-      await signInFrench(page, DOCTOR_EMAIL, "Médecin");
+      await signIn(page, DOCTOR_EMAIL, "doctor");
 
       await test.step("the dashboard names the clinic time zone beside today's schedule", async () => {
         await page.goto("/doctor/dashboard");
@@ -167,7 +149,7 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
-    test("the admin assigns specialities named in French", async ({ page, context, baseURL }) => {
+    test("the admin assigns specialities named in French", async ({ page, admin }) => {
       const email = uniqueEmail("pending");
       const name = uniqueName("Doctor");
       const registered = await api("POST", "/auth/register", {
@@ -176,8 +158,7 @@ for (const javaScriptEnabled of [false, true]) {
       expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
       await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
 
-      await inFrench(context, baseURL);
-      await signInFrench(page, ADMIN, "Patient");
+      await signIn(page, admin.email, "admin");
       await page.goto("/admin");
       const approve = page.getByRole("form", { name: new RegExp(name) }).filter({ has: page.getByRole("checkbox") });
       await expect(approve.getByRole("checkbox", { name: "Cardiologie" })).toHaveCount(1);
@@ -188,8 +169,7 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
-test("the same dialog in English writes the fee and the zone the English way", async ({ page }) => {
-  const patient = await freshPatient();
+test("the same dialog in English writes the fee and the zone the English way", async ({ page, patient }) => {
   await signIn(page, patient.email, "patient");
   await page.getByRole("searchbox").first().fill(DOCTOR);
   await page.getByRole("button", { name: /^Search/ }).click();

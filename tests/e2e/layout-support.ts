@@ -3,8 +3,8 @@
 // sideways overflow and reachable top-bar items.
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { api, apiLogin, ADMIN, book, DEMO_DOCTOR, doctorId, generalPractice, newCode, openRequest, PASSWORD, signIn, uniqueEmail } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
+import { api, book, generalPractice, openRequest, signInContext } from "./doctor-helpers.ts";
+import { createDoctor, createPatient, workerAdmin } from "./fixtures.ts";
 
 export type Role = "anonymous" | "patient" | "doctor" | "admin";
 export type Language = "en" | "fr";
@@ -24,22 +24,12 @@ export interface World {
 }
 
 /** A patient whose name is as long as a real one can be, with no space to break it. */
-async function longNamedPatient() {
-  const email = uniqueEmail("long");
-  const username = `Mbarga-Nkoulou-Essomba-Ndzana ${randomUUID().slice(0, 6)}`;
-  const registered = await api("POST", "/auth/register", {
-    body: { username, email, phone: "67" + String(Date.now()).slice(-7), password: PASSWORD, userRole: "patient" },
-  });
-  if (registered.status >= 300) throw new Error(`register: ${JSON.stringify(registered.body)}`);
-  await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
-  return { email, username, ...(await apiLogin(email, "patient")) };
-}
+const longNamedPatient = () => createPatient({ username: `Mbarga-Nkoulou-Essomba-Ndzana ${randomUUID().slice(0, 6)}` });
 
-async function stateOf(browser: Browser, email: string, role: "patient" | "doctor") {
+async function stateOf(browser: Browser, who: { email: string; role: "patient" | "doctor" | "admin" }) {
   // Explicit options: inside a test, newContext() inherits the test's `use` (French, phone...).
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "en-US" });
-  const page = await context.newPage();
-  await signIn(page, email, role);
+  await signInContext(context, who);
   const state = await context.storageState();
   await context.close();
   return state;
@@ -47,7 +37,7 @@ async function stateOf(browser: Browser, email: string, role: "patient" | "docto
 
 /**
  * Every page of every role, with the data each needs: a patient with a booking (details, cancel and
- * payment pages) and an open request, and the demo doctor with a booking by a long-named patient.
+ * payment pages) and an open request, and a doctor with a booking by a long-named patient.
  */
 let built: Promise<World> | undefined;
 export function buildWorld(browser: Browser): Promise<World> {
@@ -58,13 +48,13 @@ export function buildWorld(browser: Browser): Promise<World> {
 
 async function makeWorld(browser: Browser): Promise<World> {
   const gp = await generalPractice();
-  const demoDoctor = await doctorId(DEMO_DOCTOR);
-  const patient = await freshPatient();
-  const booked = await book(patient, demoDoctor, gp);
+  const admin = await workerAdmin();
+  const doctor = await createDoctor(admin, [gp]);
+  const patient = await createPatient();
+  const booked = await book(patient, doctor.id, gp);
   await openRequest(patient, gp);
   const long = await longNamedPatient();
-  const longBooking = await book(long, demoDoctor, gp);
-  const doctor = await apiLogin(DEMO_DOCTOR, "doctor");
+  const longBooking = await book(long, doctor.id, gp);
   // Confirmed, so the patient's payment page shows an amount due.
   await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } });
 
@@ -82,7 +72,7 @@ async function makeWorld(browser: Browser): Promise<World> {
     ],
     patient: [
       { path: "/health/doctors", what: "find a doctor" },
-      { path: `/health/doctors?book=${demoDoctor}`, what: "book dialog", dialog: true },
+      { path: `/health/doctors?book=${doctor.id}`, what: "book dialog", dialog: true },
       { path: "/health/doctors?request=1", what: "open-request dialog", dialog: true },
       { path: "/health/doctors/my-appointments", what: "my appointments" },
       { path: "/health/doctors/my-appointments?tab=open", what: "my open requests" },
@@ -115,9 +105,9 @@ async function makeWorld(browser: Browser): Promise<World> {
   return {
     pages,
     states: {
-      patient: await stateOf(browser, patient.email, "patient"),
-      doctor: await stateOf(browser, DEMO_DOCTOR, "doctor"),
-      admin: await stateOf(browser, ADMIN, "patient"),
+      patient: await stateOf(browser, patient),
+      doctor: await stateOf(browser, doctor),
+      admin: await stateOf(browser, admin),
     },
   };
 }
@@ -226,4 +216,3 @@ export async function onScreen(page: Page, any: import("@playwright/test").Locat
   return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 1 && box.y + box.height <= size.height + 1;
 }
 
-export { ADMIN, DEMO_DOCTOR };

@@ -2,11 +2,8 @@
 // `Save-Data: on`), and pages come as HTML and CSS alone: no script, no modulepreload, no
 // hydration data. The journeys still work, as plain forms.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support.ts";
 import { futureSlot, PASSWORD, signIn } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
-
-const DOCTOR = "Charles Nana";
+import { expect, test } from "./fixtures.ts";
 
 async function expectNoScript(page: Page) {
   await expect(page.locator("script")).toHaveCount(0);
@@ -14,8 +11,8 @@ async function expectNoScript(page: Page) {
   expect(await page.content()).not.toContain("__reactRouter");
 }
 
-test("a patient turns lite mode on, books with plain forms, and turns it off again", async ({ page }) => {
-  const patient = await freshPatient();
+test("a patient turns lite mode on, books with plain forms, and turns it off again", async ({ page, patient, doctor }) => {
+  const DOCTOR = doctor.username;
   await signIn(page, patient.email, "patient");
 
   await test.step("pages carry scripts before", async () => {
@@ -61,9 +58,9 @@ test("a patient turns lite mode on, books with plain forms, and turns it off aga
 test.describe("a browser that asks to save data", () => {
   test.use({ extraHTTPHeaders: { "Save-Data": "on" } });
 
-  test("gets every page without scripts, and can still log in (in French)", async ({ page, context, baseURL }) => {
-    const patient = await freshPatient();
-    await context.addCookies([{ name: "i18nextLng", value: "fr", url: baseURL ?? "http://127.0.0.1:3100" }]);
+  test.use({ language: "fr" });
+
+  test("gets every page without scripts, and can still log in (in French)", async ({ page, patient }) => {
     await page.goto("/login");
     await expectNoScript(page);
     await page.getByRole("radio", { name: "Patient" }).check();

@@ -3,11 +3,11 @@
 // whose doctor got booked meanwhile says so instead of failing on every accept.
 import { expect, test } from "./support.ts";
 import { api, futureSlot, generalPractice, newVerifiedDoctor, openRequest, signIn, SLOTS } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
+import { createPatient } from "./fixtures.ts";
 
 /** A direct booking of `doctor` at exactly the request's slot, by another patient. */
 async function bookSameSlot(doctor: { id: string }, slot: { date: string; time: string }, speciality: number) {
-  const other = await freshPatient();
+  const other = await createPatient();
   const booked = await api("POST", "/appointment", {
     token: other.token,
     body: { doctorId: doctor.id, specialityId: speciality, type: "online", category: "direct", date: slot.date, time: slot.time },
@@ -21,7 +21,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("the patient picks one of the six slots and the doctor reads all they wrote", async ({ page, a11y }) => {
       const speciality = await generalPractice();
-      const patient = await freshPatient();
+      const patient = await createPatient();
       const doctor = await newVerifiedDoctor(speciality);
       const { date } = futureSlot();
 
@@ -80,7 +80,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("no proposal on a slot the doctor holds; a proposal whose doctor got booked says so", async ({ page, a11y }) => {
       const speciality = await generalPractice();
-      const patient = await freshPatient();
+      const patient = await createPatient();
       const busy = await newVerifiedDoctor(speciality);
       const late = await newVerifiedDoctor(speciality);
       const request = await openRequest(patient, speciality);

@@ -1,18 +1,16 @@
 // A patient finds a doctor, books a slot in the book dialog, sees the appointment under
 // 'Assigned to me' and cancels it; then the same journey in French.
 import type { Page } from "@playwright/test";
-import { checkA11y, expect, test } from "./support.ts";
-import { futureSlot, PASSWORD, signIn } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
-
-const DOCTOR = "Charles Nana";
+import { checkA11y } from "./support.ts";
+import { futureSlot, signIn } from "./doctor-helpers.ts";
+import { DUTY_HOSPITAL, expect, test } from "./fixtures.ts";
 
 /** Searches the doctor by name and opens their book dialog on a far, random day. */
-async function openBookDialog(page: Page, search: RegExp, bookLabel: string) {
-  await page.getByRole("searchbox").first().fill(DOCTOR);
+async function openBookDialog(page: Page, name: string, search: RegExp, bookLabel: string) {
+  await page.getByRole("searchbox").first().fill(name);
   await page.getByRole("button", { name: search }).click();
-  await page.waitForURL(/search=Charles/);
-  const card = page.getByRole("listitem").filter({ hasText: DOCTOR });
+  await page.waitForURL(/search=/);
+  const card = page.getByRole("listitem").filter({ hasText: name });
   await expect(card).toHaveCount(1);
   await card.getByRole("link", { name: bookLabel }).click();
   const dialog = page.getByRole("dialog");
@@ -30,8 +28,8 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`booking a doctor (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("search a doctor, book a slot, see it assigned, cancel it", async ({ page }) => {
-      const patient = await freshPatient();
+    test("search a doctor, book a slot, see it assigned, cancel it", async ({ page, patient, doctor }) => {
+      const DOCTOR = doctor.username;
       await signIn(page, patient.email, "patient");
 
       await test.step("the dashboard welcomes the patient with no appointment yet", async () => {
@@ -43,7 +41,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       let time = "";
       await test.step("search the doctor and open the book dialog", async () => {
-        const { dialog } = await openBookDialog(page, /^Search/, `Book an appointment with Dr. ${DOCTOR}`);
+        const { dialog } = await openBookDialog(page, DOCTOR, /^Search/, `Book an appointment with Dr. ${DOCTOR}`);
         // One money format, Intl's for the language: "FCFA 3,000" in English.
         await expect(dialog.getByText(/^FCFA\s3,000$/).first()).toBeVisible();
         await expect(dialog.getByRole("radio", { name: /^\d\d:\d\d$/ })).toHaveCount(6);
@@ -69,7 +67,7 @@ for (const javaScriptEnabled of [false, true]) {
         const upcoming = page.getByRole("region", { name: "Your next appointment" });
         await expect(upcoming.getByText(`Dr. ${DOCTOR}`)).toBeVisible();
         await expect(upcoming.getByText("Online video")).toBeVisible();
-        await expect(upcoming.getByText("Room 201")).toHaveCount(0);
+        await expect(upcoming.getByText(DUTY_HOSPITAL)).toHaveCount(0);
       });
 
       await test.step("the appointment is listed under 'Assigned to me'", async () => {
@@ -98,20 +96,19 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
-    test("the booking journey in French", async ({ page, context, baseURL }) => {
-      const patient = await freshPatient();
-      await context.addCookies([{ name: "i18nextLng", value: "fr", url: baseURL ?? "http://127.0.0.1:3100" }]);
-      await page.goto("/login");
-      await page.getByRole("radio", { name: "Patient" }).check();
-      await page.getByLabel("E-mail").fill(patient.email);
-      await page.getByLabel("Mot de passe").fill(PASSWORD);
-      await page.getByRole("button", { name: /^se connecter$/i }).click();
-      await page.waitForURL(/\/health\/doctors/);
+  });
+
+  test.describe(`booking a doctor in French (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test.use({ javaScriptEnabled, language: "fr" });
+
+    test("the booking journey in French", async ({ page, patient, doctor }) => {
+      const DOCTOR = doctor.username;
+      await signIn(page, patient.email, "patient");
       await expect(page.getByRole("heading", { level: 1, name: "Trouver un médecin" })).toBeVisible();
       await expect(page.getByText("Vous n'avez aucun rendez-vous confirmé.")).toBeVisible();
       await checkA11y(page);
 
-      const { dialog } = await openBookDialog(page, /^Rechercher/, `Réserver un rendez-vous avec le Dr ${DOCTOR}`);
+      const { dialog } = await openBookDialog(page, DOCTOR, /^Rechercher/, `Réserver un rendez-vous avec le Dr ${DOCTOR}`);
       await expect(dialog.getByRole("heading", { name: "Prendre rendez-vous" })).toBeVisible();
       await expect(dialog.getByText(/^3\s000\sFCFA$/).first()).toBeVisible();
       await checkA11y(page);
@@ -120,7 +117,7 @@ for (const javaScriptEnabled of [false, true]) {
       await dialog.getByRole("button", { name: "Réserver le rendez-vous" }).click();
       await expect(page.getByText("Rendez-vous créé avec succès !")).toBeVisible();
       const upcoming = page.getByRole("region", { name: "Votre prochain rendez-vous" });
-      await expect(upcoming.getByText(/Hôpital de District de Deido/)).toBeVisible();
+      await expect(upcoming.getByText(DUTY_HOSPITAL)).toBeVisible();
 
       await page.goto("/health/doctors/my-appointments?tab=assigned");
       await expect(page.getByRole("link", { name: "Attribués" })).toBeVisible();

@@ -1,15 +1,14 @@
-// A patient posts an open request, the demo doctor proposes (through the API), the patient accepts
+// A patient posts an open request, a doctor proposes (through the API), the patient accepts
 // the proposal in the details dialog and finds the appointment assigned, confirmed and payable.
-import { checkA11y, expect, test } from "./support.ts";
-import { api, apiLogin, DEMO_DOCTOR, futureSlot, signIn } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
+import { checkA11y } from "./support.ts";
+import { api, futureSlot, signIn } from "./doctor-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`open requests (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("request an appointment, accept a doctor's proposal, see it assigned", async ({ page }) => {
-      const patient = await freshPatient();
+    test("request an appointment, accept a doctor's proposal, see it assigned", async ({ page, patient, doctor }) => {
       await signIn(page, patient.email, "patient");
       const request = "Request: General practice";
 
@@ -39,8 +38,7 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByRole("dialog")).toHaveCount(0);
       });
 
-      await test.step("the demo doctor proposes", async () => {
-        const doctor = await apiLogin(DEMO_DOCTOR, "doctor");
+      await test.step("a doctor proposes", async () => {
         const mine = await api("GET", "/appointment?assigned=false", { token: patient.token });
         const appointmentId = mine.body.appointments[0].id;
         const proposed = await api("POST", "/appointment-proposal", { token: doctor.token, body: { doctorId: doctor.id, appointmentId } });
@@ -54,18 +52,18 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByRole("link", { name: `Doctor Proposals (1) for ${request}` }).click();
         const dialog = page.getByRole("dialog");
         await expect(dialog.getByRole("link", { name: "Doctor Proposals (1)" })).toBeVisible();
-        await expect(dialog.getByText("Dr. Demo Doctor")).toBeVisible();
+        await expect(dialog.getByText(`Dr. ${doctor.username}`)).toBeVisible();
         await checkA11y(page);
         await dialog.getByRole("button", { name: "Accept" }).click();
         await expect(page.getByText("Proposal accepted: your appointment is confirmed")).toBeVisible();
         await expect(page.getByRole("dialog")).toHaveCount(0);
         await expect(page).toHaveURL(/tab=assigned/);
-        const assigned = page.getByRole("listitem").filter({ hasText: "Dr. Demo Doctor" });
+        const assigned = page.getByRole("listitem").filter({ hasText: `Dr. ${doctor.username}` });
         await expect(assigned.getByText("Confirmed")).toBeVisible();
       });
 
       await test.step("Buy shows the amount due and how to pay", async () => {
-        await page.getByRole("link", { name: "Buy: Dr. Demo Doctor" }).click();
+        await page.getByRole("link", { name: `Buy: Dr. ${doctor.username}` }).click();
         await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
         await expect(page.getByText(/FCFA\s\d,000/)).toBeVisible();
         await expect(page.getByText(/clinic reception/)).toBeVisible();

@@ -1,15 +1,14 @@
 // A patient edits the profile (country, then one of its cities), downloads their data, and deletes
 // the account, after which logging in fails.
-import { checkA11y, expect, test } from "./support.ts";
+import { checkA11y } from "./support.ts";
 import { PASSWORD, signIn } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`patient profile (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("edit the profile with a country then a city, and download my data", async ({ page }) => {
-      const patient = await freshPatient();
+    test("edit the profile with a country then a city, and download my data", async ({ page, patient }) => {
       await signIn(page, patient.email, "patient");
       await page.goto("/patient/profile");
       await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
@@ -51,8 +50,7 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
-    test("delete the account, then logging in fails", async ({ page }) => {
-      const patient = await freshPatient();
+    test("delete the account, then logging in fails", async ({ page, patient }) => {
       await signIn(page, patient.email, "patient");
       await page.goto("/patient/profile");
       await page.getByRole("link", { name: "Delete account" }).click();

@@ -2,7 +2,7 @@
 // language, and someone guessing a patient's password from elsewhere does not lock the patient out.
 // JavaScript off and on, English and French.
 import { PASSWORD } from "./doctor-helpers.ts";
-import { freshPatient } from "./patient-helpers.ts";
+import { createPatient } from "./fixtures.ts";
 import { clientAddress, expect, test, uniqueEmail } from "./support.ts";
 
 const TEXTS = {
@@ -31,7 +31,7 @@ for (const javaScriptEnabled of [false, true]) {
       test.use({ javaScriptEnabled, locale: language === "fr" ? "fr-FR" : "en-GB" });
 
       test("guessing a password from one connection is stopped there; the patient still logs in from home", async ({ page, browser }) => {
-        const patient = await freshPatient();
+        const patient = await createPatient();
         const tryPassword = async (password: string) => {
           await page.goto("/login");
           await page.getByLabel(t.email).fill(patient.email);

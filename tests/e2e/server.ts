@@ -7,7 +7,7 @@
 //    sending its mail to that SMTP server.
 // Ports can be moved with E2E_PORT, E2E_SMTP_PORT and E2E_MAIL_PORT (support.ts reads E2E_MAIL_PORT).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -82,7 +82,11 @@ mailbox.listen(MAIL_PORT, "127.0.0.1");
 
 // --- the app -------------------------------------------------------------------------------------
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+// The data folder: E2E_DATA_DIR (playwright.config.ts names one, so the fixtures' admin CLI can reach
+// the app that owns it), emptied first; else a new temporary one.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const app = spawn(process.execPath, ["server.ts"], {
   env: {
     ...process.env,

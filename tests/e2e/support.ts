@@ -143,6 +143,19 @@ export interface Throttle {
   uploadKbps: number;
 }
 
+/** Chromium's DevTools protocol: what a mid-range phone on a mobile network feels like. */
+export async function throttlePage(page: Page, throttle: Throttle) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle.cpu });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: throttle.latencyMs,
+    downloadThroughput: (throttle.downloadKbps * 1024) / 8,
+    uploadThroughput: (throttle.uploadKbps * 1024) / 8,
+  });
+}
+
 interface Options {
   /** Set by the phone project (playwright.config.ts); null on the desktop. */
   throttle: Throttle | null;
@@ -162,18 +175,7 @@ export const test = base.extend<Fixtures & Options>({
   },
   throttle: [null, { option: true }],
   page: async ({ page, throttle }, use) => {
-    if (throttle) {
-      // Chromium's DevTools protocol: what a mid-range phone on a mobile network feels like.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle.cpu });
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: throttle.latencyMs,
-        downloadThroughput: (throttle.downloadKbps * 1024) / 8,
-        uploadThroughput: (throttle.uploadKbps * 1024) / 8,
-      });
-    }
+    if (throttle) await throttlePage(page, throttle);
     await use(page);
   },
   pageProblems: [

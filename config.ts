@@ -188,7 +188,7 @@ let secret: string | undefined;
  * The session secret: SESSION_SECRET, required in production; in development a random one kept in
  * DATA_DIR so sessions survive restarts.
  */
-export function sessionSecret(c: Config = config()): string {
+function sessionSecret(c: Config = config()): string {
   if (secret) return secret;
   if (c.SESSION_SECRET) return (secret = c.SESSION_SECRET);
   if (c.production) throw new StartupError("Configuration error: SESSION_SECRET is required in production (32+ characters)");

@@ -1,9 +1,8 @@
 // The upstream API (docs/product.md, The API) as an Express app: mounted in-process at /api by server.ts,
 // or run alone by api/main.ts. router -> handler -> data functions; errors become {message}.
 import express from "express";
-import type { Db } from "./db/index.ts";
-import type { OutboxMailer } from "./mail/outbox.ts";
-import { apiTrustFunction, type TrustProxy } from "./trust-proxy.ts";
+import type { ApiDeps } from "./deps.ts";
+import { apiTrustFunction } from "./trust-proxy.ts";
 import { errorHandler, notFound, requestGuards } from "./http.ts";
 import { authRouter } from "./auth/router.ts";
 import { locationRouter } from "./location/router.ts";
@@ -19,14 +18,6 @@ import { consultationRouter } from "./consultation/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { settingsRouter } from "./settings/router.ts";
 import { calendarRouter } from "./calendar/router.ts";
-
-export interface ApiDeps {
-  db: Db;
-  /** Mail is queued in the outbox, never sent inside a request (api/mail/outbox.ts). */
-  mailer: OutboxMailer;
-  /** TRUST_PROXY (api/trust-proxy.ts); the web tier on loopback is trusted in any case. */
-  trustProxy?: TrustProxy;
-}
 
 export function createApi(deps: ApiDeps) {
   const api = express();

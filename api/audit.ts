@@ -2,10 +2,19 @@
 import type { Db } from "./db/index.ts";
 import { auditEvents } from "./db/schema.ts";
 
-export async function audit(
+/**
+ * Records that `actorId` read or changed the data of these patients: one row per distinct patient,
+ * in one statement (the list calls read many patients at once).
+ */
+export async function auditPatients(
   db: Db,
-  event: { actorId: string; subjectUserId: string; action: "read" | "create" | "update" | "delete"; entity: string; entityId?: string },
+  actorId: string,
+  patientIds: Iterable<string>,
+  action: "read" | "create" | "update",
+  entity: string,
+  entityId?: string,
 ) {
-  if (event.actorId === event.subjectUserId) return;
-  await db.insert(auditEvents).values(event);
+  const subjects = [...new Set(patientIds)].filter((id) => id !== actorId);
+  if (subjects.length === 0) return;
+  await db.insert(auditEvents).values(subjects.map((subjectUserId) => ({ actorId, subjectUserId, action, entity, entityId })));
 }

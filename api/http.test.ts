@@ -12,17 +12,17 @@ afterAll(() => api?.close());
 
 /** A raw request: any header, any body, no client-side checks. */
 function raw(method: string, path: string, headers: Record<string, string>, body?: string | Buffer) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }>((resolve, reject) => {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: { message?: unknown } }>((resolve, reject) => {
     const req = http.request(`${api.url}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
-        let parsed: unknown = text;
+        let parsed: { message?: unknown } = {};
         try {
           parsed = JSON.parse(text);
         } catch {
-          // not JSON: the assertion on `message` says so
+          // not JSON: no message, which the assertion on `message` says
         }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
       });

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "./db/index.ts";
 import { apiTokens, users } from "./db/schema.ts";
 
@@ -20,7 +20,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, code?: string) => new ApiError(400, message, code);
-export const unauthorized = (message = "Unauthorized access") => new ApiError(401, message, "unauthorized");
+const unauthorized = (message = "Unauthorized access") => new ApiError(401, message, "unauthorized");
 export const forbidden = (message = "Unauthorized access", code = "forbidden") => new ApiError(403, message, code);
 export const notFound = (message = "Not found") => new ApiError(404, message, "not_found");
 export const conflict = (message: string, code?: string) => new ApiError(409, message, code);
@@ -37,7 +37,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 }
 
 /** The largest request body any route accepts (64 kB): far above every form of this product. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * What the body parser and the router say about a malformed request (http-errors carry a 4xx
@@ -82,7 +82,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
  * first, so that a client still sending it reliably reads the answer; a larger one is not read at
  * all: the answer goes at once and the connection closes. Memory stays flat either way.
  */
-export function afterUnreadBody(req: IncomingMessage, res: ServerResponse, answer: () => void) {
+function afterUnreadBody(req: IncomingMessage, res: ServerResponse, answer: () => void) {
   if (req.complete || req.readableEnded) return answer();
   if (!(Number(req.headers["content-length"]) <= 1024 * 1024)) {
     res.setHeader("Connection", "close");
@@ -136,7 +136,7 @@ export interface AuthUser {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // Express types requests in its global namespace: this adds the user that authenticate() sets.
   namespace Express {
     interface Request {
       user?: AuthUser;
@@ -144,7 +144,7 @@ declare global {
   }
 }
 
-export const TOKEN_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+const TOKEN_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const TOKEN_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -146,7 +146,7 @@ function dyingBeforeTheRecord(db: Db): Db {
     new Proxy(target, {
       get(t, property) {
         if (property === "transaction") {
-          return (work: (tx: Db) => Promise<unknown>, config?: unknown) => (t.transaction as Function).call(t, (tx: Db) => work(wrap(tx)), config);
+          return (work: (tx: Db) => Promise<unknown>, config?: unknown) => (t.transaction as (...args: unknown[]) => unknown).call(t, (tx: Db) => work(wrap(tx)), config);
         }
         if (property === "update") {
           return (table: unknown) => {

@@ -42,7 +42,7 @@ export function createLogger(options: { level: LogLevel; service: string }, dest
 
 // Accepted from the caller only in a shape that cannot smuggle anything into a log line.
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 
 /**
  * The path as a route: the query dropped, and every segment that holds a digit, an "@" or more

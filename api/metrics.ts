@@ -20,15 +20,15 @@ function metric<T extends client.Metric>(name: string, make: () => T): T {
 
 const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpDuration = metric(
+const httpDuration = metric(
   "http_request_duration_seconds",
   () => new client.Histogram({ name: "http_request_duration_seconds", help: "Time to answer a request, by route", labelNames: ["method", "route", "status"], buckets }),
 );
-export const upstreamDuration = metric(
+const upstreamDuration = metric(
   "upstream_request_duration_seconds",
   () => new client.Histogram({ name: "upstream_request_duration_seconds", help: "Time of the web tier's calls to its API, by route", labelNames: ["method", "route", "status"], buckets }),
 );
-export const upstreamErrors = metric(
+const upstreamErrors = metric(
   "upstream_errors_total",
   () => new client.Counter({ name: "upstream_errors_total", help: "The web tier's calls to its API that got no answer (network, timeout) or a 5xx", labelNames: ["method", "route", "reason"] }),
 );
@@ -37,7 +37,7 @@ export const upstreamErrors = metric(
  * The route label: the path with ids replaced (see routeOf); "unmatched" for a 404, so that
  * scanners trying random paths cannot grow the number of series without bound.
  */
-export function routeLabel(url: string, status: number) {
+function routeLabel(url: string, status: number) {
   return status === 404 ? "unmatched" : routeOf(url);
 }
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "./db/index.ts";
 import { countries } from "./db/schema.ts";
 
-export const DEFAULT_PHONE_REGION: CountryCode = "CM";
+const DEFAULT_PHONE_REGION: CountryCode = "CM";
 
 /** The E.164 form of a valid number, or null. */
 export function normalizePhone(input: string, region: CountryCode = DEFAULT_PHONE_REGION): string | null {
@@ -15,7 +15,7 @@ export function normalizePhone(input: string, region: CountryCode = DEFAULT_PHON
 }
 
 /** The region a number without its +country prefix is read in: the chosen country's, else Cameroon. */
-export async function phoneRegionOf(db: Db, countryId: number | null | undefined): Promise<CountryCode> {
+async function phoneRegionOf(db: Db, countryId: number | null | undefined): Promise<CountryCode> {
   if (!countryId) return DEFAULT_PHONE_REGION;
   const [country] = await db.select({ code: countries.code }).from(countries).where(eq(countries.id, countryId));
   return (country?.code.toUpperCase() as CountryCode | undefined) ?? DEFAULT_PHONE_REGION;

@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
 import { createApi } from "./app.ts";
 import { serveControl } from "./admin/control.ts";
 import { openDatabase } from "./db/index.ts";
-import { seed } from "./db/seed.ts";
+import { seed } from "./seed.ts";
 import { createMailer } from "./mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
 import { startReminderWorker } from "./mail/reminders.ts";

@@ -1,5 +1,5 @@
 // TRUST_PROXY (parsed in config.ts): which hops in front of the server may say who the client is
-// (X-Forwarded-For). The client address keys the rate limits (api/auth/throttle.ts), so trusting
+// (X-Forwarded-For). The client address keys the rate limits (api/throttle.ts), so trusting
 // too little puts every user behind a proxy on one address, and trusting too much lets anyone pick
 // their address.
 import proxyaddr from "proxy-addr";

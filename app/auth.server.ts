@@ -7,7 +7,7 @@ import { pageContext } from "./context.ts";
 import { loginPath, readSession, roleHome, type Role, type SessionUser } from "./session.server.ts";
 import { createUpstream, type Upstream } from "./upstream.server.ts";
 
-export const userContext = createContext<{ user: SessionUser; token: string } | null>(null);
+const userContext = createContext<{ user: SessionUser; token: string } | null>(null);
 
 /**
  * Anonymous users go to /login?redirectTo=<the page they asked for>; a user of another role goes to
@@ -63,6 +63,7 @@ export function upstream(request: Request, context: Readonly<RouterContextProvid
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (typeof to !== "string") return fallback;
   const path = safePath(to, fallback);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (path === fallback || /[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;
   const base = "http://this.site.invalid";
   let url: URL;

@@ -34,7 +34,7 @@ export function calendarResponse(result: { ok: true; data: unknown } | { ok: fal
  * which the user is a party, and nothing (no link, no hint) when the API cannot say.
  */
 export async function videoLinkOf(api: Upstream, a: { id: string; type: string } | null, isParty: boolean, now = new Date()): Promise<VideoLink | null> {
-  if (!a || a.type !== "online" || !isParty) return null;
+  if (a?.type !== "online" || !isParty) return null;
   const answer = await api.call<VideoAnswer>("GET", `/calendar/appointments/${encodeURIComponent(a.id)}/video`);
   if (!answer.ok || !answer.data.opensAt) return null;
   if (answer.data.url) return { url: answer.data.url, opensAt: null };
@@ -44,7 +44,7 @@ export async function videoLinkOf(api: Upstream, a: { id: string; type: string }
 }
 
 /** The feed's address on this site, as a calendar application will fetch it. */
-export const feedUrl = (request: Request, token: string) => new URL(`/calendar/feed/${token}.ics`, request.url).href;
+const feedUrl = (request: Request, token: string) => new URL(`/calendar/feed/${token}.ics`, request.url).href;
 
 export interface FeedStatus {
   active: boolean;

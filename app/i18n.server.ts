@@ -43,7 +43,7 @@ export const languageCookie: Cookie = {
 
 // Detection only: translation uses one cached instance per language (see i18n.ts), which keeps
 // building an i18next instance with every text off the hot path of each request.
-export const [i18nextMiddleware, getLanguageFromContext] = createI18nextMiddleware({
+const [i18nextMiddleware, getLanguageFromContext] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,

@@ -7,8 +7,8 @@ import { createInstance, type i18n, type Resource } from "i18next";
 export const supportedLanguages = ["en", "fr"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
-export const namespaces = ["common", "auth", "patient", "doctor", "admin"] as const;
-export const defaultNS = "common";
+const namespaces = ["common", "auth", "patient", "doctor", "admin"] as const;
+const defaultNS = "common";
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);

@@ -3,7 +3,7 @@
 // route modules (middleware and loaders, as React Router runs them) against the real API. Each
 // authenticated call is one bearer-token lookup in the API, so the count bounds those too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaticHandler, RouterContextProvider, type StaticHandlerContext } from "react-router";
+import { createStaticHandler, RouterContextProvider, type LoaderFunction, type MiddlewareFunction, type StaticHandlerContext } from "react-router";
 import { startApi, type TestApi } from "../api/test/harness.ts";
 import { insertAppointment } from "../api/appointment/test-factories.ts";
 import { resetConfigForTests } from "../config.ts";
@@ -36,7 +36,14 @@ beforeAll(async () => {
     import("./i18n.server.ts"),
   ]);
   detectLanguage = i18n.detectLanguage;
-  const route = (id: string, m: Record<string, any>, extra: Record<string, unknown>) => ({ id, loader: m.loader, middleware: m.middleware, ...extra });
+  // Route modules type their loaders with their own generated argument types: as React Router's
+  // own route table does, they are taken as plain loaders and middleware here.
+  const route = (id: string, m: { loader?: unknown; middleware?: unknown }, extra: Record<string, unknown>) => ({
+    id,
+    loader: m.loader as LoaderFunction | undefined,
+    middleware: m.middleware as MiddlewareFunction[] | undefined,
+    ...extra,
+  });
   // The same nesting as app/routes.ts, for the two pages measured.
   handler = createStaticHandler([
     route("root", root, {
@@ -94,7 +101,7 @@ describe("upstream calls per page", () => {
     await load("/health/doctors", cookie); // the first page also fills the five-minute reference lists
     const { calls, data } = await load("/health/doctors", cookie);
     expect(calls).toEqual([`GET /patient/summary?dashboard=1`, expect.stringMatching(/^GET \/doctor\?/)]);
-    const dashboard = (data["routes/health/doctors"] as any).dashboard;
+    const dashboard = (data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }).dashboard;
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);
     expect(dashboard.upcoming).not.toBeNull();
@@ -106,13 +113,13 @@ describe("upstream calls per page", () => {
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
     const before = await load("/doctor/appointments", cookie);
     expect(before.calls).toEqual(["GET /doctor/summary", expect.stringMatching(/^GET \/doctor\/doctor_appointments\?/)]);
-    expect((before.data["routes/app-layout"] as any).verification).toBe("pending");
+    expect((before.data["routes/app-layout"] as { verification: string | null }).verification).toBe("pending");
 
     const approved = await api.request("POST", `/admin/doctors/${user.id}/approve`, { token: admin.token, body: {} });
     expect(approved.status).toBe(200);
     const after = await load("/doctor/appointments", cookie);
     expect(after.calls).toHaveLength(2);
-    expect((after.data["routes/app-layout"] as any).verification).toBe("verified");
+    expect((after.data["routes/app-layout"] as { verification: string | null }).verification).toBe("verified");
   });
 
   it("a doctor whose summary fails is not taken for verified", async () => {
@@ -123,7 +130,7 @@ describe("upstream calls per page", () => {
       String(input).includes("/doctor/summary") ? new Response("{}", { status: 500 }) : real(input, init)) as typeof fetch;
     try {
       const { data } = await load("/doctor/appointments", cookie);
-      expect((data["routes/app-layout"] as any).verification).toBeNull();
+      expect((data["routes/app-layout"] as { verification: string | null }).verification).toBeNull();
     } finally {
       globalThis.fetch = real;
     }

@@ -3,7 +3,7 @@ import { createCookie } from "react-router";
 import { loadConfig } from "../config.ts";
 
 const config = loadConfig();
-export const PENDING_VERIFICATION_MS = 24 * 60 * 60 * 1000;
+const PENDING_VERIFICATION_MS = 24 * 60 * 60 * 1000;
 
 const cookie = createCookie("pending-verification", {
   httpOnly: true,

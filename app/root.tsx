@@ -20,7 +20,7 @@ import { fallbackLanguage, i18nFor, PAGE_TEXTS_ID, PageTextsContext } from "./i1
 import { getLanguage, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
-import { clinicTimeZone } from "./routes/doctor/clinic.server.ts";
+import { clinicTimeZone } from "./clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
 /** What the HTTP edge refused (request-handler.server.ts) is answered with the error page and its status. */
@@ -64,6 +64,7 @@ function SafeScrollRestoration({ nonce }: { nonce?: string }) {
     if (typeof y === "number") scrollTo(0, y);
   } catch (e) {}
 })()`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, with the CSP nonce
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: restore }} />;
 }
 
@@ -106,6 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             {!root && pageTexts ? (
               // Data, not script: the browser never runs it, so it needs no CSP nonce.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our translations with < escaped; data, never run
               <script type="application/json" id={PAGE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(pageTexts).replace(/</g, "\\u003c") }} />
             ) : null}
             <SafeScrollRestoration nonce={nonce} />

@@ -9,8 +9,6 @@ export interface SessionUser {
   role: Role;
   username: string;
   avatarUrl: string | null;
-  /** Doctors awaiting admin verification see a banner and no action buttons. */
-  doctorVerification?: "pending" | "verified" | "rejected";
 }
 
 interface SessionData {

@@ -4,10 +4,10 @@
 // made by the first of them, so an action or a resource route under the layout makes none.
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getUser, upstream } from "./auth.server.ts";
-import type { PatientAppointment } from "./components/patient/types.ts";
+import type { PatientAppointment } from "./wire/patient.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
 
-export type Verification = "pending" | "verified" | "rejected";
+type Verification = "pending" | "verified" | "rejected";
 
 export interface PatientDashboard {
   upcoming: PatientAppointment | null;
@@ -29,7 +29,7 @@ export interface Summary {
 }
 
 /** The page whose loader needs the patient's dashboard cards. */
-export const PATIENT_HOME = "/health/doctors";
+const PATIENT_HOME = "/health/doctors";
 
 const summaryContext = createContext<(() => Promise<UpstreamResult<Summary> | null>) | null>(null);
 

@@ -12,7 +12,7 @@ export interface Toast {
 
 const config = loadConfig();
 
-const toastStorage = createCookieSessionStorage<{}, { toast: Toast }>({
+const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
   cookie: {
     name: "__toast",
     httpOnly: true,

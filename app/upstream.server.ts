@@ -97,7 +97,7 @@ export function createUpstream(
       return unreachable();
     }
     observeUpstream(method, path, seconds(), response.status);
-    let body: any = null;
+    let body: unknown = null;
     try {
       // Calendar files (docs/calendars.md) are the one answer that is not JSON: passed on as text.
       body = response.ok && response.headers.get("content-type")?.startsWith("text/calendar") ? text : text ? JSON.parse(text) : null;
@@ -110,11 +110,12 @@ export function createUpstream(
       const page = options.context?.get(pageContext);
       throw await logoutRedirect(request, page ? loginPath(page) : "/login");
     }
+    const fields: Record<string, unknown> = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
     return {
       ok: false,
       status: response.status,
-      code: typeof body?.code === "string" ? body.code : undefined,
-      body: body && typeof body === "object" ? body : {},
+      code: typeof fields.code === "string" ? fields.code : undefined,
+      body: fields,
     };
   }
 

@@ -25,7 +25,7 @@ import pg from "pg";
 import { createApi } from "../api/app.ts";
 import { hashPassword } from "../api/auth/password.ts";
 import { issueToken } from "../api/auth/tokens.ts";
-import type { Database, Db } from "../api/db/index.ts";
+import type { Db } from "../api/db/index.ts";
 import { seedReferenceData } from "../api/db/reference.ts";
 import { outboxMailer } from "../api/mail/outbox.ts";
 import { openScratchDatabase } from "../api/test/scratch-database.ts";

@@ -20,7 +20,7 @@ export function freePort() {
   });
 }
 
-export async function waitFor(url: string) {
+async function waitFor(url: string) {
   for (let i = 0; i < 1200; i++) { // up to 2 minutes: PGlite starts slowly on a busy machine
     try {
       if ((await fetch(url)).ok) return;

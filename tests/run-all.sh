@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every check of the project, in order, on this machine.
 #   1. type check       react-router typegen && tsc
+#   1b. lint            npm run lint: Biome (biome.jsonc) and no import cycle between folders
+#   1c. dead code       npm run deadcode: knip (knip.jsonc) and tools/check-locale-keys.ts
 #   2. unit/API tests   vitest on the embedded database (in-memory PGlite)
 #   3. API tests again  on a private PostgreSQL cluster (tests/pg-cluster.sh), TEST_DATABASE_URL set
 #   4. build            npm run build (the production build the browser tests run)
@@ -11,7 +13,7 @@
 # Every step runs even when an earlier one failed (except the browser tests, which need the build),
 # so one run shows everything that is wrong. The last line is the summary `N passed, N failed`:
 # the tests of both vitest runs and of playwright, plus one failure for each step that failed
-# without tests to count (type check, build, a runner that crashed, no PostgreSQL binaries).
+# without tests to count (type check, lint, dead code, build, a runner that crashed, no PostgreSQL binaries).
 # Exit status: 0 only if nothing failed.
 #
 # Environment: ALLOW_NO_POSTGRES=1 skips step 3 (with a warning) when no PostgreSQL server binaries
@@ -81,6 +83,24 @@ if [ -f tsconfig.json ]; then
 else
   echo "no tsconfig.json yet: type check skipped"
   notes+=("type check: skipped (no tsconfig.json)")
+fi
+
+# --- 1b. lint ----------------------------------------------------------------------------------
+say "lint"
+t=$SECONDS
+if npm run -s lint; then
+  notes+=("lint: ok ($(elapsed $t))")
+else
+  fail_step "lint failed"
+fi
+
+# --- 1c. dead code -----------------------------------------------------------------------------
+say "dead code"
+t=$SECONDS
+if npm run -s deadcode; then
+  notes+=("dead code: ok ($(elapsed $t))")
+else
+  fail_step "dead code check failed"
 fi
 
 # --- 2. vitest on PGlite -----------------------------------------------------------------------

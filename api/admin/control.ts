@@ -12,7 +12,7 @@ import type { Mailer } from "../mail/index.ts";
 import { ApiError } from "../http.ts";
 import { runCommand, UsageError, USAGE } from "./commands.ts";
 
-export function controlSocketOf(dataDir: string) {
+function controlSocketOf(dataDir: string) {
   return `${path.resolve(dataDir)}.sock`;
 }
 

@@ -7,15 +7,15 @@ import { doctorSpecialities, doctors, specialities, users } from "../db/schema.t
 import type { Mailer } from "../mail/index.ts";
 import { doctorApprovedMail, doctorRejectedMail, toLocale } from "../mail/templates.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http.ts";
+import { isUuid } from "../query.ts";
 import { hashPassword } from "../auth/password.ts";
-import { specialitiesOf } from "../doctor/card.ts";
+import { specialitiesOf } from "../speciality/badges.ts";
 
 export type Verification = "pending" | "verified" | "rejected";
 export const VERIFICATIONS: readonly Verification[] = ["pending", "verified", "rejected"];
 
 const doctorNotFound = () => notFound("Doctor not found");
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Doctor registrations matching `where`, oldest first (the queue order), with their specialities. */
 async function adminDoctors(db: Db, where: SQL | undefined) {
@@ -50,7 +50,7 @@ const loadAdminDoctor = async (db: Db, id: string) => (await adminDoctors(db, eq
 /** The doctor account behind an id or an e-mail (case-insensitive); 404 for anything else. */
 export async function findDoctorId(db: Db, idOrEmail: string): Promise<string> {
   const byEmail = idOrEmail.includes("@");
-  if (!byEmail && !UUID_RE.test(idOrEmail)) throw doctorNotFound();
+  if (!byEmail && !isUuid(idOrEmail)) throw doctorNotFound();
   const [row] = await db
     .select({ id: users.id })
     .from(users)

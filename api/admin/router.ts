@@ -1,7 +1,7 @@
 // /admin (extension, docs/product.md, Where we depart from the original screens): doctor verification. Admins only; everyone else 403.
 import { Router } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { authenticate, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { approveDoctor, findDoctorId, listDoctorsByVerification, rejectDoctor, VERIFICATIONS } from "./doctors.ts";

@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { futureDate, startApi, type TestApi } from "../test/harness.ts";
 import { appointments, countries, doctors } from "../db/schema.ts";
 import { isSlotConflict } from "./booking.ts";
-import { SLOTS } from "./time.ts";
+import { SLOTS } from "../time.ts";
 
 const yesterday = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 

@@ -6,17 +6,24 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
+<<<<<<< HEAD
 import { queueAppointmentChange } from "../mail/notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../doctor/card.ts";
 import { consultationFee } from "../doctor/fee.ts";
 import { blank, optionalChoice } from "./query.ts";
 import { clinicParts, parseSlot, SLOTS, zonedInstant } from "./time.ts";
+=======
+import { specialitiesOf } from "../speciality/badges.ts";
+import { consultationFee } from "../speciality/fee.ts";
+import { blank, optionalChoice } from "../query.ts";
+import { clinicParts, parseSlot, SLOTS, zonedInstant } from "../time.ts";
+>>>>>>> main
 
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */
 export const ACTIVE_STATUSES = ["pending", "confirmed"] as const;
 
-export const slotTaken = () => conflict("This time slot is no longer available", "slot_taken");
+const slotTaken = () => conflict("This time slot is no longer available", "slot_taken");
 
 /**
  * Which of these doctors hold the instant with an active appointment (other than `exceptId`): a
@@ -76,7 +83,7 @@ const text = (max: number, label: string) =>
   );
 
 /** Online details and the patient's reason (docs/product.md, Data); unknown keys dropped. */
-export const appointmentDetails = z.object({
+const appointmentDetails = z.object({
   deviceType: optionalChoice(["computer", "tablet", "phone"], "device type"),
   internetQuality: optionalChoice(["excellent", "good", "fair"], "connection quality"),
   videoPreference: optionalChoice(["zoom", "teams", "meet", "webex", "any"], "video platform"),

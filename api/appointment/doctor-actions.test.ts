@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { futureDate, startApi, type TestApi } from "../test/harness.ts";
 import { appointments, auditEvents } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest } from "./test-factories.ts";
-import { zonedInstant } from "./time.ts";
+import { zonedInstant } from "../time.ts";
 
 type Status = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
 

@@ -2,11 +2,11 @@
 // PUT with {status} confirms, cancels or completes; PUT with {date, time} reschedules. GET lets the
 // doctor open one appointment they may see (the patients' router hands doctors over to here).
 import { Router } from "express";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { loadDoctorAccess } from "../doctor/access.ts";
-import { getDoctorAppointment } from "../doctor/appointments.ts";
+import { loadDoctorAccess } from "./access.ts";
+import { getDoctorAppointment } from "./doctor-list.ts";
 import { changeStatusByDoctor, rescheduleByDoctor } from "./doctor-changes.ts";
 
 export function appointmentDoctorRouter({ db, mailer }: ApiDeps) {

@@ -4,7 +4,7 @@ import { and, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-or
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/index.ts";
 import { appointments, specialities, users } from "../db/schema.ts";
-import { containsPattern } from "./query.ts";
+import { containsPattern } from "../query.ts";
 import { appointmentWith, serializeAppointment } from "./serialize.ts";
 
 const otherParty = alias(users, "other_party");

@@ -4,16 +4,16 @@ import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
-import { audit } from "../audit.ts";
+import { auditPatients } from "../audit.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
 import { queueAppointmentChange } from "../mail/notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
-import { optionalChoice, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "./query.ts";
+import { isUuid, optionalChoice, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../query.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 
-export const PATIENT_PAGE_SIZE = 20;
-export const PATIENT_PAGE_MAX = 100;
+const PATIENT_PAGE_SIZE = 20;
+const PATIENT_PAGE_MAX = 100;
 
 export const appointmentListQuery = z.object({
   type: optionalChoice(["online", "in-person", "consultation"], "type"),
@@ -69,19 +69,12 @@ export async function listAppointments(db: Db, viewer: AuthUser, q: AppointmentL
     page: q.page,
     limit: q.limit,
   });
-  if (viewer.role === "admin") {
-    for (const patientId of new Set(page.map((r) => r.patientId))) {
-      await audit(db, { actorId: viewer.id, subjectUserId: patientId, action: "read", entity: "appointment" });
-    }
-  }
+  if (viewer.role === "admin") await auditPatients(db, viewer.id, page.map((r) => r.patientId), "read", "appointment");
   return {
     appointments: await serializeMany(db, page.map((r) => r.id)),
     ...pageInfo(total, q.page, q.limit),
   };
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID_RE.test(v);
 
 export const appointmentNotFound = () => notFound("Appointment not found");
 
@@ -90,7 +83,7 @@ export async function getAppointment(db: Db, viewer: AuthUser, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
   const row = await findAppointment(db, id);
   if (!row || (viewer.role !== "admin" && row.patientId !== viewer.id)) throw appointmentNotFound();
-  await audit(db, { actorId: viewer.id, subjectUserId: row.patientId, action: "read", entity: "appointment", entityId: id });
+  await auditPatients(db, viewer.id, [row.patientId], "read", "appointment", id);
   const counts = await pendingProposalCounts(db, [id]);
   return { ...serializeAppointment(row), proposalCount: counts.get(id) ?? 0 };
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { startApi, type TestApi } from "../test/harness.ts";
 import { auditEvents, proposals } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "./test-factories.ts";
-import { zonedInstant } from "./time.ts";
+import { zonedInstant } from "../time.ts";
 
 describe("the patient's appointments: GET /appointment, GET and PATCH /appointment/{id}", () => {
   let api: TestApi;

@@ -3,7 +3,7 @@
 // doctor-actions.ts, mounted after this router.
 import { Router } from "express";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { eq } from "drizzle-orm";
 import { doctors, users } from "../db/schema.ts";
 import { authenticate, badRequest, currentUser, notFound, parse } from "../http.ts";

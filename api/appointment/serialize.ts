@@ -1,6 +1,6 @@
 // The one wire shape of an appointment (docs/product.md, Data), used by the patient and doctor lists.
 import type { Db } from "../db/index.ts";
-import { clinicParts } from "./time.ts";
+import { clinicParts } from "../time.ts";
 
 export const DELETED_USER = "Deleted user";
 
@@ -66,4 +66,3 @@ export function serializeAppointment(a: Loaded) {
   };
 }
 
-export type AppointmentDto = ReturnType<typeof serializeAppointment>;

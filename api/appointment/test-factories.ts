@@ -4,13 +4,13 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { futureDate } from "../test/harness.ts";
-import { zonedInstant } from "./time.ts";
+import { zonedInstant } from "../time.ts";
 
 type AppointmentRow = typeof appointments.$inferInsert;
 
 let hour = 0;
 /** A distinct future slot instant each call, `days` ahead (odd hours avoid the six slots). */
-export function distinctInstant(days = 20): Date {
+function distinctInstant(days = 20): Date {
   hour = (hour + 1) % 9;
   return zonedInstant(futureDate(days), `${String(8 + hour).padStart(2, "0")}:17`);
 }

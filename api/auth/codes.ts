@@ -6,14 +6,14 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { oneTimeCodes } from "../db/schema.ts";
-import { ApiError, badRequest, tooMany } from "../http.ts";
+import { type ApiError, badRequest, tooMany } from "../http.ts";
 
 export type CodePurpose = "verify" | "profile" | "reset";
 export type CodeFailure = "invalid_code" | "code_expired" | "too_many_attempts";
 
-export const CODE_TTL_SECONDS = 10 * 60;
-export const MAX_ATTEMPTS = 5;
-export const RESEND_INTERVAL_SECONDS = 60;
+const CODE_TTL_SECONDS = 10 * 60;
+const MAX_ATTEMPTS = 5;
+const RESEND_INTERVAL_SECONDS = 60;
 
 export const CODE_MESSAGES = {
   invalid_code: "Invalid code. Please try again.",

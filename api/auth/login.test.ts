@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { PASSWORD, startApi, type TestApi } from "../test/harness.ts";
 import { apiTokens, rateLimits, users } from "../db/schema.ts";
-import { LIMITS } from "./throttle.ts";
+import { LIMITS } from "../throttle.ts";
 import { rawRequest, registerPatient } from "./test-helpers.ts";
 
 let api: TestApi;

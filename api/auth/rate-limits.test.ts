@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../test/harness.ts";
-import { LIMITS } from "./throttle.ts";
+import { LIMITS } from "../throttle.ts";
 import { patientPayload, rawRequest } from "./test-helpers.ts";
 
 let api: TestApi;

@@ -4,9 +4,10 @@
 import { Router, type Request } from "express";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { users } from "../db/schema.ts";
 import { authenticate, badRequest, currentUser, forbidden, parse, ApiError } from "../http.ts";
+import { isUuid } from "../query.ts";
 import type { MailMessage } from "../mail/index.ts";
 import {
   profileCodeMail,
@@ -21,10 +22,10 @@ import { deleteAccount, findActiveUserByEmail, normalizeEmail, register, session
 import { checkCode, codeError, CODE_MESSAGES, hasLiveCode, issueCode, resendTooSoon } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { normalizePhone } from "../phone.ts";
-import { createThrottles, THROTTLE_MESSAGES } from "./throttle.ts";
+import { createThrottles, THROTTLE_MESSAGES } from "../throttle.ts";
 import { issueToken, revokeAllTokens, revokeToken } from "./tokens.ts";
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   loginFailed: "Login failed",
   wrongRole: {
     patient: "This is a patient account: choose 'Patient' to log in",
@@ -115,7 +116,6 @@ const mail = (to: string, content: MailContent): MailMessage => ({ to, ...conten
 /** The client address the rate limits count by (TRUST_PROXY decides how it is read). */
 const clientAddress = (req: Request) => req.ip ?? "unknown";
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** A constant-cost stand-in so unknown e-mails take as long as wrong passwords. */
 let dummyHash: Promise<string> | undefined;

@@ -8,7 +8,7 @@ import { calendarFeeds, users } from "../db/schema.ts";
 import { hashToken } from "../http.ts";
 
 /** 32 random bytes, base64url: 43 characters. */
-export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export async function feedStatus(db: Db, userId: string) {
   const [live] = await db

@@ -6,7 +6,7 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import en from "../../locales/en/calendar.json" with { type: "json" };
 import fr from "../../locales/fr/calendar.json" with { type: "json" };
-import { clinicTimeZone } from "../appointment/time.ts";
+import { clinicTimeZone } from "../time.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import type { findAppointment } from "../appointment/serialize.ts";
 import type { Locale } from "../mail/templates.ts";
@@ -20,10 +20,10 @@ export const APPOINTMENT_MINUTES = 60;
  * UIDs must not change with the host name the app is reached by (a calendar would then keep two
  * copies of one appointment), so they name the product, not a server.
  */
-export const UID_DOMAIN = "appointments.healthbook";
+const UID_DOMAIN = "appointments.healthbook";
 export const appointmentUid = (id: string) => `${id}@${UID_DOMAIN}`;
 
-export type AppointmentStatus = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
+type AppointmentStatus = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
 
 /** What a calendar entry shows of an appointment. */
 export interface CalendarAppointment {
@@ -45,7 +45,7 @@ export interface CalendarAppointment {
 /** Whose calendar it is: the summary names the other party. */
 export type Reader = "patient" | "doctor";
 
-export interface Person {
+interface Person {
   name: string;
   email: string;
 }
@@ -55,7 +55,7 @@ export interface Person {
  * which mail clients offer to add and later update. CANCEL: removes the entry (RFC 5546). The last
  * two need an organizer (RFC 5546 3.2.2, 3.2.5): the address the mail comes from.
  */
-export type CalendarMethod = { method: "PUBLISH" } | { method: "REQUEST" | "CANCEL"; organizer: Person; attendees?: Person[] };
+type CalendarMethod = { method: "PUBLISH" } | { method: "REQUEST" | "CANCEL"; organizer: Person; attendees?: Person[] };
 
 export type CalendarOptions = CalendarMethod & {
   locale: Locale;
@@ -74,7 +74,7 @@ function interpolate(text: string, values: Record<string, string>) {
  * always sets updated_at: the whole seconds between creation and the last change grow with each
  * change and fit the 31-bit integer the RFC allows for 68 years.
  */
-export function appointmentSequence(a: Pick<CalendarAppointment, "createdAt" | "updatedAt">): number {
+function appointmentSequence(a: Pick<CalendarAppointment, "createdAt" | "updatedAt">): number {
   if (!a.updatedAt) return 0;
   return Math.max(0, Math.floor((a.updatedAt.getTime() - a.createdAt.getTime()) / 1000));
 }

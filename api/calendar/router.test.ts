@@ -8,9 +8,9 @@ import { resetConfigForTests } from "../../config.ts";
 import { appointments, auditEvents, calendarFeeds } from "../db/schema.ts";
 import { startApi, type TestApi } from "../test/harness.ts";
 import { insertAppointment, insertOpenRequest } from "../appointment/test-factories.ts";
-import { zonedInstant } from "../appointment/time.ts";
+import { zonedInstant } from "../time.ts";
 import { appointmentUid } from "./ics.ts";
-import { LIMITS } from "../auth/throttle.ts";
+import { LIMITS } from "../throttle.ts";
 
 const VIDEO = "https://meet.example.test/rooms";
 

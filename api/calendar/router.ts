@@ -3,22 +3,23 @@
 // calendar application fetches with the secret in its URL and no session.
 import { Router, type Request, type Response } from "express";
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
 import { authenticate, currentUser, notFound, type AuthUser } from "../http.ts";
-import { createThrottles } from "../auth/throttle.ts";
-import { auditPatients } from "../doctor/access.ts";
-import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
+import { createThrottles } from "../throttle.ts";
+import { auditPatients } from "../audit.ts";
+import { isUuid } from "../query.ts";
+import { appointmentNotFound } from "../appointment/patient-data.ts";
 import { appointmentWith, findAppointment } from "../appointment/serialize.ts";
-import { clinicToday, zonedInstant } from "../appointment/time.ts";
+import { clinicToday, zonedInstant } from "../time.ts";
 import { toLocale, type Locale } from "../mail/templates.ts";
 import { buildCalendar, calendarAppointment, type Reader } from "./ics.ts";
 import { feedStatus, lookUpFeed, renewFeed, revokeFeeds } from "./feeds.ts";
 import { videoLink } from "./video.ts";
 
 /** The most appointments a feed holds: a doctor's next weeks, far more than a phone shows. */
-export const FEED_LIMIT = 500;
+const FEED_LIMIT = 500;
 
 // The feed lists what is still to happen: today's appointments (from midnight in the clinic zone,
 // so the day's earlier ones stay on a doctor's phone) and later, not cancelled or completed.

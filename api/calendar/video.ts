@@ -9,7 +9,7 @@ import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
 import { APPOINTMENT_MINUTES } from "./ics.ts";
 
-export const VIDEO_OPENS_BEFORE_MINUTES = 15;
+const VIDEO_OPENS_BEFORE_MINUTES = 15;
 
 type Row = Pick<typeof appointments.$inferSelect, "id" | "type" | "status" | "doctorId" | "startsAt" | "videoRoom">;
 

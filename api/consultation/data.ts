@@ -6,17 +6,16 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, consultations, users } from "../db/schema.ts";
 import { badRequest, forbidden, notFound, parse, type AuthUser } from "../http.ts";
-import { isUuid } from "../appointment/patient-data.ts";
-import { containsPattern, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { containsPattern, isUuid, optionalSearch, pageInfo, pagination } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
-import { clinicParts } from "../appointment/time.ts";
-import { auditPatients } from "../doctor/access.ts";
+import { clinicParts } from "../time.ts";
+import { auditPatients } from "../audit.ts";
 import { CONSULTATION_TYPES } from "./types.ts";
 
-export const CONSULTATION_PAGE_SIZE = 20;
-export const CONSULTATION_PAGE_MAX = 100;
+const CONSULTATION_PAGE_SIZE = 20;
+const CONSULTATION_PAGE_MAX = 100;
 
-export const consultationListQuery = z.object({ search: optionalSearch, ...pagination(CONSULTATION_PAGE_SIZE, CONSULTATION_PAGE_MAX) });
+const consultationListQuery = z.object({ search: optionalSearch, ...pagination(CONSULTATION_PAGE_SIZE, CONSULTATION_PAGE_MAX) });
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
@@ -71,7 +70,7 @@ function loadOne(db: Db, id: string) {
   return db.query.consultations.findFirst({ where: (c) => eq(c.id, id), with: consultationWith });
 }
 
-export function serializeConsultation(c: Loaded) {
+function serializeConsultation(c: Loaded) {
   const { date, time } = clinicParts(c.consultedAt);
   return {
     id: c.id,
@@ -94,7 +93,6 @@ export function serializeConsultation(c: Loaded) {
   };
 }
 
-export type ConsultationDto = ReturnType<typeof serializeConsultation>;
 
 /** The viewer's side of a record: the author doctor's records, or the records about a patient. */
 const ownedBy = (viewer: AuthUser) =>

@@ -1,7 +1,7 @@
 // /consultation (extension, docs/product.md, Where we depart from the original screens): the doctor's consultation records. Doctors list,
 // write and edit their own; a patient lists and reads the records about them.
 import { Router } from "express";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { createConsultation, getConsultation, listConsultations, updateConsultation } from "./data.ts";

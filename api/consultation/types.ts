@@ -3,4 +3,3 @@
 // Two hand-kept copies had drifted (the form lacked 'in-person'). No server code here: the web
 // app's browser bundle imports this file.
 export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "emergency", "online", "in-person"] as const;
-export type ConsultationType = (typeof CONSULTATION_TYPES)[number];

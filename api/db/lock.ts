@@ -61,7 +61,7 @@ export function lockOwner(dataDir: string): LockOwner | undefined {
   return owner && isAlive(owner, file) ? owner : undefined;
 }
 
-export function inUseMessage(dataDir: string, owner: LockOwner) {
+function inUseMessage(dataDir: string, owner: LockOwner) {
   return `The embedded database ${dataDir} is in use by process ${owner.pid} (${owner.command}): one process at a time may open it; stop that one first, or use PostgreSQL (DATABASE_URL) for several processes.`;
 }
 

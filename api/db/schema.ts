@@ -276,7 +276,7 @@ export const throttles = pgTable("throttles", {
   blockedUntil: timestamp("blocked_until", { withTimezone: true }),
 });
 
-// Shared rate-limit counters (rate-limiter-flexible's drizzle store, api/auth/throttle.ts), so
+// Shared rate-limit counters (rate-limiter-flexible's drizzle store, api/throttle.ts), so
 // several instances agree. The columns are the ones that store reads and writes.
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -1,18 +1,12 @@
 // A doctor as patients see it (docs/product.md, Data "Doctor"): the search results, the book dialog
 // and the proposals panel all show this card, with the fee that booking would fix.
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/index.ts";
-import { cities, countries, doctorSpecialities, doctors, specialities, users } from "../db/schema.ts";
+import { cities, countries, doctors, users } from "../db/schema.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
-import { consultationFee } from "./fee.ts";
-
-export interface SpecialityBadge {
-  id: number;
-  name: string;
-  nameFr: string;
-  isGeneral: boolean;
-}
+import { specialitiesOf, type SpecialityBadge } from "../speciality/badges.ts";
+import { consultationFee } from "../speciality/fee.ts";
 
 const doctorCity = alias(cities, "doctor_city");
 const doctorCountry = alias(countries, "doctor_country");
@@ -43,27 +37,8 @@ export function selectDoctorRows(db: Db) {
 
 type DoctorRow = Awaited<ReturnType<ReturnType<typeof selectDoctorRows>["execute"]>>[number];
 
-/** Specialities of several doctors in one query (no N+1), by doctor id. */
-export async function specialitiesOf(db: Db, doctorIds: string[]): Promise<Map<string, SpecialityBadge[]>> {
-  const byDoctor = new Map<string, SpecialityBadge[]>(doctorIds.map((id) => [id, []]));
-  if (doctorIds.length === 0) return byDoctor;
-  const rows = await db
-    .select({
-      doctorId: doctorSpecialities.doctorId,
-      id: specialities.id,
-      name: specialities.name,
-      nameFr: specialities.nameFr,
-      isGeneral: specialities.isGeneral,
-    })
-    .from(doctorSpecialities)
-    .innerJoin(specialities, eq(specialities.id, doctorSpecialities.specialityId))
-    .where(inArray(doctorSpecialities.doctorId, doctorIds))
-    .orderBy(asc(specialities.name));
-  for (const { doctorId, ...badge } of rows) byDoctor.get(doctorId)?.push(badge);
-  return byDoctor;
-}
 
-export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]) {
+function doctorCard(row: DoctorRow, badges: SpecialityBadge[]) {
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,

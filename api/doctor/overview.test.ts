@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { futureDate, startApi, type TestApi } from "../test/harness.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
-import { zonedInstant } from "../appointment/time.ts";
+import { zonedInstant } from "../time.ts";
 import { clinicDayBounds, doctorDashboard } from "./overview.ts";
 
 describe("the doctor's dashboard", () => {

@@ -6,10 +6,11 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals, users } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "../appointment/booking.ts";
 import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
-import { clinicToday, zonedInstant } from "../appointment/time.ts";
+import { clinicToday, zonedInstant } from "../time.ts";
 import { listAllConsultations } from "../consultation/data.ts";
-import { answerableRequests, auditPatients, type DoctorAccess } from "./access.ts";
-import { serializeForDoctor } from "./appointments.ts";
+import { auditPatients } from "../audit.ts";
+import { answerableRequests, type DoctorAccess } from "../appointment/access.ts";
+import { serializeForDoctor } from "../appointment/doctor-list.ts";
 import { loadDoctorProfile } from "./profile.ts";
 
 /** Start and end instants of today in the clinic zone. */

@@ -17,7 +17,7 @@ export async function loadDoctorProfile(db: Db, userId: string) {
       doctor: { with: { specialities: { with: { speciality: true } } } },
     },
   });
-  if (!user || !user.doctor) throw notFound("Profile not found");
+  if (!user?.doctor) throw notFound("Profile not found");
   const d = user.doctor;
   return {
     id: user.id,
@@ -45,9 +45,8 @@ export async function loadDoctorProfile(db: Db, userId: string) {
   };
 }
 
-export type DoctorProfile = Awaited<ReturnType<typeof loadDoctorProfile>>;
 
-export const doctorProfileUpdate = z.object({
+const doctorProfileUpdate = z.object({
   username: z.preprocess(
     trimmed,
     z

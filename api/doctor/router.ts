@@ -3,11 +3,11 @@
 // summary (bell count and verification state),
 // patients (for the consultation form) and export (data download).
 import { Router } from "express";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { loadDoctorAccess, rejectionReasonOf } from "./access.ts";
-import { doctorListQuery, getDoctorAppointment, listDoctorAppointments } from "./appointments.ts";
+import { loadDoctorAccess, rejectionReasonOf } from "../appointment/access.ts";
+import { doctorListQuery, getDoctorAppointment, listDoctorAppointments } from "../appointment/doctor-list.ts";
 import { doctorAttentionCount, doctorDashboard, doctorPatients, exportDoctorData } from "./overview.ts";
 import { loadDoctorProfile, updateDoctorProfile } from "./profile.ts";
 

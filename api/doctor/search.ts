@@ -4,22 +4,22 @@
 import { Router } from "express";
 import { and, asc, count, eq, exists, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { doctorSpecialities, doctors, users } from "../db/schema.ts";
 import { authenticate, parse } from "../http.ts";
-import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../appointment/query.ts";
+import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../query.ts";
 import { cardsFor, selectDoctorRows } from "./card.ts";
 
-export const DOCTOR_PAGE_SIZE = 10;
-export const DOCTOR_PAGE_MAX = 50;
+const DOCTOR_PAGE_SIZE = 10;
+const DOCTOR_PAGE_MAX = 50;
 /**
  * The count of matching doctors is exact up to here; past it `total` is COUNT_CAP and `totalCapped`
  * is true ("more than 100 doctors found"). Counting every match of a broad search over a national
  * directory costs time in proportion to the matches, and a patient refines a search rather than
  * paging past the tenth page (measured: bench/README.md; decision: docs/decisions/0004).
  */
-export const COUNT_CAP = 100;
+const COUNT_CAP = 100;
 
 const searchQuery = z.object({
   search: optionalSearch,

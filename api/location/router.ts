@@ -1,7 +1,7 @@
 // GET /location/country and GET /location/city/{countryId} (docs/product.md, The API).
 import { Router } from "express";
 import { asc, eq, sql } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { cities, countries } from "../db/schema.ts";
 import { badRequest, notFound } from "../http.ts";
 

@@ -51,7 +51,7 @@ export interface OutboxWorkerOptions {
   leaseSeconds?: number;
 }
 
-export const DEFAULT_BACKOFF = (failed: number) => Math.min(60 * 60_000, 30_000 * 2 ** (failed - 1));
+const DEFAULT_BACKOFF = (failed: number) => Math.min(60 * 60_000, 30_000 * 2 ** (failed - 1));
 
 export function startOutboxWorker(options: OutboxWorkerOptions) {
   const { db, transport, pollMs = 2000, batchSize = 20, maxAttempts = 10, backoffMs = DEFAULT_BACKOFF, leaseSeconds = 300 } = options;

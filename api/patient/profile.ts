@@ -37,7 +37,7 @@ export async function loadProfile(db: Db, userId: string) {
 
 const INVALID_PHONE = "Please enter a valid phone number";
 
-export const profileUpdate = z.object({
+const profileUpdate = z.object({
   username: z.preprocess(
     trimmed,
     z.string("Username must be at least 3 characters").min(3, "Username must be at least 3 characters").max(50, "Username must be at most 50 characters").optional(),

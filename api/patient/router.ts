@@ -2,7 +2,7 @@
 // GET /patient/export (data download), GET /patient/notifications (bell count) and GET
 // /patient/summary (what every signed-in page shows, in one call: docs/performance.md).
 import { Router } from "express";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { exportPatientData, loadProfile, patientAttentionCount, patientDashboard, updateProfile } from "./profile.ts";

@@ -3,7 +3,7 @@
 // becomes 'proposed' in the same transaction. Patients accept or reject in patient.ts.
 import { Router } from "express";
 import { and, eq } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, forbidden } from "../http.ts";
@@ -11,8 +11,10 @@ import { idempotent } from "../idempotency.ts";
 import { queueAppointmentChange } from "../mail/notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
-import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
-import { auditPatients, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../doctor/access.ts";
+import { appointmentNotFound } from "../appointment/patient-data.ts";
+import { isUuid } from "../query.ts";
+import { auditPatients } from "../audit.ts";
+import { isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../appointment/access.ts";
 
 const alreadyProposed = () => conflict("You have already proposed for this request", "already_proposed");
 const slotHeld = () => conflict("You already have an appointment at this time", "slot_held");
@@ -26,7 +28,11 @@ function isDuplicateProposal(err: unknown): boolean {
   return false;
 }
 
+<<<<<<< HEAD
 export async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
+=======
+async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
+>>>>>>> main
   requireVerified(doctor);
   if (!isUuid(appointmentId)) throw appointmentNotFound();
   const { proposal, patientId } = await db.transaction(async (tx) => {
@@ -54,7 +60,7 @@ export async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: Do
     if (existing) throw alreadyProposed();
     // The patient could never accept it: one active appointment per doctor and slot (docs/product.md).
     if ((await doctorsBusyAt(tx, [doctor.id], request.startsAt)).size) throw slotHeld();
-    let created;
+    let created: typeof proposals.$inferSelect | undefined;
     try {
       [created] = await tx.insert(proposals).values({ appointmentId, doctorId: doctor.id, status: "pending" }).returning();
     } catch (err) {

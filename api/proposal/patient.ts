@@ -4,7 +4,7 @@
 import { Router } from "express";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, doctors, proposals, users } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
@@ -12,13 +12,12 @@ import { idempotent } from "../idempotency.ts";
 import { queueAppointmentChange } from "../mail/notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
-import { isUuid } from "../appointment/patient-data.ts";
-import { pagination } from "../appointment/query.ts";
+import { isUuid, pagination } from "../query.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
 
-export const PROPOSAL_PAGE_SIZE = 10;
-export const PROPOSAL_PAGE_MAX = 50;
+const PROPOSAL_PAGE_SIZE = 10;
+const PROPOSAL_PAGE_MAX = 50;
 
 const listQuery = z.object({ ...pagination(PROPOSAL_PAGE_SIZE, PROPOSAL_PAGE_MAX) });
 
@@ -26,7 +25,7 @@ const proposalNotFound = () => notFound("Proposal not found");
 const doctorSlotTaken = () => conflict("This doctor is no longer free at this time", "slot_taken");
 
 /** Proposals on the patient's own appointment, oldest first, each with the proposing doctor's card. */
-export async function listProposals(db: Db, patientId: string, appointmentId: string, page: number, limit: number) {
+async function listProposals(db: Db, patientId: string, appointmentId: string, page: number, limit: number) {
   const [appointment] = await db
     .select({ patientId: appointments.patientId, price: appointments.price, startsAt: appointments.startsAt })
     .from(appointments)
@@ -91,7 +90,11 @@ async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
   return { appointment, proposal };
 }
 
+<<<<<<< HEAD
 export async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, proposalId: string) {
+=======
+async function acceptProposal(db: Db, patientId: string, proposalId: string) {
+>>>>>>> main
   const appointmentId = await db.transaction(async (tx) => {
     const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
     if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");
@@ -128,7 +131,7 @@ export async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: st
   return serializeAppointment((await findAppointment(db, appointmentId))!);
 }
 
-export async function rejectProposal(db: Db, patientId: string, proposalId: string) {
+async function rejectProposal(db: Db, patientId: string, proposalId: string) {
   await db.transaction(async (tx) => {
     const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
     if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");

@@ -1,7 +1,7 @@
 // GET /speciality (docs/product.md, The API): every speciality, General practice first, then by name.
 import { Router } from "express";
 import { asc, desc } from "drizzle-orm";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import { specialities } from "../db/schema.ts";
 
 export function specialityRouter({ db }: ApiDeps) {

@@ -16,6 +16,7 @@ import { openScratchDatabase } from "./scratch-database.ts";
 
 export const PASSWORD = "Secret123!";
 
+// biome-ignore lint/suspicious/noExplicitAny: a test reads any path of a JSON answer and its assertions check the shape
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -36,6 +37,7 @@ export async function startApi(options: { transport?: Mailer } = {}) {
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  // biome-ignore lint/suspicious/noExplicitAny: as ApiResponse's default, for the same reason
   async function request<T = any>(
     method: string,
     path: string,

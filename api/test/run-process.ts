@@ -23,4 +23,3 @@ export function runProcess(args: string[], env: NodeJS.ProcessEnv, until?: (stdo
 }
 
 /** The lines a process wrote on standard error, for "one line" assertions. */
-export const stderrLines = (result: ProcessResult) => result.stderr.trimEnd().split("\n");

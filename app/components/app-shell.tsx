@@ -80,6 +80,7 @@ function RoleItems({ role, inMenu }: { role: Role; inMenu: boolean }) {
 function useClosingMenus() {
   const header = useRef<HTMLElement>(null);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger (a new page), not a value read
   useEffect(() => {
     for (const menu of header.current?.querySelectorAll("details[open]") ?? []) (menu as HTMLDetailsElement).open = false;
   }, [location.key]);

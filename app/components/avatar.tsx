@@ -1,7 +1,7 @@
 // Avatar image from the API host, falling back to up to two initials (docs/product.md, Screens and routes).
 import { useState } from "react";
 
-export function initials(name: string): string {
+function initials(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)

@@ -7,7 +7,7 @@ import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormAlert, SubmitButton } from "./forms.tsx";
 
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
 /** The code from the six boxes of a submitted form. */
 export function readCode(formData: FormData): string {
@@ -34,6 +34,7 @@ export function CodeInput({
       <legend className="sr-only">{t("auth:code.legend")}</legend>
       {Array.from({ length: CODE_LENGTH }, (_, i) => (
         <input
+          // biome-ignore lint/suspicious/noArrayIndexKey: six fixed boxes; the position is the identity
           key={i}
           ref={(el) => {
             boxes.current[i] = el;
@@ -45,6 +46,7 @@ export function CodeInput({
           pattern="[0-9]"
           maxLength={1}
           required
+          // biome-ignore lint/a11y/noAutofocus: the code page has one task, typing the code; the caller asks for it
           autoFocus={autoFocus && i === 0}
           aria-invalid={invalid || undefined}
           className="input h-12 w-full max-w-12 min-w-0 flex-1 px-0 text-center text-xl font-semibold"

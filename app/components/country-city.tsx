@@ -8,7 +8,7 @@ import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SelectField } from "./forms.tsx";
 import { countryOptions } from "../format.ts";
-import type { Country, Place } from "./patient/types.ts";
+import type { Country, Place } from "../wire/patient.ts";
 
 export function CountryCityFields({
   countries,
@@ -59,7 +59,7 @@ export function CountryCityFields({
           const value = e.currentTarget.value;
           setCountry(value);
           setCity("");
-          if (value && value !== loaded.country) fetcher.load(`/cities/${value}`);
+          if (value && value !== loaded.country) void fetcher.load(`/cities/${value}`);
         }}
       >
         <option value="">{t(`${ns}.selectCountry`)}</option>

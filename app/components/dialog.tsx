@@ -19,7 +19,7 @@ export function Dialog({ title, closeTo, children, size = "md" }: { title: strin
     const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate(close.current, { preventScrollReset: true });
+      if (e.key === "Escape") void navigate(close.current, { preventScrollReset: true });
       if (e.key !== "Tab" || !panel.current) return;
       const inside = [...panel.current.querySelectorAll<HTMLElement>(focusable)].filter((el) => el.getClientRects().length > 0);
       const first = inside[0];
@@ -67,16 +67,4 @@ export function Dialog({ title, closeTo, children, size = "md" }: { title: strin
       </div>
     </div>
   );
-}
-
-/** The current URL with some search parameters set or removed (null removes). */
-export function withParams(url: string, changes: Record<string, string | null>) {
-  const [path, query = ""] = url.split("?");
-  const params = new URLSearchParams(query);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) params.delete(key);
-    else params.set(key, value);
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path!;
 }

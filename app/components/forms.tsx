@@ -146,6 +146,6 @@ export function SubmitButton({
   );
 }
 
-export function Spinner() {
+function Spinner() {
   return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
 }

@@ -15,11 +15,12 @@ import type { parseWithZod } from "@conform-to/zod/v4";
 
 type Parse = typeof parseWithZod;
 
-export function useLazyValidation<Schemas, Result extends ConformSubmission<any, any, any>>(
+export function useLazyValidation<Schemas, Result extends ConformSubmission<unknown, string[], unknown>>(
   loadSchemas: () => Promise<Schemas>,
   validate: (parse: Parse, schemas: Schemas, formData: FormData) => Result,
 ): ((context: { formData: FormData }) => Result) | undefined {
   const [loaded, setLoaded] = useState<{ parse: Parse; schemas: Schemas }>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loadSchemas is a new arrow at each render; loading once is meant
   useEffect(() => {
     let live = true;
     // zod compiles object parsers with `new Function` unless told not to, and its probe for that is

@@ -15,17 +15,6 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
-/** A plain 'coming' page for screens a later issue fills. */
-export function ComingSoon({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <section>
-      <PageHeader title={t(titleKey)} />
-      <p className="card text-slate-700">{t("common:coming")}</p>
-    </section>
-  );
-}
-
 /** The texts of each status the app answers with (docs/errors.md); any other is 'generic'. */
 const errorKeys: Record<number, string> = {
   400: "badRequest",
@@ -48,6 +37,7 @@ export function ErrorPage({ status, className }: { status: number; className: st
       <h1 className="text-2xl font-semibold">{t(`errors.${key}.title`)}</h1>
       <p className="text-slate-700">{t(`errors.${key}.body`)}</p>
       <div className="flex gap-3">
+        {/* biome-ignore lint/a11y/useValidAnchor: an empty href is this very URL: Retry reloads the page, without JavaScript too */}
         <a className="btn-secondary" href="">
           {t("errors.retry")}
         </a>

@@ -11,7 +11,7 @@ import { Dialog } from "./dialog.tsx";
 import { formatDate } from "../format.ts";
 import { FormAlert, SelectField, SubmitButton } from "./forms.tsx";
 import { PageHeader } from "./page.tsx";
-import type { Place } from "./patient/types.ts";
+import type { Place } from "../wire/patient.ts";
 
 type Role = "doctor" | "patient";
 
@@ -62,6 +62,7 @@ export function ProfileCard(props: { role: Role; name: string; title: string; av
       <p className="text-sm text-slate-700">{props.email}</p>
       {props.lines.map((line, i) =>
         line ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed lines rendered once; two may be equal
           <p key={i} className="text-sm whitespace-pre-line text-slate-700">
             {line}
           </p>

@@ -17,6 +17,7 @@ export function Toaster({ toast }: { toast: Toast }) {
   const [open, setOpen] = useState(true);
   // A new toast is a new element, so its fade-out animation starts again.
   const [shown, setShown] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new toast is the trigger that shows it again
   useEffect(() => {
     setOpen(true);
     setShown((n) => n + 1);

@@ -30,7 +30,7 @@ function newestSource(entry: string): number {
 }
 
 /** Builds the app unless build/ is newer than every source (another test file may be building). */
-export async function ensureBuild() {
+async function ensureBuild() {
   const lock = path.join(os.tmpdir(), `web-build-${Buffer.from(root).toString("hex").slice(-24)}.lock`);
   for (;;) {
     try {

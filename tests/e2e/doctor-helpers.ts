@@ -6,10 +6,10 @@ import { clientAddress, expect, latestCode, mailsTo, uniqueEmail } from "./suppo
 
 export { uniqueEmail };
 
-export const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
+const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
 export const PASSWORD = "Demo1234!";
 export const DEMO_DOCTOR = "doctor@example.com";
-export const ADMIN = "admin@example.com";
+const ADMIN = "admin@example.com";
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"];
 
 export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
@@ -64,10 +64,6 @@ export function futureSlot(minDays = 20) {
 
 const listOf = (body: any, key: string) => (Array.isArray(body) ? body : (body?.[key] ?? []));
 
-export async function doctorId(email: string) {
-  return (await apiLogin(email, "doctor")).id;
-}
-
 /** A direct booking of `doctorId` by the patient, on a free future slot. */
 export async function book(patient: { token: string }, doctor: string, specialityId: number) {
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -101,12 +97,13 @@ export async function patientSees(patient: { token: string }, id: string) {
 
 /** A doctor of `specialityId`, made through the API (register, code) and approved by this worker's admin. */
 export async function newVerifiedDoctor(specialityId: number) {
+  // biome-ignore lint/suspicious/noImportCycles: loaded at call time, once both modules are; specs move to fixtures.ts
   const { createDoctor, workerAdmin } = await import("./fixtures.ts");
   return createDoctor(await workerAdmin(), [specialityId]);
 }
 
 /** Where the app is (the API's address without /api). */
-export const BASE_URL = API.replace(/\/api$/, "");
+const BASE_URL = API.replace(/\/api$/, "");
 
 /**
  * Signs `who` in within `context`: the login form posted over HTTP with the context's cookies, as

@@ -14,12 +14,13 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
+// biome-ignore lint/suspicious/noImportCycles: doctor-helpers.ts reaches back only by a dynamic import, at call time
 import { api, apiLogin, generalPractice, newCode, PASSWORD, signInContext, uniqueName } from "./doctor-helpers.ts";
 import { expect, test as base, uniqueEmail } from "./support.ts";
 
 export { expect };
 
-export type Role = "patient" | "doctor" | "admin";
+type Role = "patient" | "doctor" | "admin";
 export type Language = "en" | "fr";
 
 /** A user made for one test: what the API answered, and the token to call it as them. */
@@ -48,7 +49,7 @@ export async function createPatient(options: { username?: string; phone?: string
 }
 
 /** A doctor who registered and verified the mail, not yet approved by an admin. */
-export async function createUnapprovedDoctor(options: { username?: string } = {}) {
+async function createUnapprovedDoctor(options: { username?: string } = {}) {
   const email = uniqueEmail("doctor");
   const username = options.username ?? uniqueName("Doctor");
   const registered = await api("POST", "/auth/register", {
@@ -99,7 +100,7 @@ async function createAdmin(): Promise<Account> {
 }
 
 /** The language cookie the app reads first (app/i18n.server.ts). */
-export const languageCookie = (baseURL: string, language: Language) => ({ name: "i18nextLng", value: language, url: baseURL });
+const languageCookie = (baseURL: string, language: Language) => ({ name: "i18nextLng", value: language, url: baseURL });
 
 const MENU = { en: { open: "Open menu", main: "Main menu", side: "Side menu" }, fr: { open: "Ouvrir le menu", main: "Menu principal", side: "Menu latéral" } };
 

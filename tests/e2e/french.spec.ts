@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
-// A demo doctor of Cardiology and Internal medicine (api/db/seed.ts): a specialist, so 6000 XAF.
+// A demo doctor of Cardiology and Internal medicine (api/seed.ts): a specialist, so 6000 XAF.
 const DOCTOR = "Didier Njoya";
 const DOCTOR_EMAIL = "dr.didier.njoya@example.com";
 

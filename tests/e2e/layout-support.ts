@@ -10,7 +10,7 @@ export type Role = "anonymous" | "patient" | "doctor" | "admin";
 export type Language = "en" | "fr";
 
 /** A page to visit: its address and what it shows (for the failure message). */
-export interface Visit {
+interface Visit {
   path: string;
   what: string;
   /** The name of the dialog this address opens, if any (the a11y spec checks it is open). */
@@ -113,7 +113,7 @@ async function makeWorld(browser: Browser): Promise<World> {
 }
 
 /** The language cookie the app reads first (app/i18n.server.ts). */
-export function languageCookie(baseURL: string, language: Language) {
+function languageCookie(baseURL: string, language: Language) {
   return { name: "i18nextLng", value: language, url: baseURL };
 }
 
@@ -149,7 +149,7 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
     const problems: string[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > width) problems.push(`the page is ${root.scrollWidth} px wide`);
-    const describe = (el: Element) => {
+    const describeElement = (el: Element) => {
       const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       const cls = typeof el.className === "string" ? el.className.split(/\s+/).slice(0, 4).join(".") : "";
       return `<${el.tagName.toLowerCase()}${cls ? ` .${cls}` : ""}> "${text}"`;
@@ -172,12 +172,12 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
         // Only the outermost offender: its children follow it out.
         const parent = el.parentElement;
         if (parent && parent !== document.body && parent.getBoundingClientRect().right > width + 1 && !hidden(parent)) continue;
-        problems.push(`${describe(el)} reaches ${Math.round(rect.right)} px`);
+        problems.push(`${describeElement(el)} reaches ${Math.round(rect.right)} px`);
         continue;
       }
       const style = getComputedStyle(el);
       if (style.overflowX === "visible" && style.display !== "inline" && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && el.tagName !== "svg") {
-        problems.push(`${describe(el)} spills ${el.scrollWidth - el.clientWidth} px out of its ${el.clientWidth} px box`);
+        problems.push(`${describeElement(el)} spills ${el.scrollWidth - el.clientWidth} px out of its ${el.clientWidth} px box`);
       }
     }
     return problems;

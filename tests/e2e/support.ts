@@ -54,11 +54,6 @@ export async function latestCode(email: string, options: { after?: number; timeo
   throw new Error(`no code mailed to ${email} within ${options.timeout ?? 10_000} ms (after ${options.after ?? 0}; mails seen: ${subjects})`);
 }
 
-/** Forgets every captured message. Workers share the mailbox: prefer `latestCode(email, { after })`. */
-export async function clearMail(): Promise<void> {
-  await fetch(`${MAILBOX}/messages`, { method: "DELETE" });
-}
-
 /**
  * A client address of its own (100.64.0.0/10, shared address space), sent as X-Forwarded-For: the
  * app trusts its loopback proxy, so each test or helper call is a separate client and the

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../../api/db/reference.ts";
 import { appointments, doctorSpecialities, doctors, mailOutbox, patients, specialities, users } from "../../api/db/schema.ts";
 import { hashPassword } from "../../api/auth/password.ts";
-import { zonedInstant } from "../../api/appointment/time.ts";
+import { zonedInstant } from "../../api/time.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../../api/test/scratch-database.ts";
 
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";

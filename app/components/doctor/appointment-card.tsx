@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { formatDate, specialityName } from "../../format.ts";
 import { Avatar } from "../avatar.tsx";
 import { StatusBadge } from "../status-badge.tsx";
-import { slotOf, type Appointment } from "./types.ts";
+import { slotOf, type Appointment } from "../../wire/appointment.ts";
 
 export function patientName(a: Appointment, t: (key: string) => string) {
   return a.Patient?.username ?? t("doctor:appointments.unknownPatient");

@@ -1,14 +1,14 @@
 // Today's schedule split into the two sessions (docs/product.md, Constants: 9:00-12:00, 14:00-18:00).
 import { useTranslation } from "react-i18next";
 import { StatusBadge } from "../status-badge.tsx";
-import { slotOf, type Appointment } from "./types.ts";
+import { slotOf, type Appointment } from "../../wire/appointment.ts";
 
-export const SESSIONS = [
+const SESSIONS = [
   { key: "morning", from: "09:00", to: "12:00" },
   { key: "afternoon", from: "14:00", to: "18:00" },
 ] as const;
 
-export function splitSessions(appointments: Appointment[]) {
+function splitSessions(appointments: Appointment[]) {
   const sorted = [...appointments].sort((a, b) => a.time.localeCompare(b.time));
   return SESSIONS.map((s) => ({ ...s, appointments: sorted.filter((a) => slotOf(a) >= s.from && slotOf(a) < s.to) }));
 }

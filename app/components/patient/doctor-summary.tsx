@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../avatar.tsx";
 import { formatMoney, specialityName } from "../../format.ts";
 import { experienceYears } from "./format.ts";
-import type { DoctorCard } from "./types.ts";
+import type { DoctorCard } from "../../wire/patient.ts";
 
 export function DoctorSummary({ doctor, heading = "h3", children }: { doctor: DoctorCard; heading?: "h2" | "h3"; children?: ReactNode }) {
   const { t, i18n } = useTranslation();

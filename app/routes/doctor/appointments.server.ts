@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Upstream } from "../../upstream.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
-import { withParams } from "../../components/dialog.tsx";
+import { withParams } from "../../url.ts";
 import { pageOf } from "../../auth.server.ts";
 import { rescheduleSchema } from "./reschedule-schema.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";

@@ -1,26 +1,27 @@
 // The doctor's appointments (docs/product.md, Screens and routes): tabs 'assigned to me' and 'open requests' as links,
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/appointments";
-import { useVerification } from "../../components/doctor/verification.ts";
+import { useVerification } from "./verification.ts";
 import { getUser, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
-import { Dialog, withParams } from "../../components/dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
+import { withParams } from "../../url.ts";
 import { AppointmentCard, patientName } from "../../components/doctor/appointment-card.tsx";
 import { formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../components/doctor/types.ts";
+import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../wire/appointment.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { appointmentAction, type ActionFailure } from "./appointments.server.ts";
-import { clinicToday } from "./clinic.server.ts";
+import { clinicToday } from "../../clinic.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
 import { videoLinkOf } from "../../calendar.server.ts";
@@ -204,7 +205,7 @@ function CancelDialog({ a, data, failure }: { a: Appointment; data: Data; failur
   );
 }
 
-function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Data; closeTo: string; result: any }) {
+function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Data; closeTo: string; result: SubmissionResult | null | undefined }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const current = { date: a.date, time: slotOf(a) };
@@ -263,15 +264,17 @@ function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Da
 function requestDetails(a: Appointment, t: (key: string) => string): [string, React.ReactNode][] {
   const d = a.details ?? {};
   const rows: [string, React.ReactNode][] = [];
+  // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
   if (d.reason) rows.push([t("patient:request.reason"), <span className="whitespace-pre-line break-words">{d.reason}</span>]);
   if (d.deviceType) rows.push([t("patient:form.deviceType"), t(`patient:form.device.${d.deviceType}`)]);
   if (d.internetQuality) rows.push([t("patient:form.connection"), t(`patient:form.quality.${d.internetQuality}`)]);
   if (d.videoPreference) rows.push([t("patient:form.platform"), t(`patient:form.video.${d.videoPreference}`)]);
+  // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
   if (d.residenceAddress) rows.push([t("doctor:appointments.residenceAddress"), <span className="whitespace-pre-line break-words">{d.residenceAddress}</span>]);
   return rows;
 }
 
-function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Data; result: any; failure: ActionFailure | null }) {
+function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Data; result: SubmissionResult | null | undefined; failure: ActionFailure | null }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -284,6 +287,7 @@ function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Dat
     [t("doctor:appointments.date"), formatDate(a.date, i18n.language)],
     [t("doctor:appointments.time"), slotOf(a)],
     [t("doctor:appointments.type"), t(`doctor:type.${a.type}`)],
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
     [t("doctor:appointments.status"), <StatusBadge status={a.status} role="doctor" />],
   ];
   if (a.Speciality) rows.push([t("doctor:appointments.speciality"), specialityName(a.Speciality, i18n.language)]);

@@ -40,6 +40,7 @@ export default function ConsultationPrint({ loaderData: { doctor, consultation: 
       {c.prescription.length ? (
         <ol className="list-decimal pl-6">
           {c.prescription.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list printed once; two lines may be equal
             <li key={i}>{item}</li>
           ))}
         </ol>

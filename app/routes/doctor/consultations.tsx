@@ -1,13 +1,14 @@
 // Consultations (docs/product.md, Screens and routes): real records with search, New (?new=1)
 // and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
-import { Dialog, withParams } from "../../components/dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
+import { withParams } from "../../url.ts";
 import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, result }: { consultation: Consultation | null; patients: PatientOption[]; idempotencyKey: string; closeTo: string; result: any }) {
+function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, result }: { consultation: Consultation | null; patients: PatientOption[]; idempotencyKey: string; closeTo: string; result: SubmissionResult | null | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: consultation ? `consultation-${consultation.id}` : "consultation-new",
@@ -142,6 +143,7 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
             {c.prescription.length ? (
               <ul className="list-disc pl-5">
                 {c.prescription.map((item, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list rendered once; two lines may be equal
                   <li key={i}>{item}</li>
                 ))}
               </ul>

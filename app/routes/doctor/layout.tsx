@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireUser } from "../../auth.server.ts";
-import { useRejectionReason, useVerification } from "../../components/doctor/verification.ts";
+import { useRejectionReason, useVerification } from "./verification.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("doctor")];
 

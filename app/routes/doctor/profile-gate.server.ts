@@ -2,7 +2,7 @@
 // for 30 minutes and only for the same user.
 import { getSession } from "../../session.server.ts";
 
-export const PROFILE_VERIFICATION_MS = 30 * 60 * 1000;
+const PROFILE_VERIFICATION_MS = 30 * 60 * 1000;
 
 export async function profileAccess(request: Request, userId: string) {
   const session = await getSession(request);

@@ -5,7 +5,7 @@ import { getUser, requireUser, upstream } from "../../auth.server.ts";
 import { formatDate } from "../../format.ts";
 import { PrintPage } from "../../components/doctor/print-page.tsx";
 import { TodaySchedule } from "../../components/doctor/schedule.tsx";
-import { clinicToday } from "./clinic.server.ts";
+import { clinicToday } from "../../clinic.server.ts";
 import { loadDashboard } from "./dashboard.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 

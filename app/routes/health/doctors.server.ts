@@ -2,8 +2,8 @@
 // search, the book dialog's doctor and slots, and the book and request actions.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { withParams } from "../../components/dialog.tsx";
-import type { Country, DoctorCard, DoctorPage, Slot, Speciality } from "../../components/patient/types.ts";
+import { withParams } from "../../url.ts";
+import type { Country, DoctorCard, DoctorPage, Slot, Speciality } from "../../wire/patient.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
@@ -11,7 +11,7 @@ import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 
-export const DOCTOR_PAGE_SIZE = 10;
+const DOCTOR_PAGE_SIZE = 10;
 
 export const positiveId = (value: string | null | undefined) => {
   const n = Number(value);
@@ -20,7 +20,7 @@ export const positiveId = (value: string | null | undefined) => {
 
 const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
 
-export const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The home's cards (docs/product.md, Screens and routes: the earliest appointment neither cancelled nor completed

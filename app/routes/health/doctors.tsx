@@ -1,14 +1,15 @@
 // Patient dashboard and find-a-doctor (docs/product.md, Screens and routes): welcome, upcoming appointment, up to 3
 // confirmed, a count; a GET search form with paging; doctor cards whose Book link opens the book
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/doctors";
 import { getUser, pageOf, upstream } from "../../auth.server.ts";
-import { Dialog, withParams } from "../../components/dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
+import { withParams } from "../../url.ts";
 import { Field, FieldErrors, FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
@@ -18,9 +19,9 @@ import { placeOf } from "../../components/patient/format.ts";
 import { countryOptions, formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { slotOf, type PatientAppointment } from "../../components/patient/types.ts";
-import { clinicToday } from "../doctor/clinic.server.ts";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../components/patient/types.ts";
+import { slotOf, type PatientAppointment } from "../../wire/patient.ts";
+import { clinicToday } from "../../clinic.server.ts";
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../wire/patient.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
@@ -189,7 +190,9 @@ function TypeChoice({ idPrefix, defaultValue, errors }: { idPrefix: string; defa
   );
 }
 
-function OnlineDetails({ fields, className }: { fields: Record<string, any>; className: string }) {
+type OnlineField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+
+function OnlineDetails({ fields, className }: { fields: Record<"deviceType" | "internetQuality" | "videoPreference", OnlineField>; className: string }) {
   const { t } = useTranslation();
   return (
     <fieldset className={className}>

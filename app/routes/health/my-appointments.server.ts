@@ -1,16 +1,16 @@
 // The patient's appointments page, server side: the list with its tab and filters, the selected
 // appointment with its proposals, and the cancel / accept / reject actions.
 import { data } from "react-router";
-import { withParams } from "../../components/dialog.tsx";
+import { withParams } from "../../url.ts";
 import { isOpenRequest } from "../../components/patient/format.ts";
-import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type PatientAppointmentPage, type Proposal } from "../../components/patient/types.ts";
+import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type PatientAppointmentPage, type Proposal } from "../../wire/patient.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
 import { videoLinkOf } from "../../calendar.server.ts";
 import { positiveId } from "./doctors.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 
-export const APPOINTMENT_PAGE_SIZE = 20;
+const APPOINTMENT_PAGE_SIZE = 20;
 
 async function findOne(api: Upstream, list: PatientAppointment[], id: string | null) {
   if (!id) return null;

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { pageOf, upstream } from "../../auth.server.ts";
-import { Dialog, withParams } from "../../components/dialog.tsx";
+import { Dialog } from "../../components/dialog.tsx";
+import { withParams } from "../../url.ts";
 import { FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { PageHeader } from "../../components/page.tsx";
@@ -15,7 +16,7 @@ import { isOpenRequest, placeOf } from "../../components/patient/format.ts";
 import { formatDate, formatMoney, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../components/patient/types.ts";
+import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../wire/patient.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
@@ -208,6 +209,7 @@ function DetailsPanel({ a }: { a: PatientAppointment }) {
     [t("patient:appointments.date"), formatDate(a.date, i18n.language)],
     [t("patient:appointments.time"), slotOf(a)],
     [t("patient:form.type"), t(`patient:type.${a.type}`)],
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
     [t("patient:appointments.status"), <StatusBadge status={a.status} role="patient" />],
     [t("patient:appointments.place"), placeOf(a, t, i18n.language)],
   ];

@@ -8,7 +8,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { placeOf } from "../../components/patient/format.ts";
 import { formatDate, formatMoney } from "../../format.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { slotOf, type PatientAppointment } from "../../components/patient/types.ts";
+import { slotOf, type PatientAppointment } from "../../wire/patient.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

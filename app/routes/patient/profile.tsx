@@ -9,7 +9,7 @@ import { requireUser, upstream } from "../../auth.server.ts";
 import { Field, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
-import type { Country, PatientProfile, Place } from "../../components/patient/types.ts";
+import type { Country, PatientProfile, Place } from "../../wire/patient.ts";
 import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
 import { formatPhone } from "../../phone.server.ts";
 import { citiesOf, cityOfNewCountry, reloadCities } from "../../location.server.ts";

@@ -1,8 +1,8 @@
 // Wire shapes the patient screens read from the upstream (api/doctor/card.ts, api/appointment/
 // serialize.ts, api/proposal/patient.ts, api/patient/profile.ts).
-import type { Appointment, Person } from "../doctor/types.ts";
+import type { Appointment, Person } from "./appointment.ts";
 
-export { APPOINTMENT_STATUSES, SLOTS, slotOf, type AppointmentStatus } from "../doctor/types.ts";
+export { APPOINTMENT_STATUSES, SLOTS, slotOf } from "./appointment.ts";
 
 // The choices of the book and request forms (their zod schemas: routes/health/appointment-schemas.ts).
 export const APPOINTMENT_TYPES = ["online", "in-person"] as const;

@@ -4,9 +4,9 @@
 // 10:00 UTC, after the UTC reading of its 09:00 slot).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { resetConfigForTests } from "../../config.ts";
-import { startApi, type TestApi } from "../test/harness.ts";
-import { appointments } from "../db/schema.ts";
+import { resetConfigForTests } from "../config.ts";
+import { startApi, type TestApi } from "./test/harness.ts";
+import { appointments } from "./db/schema.ts";
 import { SLOTS } from "./time.ts";
 
 function useZone(zone: string) {

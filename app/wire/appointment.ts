@@ -1,4 +1,4 @@
-// Wire shapes the doctor screens read from the upstream (docs/product.md, Data, api/appointment/serialize.ts).
+// Wire shapes of appointments as the screens read them from the upstream (docs/product.md, Data, api/appointment/serialize.ts).
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
 export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -36,7 +36,7 @@ export interface Appointment {
   slotHeld?: boolean;
 }
 
-export interface AppointmentDetails {
+interface AppointmentDetails {
   reason?: string;
   deviceType?: string;
   internetQuality?: string;

@@ -1,7 +1,7 @@
 // The signed-in doctor's verification state, as the shared layout read it with the bell count
 // (app/summary.server.ts): null when the API did not answer, which no screen takes for verified.
 import { useRouteLoaderData } from "react-router";
-import type { loader as appLayoutLoader } from "../../routes/app-layout.tsx";
+import type { loader as appLayoutLoader } from "../app-layout.tsx";
 
 export function useVerification() {
   return useRouteLoaderData<typeof appLayoutLoader>("routes/app-layout")?.verification ?? null;

@@ -2,12 +2,12 @@
 // and a directory of verified doctors. Idempotent: only what is missing is created, so restarts
 // and several instances starting at once are safe.
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./index.ts";
-import { seedReferenceData } from "./reference.ts";
-import { appointments, cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "./schema.ts";
-import { clinicToday, zonedInstant } from "../appointment/time.ts";
-import { GENERAL_FEE } from "../doctor/fee.ts";
-import { hashPassword } from "../auth/password.ts";
+import type { Db } from "./db/index.ts";
+import { seedReferenceData } from "./db/reference.ts";
+import { appointments, cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "./db/schema.ts";
+import { clinicToday, zonedInstant } from "./time.ts";
+import { GENERAL_FEE } from "./speciality/fee.ts";
+import { hashPassword } from "./auth/password.ts";
 
 export const DEMO_PASSWORD = "Demo1234!";
 

@@ -3,7 +3,7 @@
 // none. Only verified doctors answer open requests or change appointments.
 import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
-import { appointments, auditEvents, doctorSpecialities, doctors } from "../db/schema.ts";
+import { appointments, doctorSpecialities, doctors } from "../db/schema.ts";
 import { forbidden, notFound } from "../http.ts";
 
 export interface DoctorAccess {
@@ -22,7 +22,7 @@ export async function loadDoctorAccess(db: Db, userId: string): Promise<DoctorAc
   return { id: userId, verification: doctor.verification, specialityIds: rows.map((r) => r.id) };
 }
 
-export const doctorUnverified = () => forbidden("Your account is awaiting verification", "doctor_unverified");
+const doctorUnverified = () => forbidden("Your account is awaiting verification", "doctor_unverified");
 
 export function requireVerified(doctor: DoctorAccess) {
   if (doctor.verification !== "verified") throw doctorUnverified();
@@ -53,23 +53,6 @@ export function answerableRequests(doctor: DoctorAccess, now = new Date()): SQL 
     doctor.specialityIds.length ? inArray(appointments.specialityId, doctor.specialityIds) : undefined,
     doctor.verification === "verified" ? undefined : sql`false`,
   )!;
-}
-
-/**
- * Records that `actorId` read or changed the data of these patients: one row per distinct patient,
- * in one statement (the list calls read many patients at once).
- */
-export async function auditPatients(
-  db: Db,
-  actorId: string,
-  patientIds: Iterable<string>,
-  action: "read" | "create" | "update",
-  entity: string,
-  entityId?: string,
-) {
-  const subjects = [...new Set(patientIds)].filter((id) => id !== actorId);
-  if (subjects.length === 0) return;
-  await db.insert(auditEvents).values(subjects.map((subjectUserId) => ({ actorId, subjectUserId, action, entity, entityId })));
 }
 
 /** The admin's reason, for a rejected doctor only (one read, and only then). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
-import { appointments, cities, countries, doctorSpecialities, doctors, specialities, users } from "./schema.ts";
+import { startApi, type TestApi } from "./test/harness.ts";
+import { appointments, cities, countries, doctorSpecialities, doctors, specialities, users } from "./db/schema.ts";
 import { DEMO_DIRECTORY, DEMO_PASSWORD, DEMO_PAST_CONFIRMED, seed, seedDemo } from "./seed.ts";
 
 let api: TestApi;

@@ -6,15 +6,16 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
-import { ACTIVE_STATUSES } from "../appointment/booking.ts";
-import { pageOfAppointments, serializeInOrder } from "../appointment/list.ts";
-import { appointmentNotFound, isUuid } from "../appointment/patient-data.ts";
-import { blank, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../appointment/query.ts";
-import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
-import { answerableRequests, auditPatients, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
+import { ACTIVE_STATUSES } from "./booking.ts";
+import { pageOfAppointments, serializeInOrder } from "./list.ts";
+import { appointmentNotFound } from "./patient-data.ts";
+import { blank, isUuid, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../query.ts";
+import { findAppointment, serializeAppointment } from "./serialize.ts";
+import { auditPatients } from "../audit.ts";
+import { answerableRequests, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
-export const DOCTOR_LIST_PAGE_SIZE = 50;
-export const DOCTOR_LIST_PAGE_MAX = 100;
+const DOCTOR_LIST_PAGE_SIZE = 50;
+const DOCTOR_LIST_PAGE_MAX = 100;
 
 export const doctorListQuery = z.object({
   category: z.preprocess(blank, z.enum(["direct", "random"], "Invalid category").default("direct")),

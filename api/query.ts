@@ -1,6 +1,11 @@
-// Query-string pieces shared by the list calls: optional ids, pagination, ILIKE patterns.
+// Request-parameter pieces shared by the resources: UUID path ids, and the list calls' optional ids,
+// pagination and ILIKE patterns.
 import { z } from "zod";
-import { appointmentStatusEnum } from "../db/schema.ts";
+import { appointmentStatusEnum } from "./db/schema.ts";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID path id (every id exposed in a URL is one): anything else is answered 404 by the caller. */
+export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID_RE.test(v);
 
 /** "" and null from a query string or form count as absent. */
 export const blank = (v: unknown) => (v === "" || v === null ? undefined : v);

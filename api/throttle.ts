@@ -4,9 +4,9 @@
 // and client address, so an attacker elsewhere cannot lock the real user out.
 import type { Response } from "express";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
-import type { Db } from "../db/index.ts";
-import { rateLimits } from "../db/schema.ts";
-import { tooMany } from "../http.ts";
+import type { Db } from "./db/index.ts";
+import { rateLimits } from "./db/schema.ts";
+import { tooMany } from "./http.ts";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -44,7 +44,7 @@ export const THROTTLE_MESSAGES = {
   rateLimited: "Too many requests. Please wait a few minutes and try again.",
 } as const;
 
-export type LimitName = keyof typeof LIMITS;
+type LimitName = keyof typeof LIMITS;
 
 const email = (address: string) => address.trim().toLowerCase();
 
@@ -154,7 +154,7 @@ function newThrottles(db: Db) {
   };
 }
 
-export type Throttles = ReturnType<typeof newThrottles>;
+type Throttles = ReturnType<typeof newThrottles>;
 
 function rateLimited(res: Response, message: string, retryAfterSeconds: number, code?: string) {
   res.set("Retry-After", String(retryAfterSeconds));

@@ -1,0 +1,13 @@
+// What every router of the API is given (api/app.ts builds them all with it). A module of its own so
+// that the routers need not import app.ts, which imports them.
+import type { Db } from "./db/index.ts";
+import type { OutboxMailer } from "./mail/outbox.ts";
+import type { TrustProxy } from "./trust-proxy.ts";
+
+export interface ApiDeps {
+  db: Db;
+  /** Mail is queued in the outbox, never sent inside a request (api/mail/outbox.ts). */
+  mailer: OutboxMailer;
+  /** TRUST_PROXY (api/trust-proxy.ts); the web tier on loopback is trusted in any case. */
+  trustProxy?: TrustProxy;
+}

@@ -8,7 +8,7 @@ import { openDatabase } from "./db/index.ts";
 import { seed } from "./seed.ts";
 import { createMailer } from "./mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
-import { startReminderWorker } from "./mail/reminders.ts";
+import { startReminderWorker } from "./reminders.ts";
 import { watchMailOutbox } from "./mail/outbox-metrics.ts";
 import { watchDatabasePool } from "./metrics.ts";
 

@@ -7,7 +7,7 @@ import type { Db } from "../db/index.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
 <<<<<<< HEAD
-import { queueAppointmentChange } from "../mail/notifications.ts";
+import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../doctor/card.ts";
 import { consultationFee } from "../doctor/fee.ts";

@@ -7,7 +7,7 @@ import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
 import { badRequest, conflict } from "../http.ts";
 <<<<<<< HEAD
-import { queueAppointmentChange, type AppointmentChange } from "../mail/notifications.ts";
+import { queueAppointmentChange, type AppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients, requireVerified, type DoctorAccess } from "../doctor/access.ts";
 =======

@@ -6,7 +6,7 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { auditPatients } from "../audit.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
-import { queueAppointmentChange } from "../mail/notifications.ts";
+import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
 import { isUuid, optionalChoice, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../query.ts";

@@ -176,7 +176,7 @@ export const appointments = pgTable(
       .where(sql`${t.status} in ('pending', 'confirmed') and ${t.doctorId} is not null`),
     index("appointments_patient_starts").on(t.patientId, t.startsAt),
     index("appointments_doctor_starts").on(t.doctorId, t.startsAt),
-    // The reminder worker's look at the confirmed appointments of the next hours (api/mail/reminders.ts).
+    // The reminder worker's look at the confirmed appointments of the next hours (api/reminders.ts).
     index("appointments_confirmed_starts").on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
     // The open requests doctors may answer (access.ts answerableRequests), soonest first.
     index("appointments_open_pool")
@@ -307,7 +307,7 @@ export const mailOutbox = pgTable(
   (t) => [index("mail_outbox_due").on(t.dueAt).where(sql`${t.failedAt} is null`)],
 );
 
-// One row per reminder sent (api/mail/reminders.ts): the unique key is what makes a reminder leave
+// One row per reminder sent (api/reminders.ts): the unique key is what makes a reminder leave
 // once, whatever the number of instances and restarts. The start is part of the key, so a
 // rescheduled appointment is reminded again for its new time.
 export const appointmentReminders = pgTable(

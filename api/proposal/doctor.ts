@@ -8,7 +8,7 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, forbidden } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { queueAppointmentChange } from "../mail/notifications.ts";
+import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
 import { appointmentNotFound } from "../appointment/patient-data.ts";

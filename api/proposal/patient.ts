@@ -9,7 +9,7 @@ import type { Db } from "../db/index.ts";
 import { appointments, doctors, proposals, users } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { queueAppointmentChange } from "../mail/notifications.ts";
+import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
 import { isUuid, pagination } from "../query.ts";

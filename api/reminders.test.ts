@@ -4,15 +4,15 @@
 // PostgreSQL, where the concurrent rounds run on separate connections as separate instances would.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/index.ts";
-import { appointments } from "../db/schema.ts";
-import { insertAppointment } from "../appointment/test-factories.ts";
-import { startApi, type TestApi } from "../test/harness.ts";
-import { startSmtpServer, type TestSmtpServer } from "../test/smtp.ts";
-import { createMailer } from "./index.ts";
-import { outboxMailer } from "./outbox.ts";
+import { insertAppointment } from "./appointment/test-factories.ts";
+import type { Database } from "./db/index.ts";
+import { appointments } from "./db/schema.ts";
+import { createMailer } from "./mail/index.ts";
+import { outboxMailer } from "./mail/outbox.ts";
 import { queueDueReminders, startReminderWorker } from "./reminders.ts";
-import { readCalendar } from "./test-calendar.ts";
+import { readCalendar } from "./test/calendar.ts";
+import { startApi, type TestApi } from "./test/harness.ts";
+import { startSmtpServer, type TestSmtpServer } from "./test/smtp.ts";
 
 const HOUR = 3_600_000;
 const HOURS = [24, 2];

@@ -2,16 +2,15 @@
 // own language, with the appointment's calendar entry attached. They are queued in the outbox inside
 // the transaction of the change, so a change and its mails exist together or not at all.
 import { eq } from "drizzle-orm";
-import { config } from "../../config.ts";
-import { formatTimeZone } from "../../app/format.ts";
-import type { Db } from "../db/index.ts";
-import { users } from "../db/schema.ts";
-import { buildCalendar, calendarAppointment, type Person, type Reader } from "../calendar/ics.ts";
-import { DELETED_USER, findAppointment } from "../appointment/serialize.ts";
-import { clinicTimeZone } from "../appointment/time.ts";
-import type { MailAttachment, MailMessage } from "./index.ts";
-import type { OutboxMailer } from "./outbox.ts";
-import { compose, mailText, toLocale, type Locale } from "./templates.ts";
+import { config } from "../config.ts";
+import type { Db } from "./db/index.ts";
+import { users } from "./db/schema.ts";
+import { buildCalendar, calendarAppointment, type Person, type Reader } from "./calendar/ics.ts";
+import { DELETED_USER, findAppointment } from "./appointment/serialize.ts";
+import { clinicTimeZone } from "./appointment/time.ts";
+import type { MailAttachment, MailMessage } from "./mail/index.ts";
+import type { OutboxMailer } from "./mail/outbox.ts";
+import { compose, mailText, toLocale, type Locale } from "./mail/templates.ts";
 
 /** A change someone else should hear of, and whom it goes to. */
 export const APPOINTMENT_CHANGES = {
@@ -44,8 +43,9 @@ async function loadRecipient(tx: Db, id: string | null): Promise<Recipient | und
   return user && !user.deletedAt ? user : undefined;
 }
 
-// Date and time formats per language, built once (they are costly to build and never change).
-const formats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+// Date, time and zone formats per language, built once (they are costly to build and never change).
+// The web app's app/format.ts names zones the same way; the API cannot import the web app.
+const formats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; zone: Intl.DateTimeFormat; offset: Intl.DateTimeFormat }>();
 function formatsFor(locale: Locale, timeZone: string) {
   const key = `${locale}|${timeZone}`;
   let f = formats.get(key);
@@ -53,10 +53,22 @@ function formatsFor(locale: Locale, timeZone: string) {
     f = {
       date: new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone }),
       time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
+      zone: new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "long" }),
+      offset: new Intl.DateTimeFormat("en", { timeZone, timeZoneName: "longOffset" }),
     };
     formats.set(key, f);
   }
   return f;
+}
+
+const zonePart = (format: Intl.DateTimeFormat, at: Date) => format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+
+/** 'West Africa Time (UTC+1)'; the offset alone for a zone the language has no name for. */
+function zoneName(f: ReturnType<typeof formatsFor>, at: Date) {
+  const m = /^GMT([+-])(\d\d):(\d\d)$/.exec(zonePart(f.offset, at));
+  const offset = m ? `UTC${m[1]}${Number(m[2])}${m[3] === "00" ? "" : `:${m[3]}`}` : "UTC";
+  const name = zonePart(f.zone, at);
+  return !name || /^(GMT|UTC)/.test(name) ? offset : `${name} (${offset})`;
 }
 
 /** 'Tuesday 1 December 2026 at 09:00, West Africa Time (UTC+1)' in the reader's language and the clinic zone. */
@@ -65,7 +77,7 @@ export function appointmentWhen(locale: Locale, startsAt: Date, timeZone = clini
   return mailText(locale, "appointment.when", {
     date: f.date.format(startsAt),
     time: f.time.format(startsAt),
-    zone: formatTimeZone(timeZone, locale, startsAt),
+    zone: zoneName(f, startsAt),
   });
 }
 

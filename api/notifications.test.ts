@@ -4,11 +4,11 @@
 import { eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appointments, users } from "../db/schema.ts";
-import { futureDate, startApi, type TestApi } from "../test/harness.ts";
-import { startSmtpServer, type TestSmtpServer } from "../test/smtp.ts";
-import { createMailer } from "./index.ts";
-import { readCalendar } from "./test-calendar.ts";
+import { appointments, users } from "./db/schema.ts";
+import { createMailer } from "./mail/index.ts";
+import { readCalendar } from "./test/calendar.ts";
+import { futureDate, startApi, type TestApi } from "./test/harness.ts";
+import { startSmtpServer, type TestSmtpServer } from "./test/smtp.ts";
 
 let smtp: TestSmtpServer;
 let api: TestApi;

@@ -3,10 +3,10 @@
 // inserts its row in appointment_reminders, whose primary key (appointment, hours, start) admits it
 // once: two instances, or two rounds racing after a restart, queue it once between them.
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
-import { appointmentReminders, appointments } from "../db/schema.ts";
+import type { Db } from "./db/index.ts";
+import { appointmentReminders, appointments } from "./db/schema.ts";
+import type { OutboxMailer } from "./mail/outbox.ts";
 import { queueReminder } from "./notifications.ts";
-import type { OutboxMailer } from "./outbox.ts";
 
 const HOUR = 3_600_000;
 

@@ -3,11 +3,11 @@
 // different files (say api/appointment/x.ts -> api/doctor/y.ts -> api/appointment/z.ts). Such a
 // pair cannot be understood, moved or tested apart: shared code belongs in a folder both import.
 // Tests are left out: a test may reach into any folder without making the code depend on it.
-// Usage: node tools/check-folder-cycles.ts   (exit 1 and the cycles printed when there are any)
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// Usage: node tools/check-folder-cycles.ts [root]   (exit 1 and the cycles printed when there are any)
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, ".."));
 const roots = ["app", "api", "server.ts", "config.ts"];
 const isSource = (f: string) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f);
 const skipDir = new Set(["node_modules", "build", "test", "migrations"]);
@@ -23,7 +23,7 @@ function walk(path: string, out: string[]) {
 // ties the two folders together), and dynamic import().
 const specifier = /(?:^|[\s;])(?:import|export)\s[^;]*?\sfrom\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/gm;
 
-const files = roots.flatMap((r) => walk(join(root, r), []));
+const files = roots.filter((r) => existsSync(join(root, r))).flatMap((r) => walk(join(root, r), []));
 const edges = new Map<string, Set<string>>();
 const why = new Map<string, string>();
 for (const file of files) {

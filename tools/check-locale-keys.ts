@@ -3,11 +3,11 @@
 // "key" of the default namespace), when a template names a family of keys (`doctor:type.${t}`,
 // `${role}:profile.title`), or, for a namespace the API imports as JSON (calendar texts), when the
 // importing module reads its last segment. Plural forms (_one, _other, ...) count as their key.
-// Usage: node tools/check-locale-keys.ts   (exit 1 and the keys printed when something is wrong)
+// Usage: node tools/check-locale-keys.ts [root]   (exit 1 and the keys printed when something is wrong)
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, ".."));
 const languages = ["en", "fr"];
 const sourceRoots = ["app", "api"];
 const DEFAULT_NS = "common";

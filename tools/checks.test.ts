@@ -1,0 +1,83 @@
+// The two checks of npm test written here (docs/architecture.md, ADR 0014) fail on what they are
+// for: run on small trees made for each case, as npm test runs them on the project.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const here = import.meta.dirname;
+const trees: string[] = [];
+afterEach(() => {
+  for (const dir of trees.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tree(files: Record<string, string>) {
+  const root = mkdtempSync(path.join(os.tmpdir(), "checks-"));
+  trees.push(root);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
+  return root;
+}
+const run = (script: string, root: string) => {
+  const r = spawnSync(process.execPath, [path.join(here, script), root], { encoding: "utf8" });
+  return { status: r.status, output: r.stdout + r.stderr };
+};
+
+describe("tools/check-folder-cycles.ts", () => {
+  it("refuses two folders that import each other, naming the files, and accepts imports up the tree", () => {
+    const cycle = tree({
+      "api/appointment/booking.ts": 'import { fee } from "../doctor/fee.ts";\nexport const book = () => fee;\n',
+      "api/doctor/fee.ts": 'export const fee = 1;\n',
+      "api/doctor/list.ts": 'import type { book } from "../appointment/booking.ts";\nexport type B = typeof book;\n',
+    });
+    const refused = run("check-folder-cycles.ts", cycle);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain("folder cycle: api/appointment, api/doctor");
+    expect(refused.output).toContain("api/doctor/list.ts imports api/appointment/booking.ts");
+
+    const upward = tree({
+      "api/app.ts": 'import { router } from "./doctor/router.ts";\nexport const app = router;\n',
+      "api/http.ts": "export const parse = 1;\n",
+      "api/doctor/router.ts": 'import { parse } from "../http.ts";\nexport const router = parse;\n',
+    });
+    expect(run("check-folder-cycles.ts", upward)).toMatchObject({ status: 0 });
+  });
+});
+
+describe("tools/check-locale-keys.ts", () => {
+  const locales = (en: object, fr: object) => ({
+    "locales/en/common.json": JSON.stringify(en),
+    "locales/fr/common.json": JSON.stringify(fr),
+  });
+
+  it("accepts keys named in strings, in templates and as plurals, the same in both languages", () => {
+    const root = tree({
+      ...locales(
+        { close: "Close", status: { pending: "Pending" }, items_one: "1 item", items_other: "{{count}} items" },
+        { close: "Fermer", status: { pending: "En attente" }, items_one: "1 élément", items_other: "{{count}} éléments" },
+      ),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as a route would hold it
+      "app/page.tsx": 'const a = t("common:close");\nconst b = t(`status.${s}`);\nconst c = t("items", { count });\n',
+      "api/.keep.ts": "",
+    });
+    expect(run("check-locale-keys.ts", root)).toMatchObject({ status: 0 });
+  });
+
+  it("refuses a key no code uses, and a key missing in French", () => {
+    const root = tree({
+      ...locales({ close: "Close", coming: "Coming soon" }, { close: "Fermer" }),
+      // A comment's apostrophe does not hide the string after it; tests do not count as use.
+      "app/page.tsx": '// the page\'s button\nconst a = t("common:close");\n',
+      "app/page.test.tsx": 'expect(t("common:coming")).toBe("x");\n',
+      "api/.keep.ts": "",
+    });
+    const refused = run("check-locale-keys.ts", root);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain("missing in fr: common:coming");
+    expect(refused.output).toContain("unused: common:coming");
+    expect(refused.output).not.toContain("common:close");
+  });
+});

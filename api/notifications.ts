@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { config } from "../config.ts";
 import type { Db } from "./db/index.ts";
 import { users } from "./db/schema.ts";
-import { buildCalendar, calendarAppointment, type Person, type Reader } from "./calendar/ics.ts";
+import { buildCalendar, calendarAppointment, type Reader } from "./calendar/ics.ts";
 import { DELETED_USER, findAppointment } from "./appointment/serialize.ts";
-import { clinicTimeZone } from "./appointment/time.ts";
+import { clinicTimeZone } from "./time.ts";
 import type { MailAttachment, MailMessage } from "./mail/index.ts";
 import type { OutboxMailer } from "./mail/outbox.ts";
 import { compose, mailText, toLocale, type Locale } from "./mail/templates.ts";
@@ -82,15 +82,15 @@ export function appointmentWhen(locale: Locale, startsAt: Date, timeZone = clini
 }
 
 function kindOf(locale: Locale, a: Loaded) {
-  if (a.type === "online") return mailText(locale, "appointment.online");
+  if (a.type === "online") return mailText(locale, "mail:appointment.online");
   const place = [a.place, a.city?.name].filter(Boolean).join(", ");
-  return place ? mailText(locale, "appointment.inPersonAt", { place }) : mailText(locale, "appointment.inPerson");
+  return place ? mailText(locale, "mail:appointment.inPersonAt", { place }) : mailText(locale, "mail:appointment.inPerson");
 }
 
 const nameOf = (user: { username: string; deletedAt: Date | null } | null | undefined) => (!user ? "" : user.deletedAt ? DELETED_USER : user.username);
 
 /** The mail's sender, as the organizer of the calendar invitation (RFC 5546 wants one). */
-function organizer(): Person {
+function organizer(): { name: string; email: string } {
   const from = config().MAIL_FROM ?? "";
   const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from);
   if (match) return { name: match[1].replace(/^"|"$/g, "") || "HealthBook", email: match[2] };
@@ -124,8 +124,8 @@ function appointmentMail(a: Loaded, to: Recipient, reader: Reader, mail: Appoint
   const values = mail.values(locale);
   const t = (key: string) => mailText(locale, `appointment.${mail.key}.${key}`, values);
   const blocks = [...mail.paragraphs.map(t), kindOf(locale, a)];
-  if (mail.calendar !== "none") blocks.push(mailText(locale, mail.calendar === "cancel" ? "appointment.calendarCancel" : "appointment.calendar"));
-  blocks.push(mailText(locale, "appointment.turnOff"));
+  if (mail.calendar !== "none") blocks.push(mailText(locale, mail.calendar === "cancel" ? "mail:appointment.calendarCancel" : "mail:appointment.calendar"));
+  blocks.push(mailText(locale, "mail:appointment.turnOff"));
   return {
     to: to.email,
     ...compose(locale, t("subject"), to.username, blocks),
@@ -188,7 +188,7 @@ export async function queueAppointmentChange(
  */
 export async function queueReminder(tx: Db, mailer: OutboxMailer, id: string): Promise<number> {
   const a = await findAppointment(tx, id);
-  if (!a || !a.doctorId) return 0;
+  if (!a?.doctorId) return 0;
   let queued = 0;
   for (const reader of ["patient", "doctor"] as const) {
     const to = await loadRecipient(tx, reader === "doctor" ? a.doctorId : a.patientId);

@@ -6,19 +6,12 @@ import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
-<<<<<<< HEAD
 import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
-import { specialitiesOf } from "../doctor/card.ts";
-import { consultationFee } from "../doctor/fee.ts";
-import { blank, optionalChoice } from "./query.ts";
-import { clinicParts, parseSlot, SLOTS, zonedInstant } from "./time.ts";
-=======
 import { specialitiesOf } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
 import { blank, optionalChoice } from "../query.ts";
 import { clinicParts, parseSlot, SLOTS, zonedInstant } from "../time.ts";
->>>>>>> main
 
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */
 export const ACTIVE_STATUSES = ["pending", "confirmed"] as const;

@@ -6,14 +6,10 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
 import { badRequest, conflict } from "../http.ts";
-<<<<<<< HEAD
 import { queueAppointmentChange, type AppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
-import { auditPatients, requireVerified, type DoctorAccess } from "../doctor/access.ts";
-=======
 import { auditPatients } from "../audit.ts";
 import { requireVerified, type DoctorAccess } from "./access.ts";
->>>>>>> main
 import { claimingSlot, isCalendarDate } from "./booking.ts";
 import { isUuid } from "../query.ts";
 import { appointmentNotFound, hasStarted, startedAlready } from "./patient-data.ts";

@@ -28,11 +28,7 @@ function isDuplicateProposal(err: unknown): boolean {
   return false;
 }
 
-<<<<<<< HEAD
-export async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
-=======
-async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
->>>>>>> main
+async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
   requireVerified(doctor);
   if (!isUuid(appointmentId)) throw appointmentNotFound();
   const { proposal, patientId } = await db.transaction(async (tx) => {

@@ -90,11 +90,7 @@ async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
   return { appointment, proposal };
 }
 
-<<<<<<< HEAD
-export async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, proposalId: string) {
-=======
-async function acceptProposal(db: Db, patientId: string, proposalId: string) {
->>>>>>> main
+async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, proposalId: string) {
   const appointmentId = await db.transaction(async (tx) => {
     const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
     if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");

@@ -3,7 +3,7 @@
 import { Router } from "express";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { users } from "../db/schema.ts";
 import { authenticate, badRequest, currentUser, parse } from "../http.ts";

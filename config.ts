@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { isIP } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { LOG_LEVELS } from "./api/logging.ts";
@@ -60,6 +61,11 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   API_URL: z.url().optional(),
   API_TIMEOUT_MS: z.coerce.number().int().min(100, "must be at least 100").default(10_000),
+  // Web worker processes (node:cluster); default: one per core in production, one otherwise.
+  WEB_CONCURRENCY: z.coerce.number({ error: "must be a whole number from 1 to 64" }).int("must be a whole number from 1 to 64").min(1, "must be a whole number from 1 to 64").max(64, "must be a whole number from 1 to 64").optional(),
+  // Set by server.ts for its own web workers when it owns the embedded database: the owner's API.
+  // Not an operator's setting (README, Several web workers).
+  API_OWNER_URL: z.url().optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   TRUST_PROXY: trustProxy.default(["loopback"]),
@@ -96,8 +102,10 @@ const schema = z.object({
 type Raw = z.output<typeof schema>;
 export type Config = Raw & {
   production: boolean;
-  /** Where the web tier calls the API: API_URL, else the embedded API at /api. */
+  /** Where the web tier calls the API: API_URL, the owner's API (a web worker), else the embedded API at /api. */
   apiUrl: string;
+  /** Web worker processes server.ts runs (WEB_CONCURRENCY, else the cores in production, else 1). */
+  webConcurrency: number;
   cookieSecure: boolean;
   demo: boolean;
   /** The embedded database's folder (DATA_DIR/db), when DATABASE_URL is not set. */
@@ -113,7 +121,7 @@ export type Config = Raw & {
 };
 
 // Values that may appear in a message: never a secret or a URL (which carries credentials).
-const ECHOED = new Set(["NODE_ENV", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "REMINDER_HOURS", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
+const ECHOED = new Set(["NODE_ENV", "WEB_CONCURRENCY", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "REMINDER_HOURS", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
 
 /** The validated configuration of `env`; throws a one-line StartupError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -133,14 +141,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const migrationsFolder = path.resolve(c.MIGRATIONS_DIR);
   let mailTransport: MailTransport | undefined;
   try {
-    if (!c.API_URL) mailTransport = mailTransportSetting(c);
+    if (!c.API_URL && !c.API_OWNER_URL) mailTransport = mailTransportSetting(c);
   } catch (error) {
     throw new StartupError(`Configuration error: ${(error as Error).message}`);
   }
   return {
     ...c,
     production,
-    apiUrl: (c.API_URL ?? `http://127.0.0.1:${c.PORT}/api`).replace(/\/$/, ""),
+    apiUrl: (c.API_URL ?? c.API_OWNER_URL ?? `http://127.0.0.1:${c.PORT}/api`).replace(/\/$/, ""),
+    webConcurrency: c.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1),
     cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === "true" : production,
     demo: c.DEMO ? c.DEMO === "1" : !production,
     pgliteDir: path.join(c.DATA_DIR, "db"),
@@ -239,6 +248,8 @@ const benchSchema = z.object({
   BENCH_EXPLAIN: z.enum(["0", "1"]).default("0"),
   BENCH_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
   BENCH_SECONDS: z.coerce.number().positive().default(10),
+  // Web workers of the server ssr.ts measures (its WEB_CONCURRENCY).
+  BENCH_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BENCH_PORT: port.optional(),
   BENCH_FILES: z.string().optional(),
   BENCH_JSON: z.string().optional(),

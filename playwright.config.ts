@@ -9,21 +9,32 @@ import type { Throttle } from "./tests/e2e/support.ts";
 
 // A mid-range phone on a 4G network: CPU 2x slower, 60 ms round trips, 9 Mbit/s down, 1.5 up.
 const phoneThrottle: Throttle = { cpu: 2, latencyMs: 60, downloadKbps: 9_000, uploadKbps: 1_500 };
-// The layout spec sets its own widths (320 and 360 px), so it runs only on the phone; the axe checks
-// make their own contexts at desktop size, so only there. The journeys below run in both projects
-// (the others are being moved onto the fixtures and the phone; see tests/e2e/fixtures.ts).
+// The journeys run in both projects; the phone project takes the specs below, which reach the side
+// menu through the menu button where a phone collapses it (mainMenu in tests/e2e/fixtures.ts). The
+// layout spec sets its own widths (320 and 360 px), so it runs only on the phone; the axe checks make
+// their own contexts at desktop size, so only on the desktop.
 const phoneOnly = ["**/layout.spec.ts"];
 const phoneSpecs = [
-  "**/layout.spec.ts",
-  "**/degrade.spec.ts",
-  "**/errors.spec.ts",
-  "**/patient-booking.spec.ts",
-  "**/patient-booking-date.spec.ts",
-  "**/patient-home-counts.spec.ts",
-  "**/doctor-cancel-and-failures.spec.ts",
-  // The settings page's feed address and the appointment dialog's calendar links must fit a phone.
-  "**/calendar.spec.ts",
-];
+  "layout",
+  "degrade",
+  "errors",
+  "patient-booking",
+  "patient-booking-date",
+  "patient-home-counts",
+  "doctor-cancel-and-failures",
+  "calendar",
+  "admin-verification",
+  "auth",
+  "patient-cancel-refused",
+  "patient-profile",
+  "profile-country-change",
+  "patient-open-requests",
+  "doctor-open-requests",
+  "doctor-appointments",
+  "doctor-consultations",
+  "login-role",
+  "login-notices",
+].map((name) => `**/${name}.spec.ts`);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CI = !!process.env.CI;
@@ -72,6 +83,8 @@ export default defineConfig<{ throttle: Throttle | null }>({
     {
       name: "phone",
       testMatch: phoneSpecs,
+      // A throttled phone takes longer for the same journey.
+      timeout: 120_000,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, throttle: phoneThrottle },
     },
   ],

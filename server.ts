@@ -2,6 +2,7 @@
 // embedded upstream API at /api (unless API_URL points elsewhere) and the React Router app.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
@@ -11,6 +12,7 @@ import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
+import { forwardToOwner, superviseWebWorkers } from "./server-cluster.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
 const config = await exitOnStartupError(() => {
@@ -21,6 +23,12 @@ const production = config.production;
 // `npm run dev` passes --dev: routes through Vite with hot reload. Otherwise (npm start, the
 // container) the production build in build/ is served, whatever NODE_ENV says.
 const viteDev = process.argv.includes("--dev");
+
+// Several web workers (WEB_CONCURRENCY): this first process only supervises them, and owns the
+// embedded database when there is one (server-cluster.ts); the workers run the rest of this file.
+if (cluster.isPrimary && config.webConcurrency > 1 && !viteDev) {
+  await exitOnStartupError(() => superviseWebWorkers(config));
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -72,7 +80,10 @@ app.get("/readyz", async (_req, res) => {
   }
 });
 
-if (!config.API_URL) {
+if (config.API_OWNER_URL) {
+  // A web worker of a process that owns the embedded database: the public /api is the owner's.
+  app.use("/api", forwardToOwner(config.API_OWNER_URL));
+} else if (!config.API_URL) {
   const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;
   app.use("/api", embedded.api);
@@ -122,8 +133,9 @@ server.once("error", (error) => {
   process.exit(1);
 });
 server.listen(config.PORT, config.HOST, () => {
-  console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""})`);
-  if (config.demo && !config.API_URL) {
+  const worker = cluster.isPrimary ? "" : `, web worker ${process.pid}`;
+  console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""}${worker})`);
+  if (config.demo && !config.API_URL && cluster.isPrimary) {
     console.log(
       "Demo accounts (password Demo1234!): patient@example.com, doctor@example.com, pending.doctor@example.com, admin@example.com",
     );

@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["api/**/*.test.ts", "app/**/*.test.ts", "deploy/**/*.test.ts", "tools/**/*.test.ts"],
+    include: ["api/**/*.test.ts", "app/**/*.test.ts", "contract/**/*.test.ts", "deploy/**/*.test.ts", "tools/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

@@ -17,9 +17,12 @@ import { patientRouter } from "./patient/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { settingsRouter } from "./settings/router.ts";
+import { servePageScopes } from "./auth/page-scope.ts";
 import { calendarRouter } from "./calendar/router.ts";
 
 export function createApi(deps: ApiDeps) {
+  // The web tier of this process may now share one token check among a page's calls.
+  servePageScopes();
   const api = express();
   api.disable("x-powered-by");
   api.set("trust proxy", apiTrustFunction(deps.trustProxy));

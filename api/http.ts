@@ -4,9 +4,13 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import client from "prom-client";
 import type { z } from "zod";
+import { check } from "../contract/fields.ts";
 import type { Db } from "./db/index.ts";
 import { apiTokens, users } from "./db/schema.ts";
+import { metric } from "./metrics.ts";
+import { checkTokenOnce, PAGE_SCOPE_HEADER } from "./auth/page-scope.ts";
 
 export class ApiError extends Error {
   status: number;
@@ -26,13 +30,13 @@ export const notFound = (message = "Not found") => new ApiError(404, message, "n
 export const conflict = (message: string, code?: string) => new ApiError(409, message, code);
 export const tooMany = (message: string, code = "rate_limited") => new ApiError(429, message, code);
 
-/** Parses input with a zod schema; the first issue's message becomes the 400 answer. */
+/**
+ * The edge check of every request body and query against its contract schema (contract/): the
+ * first refused field becomes the 400 answer, with that field's code.
+ */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw badRequest(issue?.message ?? "Invalid request", "invalid");
-  }
+  const result = check(schema, input);
+  if (!result.ok) throw badRequest(result.message, result.code);
   return result.data;
 }
 
@@ -149,43 +153,61 @@ export const TOKEN_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Resolves the bearer token to a live user; 401 when missing, unknown, revoked or expired. */
+/** Bearer-token lookups in the database (one per page when the API runs in the web tier's process). */
+export const tokenChecks = metric(
+  "api_token_checks_total",
+  () => new client.Counter({ name: "api_token_checks_total", help: "Bearer tokens looked up in the database" }),
+);
+
+/** The live token's user, looked up in the database. */
+async function lookUpToken(db: Db, tokenHash: string): Promise<AuthUser | undefined> {
+  tokenChecks.inc();
+  const now = new Date();
+  const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_MS);
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      lastUsedAt: apiTokens.lastUsedAt,
+      id: users.id,
+      role: users.role,
+      username: users.username,
+      email: users.email,
+      locale: users.locale,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, tokenHash),
+        isNull(apiTokens.revokedAt),
+        gt(apiTokens.expiresAt, now),
+        gt(apiTokens.lastUsedAt, idleCutoff),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  // Touch at most once a minute: keeps idle expiry honest without a write per request.
+  if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
+  }
+  return { id: row.id, role: row.role, username: row.username, email: row.email, locale: row.locale };
+}
+
+/**
+ * Resolves the bearer token to a live user; 401 when missing, unknown, revoked or expired. The
+ * calls of one page share one lookup (api/auth/page-scope.ts).
+ */
 export function authenticate(db: Db, ...roles: Role[]): RequestHandler {
   return async (req, _res, next) => {
     const header = req.get("authorization") ?? "";
     const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token) throw unauthorized();
-    const now = new Date();
-    const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_MS);
-    const [row] = await db
-      .select({
-        tokenId: apiTokens.id,
-        lastUsedAt: apiTokens.lastUsedAt,
-        id: users.id,
-        role: users.role,
-        username: users.username,
-        email: users.email,
-        locale: users.locale,
-      })
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.userId))
-      .where(
-        and(
-          eq(apiTokens.tokenHash, hashToken(token)),
-          isNull(apiTokens.revokedAt),
-          gt(apiTokens.expiresAt, now),
-          gt(apiTokens.lastUsedAt, idleCutoff),
-          isNull(users.deletedAt),
-        ),
-      )
-      .limit(1);
-    if (!row) throw unauthorized();
-    if (roles.length && !roles.includes(row.role)) throw forbidden();
-    // Touch at most once a minute: keeps idle expiry honest without a write per request.
-    if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-      await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
-    }
-    req.user = { id: row.id, role: row.role, username: row.username, email: row.email, locale: row.locale };
+    const tokenHash = hashToken(token);
+    const found = await checkTokenOnce(req.get(PAGE_SCOPE_HEADER), tokenHash, () => lookUpToken(db, tokenHash));
+    if (!found) throw unauthorized();
+    if (roles.length && !roles.includes(found.role)) throw forbidden();
+    req.user = { ...found };
     next();
   };
 }

@@ -127,7 +127,7 @@ describe("request logs", () => {
     expect(typeof entry.durationMs).toBe("number");
     expect(typeof entry.time).toBe("string");
     // Nothing else about the request: no header, no body.
-    expect(Object.keys(entry).sort()).toEqual(["durationMs", "level", "method", "msg", "requestId", "route", "service", "status", "time"]);
+    expect(Object.keys(entry).sort()).toEqual(["durationMs", "level", "method", "msg", "pid", "requestId", "route", "service", "status", "time"]);
   });
 
   it("make a request id of their own when none comes, or when the one sent could smuggle text into a line", async () => {

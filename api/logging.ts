@@ -31,7 +31,8 @@ export function createLogger(options: { level: LogLevel; service: string }, dest
   return pino(
     {
       level: options.level,
-      base: { service: options.service },
+      // The pid tells apart the lines of several web workers (WEB_CONCURRENCY, server-cluster.ts).
+      base: { service: options.service, pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },

@@ -14,7 +14,7 @@ import { routeOf } from "./logging.ts";
 
 const register = client.register;
 
-function metric<T extends client.Metric>(name: string, make: () => T): T {
+export function metric<T extends client.Metric>(name: string, make: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? make();
 }
 

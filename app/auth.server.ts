@@ -6,8 +6,10 @@ import { getLanguage } from "./i18n.server.ts";
 import { pageContext } from "./context.ts";
 import { loginPath, readSession, roleHome, type Role, type SessionUser } from "./session.server.ts";
 import { createUpstream, type Upstream } from "./upstream.server.ts";
+import { closePageScope, openPageScope } from "../api/auth/page-scope.ts";
 
-const userContext = createContext<{ user: SessionUser; token: string } | null>(null);
+/** `pageScope`: the key of this page's shared token check, when the API runs in this process (api/auth/page-scope.ts). */
+const userContext = createContext<{ user: SessionUser; token: string; pageScope?: string } | null>(null);
 
 /**
  * Anonymous users go to /login?redirectTo=<the page they asked for>; a user of another role goes to
@@ -21,12 +23,19 @@ export function requireUser(...roles: Role[]): MiddlewareFunction<Response> {
     const page = url.pathname + url.search;
     if (!user || !token) throw redirect(loginPath(page));
     if (roles.length && !roles.includes(user.role)) throw redirect(roleHome(user.role));
-    context.set(userContext, { user, token });
+    // The page's upstream calls share one token check; the scope ends with the page's loaders and
+    // actions (a call made later, while the answer streams, is checked on its own).
+    const pageScope = openPageScope();
+    context.set(userContext, { user, token, pageScope });
     // Where a session the API ends (an expired token) sends the user back after login.
     context.set(pageContext, page);
-    const response = await next();
-    response.headers.set("Cache-Control", "private, no-store");
-    return response;
+    try {
+      const response = await next();
+      response.headers.set("Cache-Control", "private, no-store");
+      return response;
+    } finally {
+      closePageScope(pageScope);
+    }
   };
 }
 
@@ -49,7 +58,7 @@ export function getUser(context: Readonly<RouterContextProvider>) {
 /** An upstream client carrying the signed-in user's token (anonymous when there is none). */
 export function upstream(request: Request, context: Readonly<RouterContextProvider>): Upstream {
   const value = context.get(userContext);
-  return createUpstream(request, { token: value?.token, context, language: getLanguage(context) });
+  return createUpstream(request, { token: value?.token, pageScope: value?.pageScope, context, language: getLanguage(context) });
 }
 
 /**

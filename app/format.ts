@@ -89,3 +89,6 @@ export function formatPlace(
   const country = p.Country ? countryName(p.Country, language) : p.country;
   return [p.place, p.city, country].filter(Boolean).join(", ");
 }
+
+/** HH:mm of an appointment, read from its offset timestamp (the API writes it in the clinic's zone). */
+export const slotOf = (a: { time: string }) => a.time.slice(11, 16);

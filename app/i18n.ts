@@ -1,8 +1,9 @@
 // i18next set-up shared by the server render and the browser. The server knows every language's
 // texts from the start (i18n.server.ts provides them); the browser receives only the active
 // language's texts with the page. One cached instance per language, built from complete texts only.
-import { createContext } from "react";
+import { createContext, useContext } from "react";
 import { createInstance, type i18n, type Resource } from "i18next";
+import { I18nContext } from "react-i18next";
 
 export const supportedLanguages = ["en", "fr"] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -59,3 +60,16 @@ export const PageTextsContext = createContext<PageTexts | null>(null);
 
 /** The id of the JSON block that carries PageTexts into the browser on such a page. */
 export const PAGE_TEXTS_ID = "page-texts";
+
+/**
+ * The page's translate function and i18next instance, as react-i18next's `useTranslation()` gives
+ * them. That hook copies every property of the instance into a wrapper on each component mount
+ * (about 4% of a page's server time, measured in bench/README.md) so that a language change inside a
+ * live instance re-renders; here an instance never changes language (one per language, i18nFor),
+ * and a new language reaches the components as a new instance through the root's provider.
+ */
+export function useTranslation(): { t: i18n["t"]; i18n: i18n } {
+  const instance = useContext(I18nContext)?.i18n;
+  if (!instance) throw new Error("useTranslation needs the root's I18nextProvider");
+  return { t: instance.t, i18n: instance };
+}

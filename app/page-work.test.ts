@@ -7,6 +7,7 @@ import { createStaticHandler, RouterContextProvider, type LoaderFunction, type M
 import { startApi, type TestApi } from "../api/test/harness.ts";
 import { insertAppointment } from "../api/appointment/test-factories.ts";
 import { resetConfigForTests } from "../config.ts";
+import { tokenChecks } from "../api/http.ts";
 
 let api: TestApi;
 let handler: ReturnType<typeof createStaticHandler>;
@@ -71,9 +72,16 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** Serves `path` as a document request and returns the upstream calls it made and the loaders' data. */
+const tokenChecksSoFar = async () => (await tokenChecks.get()).values.reduce((sum, v) => sum + v.value, 0);
+
+/**
+ * Serves `path` as a document request and returns the upstream calls it made, the bearer-token
+ * lookups they cost in the API (which runs in this process, as the embedded one does), and the
+ * loaders' data.
+ */
 async function load(path: string, cookie: string) {
   calls.length = 0;
+  const checksBefore = await tokenChecksSoFar();
   const request = new Request(`http://127.0.0.1${path}`, { headers: { cookie } });
   // As the request handler does before React Router (app/request-handler.server.ts).
   const requestContext = new RouterContextProvider();
@@ -88,7 +96,7 @@ async function load(path: string, cookie: string) {
   });
   const body = (await (result as Response).json()) as StaticHandlerContext["loaderData"] & { errors?: string };
   if (body.errors) throw new Error(body.errors);
-  return { calls: [...calls], data: body };
+  return { calls: [...calls], tokenChecks: (await tokenChecksSoFar()) - checksBefore, data: body };
 }
 
 describe("upstream calls per page", () => {
@@ -99,8 +107,9 @@ describe("upstream calls per page", () => {
     for (let i = 0; i < 6; i++) await insertAppointment(api.db, { patientId: user.id, doctorId: doc.id, status: i % 2 ? "confirmed" : "pending" });
     const cookie = await sessionFor(token, { id: user.id, role: "patient", username: user.username });
     await load("/health/doctors", cookie); // the first page also fills the five-minute reference lists
-    const { calls, data } = await load("/health/doctors", cookie);
+    const { calls, tokenChecks, data } = await load("/health/doctors", cookie);
     expect(calls).toEqual([`GET /patient/summary?dashboard=1`, expect.stringMatching(/^GET \/doctor\?/)]);
+    expect(tokenChecks).toBe(1);
     const dashboard = (data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }).dashboard;
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);
@@ -113,13 +122,29 @@ describe("upstream calls per page", () => {
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
     const before = await load("/doctor/appointments", cookie);
     expect(before.calls).toEqual(["GET /doctor/summary", expect.stringMatching(/^GET \/doctor\/doctor_appointments\?/)]);
+    expect(before.tokenChecks).toBe(1);
     expect((before.data["routes/app-layout"] as { verification: string | null }).verification).toBe("pending");
 
     const approved = await api.request("POST", `/admin/doctors/${user.id}/approve`, { token: admin.token, body: {} });
     expect(approved.status).toBe(200);
     const after = await load("/doctor/appointments", cookie);
     expect(after.calls).toHaveLength(2);
+    expect(after.tokenChecks).toBe(1);
     expect((after.data["routes/app-layout"] as { verification: string | null }).verification).toBe("verified");
+  });
+
+  it("a session ended elsewhere (logout in another tab) stops at once: the next page goes to the login", async () => {
+    const { user, token } = await api.createPatient({ username: "Page Leaver" });
+    const cookie = await sessionFor(token, { id: user.id, role: "patient", username: user.username });
+    expect((await load("/health/doctors", cookie)).tokenChecks).toBe(1);
+    expect((await api.request("POST", "/auth/logout", { token })).status).toBe(204);
+    const request = new Request("http://127.0.0.1/health/doctors", { headers: { cookie } });
+    const requestContext = new RouterContextProvider();
+    await detectLanguage(request, requestContext);
+    const answer = await handler.query(request, { requestContext, generateMiddlewareResponse: async (query) => query(request) as Promise<Response> });
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(302);
+    expect((answer as Response).headers.get("location")).toMatch(/^\/login/);
   });
 
   it("a doctor whose summary fails is not taken for verified", async () => {

@@ -1,5 +1,5 @@
 import { useContext, useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -16,7 +16,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { refusedRequestContext } from "./context.ts";
-import { fallbackLanguage, i18nFor, PAGE_TEXTS_ID, PageTextsContext } from "./i18n.ts";
+import { fallbackLanguage, i18nFor, PAGE_TEXTS_ID, PageTextsContext, useTranslation } from "./i18n.ts";
 import { getLanguage, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";

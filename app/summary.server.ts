@@ -4,7 +4,7 @@
 // made by the first of them, so an action or a resource route under the layout makes none.
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getUser, upstream } from "./auth.server.ts";
-import type { PatientAppointment } from "./wire/patient.ts";
+import type { PatientAppointment } from "../contract/appointment.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
 
 type Verification = "pending" | "verified" | "rejected";

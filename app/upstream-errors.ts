@@ -6,6 +6,7 @@
 // was doing (a taken slot when booking, when accepting a proposal, when a doctor reschedules): those
 // name the screen's `action`. The caller's `fallback` says "that failed" in the screen's words for
 // every code the table does not know.
+import type { ErrorCode } from "../contract/errors.ts";
 
 /** What the user was doing when the upstream refused. */
 export type UpstreamAction =
@@ -29,7 +30,7 @@ export interface UpstreamFailure {
 
 type Words = string | Partial<Record<UpstreamAction, string>>;
 
-const KEYS: Record<string, Words> = {
+const KEYS: Partial<Record<ErrorCode, Words>> = {
   network: "common:errors.network",
   rate_limited: "common:errors.rateLimited",
   doctor_unverified: "doctor:errors.unverified",
@@ -67,7 +68,7 @@ export function upstreamErrorKey(failure: UpstreamFailure, action: UpstreamActio
     const role = failure.body?.role;
     return role === "patient" || role === "doctor" ? `auth:login.wrongRole.${role}` : fallback;
   }
-  const words = Object.hasOwn(KEYS, code) ? KEYS[code] : undefined;
+  const words = Object.hasOwn(KEYS, code) ? KEYS[code as ErrorCode] : undefined;
   if (typeof words === "string") return words;
   return words?.[action] ?? fallback;
 }

@@ -5,6 +5,7 @@ import { loadConfig } from "../config.ts";
 import { pageContext } from "./context.ts";
 import { loginPath, logoutRedirect } from "./session.server.ts";
 import { observeUpstream } from "../api/metrics.ts";
+import { PAGE_SCOPE_HEADER } from "../api/auth/page-scope.ts";
 
 const config = loadConfig();
 
@@ -45,7 +46,7 @@ const unreachable = (): UpstreamResult<never> => ({ ok: false, status: 503, code
 
 export function createUpstream(
   request: Request,
-  options: { token?: string; context?: Readonly<RouterContextProvider>; language?: string } = {},
+  options: { token?: string; pageScope?: string; context?: Readonly<RouterContextProvider>; language?: string } = {},
 ) {
   async function call<T>(method: string, path: string, call: CallOptions = {}): Promise<UpstreamResult<T>> {
     if (method !== "GET" || call.query || !REFERENCE_PATH.test(path)) return send<T>(method, path, call);
@@ -66,6 +67,7 @@ export function createUpstream(
     const headers: Record<string, string> = { accept: "application/json", "accept-encoding": "identity" };
     if (call.body !== undefined) headers["content-type"] = "application/json";
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.token && options.pageScope) headers[PAGE_SCOPE_HEADER] = options.pageScope;
     if (call.idempotencyKey) headers["idempotency-key"] = call.idempotencyKey;
     if (options.language) headers["accept-language"] = options.language;
     const info = options.context?.get(requestInfoContext);

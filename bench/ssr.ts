@@ -10,6 +10,7 @@ import { freePort, login, startProductionApp } from "./support.ts";
 
 const CONNECTIONS = 20;
 const DURATION = benchConfig().BENCH_SECONDS;
+const WORKERS = benchConfig().BENCH_WORKERS;
 
 function run(url: string, headers: Record<string, string> = {}) {
   return new Promise<autocannon.Result>((resolve, reject) => {
@@ -32,7 +33,7 @@ const barePort = await freePort();
 bare.listen(barePort, "127.0.0.1");
 
 // Inherits DATABASE_URL or API_URL, to measure those set-ups too.
-const app = await startProductionApp();
+const app = await startProductionApp({ env: { WEB_CONCURRENCY: String(WORKERS) } });
 
 try {
   const base = app.base;
@@ -51,6 +52,7 @@ try {
     connections: CONNECTIONS,
     seconds: DURATION,
     loadAverage: Number(os.loadavg()[0].toFixed(1)),
+    webWorkers: WORKERS,
     bare: bareResult,
   };
   for (const page of pages) {

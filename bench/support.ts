@@ -54,6 +54,8 @@ export function productionEnv(port: number, dataDir: string, env: Record<string,
     COOKIE_SECURE: "false",
     // No mail leaves a benchmark or a test server (production refuses to start without a choice).
     MAIL_TRANSPORT: "outbox",
+    // One web process unless a benchmark or test asks for more (production's default is one per core).
+    WEB_CONCURRENCY: "1",
     ...env,
   });
 }

@@ -7,7 +7,7 @@ import { doctorSpecialities, doctors, specialities, users } from "../db/schema.t
 import type { Mailer } from "../mail/index.ts";
 import { doctorApprovedMail, doctorRejectedMail, toLocale } from "../mail/templates.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http.ts";
-import { isUuid } from "../query.ts";
+import { isUuid } from "../../contract/fields.ts";
 import { hashPassword } from "../auth/password.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 

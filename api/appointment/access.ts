@@ -13,13 +13,16 @@ export interface DoctorAccess {
 }
 
 export async function loadDoctorAccess(db: Db, userId: string): Promise<DoctorAccess> {
-  const [doctor] = await db.select({ verification: doctors.verification }).from(doctors).where(eq(doctors.userId, userId));
+  // One statement (every doctor call makes it): the state and the specialities together.
+  const [doctor] = await db
+    .select({
+      verification: doctors.verification,
+      specialityIds: sql<number[] | null>`(select array_agg(${doctorSpecialities.specialityId}) from ${doctorSpecialities} where ${doctorSpecialities.doctorId} = ${doctors.userId})`,
+    })
+    .from(doctors)
+    .where(eq(doctors.userId, userId));
   if (!doctor) throw notFound("Doctor not found");
-  const rows = await db
-    .select({ id: doctorSpecialities.specialityId })
-    .from(doctorSpecialities)
-    .where(eq(doctorSpecialities.doctorId, userId));
-  return { id: userId, verification: doctor.verification, specialityIds: rows.map((r) => r.id) };
+  return { id: userId, verification: doctor.verification, specialityIds: (doctor.specialityIds ?? []).map(Number) };
 }
 
 const doctorUnverified = () => forbidden("Your account is awaiting verification", "doctor_unverified");

@@ -2,7 +2,7 @@
 // requests without one. The database's unique index appointments_doctor_slot_active is the only
 // guard against double booking, so concurrent attempts yield one success and 409s.
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { z } from "zod";
+import type { AppointmentDetails, DirectBookingBody, OpenRequestBody } from "../../contract/appointment.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
@@ -10,7 +10,6 @@ import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
-import { blank, optionalChoice } from "../query.ts";
 import { clinicParts, parseSlot, SLOTS, zonedInstant } from "../time.ts";
 
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */
@@ -60,77 +59,20 @@ export async function claimingSlot<T>(work: () => Promise<T>, taken: () => ApiEr
   }
 }
 
-const APPOINTMENT_TYPES = ["online", "in-person"] as const;
-type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
-
-function requireType(value: unknown): AppointmentType {
-  if (value === undefined || value === null || value === "") throw badRequest("Type is required", "type_required");
-  if (!(APPOINTMENT_TYPES as readonly unknown[]).includes(value)) throw badRequest("Invalid appointment type", "invalid_type");
-  return value as AppointmentType;
-}
-
-const text = (max: number, label: string) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || undefined : blank(v)),
-    z.string(`Invalid ${label}`).max(max, `The ${label} must be at most ${max} characters`).optional(),
-  );
-
-/** Online details and the patient's reason (docs/product.md, Data); unknown keys dropped. */
-const appointmentDetails = z.object({
-  deviceType: optionalChoice(["computer", "tablet", "phone"], "device type"),
-  internetQuality: optionalChoice(["excellent", "good", "fair"], "connection quality"),
-  videoPreference: optionalChoice(["zoom", "teams", "meet", "webex", "any"], "video platform"),
-  residenceAddress: text(300, "residence address"),
-  reason: text(1000, "reason"),
-});
-
-function parseDetails(input: unknown): Record<string, string> {
-  if (input === undefined || input === null) return {};
-  const result = appointmentDetails.safeParse(input);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid details", "invalid_details");
-  return Object.fromEntries(Object.entries(result.data).filter(([, v]) => v !== undefined)) as Record<string, string>;
-}
-
-function optionalInt(value: unknown, message: string, code: string): number | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw badRequest(message, code);
-  return n;
-}
-
-const placeText = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, 200) || null : null);
-
-/** A real calendar day as YYYY-MM-DD (parseSlot lets 2026-02-31 roll over into March). */
-export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}
-
-/** parseSlot, refusing impossible dates and wall-clock times (25:99) that it would roll over. */
-function parseRequestedSlot(date: unknown, time: unknown): Date {
-  if (date !== undefined && !isCalendarDate(date)) throw badRequest("A valid date is required", "invalid_date");
-  if (typeof time === "string" && /^\d{2}:\d{2}$/.test(time) && (Number(time.slice(0, 2)) > 23 || Number(time.slice(3)) > 59)) {
-    throw badRequest("A valid time is required", "invalid_slot");
-  }
-  return parseSlot(date, time);
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Body = Record<string, unknown>;
+/** The details as stored: the fields given, none undefined. */
+const storedDetails = (details: AppointmentDetails | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(details ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
 
 /**
  * A direct booking: the server decides status (pending), category (direct), price (the fee rule)
  * and, for in-person visits, the place (the doctor's duty hospital, city and country). The doctor's
  * notice is queued with it.
  */
-export async function bookDirect(db: Db, mailer: OutboxMailer, patientId: string, body: Body): Promise<string> {
-  const type = requireType(body.type);
-  if (typeof body.doctorId !== "string" || !UUID_RE.test(body.doctorId)) throw badRequest("A doctor is required", "doctor_required");
-  const startsAt = parseRequestedSlot(body.date, body.time);
-  const details = parseDetails(body.details);
-  let specialityId = optionalInt(body.specialityId, "Invalid speciality", "invalid_speciality");
+export async function bookDirect(db: Db, mailer: OutboxMailer, patientId: string, body: DirectBookingBody): Promise<string> {
+  const { type } = body;
+  const startsAt = parseSlot(body.date, body.time);
+  const details = storedDetails(body.details);
+  let specialityId = body.specialityId;
 
   const [doctor] = await db
     .select({
@@ -193,14 +135,12 @@ async function specialityExists(db: Db, id: number) {
  * started, like a booking: once accepted it is an appointment on the doctor's slot grid (the
  * unique index and the schedule's sessions only know slots). The price is fixed on acceptance.
  */
-export async function createOpenRequest(db: Db, patientId: string, body: Body): Promise<string> {
-  const specialityId = optionalInt(body.specialityId, "Invalid speciality", "invalid_speciality");
-  if (specialityId === undefined) throw badRequest("Speciality is required", "speciality_required");
-  const type = requireType(body.type);
-  const startsAt = parseRequestedSlot(body.date, body.time);
-  const details = parseDetails(body.details);
-  const cityId = optionalInt(body.city ?? body.cityId, "Invalid city", "invalid_city");
-  let countryId = optionalInt(body.country ?? body.countryId, "Invalid country", "invalid_country");
+export async function createOpenRequest(db: Db, patientId: string, body: OpenRequestBody): Promise<string> {
+  const { specialityId, type } = body;
+  const startsAt = parseSlot(body.date, body.time);
+  const details = storedDetails(body.details);
+  const cityId = body.city ?? body.cityId;
+  let countryId = body.country ?? body.countryId;
 
   if (!(await specialityExists(db, specialityId))) throw badRequest("Unknown speciality", "invalid_speciality");
   if (countryId !== undefined) {
@@ -226,7 +166,7 @@ export async function createOpenRequest(db: Db, patientId: string, body: Body): 
       type,
       category: "random",
       startsAt,
-      place: type === "in-person" ? placeText(body.place) : null,
+      place: type === "in-person" ? (body.place ?? null) : null,
       cityId: cityId ?? null,
       countryId: countryId ?? null,
       price: null,

@@ -5,18 +5,19 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
+import type { AppointmentStatus } from "../../contract/constants.ts";
+import { isUuid } from "../../contract/fields.ts";
 import { badRequest, conflict } from "../http.ts";
 import { queueAppointmentChange, type AppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients } from "../audit.ts";
 import { requireVerified, type DoctorAccess } from "./access.ts";
-import { claimingSlot, isCalendarDate } from "./booking.ts";
-import { isUuid } from "../query.ts";
+import { claimingSlot } from "./booking.ts";
 import { appointmentNotFound, hasStarted, startedAlready } from "./patient-data.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { parseSlot } from "../time.ts";
 
-type Status = (typeof appointments.$inferSelect)["status"];
+type Status = AppointmentStatus;
 
 /** Target status -> the one status it may come from. */
 const DOCTOR_TRANSITIONS: Partial<Record<Status, Status>> = {
@@ -24,8 +25,6 @@ const DOCTOR_TRANSITIONS: Partial<Record<Status, Status>> = {
   cancelled: "pending",
   completed: "confirmed",
 };
-
-const TARGETS = new Set<unknown>(["pending", "proposed", "confirmed", "completed", "cancelled"]);
 
 const invalidTransition = (from: Status, to: string) =>
   conflict(`An appointment that is ${from} cannot become ${to}`, "invalid_transition");
@@ -45,9 +44,8 @@ async function lockAssigned(tx: Db, doctor: DoctorAccess, id: string) {
 /** What the patient is told of a status the doctor sets (completing tells nobody). */
 const CHANGE_OF: Partial<Record<Status, AppointmentChange>> = { confirmed: "confirmed", cancelled: "cancelledByDoctor" };
 
-export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, target: unknown, now = new Date()) {
-  if (!TARGETS.has(target)) throw badRequest("Invalid status", "invalid_status");
-  const to = target as Status;
+/** `to` is any status (contract/appointment.ts doctorStatusBody); which ones a doctor may reach is decided here. */
+export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, to: Status, now = new Date()) {
   requireVerified(doctor);
   const patientId = await db.transaction(async (tx) => {
     const row = await lockAssigned(tx, doctor, id);
@@ -66,13 +64,9 @@ export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor:
   return serializeAppointment((await findAppointment(db, id))!);
 }
 
-export async function rescheduleByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, date: unknown, time: unknown) {
+/** `date` is a real calendar day and `time` a slot's text (contract/appointment.ts rescheduleBody). */
+export async function rescheduleByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, date: string, time: string) {
   requireVerified(doctor);
-  if (date === undefined || date === "" || time === undefined || time === "") {
-    throw badRequest("A new date and time are required", "invalid_slot");
-  }
-  // parseSlot lets impossible dates (2026-02-31) roll over into the next month.
-  if (!isCalendarDate(date)) throw badRequest("A valid date is required", "invalid_date");
   const startsAt = parseSlot(date, time);
   const patientId = await db.transaction(async (tx) => {
     const row = await lockAssigned(tx, doctor, id);

@@ -3,30 +3,18 @@
 // proposal on each, so the card says 'Proposed' instead of 'Propose'.
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "./booking.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
 import { appointmentNotFound } from "./patient-data.ts";
-import { blank, isUuid, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../query.ts";
+import { pageInfo } from "../query.ts";
+import type { DoctorListQuery } from "../../contract/appointment.ts";
+import { isUuid } from "../../contract/fields.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { auditPatients } from "../audit.ts";
 import { answerableRequests, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
-const DOCTOR_LIST_PAGE_SIZE = 50;
-const DOCTOR_LIST_PAGE_MAX = 100;
-
-export const doctorListQuery = z.object({
-  category: z.preprocess(blank, z.enum(["direct", "random"], "Invalid category").default("direct")),
-  status: statusFilter,
-  search: optionalSearch,
-  city: optionalId("city"),
-  country: optionalId("country"),
-  ...pagination(DOCTOR_LIST_PAGE_SIZE, DOCTOR_LIST_PAGE_MAX),
-});
-
-export type DoctorListQuery = z.output<typeof doctorListQuery>;
 
 /** This doctor's proposal on each of the given appointments (null when none). */
 async function myProposals(db: Db, doctorId: string, ids: string[]) {

@@ -1,7 +1,6 @@
 // The patient's appointments (docs/product.md, Screens and routes 'my appointments'): the paged list with its tabs
 // and filters, one appointment, and cancellation (docs/product.md, Appointment states).
 import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { auditPatients } from "../audit.ts";
@@ -9,25 +8,11 @@ import { conflict, notFound, type AuthUser } from "../http.ts";
 import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
-import { isUuid, optionalChoice, optionalId, optionalSearch, pageInfo, pagination, statusFilter } from "../query.ts";
+import { pageInfo } from "../query.ts";
+import type { PatientListQuery } from "../../contract/appointment.ts";
+import { isUuid } from "../../contract/fields.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 
-const PATIENT_PAGE_SIZE = 20;
-const PATIENT_PAGE_MAX = 100;
-
-export const appointmentListQuery = z.object({
-  type: optionalChoice(["online", "in-person", "consultation"], "type"),
-  status: statusFilter,
-  category: optionalChoice(["direct", "random"], "category"),
-  // The patient's tabs (docs/product.md): true = 'Assigned to me', false = 'Open requests'.
-  assigned: optionalChoice(["true", "false"], "assigned filter"),
-  search: optionalSearch,
-  city: optionalId("city"),
-  country: optionalId("country"),
-  ...pagination(PATIENT_PAGE_SIZE, PATIENT_PAGE_MAX),
-});
-
-export type AppointmentListQuery = z.output<typeof appointmentListQuery>;
 
 /** Pending proposals per appointment, for the 'Doctor Proposals' tab count. */
 async function pendingProposalCounts(db: Db, ids: string[]): Promise<Map<string, number>> {
@@ -52,7 +37,7 @@ export function serializeMany(db: Db, ids: string[]) {
  * A patient's own appointments (an admin sees everyone's), newest slot first: the list mixes past
  * and future, and the latest is what a patient looks for first.
  */
-export async function listAppointments(db: Db, viewer: AuthUser, q: AppointmentListQuery) {
+export async function listAppointments(db: Db, viewer: AuthUser, q: PatientListQuery) {
   const { page, total } = await pageOfAppointments(db, {
     conditions: [
       viewer.role === "admin" ? undefined : eq(appointments.patientId, viewer.id),

@@ -1,21 +1,19 @@
 // The patient's side of /appointment (docs/product.md, The API): list, one, book or request, cancel, and
-// the free-slot extension GET /appointment/slots. Doctors' PUT /appointment/{id} lives in
-// doctor-actions.ts, mounted after this router.
+// the free-slot extension GET /appointment/slots; one appointment for whoever may see it. Doctors'
+// PUT /appointment/{id} lives in doctor-actions.ts, mounted after this router. Bodies and queries
+// are the contract's (contract/appointment.ts).
 import { Router } from "express";
-import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import { eq } from "drizzle-orm";
+import { directBookingBody, openRequestBody, patientChangeBody, patientListQuery, slotsQuery } from "../../contract/appointment.ts";
 import { doctors, users } from "../db/schema.ts";
-import { authenticate, badRequest, currentUser, notFound, parse } from "../http.ts";
+import { authenticate, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { bookDirect, createOpenRequest, isCalendarDate, slotsOfDay } from "./booking.ts";
+import { loadDoctorAccess } from "./access.ts";
+import { bookDirect, createOpenRequest, slotsOfDay } from "./booking.ts";
+import { getDoctorAppointment } from "./doctor-list.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
-import { appointmentListQuery, cancelByPatient, getAppointment, listAppointments } from "./patient-data.ts";
-
-const slotsQuery = z.object({
-  doctorId: z.uuid("A doctor is required"),
-  date: z.string("A valid date is required").regex(/^\d{4}-\d{2}-\d{2}$/, "A valid date is required"),
-});
+import { cancelByPatient, getAppointment, listAppointments } from "./patient-data.ts";
 
 
 export function appointmentRouter({ db, mailer }: ApiDeps) {
@@ -23,7 +21,6 @@ export function appointmentRouter({ db, mailer }: ApiDeps) {
 
   router.get("/slots", authenticate(db), async (req, res) => {
     const { doctorId, date } = parse(slotsQuery, req.query);
-    if (!isCalendarDate(date)) throw badRequest("A valid date is required", "invalid_date");
     const [doctor] = await db
       .select({ id: users.id })
       .from(users)
@@ -34,25 +31,28 @@ export function appointmentRouter({ db, mailer }: ApiDeps) {
   });
 
   router.get("/", authenticate(db, "patient", "admin"), async (req, res) => {
-    res.json(await listAppointments(db, currentUser(req), parse(appointmentListQuery, req.query)));
+    res.json(await listAppointments(db, currentUser(req), parse(patientListQuery, req.query)));
   });
 
   router.post("/", authenticate(db, "patient"), idempotent(db), async (req, res) => {
-    const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
     const patientId = currentUser(req).id;
-    const id = body.category === "random" ? await createOpenRequest(db, patientId, body) : await bookDirect(db, mailer, patientId, body);
+    const id =
+      req.body?.category === "random"
+        ? await createOpenRequest(db, patientId, parse(openRequestBody, req.body))
+        : await bookDirect(db, mailer, patientId, parse(directBookingBody, req.body));
     res.status(201).json(serializeAppointment((await findAppointment(db, id))!));
   });
 
-  // Doctors skip to doctor-actions.ts (mounted next), which owns what a doctor may read.
-  router.get("/:id", authenticate(db), (req, _res, next) => next(req.user?.role === "doctor" ? "router" : undefined));
-  router.get("/:id", async (req, res) => {
-    res.json(await getAppointment(db, currentUser(req), String(req.params.id)));
+  // A doctor sees what their access allows (doctor-list.ts); a patient their own; an admin any.
+  router.get("/:id", authenticate(db), async (req, res) => {
+    const user = currentUser(req);
+    const id = String(req.params.id);
+    res.json(user.role === "doctor" ? await getDoctorAppointment(db, await loadDoctorAccess(db, user.id), id) : await getAppointment(db, user, id));
   });
 
   router.patch("/:id", authenticate(db, "patient"), idempotent(db), async (req, res) => {
     // A patient may only cancel (docs/product.md, The API); doctors change status with PUT.
-    if (req.body?.status !== "cancelled") throw badRequest("Only cancellation is possible here", "invalid_status");
+    parse(patientChangeBody, req.body);
     const appointment = await cancelByPatient(db, mailer, currentUser(req).id, String(req.params.id));
     res.json({ message: "Appointment cancelled successfully!", appointment });
   });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import { users } from "../db/schema.ts";
 import { authenticate, badRequest, currentUser, forbidden, parse, ApiError } from "../http.ts";
-import { isUuid } from "../query.ts";
+import { isUuid } from "../../contract/fields.ts";
 import type { MailMessage } from "../mail/index.ts";
 import {
   profileCodeMail,

@@ -4,6 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { apiTokens } from "../db/schema.ts";
 import { hashToken, TOKEN_ABSOLUTE_MS } from "../http.ts";
+import { forgetTokenChecks } from "./page-scope.ts";
 
 export async function issueToken(db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
@@ -20,8 +21,10 @@ export async function revokeToken(db: Db, token: string) {
     .update(apiTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)));
+  forgetTokenChecks({ tokenHash: hashToken(token) });
 }
 
 export async function revokeAllTokens(db: Db, userId: string) {
   await db.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  forgetTokenChecks({ userId });
 }

@@ -9,7 +9,7 @@ import { appointments } from "../db/schema.ts";
 import { authenticate, currentUser, notFound, type AuthUser } from "../http.ts";
 import { createThrottles } from "../throttle.ts";
 import { auditPatients } from "../audit.ts";
-import { isUuid } from "../query.ts";
+import { isUuid } from "../../contract/fields.ts";
 import { appointmentNotFound } from "../appointment/patient-data.ts";
 import { appointmentWith, findAppointment } from "../appointment/serialize.ts";
 import { clinicToday, zonedInstant } from "../time.ts";

@@ -2,61 +2,15 @@
 // doctor writes records about their own patients; only the author and the patient concerned can
 // read one, anyone else gets a 404.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, consultations, users } from "../db/schema.ts";
 import { badRequest, forbidden, notFound, parse, type AuthUser } from "../http.ts";
-import { containsPattern, isUuid, optionalSearch, pageInfo, pagination } from "../query.ts";
+import { consultationCreateBody, consultationListQuery, consultationUpdateBody, type Consultation } from "../../contract/consultation.ts";
+import { isUuid } from "../../contract/fields.ts";
+import { containsPattern, pageInfo } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import { clinicParts } from "../time.ts";
 import { auditPatients } from "../audit.ts";
-import { CONSULTATION_TYPES } from "./types.ts";
-
-const CONSULTATION_PAGE_SIZE = 20;
-const CONSULTATION_PAGE_MAX = 100;
-
-const consultationListQuery = z.object({ search: optionalSearch, ...pagination(CONSULTATION_PAGE_SIZE, CONSULTATION_PAGE_MAX) });
-
-const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
-
-const fields = {
-  patientId: z.uuid("A patient is required"),
-  type: z.enum(CONSULTATION_TYPES, `The consultation type must be one of ${CONSULTATION_TYPES.join(", ")}`),
-  diagnosis: z.preprocess(
-    trimmed,
-    z.string("A diagnosis is required").min(1, "A diagnosis is required").max(500, "The diagnosis must be at most 500 characters"),
-  ),
-  notes: z.preprocess(
-    (v) => (v === null ? "" : trimmed(v)),
-    z.string("The notes must be text").max(5000, "The notes must be at most 5000 characters"),
-  ),
-  prescription: z
-    .array(z.string("Each prescription item must be text").max(500, "Each prescription item must be at most 500 characters"), "The prescription must be a list")
-    .max(50, "At most 50 prescription items")
-    .transform((items) => items.map((i) => i.trim()).filter(Boolean)),
-  // Absent or blank: now (on creation) or unchanged (on update).
-  consultedAt: z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.datetime({ offset: true, error: "Invalid consultation date" }).optional())
-    .transform((v) => (v === undefined ? undefined : new Date(v)))
-    .refine((d) => d === undefined || d.getTime() <= Date.now() + 60_000, "The consultation date cannot be in the future"),
-  appointmentId: z.preprocess((v) => (v === "" ? null : v), z.uuid("Invalid appointment").nullable()),
-};
-
-const createSchema = z.object({
-  ...fields,
-  notes: fields.notes.default(""),
-  prescription: fields.prescription.default([]),
-  appointmentId: fields.appointmentId.optional(),
-});
-const updateSchema = z.object({
-  patientId: fields.patientId.optional(),
-  type: fields.type.optional(),
-  diagnosis: fields.diagnosis.optional(),
-  notes: fields.notes.optional(),
-  prescription: fields.prescription.optional(),
-  consultedAt: fields.consultedAt,
-  appointmentId: fields.appointmentId.optional(),
-});
 
 const consultationNotFound = () => notFound("Consultation not found");
 
@@ -70,7 +24,7 @@ function loadOne(db: Db, id: string) {
   return db.query.consultations.findFirst({ where: (c) => eq(c.id, id), with: consultationWith });
 }
 
-function serializeConsultation(c: Loaded) {
+function serializeConsultation(c: Loaded): Consultation {
   const { date, time } = clinicParts(c.consultedAt);
   return {
     id: c.id,
@@ -87,7 +41,7 @@ function serializeConsultation(c: Loaded) {
     diagnosis: c.diagnosis,
     notes: c.notes,
     prescription: c.prescription,
-    status: "completed" as const,
+    status: "completed",
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt?.toISOString() ?? null,
   };
@@ -170,17 +124,9 @@ async function requireLinkedAppointment(db: Db, doctorId: string, patientId: str
   }
 }
 
-/** Validation failures name the field in their code (invalid_diagnosis, invalid_type, ...). */
-function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = String(issue?.path[0] ?? "consultation").replace(/Id$/, "");
-  throw badRequest(issue?.message ?? "Invalid consultation", `invalid_${field}`);
-}
 
 export async function createConsultation(db: Db, doctorId: string, input: unknown) {
-  const v = parseBody(createSchema, input);
+  const v = parse(consultationCreateBody, input);
   await requireOwnPatient(db, doctorId, v.patientId);
   await requireLinkedAppointment(db, doctorId, v.patientId, v.appointmentId);
   const [row] = await db
@@ -208,7 +154,7 @@ export async function updateConsultation(db: Db, doctorId: string, id: string, i
     .from(consultations)
     .where(eq(consultations.id, id));
   if (!current || current.doctorId !== doctorId) throw consultationNotFound();
-  const v = parseBody(updateSchema, input);
+  const v = parse(consultationUpdateBody, input);
   const patientId = v.patientId ?? current.patientId;
   if (patientId !== current.patientId) await requireOwnPatient(db, doctorId, patientId);
   const appointmentId = v.appointmentId !== undefined ? v.appointmentId : patientId === current.patientId ? current.appointmentId : null;

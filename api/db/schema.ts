@@ -1,6 +1,7 @@
 // One schema for the embedded PGlite default and a real PostgreSQL server.
 // Identifiers exposed in URLs are UUIDs so they cannot be enumerated.
 import { relations, sql } from "drizzle-orm";
+import { APPOINTMENT_CATEGORIES, APPOINTMENT_STATUSES, PROPOSAL_STATUSES, STORED_APPOINTMENT_TYPES, type ConsultationType } from "../../contract/constants.ts";
 import {
   bigserial,
   boolean,
@@ -31,16 +32,11 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true });
 export const roleEnum = pgEnum("role", ["patient", "doctor", "admin"]);
 export const genderEnum = pgEnum("gender", ["male", "female", "other"]);
 export const doctorVerificationEnum = pgEnum("doctor_verification", ["pending", "verified", "rejected"]);
-export const appointmentStatusEnum = pgEnum("appointment_status", [
-  "pending",
-  "proposed",
-  "confirmed",
-  "completed",
-  "cancelled",
-]);
-export const appointmentTypeEnum = pgEnum("appointment_type", ["online", "in-person", "consultation"]);
-export const appointmentCategoryEnum = pgEnum("appointment_category", ["direct", "random"]);
-export const proposalStatusEnum = pgEnum("proposal_status", ["pending", "accepted", "rejected"]);
+// The wire's lists (contract/constants.ts) are the database's: one list each.
+export const appointmentStatusEnum = pgEnum("appointment_status", APPOINTMENT_STATUSES);
+export const appointmentTypeEnum = pgEnum("appointment_type", STORED_APPOINTMENT_TYPES);
+export const appointmentCategoryEnum = pgEnum("appointment_category", APPOINTMENT_CATEGORIES);
+export const proposalStatusEnum = pgEnum("proposal_status", PROPOSAL_STATUSES);
 export const codePurposeEnum = pgEnum("code_purpose", ["verify", "profile", "reset"]);
 
 export const countries = pgTable("countries", {
@@ -208,7 +204,7 @@ export const consultations = pgTable(
     doctorId: uuid("doctor_id").notNull().references(() => users.id),
     patientId: uuid("patient_id").notNull().references(() => users.id),
     appointmentId: uuid("appointment_id").references(() => appointments.id),
-    type: text("type").notNull(),
+    type: text("type").$type<ConsultationType>().notNull(),
     diagnosis: text("diagnosis").notNull(),
     notes: text("notes").notNull().default(""),
     prescription: jsonb("prescription").$type<string[]>().notNull().default([]),

@@ -7,6 +7,7 @@ import { cities, countries, doctors, users } from "../db/schema.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import { specialitiesOf, type SpecialityBadge } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
+import type { DoctorCard } from "../../contract/doctor.ts";
 
 const doctorCity = alias(cities, "doctor_city");
 const doctorCountry = alias(countries, "doctor_country");
@@ -38,7 +39,7 @@ export function selectDoctorRows(db: Db) {
 type DoctorRow = Awaited<ReturnType<ReturnType<typeof selectDoctorRows>["execute"]>>[number];
 
 
-function doctorCard(row: DoctorRow, badges: SpecialityBadge[]) {
+function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): DoctorCard {
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,
@@ -55,7 +56,6 @@ function doctorCard(row: DoctorRow, badges: SpecialityBadge[]) {
   };
 }
 
-export type DoctorCard = ReturnType<typeof doctorCard>;
 
 /** Cards for the given rows, in their order. */
 export async function cardsFor(db: Db, rows: DoctorRow[]): Promise<DoctorCard[]> {

@@ -7,7 +7,8 @@ import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { loadDoctorAccess, rejectionReasonOf } from "../appointment/access.ts";
-import { doctorListQuery, getDoctorAppointment, listDoctorAppointments } from "../appointment/doctor-list.ts";
+import { doctorListQuery } from "../../contract/appointment.ts";
+import { getDoctorAppointment, listDoctorAppointments } from "../appointment/doctor-list.ts";
 import { doctorAttentionCount, doctorDashboard, doctorPatients, exportDoctorData } from "./overview.ts";
 import { loadDoctorProfile, updateDoctorProfile } from "./profile.ts";
 

@@ -3,16 +3,14 @@
 // stops at COUNT_CAP matches (docs/decisions/0004-capped-directory-count.md).
 import { Router } from "express";
 import { and, asc, count, eq, exists, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { doctorSpecialities, doctors, users } from "../db/schema.ts";
 import { authenticate, parse } from "../http.ts";
-import { containsPattern, optionalId, optionalSearch, pageInfo, pagination } from "../query.ts";
+import { doctorSearchQuery, type DoctorPage, type DoctorSearch } from "../../contract/doctor.ts";
+import { containsPattern, pageInfo } from "../query.ts";
 import { cardsFor, selectDoctorRows } from "./card.ts";
 
-const DOCTOR_PAGE_SIZE = 10;
-const DOCTOR_PAGE_MAX = 50;
 /**
  * The count of matching doctors is exact up to here; past it `total` is COUNT_CAP and `totalCapped`
  * is true ("more than 100 doctors found"). Counting every match of a broad search over a national
@@ -21,18 +19,7 @@ const DOCTOR_PAGE_MAX = 50;
  */
 const COUNT_CAP = 100;
 
-const searchQuery = z.object({
-  search: optionalSearch,
-  speciality: optionalId("speciality"),
-  city: optionalId("city"),
-  country: optionalId("country"),
-  id: z.preprocess((v) => (v === "" ? undefined : v), z.uuid("Invalid doctor id").optional()),
-  ...pagination(DOCTOR_PAGE_SIZE, DOCTOR_PAGE_MAX),
-});
-
-export type DoctorSearch = z.output<typeof searchQuery>;
-
-export async function searchDoctors(db: Db, q: DoctorSearch, countCap = COUNT_CAP) {
+export async function searchDoctors(db: Db, q: DoctorSearch, countCap = COUNT_CAP): Promise<DoctorPage> {
   const conditions: (SQL | undefined)[] = [
     eq(users.role, "doctor"),
     isNull(users.deletedAt),
@@ -92,7 +79,7 @@ export async function searchDoctors(db: Db, q: DoctorSearch, countCap = COUNT_CA
 export function doctorSearchRouter({ db }: ApiDeps) {
   const router = Router();
   router.get("/", authenticate(db), async (req, res) => {
-    res.json(await searchDoctors(db, parse(searchQuery, req.query)));
+    res.json(await searchDoctors(db, parse(doctorSearchQuery, req.query)));
   });
   return router;
 }

@@ -2,17 +2,18 @@
 // doctor proposes themselves, once, for an open request of their specialities; the request
 // becomes 'proposed' in the same transaction. Patients accept or reject in patient.ts.
 import { Router } from "express";
+import { proposalBody } from "../../contract/appointment.ts";
 import { and, eq } from "drizzle-orm";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
-import { authenticate, badRequest, conflict, currentUser, forbidden } from "../http.ts";
+import { authenticate, conflict, currentUser, forbidden, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
 import { appointmentNotFound } from "../appointment/patient-data.ts";
-import { isUuid } from "../query.ts";
+import { isUuid } from "../../contract/fields.ts";
 import { auditPatients } from "../audit.ts";
 import { isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../appointment/access.ts";
 
@@ -82,11 +83,10 @@ export function proposalDoctorRouter({ db, mailer }: ApiDeps) {
   const router = Router();
 
   router.post("/", authenticate(db, "doctor"), idempotent(db), async (req, res) => {
-    const { doctorId, appointmentId } = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
+    const { doctorId, appointmentId } = parse(proposalBody, req.body);
     const me = currentUser(req).id;
     if (doctorId !== undefined && doctorId !== me) throw forbidden("You can only propose yourself", "forbidden");
-    if (!appointmentId) throw badRequest("An appointment is required", "appointment_required");
-    const proposal = await proposeForRequest(db, mailer, await loadDoctorAccess(db, me), String(appointmentId));
+    const proposal = await proposeForRequest(db, mailer, await loadDoctorAccess(db, me), appointmentId);
     res.status(201).json(proposal);
   });
 

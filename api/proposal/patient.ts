@@ -3,23 +3,18 @@
 // confirmed; every other proposal is rejected) or reject one. Doctors propose in doctor.ts.
 import { Router } from "express";
 import { and, asc, count, eq, ne } from "drizzle-orm";
-import { z } from "zod";
+import { proposalListQuery } from "../../contract/appointment.ts";
+import { isUuid } from "../../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, doctors, proposals, users } from "../db/schema.ts";
-import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
+import { authenticate, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { queueAppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
-import { isUuid, pagination } from "../query.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
-
-const PROPOSAL_PAGE_SIZE = 10;
-const PROPOSAL_PAGE_MAX = 50;
-
-const listQuery = z.object({ ...pagination(PROPOSAL_PAGE_SIZE, PROPOSAL_PAGE_MAX) });
 
 const proposalNotFound = () => notFound("Proposal not found");
 const doctorSlotTaken = () => conflict("This doctor is no longer free at this time", "slot_taken");
@@ -147,9 +142,7 @@ export function proposalPatientRouter({ db, mailer }: ApiDeps) {
   const router = Router();
 
   router.get("/", authenticate(db, "patient"), async (req, res) => {
-    const { page, limit } = parse(listQuery, req.query);
-    const appointmentId = req.query.appointmentId;
-    if (!appointmentId) throw badRequest("An appointment is required", "appointment_required");
+    const { appointmentId, page, limit } = parse(proposalListQuery, req.query);
     if (!isUuid(appointmentId)) throw notFound("Appointment not found");
     const { items, total } = await listProposals(db, currentUser(req).id, appointmentId, page, limit);
     // The contract answers an array; the total travels in a header.

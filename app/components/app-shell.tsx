@@ -4,7 +4,7 @@
 // on Escape. Phone first (docs/layout.md): what does not fit the bar moves into the menu, so the
 // bar holds only the menu, logo, bell and account menu at 320 px.
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Avatar } from "./avatar.tsx";
 import { LanguageMenu } from "./language-menu.tsx";

@@ -1,7 +1,7 @@
 // In an appointment's dialog, for its patient or its doctor: the video consultation link while it
 // is open (a plain link to the video service: nothing of that origin loads in our pages), when it
 // will appear, and 'Add to my calendar', a download that needs no JavaScript (docs/calendars.md).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 
 /** What a dialog shows: the link inside the window, or before it the time it appears (HH:mm, clinic zone). */
 export interface VideoLink {

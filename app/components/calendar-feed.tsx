@@ -1,6 +1,6 @@
 // The settings page's calendar subscription (docs/calendars.md): create, renew or stop the private
 // feed address. Plain forms, so it all works without JavaScript; a new address is shown once.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Form } from "react-router";
 import { formatDate } from "../format.ts";
 import { FormAlert, SubmitButton } from "./forms.tsx";

@@ -1,6 +1,6 @@
 // The clinic's time zone next to times a user chooses or reads: slots are the clinic's wall-clock
 // times (docs/formatting.md), which a patient in another zone would otherwise misread.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { useRouteLoaderData } from "react-router";
 import type { loader } from "../root.tsx";
 import { formatTimeZone } from "../format.ts";

@@ -3,7 +3,7 @@
 // cities' button posts the form (intent=cities) and the action answers with the new list
 // (reloadCities in location.server.ts). Texts come from `ns` (patient:location, doctor:profile).
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SelectField } from "./forms.tsx";

@@ -1,7 +1,7 @@
 // A dialog addressable by URL (docs/layout.md): the page renders it when a search parameter
 // names it, so it opens without JavaScript; closing is a link back to the page without it.
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Link, useNavigate } from "react-router";
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';

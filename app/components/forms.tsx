@@ -1,7 +1,7 @@
 // Form pieces shared by every screen: labelled fields with translated errors, a form-level
 // error banner, and a submit button that shows progress while the request is in flight.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { useNavigation } from "react-router";
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {

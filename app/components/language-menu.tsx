@@ -2,7 +2,7 @@
 // blocked (its Apply button is in the page until the scripts run); with JavaScript, choosing
 // submits at once and the button goes.
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Form, useLocation } from "react-router";
 
 export function LanguageMenu() {

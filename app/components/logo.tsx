@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 
 export function Logo() {
   const { t } = useTranslation();

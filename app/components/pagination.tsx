@@ -1,6 +1,6 @@
 // Previous / next links of every paged list (doctors, appointments, proposals, consultations);
 // plain links, so paging works without JavaScript.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Link } from "react-router";
 
 export function Pagination({ page, totalPages, linkTo, label }: { page: number; totalPages: number; linkTo: (page: number) => string; label?: string }) {

@@ -3,7 +3,7 @@
 // account deletion dialog. Texts come from `<role>:profile`, links go to `/<role>/profile`.
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode, SelectHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Form, Link } from "react-router";
 import { Avatar } from "./avatar.tsx";
 import { CountryCityFields } from "./country-city.tsx";

@@ -1,7 +1,7 @@
 // Status with colour AND text (docs/product.md, Appointment states: confirmed green, pending yellow, completed blue,
 // cancelled red), so it reads without colour vision. The text comes from `<role>:status`.
-import { useTranslation } from "react-i18next";
-import type { AppointmentStatus } from "../wire/appointment.ts";
+import { useTranslation } from "../i18n.ts";
+import type { AppointmentStatus } from "../../contract/constants.ts";
 
 const tones: Record<AppointmentStatus, string> = {
   confirmed: "bg-green-100 text-green-900 ring-green-700",

@@ -3,7 +3,7 @@
 // with JavaScript it is also removed from the page. It never takes a click or a tap: what is under
 // it stays usable while it shows (it holds no control of its own).
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import type { Toast } from "../toast.server.ts";
 
 const tone = {

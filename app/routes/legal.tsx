@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/legal";
 import { getT } from "../i18n.server.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { getUser, upstream } from "../auth.server.ts";

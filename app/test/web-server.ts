@@ -101,6 +101,7 @@ export async function startWebServer(options: { env?: Record<string, string> } =
     url,
     port,
     pid: child.pid!,
+    dataDir,
     /** Every line the server logged so far (stdout and stderr). */
     logs: () => [...lines, ...(partial ? [partial] : [])],
     /** Forgets the lines logged so far. */

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import ICAL from "ical.js";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support.ts";
-import { book, generalPractice, newPatient, newVerifiedDoctor, signIn } from "./doctor-helpers.ts";
+import { book, generalPractice, signIn } from "./doctor-helpers.ts";
+import { newPatient, newVerifiedDoctor } from "./fixtures.ts";
 import { overflowAt, smallTargets } from "./layout-support.ts";
 
 const events = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));

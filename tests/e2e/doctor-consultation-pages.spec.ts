@@ -1,7 +1,8 @@
 // A doctor with more consultation records than one page reaches every one of them by paging,
 // without searching: Next, Previous and 'Page n of m', the same paging as every other list.
 import { expect, test } from "./support.ts";
-import { api, book, generalPractice, newPatient, newVerifiedDoctor, signIn } from "./doctor-helpers.ts";
+import { api, book, generalPractice, signIn } from "./doctor-helpers.ts";
+import { newPatient, newVerifiedDoctor } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`consultation pages (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {

@@ -36,19 +36,6 @@ export async function apiLogin(email: string, role: "patient" | "doctor" | "admi
   return { id: answer.body.data.id as string, token: answer.body.token.token as string };
 }
 
-/** A fresh, verified patient (register, then the mailed code). */
-export async function newPatient() {
-  const email = uniqueEmail("patient");
-  const username = uniqueName("Patient");
-  const registered = await api("POST", "/auth/register", {
-    body: { username, email, phone: "67" + String(Date.now()).slice(-7), password: PASSWORD, userRole: "patient" },
-  });
-  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  const verified = await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  return { email, username, ...(await apiLogin(email, "patient")) };
-}
-
 export async function generalPractice() {
   const list = await api<{ id: number; name: string }[]>("GET", "/speciality");
   const found = list.body.find((s) => s.name === "General practice");
@@ -93,13 +80,6 @@ export async function openRequest(patient: { token: string }, specialityId: numb
 export async function patientSees(patient: { token: string }, id: string) {
   const list = await api("GET", "/appointment?limit=100", { token: patient.token });
   return listOf(list.body, "appointments").find((a: any) => a.id === id);
-}
-
-/** A doctor of `specialityId`, made through the API (register, code) and approved by this worker's admin. */
-export async function newVerifiedDoctor(specialityId: number) {
-  // biome-ignore lint/suspicious/noImportCycles: loaded at call time, once both modules are; specs move to fixtures.ts
-  const { createDoctor, workerAdmin } = await import("./fixtures.ts");
-  return createDoctor(await workerAdmin(), [specialityId]);
 }
 
 /** Where the app is (the API's address without /api). */

@@ -1,8 +1,8 @@
 // An open request: two doctors of the speciality propose, the patient accepts one, and the other
 // doctor no longer sees the request among open requests.
 import { checkA11y } from "./support.ts";
-import { api, newVerifiedDoctor, openRequest, patientSees, signIn } from "./doctor-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { api, openRequest, patientSees, signIn } from "./doctor-helpers.ts";
+import { expect, newVerifiedDoctor, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`open requests (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {

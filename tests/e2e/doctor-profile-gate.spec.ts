@@ -1,7 +1,7 @@
 // The doctor profile gate mails a code when it opens and on 'Resend', never on a wrong try: the
 // code the doctor holds stays valid after a mistake made more than a minute after the mail.
-import { enterCode, mailCount, newCode, newVerifiedDoctor, signInContext } from "./doctor-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { enterCode, mailCount, newCode, signInContext } from "./doctor-helpers.ts";
+import { expect, newVerifiedDoctor, test } from "./fixtures.ts";
 import { codeIn, mailsTo, throttlePage } from "./support.ts";
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");

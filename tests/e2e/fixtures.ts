@@ -14,7 +14,6 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
-// biome-ignore lint/suspicious/noImportCycles: doctor-helpers.ts reaches back only by a dynamic import, at call time
 import { api, apiLogin, generalPractice, newCode, PASSWORD, signInContext, uniqueName } from "./doctor-helpers.ts";
 import { expect, test as base, uniqueEmail } from "./support.ts";
 
@@ -119,6 +118,12 @@ export async function mainMenu(page: Page, language: Language = "en"): Promise<L
   }
   return page.getByRole("navigation", { name: labels.side });
 }
+
+/** A fresh verified patient, for specs that make more than the `patient` fixture. */
+export const newPatient = () => createPatient();
+
+/** A doctor of `specialityId`, approved by this worker's admin. */
+export const newVerifiedDoctor = async (specialityId: number) => createDoctor(await workerAdmin(), [specialityId]);
 
 interface Fixtures {
   /** The test's language: Accept-Language and the language cookie. */

@@ -1,7 +1,8 @@
 // Logging in with the right password but the other role says which role to choose, in English and
 // French; a wrong password says nothing about the account.
 import { expect, test } from "./support.ts";
-import { generalPractice, newVerifiedDoctor, PASSWORD } from "./doctor-helpers.ts";
+import { generalPractice, PASSWORD } from "./doctor-helpers.ts";
+import { newVerifiedDoctor } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`login role (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {

@@ -2,8 +2,8 @@
 // reads everything the patient wrote, a doctor cannot propose on a slot they hold, and a proposal
 // whose doctor got booked meanwhile says so instead of failing on every accept.
 import { expect, test } from "./support.ts";
-import { api, futureSlot, generalPractice, newVerifiedDoctor, openRequest, signIn, SLOTS } from "./doctor-helpers.ts";
-import { createPatient } from "./fixtures.ts";
+import { api, futureSlot, generalPractice, openRequest, signIn, SLOTS } from "./doctor-helpers.ts";
+import { createPatient, newVerifiedDoctor } from "./fixtures.ts";
 
 /** A direct booking of `doctor` at exactly the request's slot, by another patient. */
 async function bookSameSlot(doctor: { id: string }, slot: { date: string; time: string }, speciality: number) {

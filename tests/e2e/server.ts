@@ -91,6 +91,8 @@ const app = spawn(process.execPath, ["server.ts"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
+    // One web process: production's default (one per core) would double the suite's memory.
+    WEB_CONCURRENCY: "1",
     PORT: String(PORT),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

@@ -59,6 +59,7 @@ function start(name: string, command: string, args: string[], env: Record<string
 function startWeb(i: number, port: number, apiPort: number) {
   return start(`web-${i + 1}`, process.execPath, ["server.ts"], {
     NODE_ENV: "production",
+    WEB_CONCURRENCY: "1",
     LOG_LEVEL: "info",
     COOKIE_SECURE: "false",
     DEMO: "0",
@@ -121,7 +122,8 @@ beforeAll(async () => {
   const [web1, web2, proxyPort] = [await freePort(), await freePort(), await freePort()];
   webPorts = [web1, web2];
   // LOG_LEVEL info: the last test reads every line the three processes wrote.
-  const common = { NODE_ENV: "production", LOG_LEVEL: "info", COOKIE_SECURE: "false", DEMO: "0" };
+  // One process per web instance: the instances are what this suite scales (and SIGKILLs).
+  const common = { NODE_ENV: "production", LOG_LEVEL: "info", COOKIE_SECURE: "false", DEMO: "0", WEB_CONCURRENCY: "1" };
   // The API and both web instances at the same moment, as a rollout or a restart would.
   // Mail stays in the database outbox: these journeys send none, and production wants a transport.
   start("api", process.execPath, ["api/main.ts"], { ...common, MAIL_TRANSPORT: "outbox", DATABASE_URL: database.url!, API_PORT: String(apiPort), DATA_DIR: path.join(work, "api") });

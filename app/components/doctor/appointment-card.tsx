@@ -1,12 +1,13 @@
 // An appointment as a card: patient, date, time, type and status, with a link opening its
 // details dialog (a search parameter, so it opens without JavaScript) and optional actions.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
 import { formatDate, specialityName } from "../../format.ts";
 import { Avatar } from "../avatar.tsx";
 import { StatusBadge } from "../status-badge.tsx";
-import { slotOf, type Appointment } from "../../wire/appointment.ts";
+import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
+import { slotOf } from "../../format.ts";
 
 export function patientName(a: Appointment, t: (key: string) => string) {
   return a.Patient?.username ?? t("doctor:appointments.unknownPatient");

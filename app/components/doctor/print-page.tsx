@@ -1,7 +1,7 @@
 // A plain printable document (no shell, no JavaScript needed): a hint and a back link that do not
 // print, then the content.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 
 export function PrintPage({ title, hint, backTo, children }: { title: string; hint: string; backTo: string; children: ReactNode }) {
   const { t } = useTranslation();

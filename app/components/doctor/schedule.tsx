@@ -1,7 +1,8 @@
 // Today's schedule split into the two sessions (docs/product.md, Constants: 9:00-12:00, 14:00-18:00).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { StatusBadge } from "../status-badge.tsx";
-import { slotOf, type Appointment } from "../../wire/appointment.ts";
+import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
+import { slotOf } from "../../format.ts";
 
 const SESSIONS = [
   { key: "morning", from: "09:00", to: "12:00" },

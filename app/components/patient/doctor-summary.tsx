@@ -1,13 +1,13 @@
 // A doctor as patients see it: avatar (initials fallback), specialities, city, hospital,
 // experience and the consultation fee (docs/product.md, Data and Fee).
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Avatar } from "../avatar.tsx";
 import { formatMoney, specialityName } from "../../format.ts";
 import { experienceYears } from "./format.ts";
-import type { DoctorCard } from "../../wire/patient.ts";
+import type { DoctorSummary as Summary } from "../../../contract/doctor.ts";
 
-export function DoctorSummary({ doctor, heading = "h3", children }: { doctor: DoctorCard; heading?: "h2" | "h3"; children?: ReactNode }) {
+export function DoctorSummary({ doctor, heading = "h3", children }: { doctor: Summary; heading?: "h2" | "h3"; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const Heading = heading;
   const years = experienceYears(doctor.startYear);

@@ -1,6 +1,6 @@
 // Doctor verification (docs/product.md, Where we depart from the original screens): doctors awaiting verification, each approved with the
 // specialities the admin assigns, or rejected with an optional reason.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/index";
 import { requireUser, upstream } from "../../auth.server.ts";

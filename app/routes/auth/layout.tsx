@@ -1,6 +1,6 @@
 // The frame of the signed-out screens: logo, language menu, a centred card.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
 import { LanguageMenu } from "../../components/language-menu.tsx";
 import { Logo } from "../../components/logo.tsx";

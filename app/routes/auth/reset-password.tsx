@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { requireAnonymous } from "../../auth.server.ts";

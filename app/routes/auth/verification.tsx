@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/verification";
 import { CodeForm, readCode } from "../../components/code-input.tsx";

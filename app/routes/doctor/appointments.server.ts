@@ -8,6 +8,7 @@ import { withParams } from "../../url.ts";
 import { pageOf } from "../../auth.server.ts";
 import { rescheduleSchema } from "./reschedule-schema.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import type { DoctorChange, ProposalRequest } from "../../../contract/appointment.ts";
 
 const statusFor = { confirm: "confirmed", cancel: "cancelled", complete: "completed" } as const;
 
@@ -49,13 +50,13 @@ export async function appointmentAction({
   const path = `/appointment/${encodeURIComponent(id)}`;
 
   if (intent === "confirm" || intent === "cancel" || intent === "complete") {
-    const answer = await api.call("PUT", path, { body: { status: statusFor[intent] }, idempotencyKey });
+    const answer = await api.call("PUT", path, { body: { status: statusFor[intent] } satisfies DoctorChange, idempotencyKey });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: `doctor:toast.${intent}` });
     return failed(api, id, answer, "doctor:toast.updateFailed");
   }
 
   if (intent === "propose") {
-    const answer = await api.call("POST", "/appointment-proposal", { body: { doctorId, appointmentId: id }, idempotencyKey });
+    const answer = await api.call("POST", "/appointment-proposal", { body: { doctorId, appointmentId: id } satisfies ProposalRequest, idempotencyKey });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: "doctor:toast.proposed" });
     return failed(api, id, answer, "doctor:toast.proposeFailed");
   }
@@ -64,7 +65,7 @@ export async function appointmentAction({
     const submission = parseWithZod(formData, { schema: rescheduleSchema(today) });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const { date, time } = submission.value;
-    const answer = await api.call("PUT", path, { body: { date, time }, idempotencyKey });
+    const answer = await api.call("PUT", path, { body: { date, time } satisfies DoctorChange, idempotencyKey });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: "doctor:toast.rescheduled" });
     const message = upstreamErrorKey(answer, "doctorAppointment", "doctor:toast.rescheduleFailed");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });

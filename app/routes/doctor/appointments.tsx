@@ -2,7 +2,7 @@
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/appointments";
@@ -15,7 +15,9 @@ import { AppointmentCard, patientName } from "../../components/doctor/appointmen
 import { formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { APPOINTMENT_STATUSES, SLOTS, slotOf, type Appointment, type AppointmentPage } from "../../wire/appointment.ts";
+import { APPOINTMENT_STATUSES, SLOTS } from "../../../contract/constants.ts";
+import type { DoctorAppointment as Appointment, DoctorAppointmentPage as AppointmentPage } from "../../../contract/appointment.ts";
+import { slotOf } from "../../format.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";

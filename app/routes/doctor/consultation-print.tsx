@@ -1,6 +1,6 @@
 // 'Export PDF': a print-ready page of one consultation; the browser's 'Save as PDF' makes the file
 // (docs/decisions/0002-consultation-export-print-page.md).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import type { Route } from "./+types/consultation-print";
 import { getUser, requireUser, upstream } from "../../auth.server.ts";
 import { formatDate } from "../../format.ts";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../../locales/en/doctor.json" with { type: "json" };
 import fr from "../../../locales/fr/doctor.json" with { type: "json" };
-import { CONSULTATION_TYPES as API_TYPES } from "../../../api/consultation/types.ts";
+import { CONSULTATION_TYPES as API_TYPES } from "../../../contract/constants.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 
 const filled = { patientId: "p1", diagnosis: "Malaria" };

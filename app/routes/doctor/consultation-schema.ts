@@ -1,6 +1,6 @@
 // The consultation form: prescription is a textarea with one item per line, sent as string[].
 import { z } from "zod";
-import { CONSULTATION_TYPES } from "../../../api/consultation/types.ts";
+import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
 
 export const consultationSchema = z.object({
   patientId: z.string({ error: "doctor:consultations.patientRequired" }).min(1, "doctor:consultations.patientRequired"),

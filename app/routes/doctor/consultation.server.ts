@@ -1,20 +1,6 @@
 // The consultation records of the signed-in doctor (the /consultation extension of docs/product.md, Where we depart from the original screens).
+import type { Consultation, ConsultationPage } from "../../../contract/consultation.ts";
 import type { Upstream } from "../../upstream.server.ts";
-
-export interface Consultation {
-  id: string;
-  patientId: string;
-  patientName: string;
-  patientAvatar: string | null;
-  /** YYYY-MM-DD and HH:mm in the clinic zone. */
-  date: string;
-  time: string;
-  type: string;
-  diagnosis: string;
-  notes: string;
-  prescription: string[];
-  status: string;
-}
 
 export interface PatientOption {
   id: string;
@@ -23,14 +9,6 @@ export interface PatientOption {
 
 const listOf = <T,>(body: unknown, key: string): T[] =>
   Array.isArray(body) ? (body as T[]) : ((body as Record<string, T[]> | null)?.[key] ?? []);
-
-export interface ConsultationPage {
-  consultations: Consultation[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
 
 /** One page of records, newest first, at the API's page size (20). */
 export async function listConsultations(api: Upstream, search: string, page: number) {

@@ -2,7 +2,7 @@
 // and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
@@ -17,8 +17,9 @@ import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { redirectWithToast } from "../../toast.server.ts";
-import { findConsultation, listConsultations, listPatients, type Consultation, type PatientOption } from "./consultation.server.ts";
-import { CONSULTATION_TYPES } from "../../../api/consultation/types.ts";
+import { findConsultation, listConsultations, listPatients, type PatientOption } from "./consultation.server.ts";
+import type { Consultation, ConsultationCreate, ConsultationUpdate } from "../../../contract/consultation.ts";
+import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,8 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
   const answer = id
-    ? await api.call("PUT", `/consultation/${encodeURIComponent(id)}`, { body: submission.value, idempotencyKey })
-    : await api.call("POST", "/consultation", { body: submission.value, idempotencyKey });
+    ? await api.call("PUT", `/consultation/${encodeURIComponent(id)}`, { body: submission.value satisfies ConsultationUpdate, idempotencyKey })
+    : await api.call("POST", "/consultation", { body: submission.value satisfies ConsultationCreate, idempotencyKey });
   if (!answer.ok) return data({ result: submission.reply({ formErrors: [id ? "doctor:consultations.updateFailed" : "doctor:consultations.createFailed"] }) }, { status: answer.status });
   return redirectWithToast(withParams(pageOf(request), { new: null, edit: null }), {
     type: "success",

@@ -1,5 +1,5 @@
 // GET /doctor/dashboard: the four counters and today's appointments.
-import type { Appointment } from "../../wire/appointment.ts";
+import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import type { Upstream } from "../../upstream.server.ts";
 
 export interface Dashboard {

@@ -1,6 +1,6 @@
 // The doctor's dashboard (docs/product.md, Screens and routes): welcome, four counters, quick actions and today's
 // schedule by session, with a link to a print-friendly version of the schedule.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { getUser, upstream } from "../../auth.server.ts";

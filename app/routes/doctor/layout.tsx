@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireUser } from "../../auth.server.ts";

@@ -3,7 +3,7 @@
 // the profile card, the edit form (?edit=1), account deletion (?delete=1) and the data download.
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/profile";
 import { getUser, upstream } from "../../auth.server.ts";

@@ -1,7 +1,7 @@
 // The reschedule form (docs/product.md, Validation): a date not before today, one of the six slots, and a
 // change from the current values. Shared by the action and the browser (conform).
 import { z } from "zod";
-import { SLOTS } from "../../wire/appointment.ts";
+import { SLOTS } from "../../../contract/constants.ts";
 
 export function rescheduleSchema(today: string) {
   return z

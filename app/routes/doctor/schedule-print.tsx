@@ -1,5 +1,5 @@
 // Print-friendly version of today's schedule: a plain document outside the shared layout.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import type { Route } from "./+types/schedule-print";
 import { getUser, requireUser, upstream } from "../../auth.server.ts";
 import { formatDate } from "../../format.ts";

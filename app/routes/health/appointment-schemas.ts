@@ -1,7 +1,7 @@
 // The book and request forms (docs/product.md, Screens and routes and Validation), shared by the action and the browser
 // (conform). Errors are translation keys.
 import { z } from "zod";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../wire/patient.ts";
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../../contract/constants.ts";
 
 const onlineDetails = {
   deviceType: z.enum(DEVICE_TYPES).optional(),

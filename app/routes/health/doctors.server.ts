@@ -3,7 +3,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { withParams } from "../../url.ts";
-import type { Country, DoctorCard, DoctorPage, Slot, Speciality } from "../../wire/patient.ts";
+import type { DaySlot as Slot, DirectBooking, OpenRequest } from "../../../contract/appointment.ts";
+import type { Country, Speciality } from "../../wire/patient.ts";
+import type { DoctorCard, DoctorPage } from "../../../contract/doctor.ts";
+import { DOCTOR_PAGE_SIZE } from "../../../contract/constants.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
@@ -11,7 +14,6 @@ import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 
-const DOCTOR_PAGE_SIZE = 10;
 
 export const positiveId = (value: string | null | undefined) => {
   const n = Number(value);
@@ -90,7 +92,7 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
   if (submission.status !== "success") return refused([], 400);
   const v = submission.value;
   const answer = await api.call("POST", "/appointment", {
-    body: { doctorId: v.doctorId, type: v.type, status: "pending", category: "direct", date: v.date, time: v.time, details: detailsOf(v) },
+    body: { doctorId: v.doctorId, type: v.type, category: "direct", date: v.date, time: v.time, details: detailsOf(v) } satisfies DirectBooking,
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
   });
   if (!answer.ok) {
@@ -113,14 +115,13 @@ export async function requestAction(api: Upstream, formData: FormData, today: st
     body: {
       specialityId: v.specialityId,
       type: v.type,
-      status: "pending",
       category: "random",
       date: v.date,
       time: v.time,
       country: inPerson ? v.countryId : undefined,
       city: inPerson ? v.cityId : undefined,
       details: detailsOf(v),
-    },
+    } satisfies OpenRequest,
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
   });
   if (!answer.ok) {

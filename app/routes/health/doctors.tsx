@@ -3,7 +3,7 @@
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/doctors";
@@ -19,9 +19,10 @@ import { placeOf } from "../../components/patient/format.ts";
 import { countryOptions, formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { slotOf, type PatientAppointment } from "../../wire/patient.ts";
+import type { PatientAppointment } from "../../../contract/appointment.ts";
+import { slotOf } from "../../format.ts";
 import { clinicToday } from "../../clinic.server.ts";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../wire/patient.ts";
+import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../../contract/constants.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 

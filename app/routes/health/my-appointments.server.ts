@@ -3,12 +3,14 @@
 import { data } from "react-router";
 import { withParams } from "../../url.ts";
 import { isOpenRequest } from "../../components/patient/format.ts";
-import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, type PatientAppointment, type PatientAppointmentPage, type Proposal } from "../../wire/patient.ts";
+import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE } from "../../../contract/constants.ts";
+import type { PatientAppointment, PatientAppointmentPage, Proposal } from "../../../contract/appointment.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
 import { videoLinkOf } from "../../calendar.server.ts";
 import { positiveId } from "./doctors.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import type { PatientChange } from "../../../contract/appointment.ts";
 
 const APPOINTMENT_PAGE_SIZE = 20;
 
@@ -58,7 +60,7 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
   const id = encodeURIComponent(String(formData.get("id") ?? ""));
 
   if (intent === "cancel") {
-    const answer = await api.call("PATCH", `/appointment/${id}`, { body: { status: "cancelled" }, idempotencyKey });
+    const answer = await api.call("PATCH", `/appointment/${id}`, { body: { status: "cancelled" } satisfies PatientChange, idempotencyKey });
     if (answer.ok) return redirectWithToast(withParams(here, { cancel: null }), { type: "success", message: "patient:cancel.done" });
     // Said on the appointment's card (or in its dialog), in words, until the patient moves on.
     const failure = { appointmentId: String(formData.get("id") ?? ""), message: upstreamErrorKey(answer, "patientAppointment", "patient:cancel.failed") };

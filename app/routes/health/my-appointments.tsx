@@ -2,7 +2,7 @@
 // links, a GET filter form (500 ms debounce with JavaScript), paging, a details dialog
 // (?appointment=<id>) with the doctors' proposals, a cancel confirmation (?cancel=<id>) and Buy.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useActionData, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { pageOf, upstream } from "../../auth.server.ts";
@@ -16,7 +16,9 @@ import { isOpenRequest, placeOf } from "../../components/patient/format.ts";
 import { formatDate, formatMoney, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE, slotOf, type PatientAppointment } from "../../wire/patient.ts";
+import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE } from "../../../contract/constants.ts";
+import type { PatientAppointment } from "../../../contract/appointment.ts";
+import { slotOf } from "../../format.ts";
 import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";

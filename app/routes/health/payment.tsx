@@ -1,6 +1,6 @@
 // 'Buy' on a confirmed appointment: the amount due in XAF and how to
 // pay. No online payment provider exists yet, so the patient pays at the clinic's reception.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/payment";
 import { upstream } from "../../auth.server.ts";
@@ -8,7 +8,8 @@ import { PageHeader } from "../../components/page.tsx";
 import { placeOf } from "../../components/patient/format.ts";
 import { formatDate, formatMoney } from "../../format.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { slotOf, type PatientAppointment } from "../../wire/patient.ts";
+import type { PatientAppointment } from "../../../contract/appointment.ts";
+import { slotOf } from "../../format.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { PageHeader } from "../../components/page.tsx";
 
 export default function Placeholder() {

@@ -2,7 +2,7 @@
 // pair, account deletion (?delete=1) and 'Download my data' (/patient/profile/export).
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n.ts";
 import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser, upstream } from "../../auth.server.ts";

@@ -1,0 +1,119 @@
+// The API answers what contract/ says, field for field: each answer of /appointment,
+// /appointment-proposal, /doctor (the search) and /consultation parses with its schema and comes out unchanged (a field the contract does
+// not know would be dropped, a missing or mistyped one refused), and every refusal is {message, code}
+// with a code the contract lists.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  appointment,
+  changedAppointment,
+  createdProposal,
+  daySlots,
+  doctorAppointment,
+  doctorAppointmentPage,
+  patientAppointment,
+  patientAppointmentPage,
+  proposalList,
+  rejectedProposal,
+} from "../contract/appointment.ts";
+import { consultation, consultationPage } from "../contract/consultation.ts";
+import { doctorPage } from "../contract/doctor.ts";
+import { apiError } from "../contract/errors.ts";
+import { futureDate, startApi, type TestApi } from "./test/harness.ts";
+
+const matches = (schema: z.ZodType, body: unknown) => expect(schema.parse(body)).toEqual(body);
+
+describe("answers follow the contract", () => {
+  let api: TestApi;
+  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
+  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let specialityId: number;
+
+  beforeAll(async () => {
+    api = await startApi();
+    const ref = await api.reference();
+    specialityId = ref.speciality("Cardiology").id;
+    patient = await api.createPatient();
+    doctor = await api.createDoctor({ username: "Dr Contract", specialities: ["Cardiology"] });
+    other = await api.createDoctor({ username: "Dr Other", specialities: ["Cardiology"] });
+  });
+  afterAll(() => api.close());
+
+  const as = (who: { token: string }) => ({
+    get: (path: string) => api.request("GET", path, { token: who.token }),
+    send: (method: string, path: string, body?: unknown) => api.request(method, path, { token: who.token, body }),
+  });
+
+  it("a direct booking, its lists, its day's slots, a reschedule and a cancellation", async () => {
+    const date = futureDate(9);
+    const booked = await as(patient).send("POST", "/appointment", { doctorId: doctor.user.id, type: "in-person", date, time: "10:00", details: { reason: "Chest pain" } });
+    expect(booked.status).toBe(201);
+    matches(appointment, booked.body);
+    matches(patientAppointment, (await as(patient).get(`/appointment/${booked.body.id}`)).body);
+    matches(patientAppointmentPage, (await as(patient).get("/appointment?assigned=true")).body);
+    matches(doctorAppointment, (await as(doctor).get(`/appointment/${booked.body.id}`)).body);
+    matches(doctorAppointmentPage, (await as(doctor).get("/doctor/doctor_appointments")).body);
+    matches(daySlots, (await as(patient).get(`/appointment/slots?doctorId=${doctor.user.id}&date=${date}`)).body);
+    const moved = await as(doctor).send("PUT", `/appointment/${booked.body.id}`, { date, time: "11:00" });
+    expect(moved.status).toBe(200);
+    matches(appointment, moved.body);
+    const cancelled = await as(patient).send("PATCH", `/appointment/${booked.body.id}`, { status: "cancelled" });
+    expect(cancelled.status).toBe(200);
+    matches(changedAppointment, cancelled.body);
+  });
+
+  it("an open request, its proposals, an acceptance and a rejection", async () => {
+    const request = await as(patient).send("POST", "/appointment", { category: "random", specialityId, type: "online", date: futureDate(10), time: "14:00" });
+    expect(request.status).toBe(201);
+    matches(appointment, request.body);
+    matches(doctorAppointmentPage, (await as(doctor).get("/doctor/doctor_appointments?category=random")).body);
+    const proposed = await as(doctor).send("POST", "/appointment-proposal", { appointmentId: request.body.id });
+    expect(proposed.status).toBe(201);
+    matches(createdProposal, proposed.body);
+    const second = await as(other).send("POST", "/appointment-proposal", { appointmentId: request.body.id, doctorId: other.user.id });
+    expect(second.status).toBe(201);
+    const list = await as(patient).get(`/appointment-proposal?appointmentId=${request.body.id}`);
+    matches(proposalList, list.body);
+    expect(list.body).toHaveLength(2);
+    const rejected = await as(patient).send("PATCH", `/appointment-proposal/${second.body.id}/reject`);
+    matches(rejectedProposal, rejected.body);
+    const accepted = await as(patient).send("PATCH", `/appointment-proposal/${proposed.body.id}/accept`);
+    expect(accepted.status).toBe(200);
+    matches(changedAppointment, accepted.body);
+  });
+
+  it("the doctor search and a consultation record", async () => {
+    matches(doctorPage, (await as(patient).get("/doctor?search=Dr")).body);
+    matches(doctorPage, (await as(patient).get(`/doctor?id=${doctor.user.id}`)).body);
+    // A record needs a patient the doctor has seen: a past confirmed appointment.
+    const booked = await as(patient).send("POST", "/appointment", { doctorId: doctor.user.id, type: "online", date: futureDate(11), time: "09:00" });
+    await as(doctor).send("PUT", `/appointment/${booked.body.id}`, { status: "confirmed" });
+    const created = await as(doctor).send("POST", "/consultation", { patientId: patient.user.id, type: "follow-up", diagnosis: "Healing well", prescription: ["Rest"] });
+    expect(created.status).toBe(201);
+    matches(consultation, created.body);
+    matches(consultationPage, (await as(doctor).get("/consultation")).body);
+    matches(consultation, (await as(patient).get(`/consultation/${created.body.id}`)).body);
+  });
+
+  it("every refusal is {message, code} with a listed code", async () => {
+    const refusals = [
+      await as(patient).send("POST", "/appointment", { type: "online" }),
+      await as(patient).send("POST", "/appointment", [1, 2]),
+      await as(patient).send("PATCH", "/appointment/not-a-uuid", { status: "cancelled" }),
+      await as(patient).send("PATCH", `/appointment/${crypto.randomUUID()}`, { status: "confirmed" }),
+      await as(doctor).send("PUT", `/appointment/${crypto.randomUUID()}`, { status: "sleeping" }),
+      await as(doctor).send("POST", "/appointment-proposal", {}),
+      await as(patient).get("/appointment-proposal"),
+      await as(patient).get("/appointment/slots?date=2027-02-30"),
+      await api.request("GET", "/appointment"),
+      await as(doctor).send("POST", "/consultation", { patientId: patient.user.id, type: "surgery", diagnosis: "x" }),
+      await as(doctor).send("POST", "/consultation", { patientId: patient.user.id, type: "follow-up", diagnosis: " " }),
+      await as(patient).get("/doctor?city=abc"),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      matches(apiError, res.body);
+    }
+  });
+});

@@ -1,0 +1,36 @@
+// The wire's fixed lists and sizes, without zod: the browser's form schemas import them, and their
+// chunk stays small (the schemas of contract/*.ts are for the servers).
+
+/** The six slots of a day, wall-clock times in the clinic's zone (APP_TIMEZONE). */
+export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
+
+export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** What a patient books or requests. */
+export const APPOINTMENT_TYPES = ["online", "in-person"] as const;
+/** What an appointment may be: a doctor's recorded consultation too. */
+export const STORED_APPOINTMENT_TYPES = [...APPOINTMENT_TYPES, "consultation"] as const;
+export const APPOINTMENT_CATEGORIES = ["direct", "random"] as const;
+export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected"] as const;
+
+// The choices of an online appointment's details.
+export const DEVICE_TYPES = ["computer", "tablet", "phone"] as const;
+export const CONNECTION_QUALITIES = ["excellent", "good", "fair"] as const;
+export const VIDEO_PLATFORMS = ["zoom", "teams", "meet", "webex", "any"] as const;
+
+/** Page sizes of the lists: the default, and the most a client may ask for. */
+export const PATIENT_PAGE_SIZE = 20;
+export const PATIENT_PAGE_MAX = 100;
+export const DOCTOR_LIST_PAGE_SIZE = 50;
+export const DOCTOR_LIST_PAGE_MAX = 100;
+export const PROPOSAL_PAGE_SIZE = 10;
+export const PROPOSAL_PAGE_MAX = 50;
+
+/** The kinds of a consultation record (the API validates them; the doctor's form offers them). */
+export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "emergency", "online", "in-person"] as const;
+export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
+export const CONSULTATION_PAGE_SIZE = 20;
+export const CONSULTATION_PAGE_MAX = 100;
+/** The find-a-doctor search: 10 a page, at most 50. */
+export const DOCTOR_PAGE_SIZE = 10;
+export const DOCTOR_PAGE_MAX = 50;

@@ -1,0 +1,79 @@
+// The API's error answers: every refusal is `{message, code}` with a status (docs/errors.md). The
+// code is what the web app translates (app/upstream-errors.ts); the message is English for
+// developers and logs, never shown to users.
+import { z } from "zod";
+
+/** Every code the API answers with, and the web tier's own "network" for an unreachable API. */
+const ERROR_CODES = [
+  // Requests the API cannot read (api/http.ts) and generic refusals.
+  "invalid",
+  "invalid_request",
+  "too_large",
+  "unsupported_media_type",
+  "idempotency_key_reused",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "rate_limited",
+  "internal",
+  "network",
+  // Accounts and codes.
+  "email_taken",
+  "invalid_email",
+  "invalid_password",
+  "invalid_username",
+  "invalid_role",
+  "invalid_contact",
+  "invalid_phone",
+  "login_failed",
+  "wrong_role",
+  "unverified",
+  "not_verified",
+  "invalid_code",
+  "code_expired",
+  "too_many_attempts",
+  "resend_too_soon",
+  "refused",
+  // Places and specialities.
+  "invalid_country",
+  "invalid_city",
+  "city_country_mismatch",
+  "invalid_speciality",
+  "speciality_required",
+  // Appointments, slots and proposals.
+  "doctor_required",
+  "doctor_not_found",
+  "doctor_unverified",
+  "doctor_unavailable",
+  "appointment_required",
+  "invalid_appointment",
+  "type_required",
+  "invalid_type",
+  "invalid_details",
+  "invalid_date",
+  "invalid_slot",
+  "past_date",
+  "slot_taken",
+  "slot_held",
+  "unchanged",
+  "invalid_status",
+  "invalid_transition",
+  "already_started",
+  "not_started",
+  "already_proposed",
+  "already_decided",
+  "request_expired",
+  "not_your_patient",
+  "invalid_reason",
+  // Consultation records: invalid_<field>.
+  "invalid_patient",
+  "invalid_diagnosis",
+  "invalid_notes",
+  "invalid_prescription",
+  "invalid_consultedAt",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every answer with a 4xx or 5xx status. */
+export const apiError = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });

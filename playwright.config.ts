@@ -34,6 +34,15 @@ const phoneSpecs = [
   "doctor-consultations",
   "login-role",
   "login-notices",
+  "doctor-consultation-pages",
+  "doctor-onboarding",
+  "doctor-profile-gate",
+  "french",
+  "lite-mode",
+  "open-request-rules",
+  "patient-past-appointments",
+  "phone-numbers",
+  "rate-limits",
 ].map((name) => `**/${name}.spec.ts`);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["api/**/*.test.ts", "app/**/*.test.ts", "contract/**/*.test.ts", "deploy/**/*.test.ts", "tools/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    // Migrates one database for the run; each test file gets a copy (api/test/database-template.ts).
+    globalSetup: ["api/test/database-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { startApi, type TestApi } from "./test/harness.ts";
 import { appointments, cities, countries, doctorSpecialities, doctors, specialities, users } from "./db/schema.ts";
 import { DEMO_DIRECTORY, DEMO_PASSWORD, DEMO_PAST_CONFIRMED, seed, seedDemo } from "./seed.ts";
 
+// Each describe has a database of its own: the one without the demo never sees it, and the tests
+// of the demo only read it, except the last one, which changes its own copy. So no test depends
+// on another having run, or on their order.
 let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
 
 const counts = async () => {
   const n = async (table: typeof users | typeof doctors | typeof countries | typeof cities | typeof specialities | typeof doctorSpecialities | typeof appointments) =>
@@ -25,17 +24,37 @@ const counts = async () => {
 };
 const login = (email: string, role: string) => api.request("POST", "/auth/login", { body: { email, password: DEMO_PASSWORD, role } });
 
-describe("seed", () => {
-  it("without demo: reference data only", async () => {
+/** A database of its own for the tests of one describe, seeded with `demo` or not. */
+function ownDatabase(demo: boolean) {
+  let own: TestApi;
+  beforeAll(async () => {
+    own = await startApi();
+    await seed(own.db, { demo });
+    api = own;
+  });
+  // The describes run one after the other: each test reads the database of its own describe.
+  beforeEach(() => {
+    api = own;
+  });
+  afterAll(() => own.close());
+}
+
+describe("seed without demo", () => {
+  ownDatabase(false);
+
+  it("gives reference data only", async () => {
     await seed(api.db, { demo: false });
     const c = await counts();
     expect(c.users).toBe(0);
     expect(c.countries).toBeGreaterThan(0);
     expect(c.specialities).toBeGreaterThan(0);
   });
+});
 
-  it("with demo: is idempotent (run twice, counts stable)", async () => {
-    await seed(api.db, { demo: true });
+describe("seed with demo", () => {
+  ownDatabase(true);
+
+  it("is idempotent (run again, counts stable)", async () => {
     const first = await counts();
     await seedDemo(api.db);
     await seed(api.db, { demo: true });
@@ -93,6 +112,12 @@ describe("seed", () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(DEMO_DIRECTORY.length + 1);
   });
+
+});
+
+describe("the demo's past appointments", () => {
+  // Marking one completed changes the data: this describe has a seeded copy of its own.
+  ownDatabase(true);
 
   it("gives the demo doctor past confirmed appointments with the demo patient, which can be marked completed", async () => {
     const doctor = (await login("doctor@example.com", "doctor")).body;

@@ -20,6 +20,8 @@ describe("upstreamErrorKey", () => {
     expect(upstreamErrorKey({ status: 400, code: "invalid_code" }, "code", "auth:verification.failed")).toBe("auth:verification.invalidCode");
     expect(upstreamErrorKey({ status: 400, code: "invalid_code" }, "profileGate", "doctor:gate.sendFailed")).toBe("doctor:gate.invalidCode");
     expect(upstreamErrorKey({ status: 429, code: "too_many_attempts" }, "login", "auth:login.failed")).toBe("auth:login.tooMany");
+    expect(upstreamErrorKey({ status: 409, code: "invalid_transition" }, "proposalReject", "patient:proposals.rejectFailed")).toBe("patient:proposals.changedMeanwhile");
+    expect(upstreamErrorKey({ status: 409, code: "invalid_transition" }, "proposalAccept", "patient:proposals.acceptFailed")).toBe("patient:proposals.changedMeanwhile");
   });
 
   it("says the same thing everywhere for what does not depend on the screen", () => {

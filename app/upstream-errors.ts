@@ -13,6 +13,7 @@ export type UpstreamAction =
   | "booking"
   | "openRequest"
   | "proposalAccept"
+  | "proposalReject"
   | "patientAppointment"
   | "doctorAppointment"
   | "code"
@@ -41,7 +42,12 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   unchanged: { doctorAppointment: "doctor:reschedule.unchanged" },
   past_date: { doctorAppointment: "doctor:reschedule.pastDate", openRequest: "patient:request.pastTime" },
   invalid_slot: { doctorAppointment: "doctor:reschedule.timeRequired", openRequest: "patient:request.timeRequired" },
-  invalid_transition: { doctorAppointment: "doctor:errors.changedMeanwhile", patientAppointment: "patient:cancel.changedMeanwhile" },
+  invalid_transition: {
+    doctorAppointment: "doctor:errors.changedMeanwhile",
+    patientAppointment: "patient:cancel.changedMeanwhile",
+    proposalAccept: "patient:proposals.changedMeanwhile",
+    proposalReject: "patient:proposals.changedMeanwhile",
+  },
   already_started: { doctorAppointment: "doctor:errors.alreadyStarted", patientAppointment: "patient:cancel.alreadyStarted" },
   not_started: { doctorAppointment: "doctor:errors.notStarted" },
   already_proposed: { doctorAppointment: "doctor:errors.alreadyProposed" },

@@ -1,13 +1,14 @@
 // Doctor verification (docs/product.md, Accounts and codes): the admin lists registrations by verification
 // status, approves one with the specialities it practises, or rejects it; the doctor is told by
 // mail. The /admin router and the `npm run admin` CLI both call these functions.
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { doctorSpecialities, doctors, specialities, users } from "../db/schema.ts";
 import type { Mailer } from "../mail/index.ts";
 import { doctorApprovedMail, doctorRejectedMail, toLocale } from "../mail/templates.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http.ts";
 import { isUuid } from "../../contract/fields.ts";
+import { pageInfo } from "../query.ts";
 import { hashPassword } from "../auth/password.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 
@@ -17,9 +18,16 @@ export const VERIFICATIONS: readonly Verification[] = ["pending", "verified", "r
 const doctorNotFound = () => notFound("Doctor not found");
 
 
-/** Doctor registrations matching `where`, oldest first (the queue order), with their specialities. */
-async function adminDoctors(db: Db, where: SQL | undefined) {
-  const rows = await db
+/** The /admin list's page size (docs/product.md, Data). */
+export const ADMIN_DOCTOR_PAGE_SIZE = 20;
+export const ADMIN_DOCTOR_PAGE_MAX = 100;
+
+/**
+ * Doctor registrations matching `where`, oldest first (the queue order), with their specialities;
+ * one page of them when `page` is given.
+ */
+async function adminDoctors(db: Db, where: SQL | undefined, page?: { page: number; limit: number }) {
+  const query = db
     .select({
       id: users.id,
       username: users.username,
@@ -33,7 +41,9 @@ async function adminDoctors(db: Db, where: SQL | undefined) {
     .from(users)
     .innerJoin(doctors, eq(doctors.userId, users.id))
     .where(and(eq(users.role, "doctor"), isNull(users.deletedAt), where))
-    .orderBy(asc(users.createdAt), asc(users.id));
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .$dynamic();
+  const rows = await (page ? query.limit(page.limit).offset((page.page - 1) * page.limit) : query);
   const badges = await specialitiesOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     ...r,
@@ -43,7 +53,22 @@ async function adminDoctors(db: Db, where: SQL | undefined) {
   }));
 }
 
+/** Every registration of one status (the CLI's list). */
 export const listDoctorsByVerification = (db: Db, status: Verification) => adminDoctors(db, eq(doctors.verification, status));
+
+/** One page of the registrations of one status, with the paging fields every paged list has. */
+export async function pageDoctorsByVerification(db: Db, status: Verification, page: { page: number; limit: number }) {
+  const where = eq(doctors.verification, status);
+  const [rows, [{ total }]] = await Promise.all([
+    adminDoctors(db, where, page),
+    db
+      .select({ total: count() })
+      .from(users)
+      .innerJoin(doctors, eq(doctors.userId, users.id))
+      .where(and(eq(users.role, "doctor"), isNull(users.deletedAt), where)),
+  ]);
+  return { doctors: rows, ...pageInfo(total, page.page, page.limit) };
+}
 
 const loadAdminDoctor = async (db: Db, id: string) => (await adminDoctors(db, eq(users.id, id)))[0];
 

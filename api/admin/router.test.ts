@@ -23,15 +23,48 @@ describe("doctor verification: /admin", () => {
     api.request("POST", `/admin/doctors/${id}/approve`, { token, body });
   const reject = (id: string, body: unknown = {}, token = admin.token) => api.request("POST", `/admin/doctors/${id}/reject`, { token, body });
 
+  it("pages the list like every other list: 20 by default, page and limit, the total and the page count", async () => {
+    // A database of its own, so that the count is exactly the doctors made here.
+    const own = await startApi();
+    try {
+      const ownAdmin = await own.createAdmin();
+      // 23 registrations a second apart (one insert: hashing 23 passwords would take the test's time).
+      const start = Date.now() - 86_400_000;
+      const queue = await own.db
+        .insert(users)
+        .values(Array.from({ length: 23 }, (_, i) => ({ email: own.unique("queue"), username: `Dr Queue ${i}`, passwordHash: "x", role: "doctor" as const, otpVerified: true, createdAt: new Date(start + i * 1000) })))
+        .returning({ id: users.id });
+      await own.db.insert(doctors).values(queue.map(({ id }, i) => ({ userId: id, serialNumber: `MED-Q${i}`, verification: "pending" as const })));
+      const made = queue.map((r) => r.id);
+      await own.createDoctor({ username: "Dr Verified" });
+      const list = (query: string) => own.request("GET", `/admin/doctors${query}`, { token: ownAdmin.token });
+      const first = await list("");
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ total: 23, page: 1, limit: 20, totalPages: 2 });
+      expect(first.body.doctors).toHaveLength(20);
+      const second = await list("?page=2");
+      expect(second.body).toMatchObject({ total: 23, page: 2, totalPages: 2 });
+      // Oldest first across the pages, each doctor on exactly one page.
+      expect([...first.body.doctors, ...second.body.doctors].map((d: { id: string }) => d.id)).toEqual(made);
+      expect((await list("?page=3")).body.doctors).toEqual([]);
+      expect((await list("?limit=5&page=5")).body.doctors.map((d: { id: string }) => d.id)).toEqual(made.slice(20));
+      expect((await list("?limit=1000")).body.limit).toBe(100);
+      for (const bad of ["?page=0", "?page=x", "?limit=-1", "?page=1.5"]) expect((await list(bad)).status, bad).toBe(400);
+      expect((await list("?status=verified")).body).toMatchObject({ total: 1, doctors: [{ username: "Dr Verified" }] });
+    } finally {
+      await own.close();
+    }
+  }, 90_000);
+
   it("lists doctors awaiting verification by default, oldest first, with what the admin needs to decide", async () => {
     const a = await pending("Dr First");
     const b = await pending("Dr Second");
     await api.createDoctor({ username: "Dr Already" });
     const res = await api.request("GET", "/admin/doctors", { token: admin.token });
     expect(res.status).toBe(200);
-    const ours = res.body.filter((d: { id: string }) => [a.user.id, b.user.id].includes(d.id));
+    const ours = res.body.doctors.filter((d: { id: string }) => [a.user.id, b.user.id].includes(d.id));
     expect(ours.map((d: { username: string }) => d.username)).toEqual(["Dr First", "Dr Second"]);
-    expect(res.body.every((d: { verification: string }) => d.verification === "pending")).toBe(true);
+    expect(res.body.doctors.every((d: { verification: string }) => d.verification === "pending")).toBe(true);
     expect(ours[0]).toEqual({
       id: a.user.id,
       username: "Dr First",
@@ -44,7 +77,7 @@ describe("doctor verification: /admin", () => {
       specialities: [],
     });
     const verified = await api.request("GET", "/admin/doctors?status=verified", { token: admin.token });
-    expect(verified.body.map((d: { username: string }) => d.username)).toContain("Dr Already");
+    expect(verified.body.doctors.map((d: { username: string }) => d.username)).toContain("Dr Already");
     expect((await api.request("GET", "/admin/doctors?status=maybe", { token: admin.token })).status).toBe(400);
   });
 

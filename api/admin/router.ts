@@ -4,10 +4,12 @@ import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import { authenticate, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { approveDoctor, findDoctorId, listDoctorsByVerification, rejectDoctor, VERIFICATIONS } from "./doctors.ts";
+import { pagination } from "../../contract/fields.ts";
+import { ADMIN_DOCTOR_PAGE_MAX, ADMIN_DOCTOR_PAGE_SIZE, approveDoctor, findDoctorId, pageDoctorsByVerification, rejectDoctor, VERIFICATIONS } from "./doctors.ts";
 
 const listQuery = z.object({
   status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(VERIFICATIONS, "Invalid status").default("pending")),
+  ...pagination(ADMIN_DOCTOR_PAGE_SIZE, ADMIN_DOCTOR_PAGE_MAX),
 });
 
 const approveBody = z.object({
@@ -26,7 +28,8 @@ export function adminRouter({ db, mailer }: ApiDeps) {
   router.use(authenticate(db, "admin"));
 
   router.get("/doctors", async (req, res) => {
-    res.json(await listDoctorsByVerification(db, parse(listQuery, req.query).status));
+    const { status, page, limit } = parse(listQuery, req.query);
+    res.json(await pageDoctorsByVerification(db, status, { page, limit }));
   });
 
   router.post("/doctors/:id/approve", idempotent(db), async (req, res) => {

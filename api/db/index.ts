@@ -80,7 +80,15 @@ async function migratePostgres(databaseUrl: string, migrationsFolder: string) {
  * The database of DATABASE_URL (PostgreSQL), else PGlite in `dataDir`, migrated. Pool size and
  * migrations folder come from the configuration unless given.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; poolSize?: number; migrationsFolder?: string; logger?: Logger }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  migrationsFolder?: string;
+  logger?: Logger;
+  /** PGlite only: start from this data folder tarball (PGlite's dumpDataDir) instead of an empty one. */
+  pgliteTemplate?: Blob;
+}): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? config().migrationsFolder;
   if (options.databaseUrl) {
     await migratePostgres(options.databaseUrl, migrationsFolder);
@@ -103,8 +111,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   const release = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
   try {
     // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.pgliteTemplate });
     const db = transactionAware(drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db);
+    // On a template this applies nothing (its journal lists every migration) unless the template
+    // is older than the migrations folder.
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,

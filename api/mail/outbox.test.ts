@@ -4,7 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../db/index.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../test/scratch-database.ts";
@@ -21,7 +21,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   // On disk (PGlite) or its own PostgreSQL database, so that it can be reopened as after a restart.
   const dataDir = process.env.TEST_DATABASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), "outbox-"));
-  scratch = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, dataDir, prefix: "outbox" });
+  scratch = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, dataDir, prefix: "outbox", template: inject("databaseTemplate") });
 });
 afterEach(async () => {
   for (const worker of workers.splice(0)) await worker.stop();

@@ -1,12 +1,14 @@
 // Test harness: a fresh database per test file (in-memory PGlite, or a new database on the
-// PostgreSQL server named by TEST_DATABASE_URL), the API on an ephemeral 127.0.0.1 port, its mail
-// outbox delivered to a memory mailer before each answer reaches the test, and small factories.
+// PostgreSQL server named by TEST_DATABASE_URL), copied from the run's template (migrated once,
+// with the reference data: api/test/database-template.ts); the API on an ephemeral 127.0.0.1
+// port, its mail outbox delivered to a memory mailer before each answer reaches the test, and
+// small factories.
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
+import { inject } from "vitest";
 import { createApi } from "../app.ts";
-import { seedReferenceData } from "../db/reference.ts";
 import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
 import { memoryMailer, type Mailer } from "../mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "../mail/outbox.ts";
@@ -24,9 +26,9 @@ export interface ApiResponse<T = any> {
 
 /** `transport`: where the outbox delivers (default: the memory mailer returned as `mailer`). */
 export async function startApi(options: { transport?: Mailer } = {}) {
-  const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "t" });
+  // A copy of the run's migrated template, which already holds the reference data.
+  const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "t", template: inject("databaseTemplate") });
   const { db } = database;
-  await seedReferenceData(db);
   const mailer = memoryMailer();
   const worker = startOutboxWorker({ db, transport: options.transport ?? mailer });
   // What createApi takes, for tests that mount the API in an app of their own.

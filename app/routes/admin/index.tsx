@@ -7,6 +7,8 @@ import { requireUser, upstream } from "../../auth.server.ts";
 import { formatDate, specialityName } from "../../format.ts";
 import { Field, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { Pagination } from "../../components/pagination.tsx";
+import { positiveId } from "../health/doctors.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
@@ -20,16 +22,28 @@ interface PendingDoctor {
   createdAt: string;
 }
 
+/** Registrations per page (the API's default for this list). */
+const ADMIN_PAGE_SIZE = 20;
+
 const listOf = <T,>(body: unknown, key: string): T[] => (Array.isArray(body) ? (body as T[]) : ((body as Record<string, T[]> | null)?.[key] ?? []));
+
+interface PendingDoctorPage {
+  doctors: PendingDoctor[];
+  page: number;
+  totalPages: number;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
+  const page = positiveId(new URL(request.url).searchParams.get("page")) ?? 1;
   const [doctors, specialities] = await Promise.all([
-    api.get<unknown>("/admin/doctors", { status: "pending" }),
+    api.get<PendingDoctorPage>("/admin/doctors", { status: "pending", page, limit: ADMIN_PAGE_SIZE }),
     api.get<unknown>("/speciality"),
   ]);
   return {
-    doctors: listOf<PendingDoctor>(doctors, "doctors"),
+    doctors: doctors.doctors,
+    page: doctors.page,
+    totalPages: doctors.totalPages,
     specialities: listOf<{ id: number; name: string; nameFr?: string }>(specialities, "specialities"),
     idempotencyKey: crypto.randomUUID(),
   };
@@ -48,7 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     body,
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
   });
-  return redirectWithToast("/admin", answer.ok
+  // Back to the page the admin acted on (a decided doctor leaves the queue, so it may now be short).
+  const page = positiveId(new URL(request.url).searchParams.get("page"));
+  return redirectWithToast(page && page > 1 ? `/admin?page=${page}` : "/admin", answer.ok
     ? { type: "success", message: intent === "approve" ? "admin:toast.approved" : "admin:toast.rejected", values: { name } }
     : { type: "error", message: `admin:toast.${intent}Failed`, values: { name } });
 }
@@ -111,6 +127,7 @@ export default function AdminDoctors({ loaderData: d }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pagination page={d.page} totalPages={d.totalPages} linkTo={(page) => `/admin?page=${page}`} label={t("admin:pagination")} />
     </section>
   );
 }

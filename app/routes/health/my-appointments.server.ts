@@ -77,9 +77,10 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
   }
   if (intent === "reject") {
     const answer = await api.call("PATCH", `/appointment-proposal/${id}/reject`, { idempotencyKey });
-    return answer.ok
-      ? redirectWithToast(here, { type: "success", message: "patient:proposals.rejected" })
-      : redirectWithToast(here, { type: "error", message: "patient:proposals.rejectFailed" });
+    if (answer.ok) return redirectWithToast(here, { type: "success", message: "patient:proposals.rejected" });
+    // Like a refused accept: said beside that proposal, which the page shows as it stands now.
+    const message = upstreamErrorKey(answer, "proposalReject", "patient:proposals.rejectFailed");
+    return data({ proposalError: { id: String(formData.get("id") ?? ""), message } }, { status: answer.status });
   }
   return redirectWithToast(here, { type: "error", message: "common:errors.somethingWrong" });
 }

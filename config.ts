@@ -39,6 +39,12 @@ const trustProxy = z
   )
   .transform((v): boolean | number | string[] => (v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v.split(",").map((e) => e.trim())));
 
+const reminderHours = z
+  .string()
+  .regex(/^(none|\d{1,3}(\s*,\s*\d{1,3})*)$/, "must be hours before the appointment separated by commas (24,2), or none")
+  .transform((v) => (v === "none" ? [] : [...new Set(v.split(",").map(Number))].sort((a, b) => b - a)))
+  .refine((hours) => hours.every((h) => h >= 1 && h <= 336), "must be hours between 1 and 336 (two weeks)");
+
 function isTimeZone(zone: string) {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
@@ -76,6 +82,8 @@ const schema = z.object({
   // How mail leaves (docs/mail.md); checked against SMTP_URL and NODE_ENV below.
   MAIL_TRANSPORT: z.string().optional(),
   APP_TIMEZONE: z.string().refine(isTimeZone, "unknown time zone").default("Africa/Douala"),
+  // Reminder mails before a confirmed appointment (docs/mail.md): hours before its start, or none.
+  REMINDER_HOURS: reminderHours.default([24, 2]),
   // Video rooms of online appointments (docs/calendars.md): a video service such as a self-hosted
   // Jitsi Meet, whose rooms are `${VIDEO_BASE_URL}/${room}`. Unset: no video link is shown.
   VIDEO_BASE_URL: z
@@ -113,7 +121,7 @@ export type Config = Raw & {
 };
 
 // Values that may appear in a message: never a secret or a URL (which carries credentials).
-const ECHOED = new Set(["NODE_ENV", "WEB_CONCURRENCY", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
+const ECHOED = new Set(["NODE_ENV", "WEB_CONCURRENCY", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "REMINDER_HOURS", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
 
 /** The validated configuration of `env`; throws a one-line StartupError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -17,6 +17,7 @@ import { patientRouter } from "./patient/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { notificationRouter } from "./notification/router.ts";
+import { settingsRouter } from "./settings/router.ts";
 import { servePageScopes } from "./auth/page-scope.ts";
 import { calendarRouter } from "./calendar/router.ts";
 
@@ -37,6 +38,7 @@ export function createApi(deps: ApiDeps) {
   api.use("/consultation", consultationRouter(deps));
   api.use("/admin", adminRouter(deps));
   api.use("/notification", notificationRouter(deps));
+  api.use("/settings", settingsRouter(deps));
   api.use("/calendar", calendarRouter(deps));
   api.use(() => {
     throw notFound();

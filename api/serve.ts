@@ -8,13 +8,15 @@ import { openDatabase } from "./db/index.ts";
 import { seed } from "./seed.ts";
 import { createMailer } from "./mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
+import { startReminderWorker } from "./reminders.ts";
 import { watchMailOutbox } from "./mail/outbox-metrics.ts";
 import { watchDatabasePool } from "./metrics.ts";
 
 /**
- * PostgreSQL at DATABASE_URL (else PGlite in DATA_DIR/db), seeded, the API on it, and the mail
+ * PostgreSQL at DATABASE_URL (else PGlite in DATA_DIR/db), seeded, the API on it, the mail
  * outbox worker (none with MAIL_TRANSPORT=outbox; the console transport also writes
- * DATA_DIR/outbox files). Closing the database stops the worker first.
+ * DATA_DIR/outbox files) and the reminder worker, which queues reminders in the outbox whatever
+ * the transport. Closing the database stops the workers first.
  */
 export async function openApi(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir });
@@ -32,11 +34,13 @@ export async function openApi(config: Config) {
         });
   if (!worker) console.log("Mail is kept in the database outbox (MAIL_TRANSPORT=outbox): nothing is sent until a start with SMTP_URL");
   const mailer = outboxMailer(database.db, () => worker?.wake());
+  const reminders = startReminderWorker({ db: database.db, mailer, hours: config.REMINDER_HOURS });
   const stopControl = database.kind === "pglite" ? await serveControl(database, mailer, config.pgliteDir) : undefined;
   // This process owns the embedded database: `npm run admin` sends its commands here.
   const close = database.close;
   database.close = async () => {
     await stopControl?.();
+    await reminders.stop();
     await worker?.stop();
     await close();
   };

@@ -6,6 +6,8 @@ import type { AppointmentDetails, DirectBookingBody, OpenRequestBody } from "../
 import type { Db } from "../db/index.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
+import { queueAppointmentChange } from "../notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
 import { clinicParts, parseSlot, SLOTS, zonedInstant } from "../time.ts";
@@ -64,9 +66,10 @@ const storedDetails = (details: AppointmentDetails | undefined): Record<string, 
 
 /**
  * A direct booking: the server decides status (pending), category (direct), price (the fee rule)
- * and, for in-person visits, the place (the doctor's duty hospital, city and country).
+ * and, for in-person visits, the place (the doctor's duty hospital, city and country). The doctor's
+ * notice is queued with it.
  */
-export async function bookDirect(db: Db, patientId: string, body: DirectBookingBody): Promise<string> {
+export async function bookDirect(db: Db, mailer: OutboxMailer, patientId: string, body: DirectBookingBody): Promise<string> {
   const { type } = body;
   const startsAt = parseSlot(body.date, body.time);
   const details = storedDetails(body.details);
@@ -96,9 +99,9 @@ export async function bookDirect(db: Db, patientId: string, body: DirectBookingB
   }
 
   const inPerson = type === "in-person";
-  return db.transaction(async (tx) => {
-    const [row] = await claimingSlot(() =>
-      tx
+  const id = await claimingSlot(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
         .insert(appointments)
         .values({
           patientId,
@@ -114,11 +117,14 @@ export async function bookDirect(db: Db, patientId: string, body: DirectBookingB
           price: consultationFee(badges),
           details,
         })
-        .returning({ id: appointments.id }),
-    );
-    await notify(tx, { userId: doctor.id, appointmentId: row.id, kind: "appointment_booked", actorId: patientId });
-    return row.id;
-  });
+        .returning({ id: appointments.id });
+      await notify(tx, { userId: doctor.id, appointmentId: row.id, kind: "appointment_booked", actorId: patientId });
+      await queueAppointmentChange(tx, mailer, row.id, "booked");
+      return row.id;
+    }),
+  );
+  mailer.wake();
+  return id;
 }
 
 async function specialityExists(db: Db, id: number) {

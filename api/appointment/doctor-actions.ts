@@ -9,7 +9,7 @@ import { idempotent } from "../idempotency.ts";
 import { loadDoctorAccess } from "./access.ts";
 import { changeStatusByDoctor, rescheduleByDoctor } from "./doctor-changes.ts";
 
-export function appointmentDoctorRouter({ db }: ApiDeps) {
+export function appointmentDoctorRouter({ db, mailer }: ApiDeps) {
   const router = Router();
   const doctorOnly = authenticate(db, "doctor");
 
@@ -17,7 +17,10 @@ export function appointmentDoctorRouter({ db }: ApiDeps) {
     const id = String(req.params.id);
     const change = req.body?.status !== undefined ? parse(doctorStatusBody, req.body) : parse(rescheduleBody, req.body);
     const doctor = await loadDoctorAccess(db, currentUser(req).id);
-    const appointment = "status" in change ? await changeStatusByDoctor(db, doctor, id, change.status) : await rescheduleByDoctor(db, doctor, id, change.date, change.time);
+    const appointment =
+      "status" in change
+        ? await changeStatusByDoctor(db, mailer, doctor, id, change.status)
+        : await rescheduleByDoctor(db, mailer, doctor, id, change.date, change.time);
     res.json(appointment);
   });
 

@@ -8,6 +8,8 @@ import { appointments } from "../db/schema.ts";
 import type { AppointmentStatus } from "../../contract/constants.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { badRequest, conflict } from "../http.ts";
+import { queueAppointmentChange, type AppointmentChange } from "../notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients } from "../audit.ts";
 import { requireVerified, type DoctorAccess } from "./access.ts";
 import { markSeenOn, notify } from "../notification/data.ts";
@@ -40,8 +42,11 @@ async function lockAssigned(tx: Db, doctor: DoctorAccess, id: string) {
   return row;
 }
 
+/** What the patient is told of a status the doctor sets (completing tells nobody). */
+const CHANGE_OF: Partial<Record<Status, AppointmentChange>> = { confirmed: "confirmed", cancelled: "cancelledByDoctor" };
+
 /** `to` is any status (contract/appointment.ts doctorStatusBody); which ones a doctor may reach is decided here. */
-export async function changeStatusByDoctor(db: Db, doctor: DoctorAccess, id: string, to: Status, now = new Date()) {
+export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, to: Status, now = new Date()) {
   requireVerified(doctor);
   const patientId = await db.transaction(async (tx) => {
     const row = await lockAssigned(tx, doctor, id);
@@ -54,14 +59,17 @@ export async function changeStatusByDoctor(db: Db, doctor: DoctorAccess, id: str
     const kind = to === "confirmed" ? "appointment_confirmed" : to === "cancelled" ? "appointment_cancelled" : null;
     if (kind) await notify(tx, { userId: row.patientId, appointmentId: id, kind, actorId: doctor.id });
     await markSeenOn(tx, doctor.id, id);
+    const change = CHANGE_OF[to];
+    if (change) await queueAppointmentChange(tx, mailer, id, change);
     return row.patientId;
   });
+  mailer.wake();
   await auditPatients(db, doctor.id, [patientId], "update", "appointment", id);
   return serializeAppointment((await findAppointment(db, id))!);
 }
 
 /** `date` is a real calendar day and `time` a slot's text (contract/appointment.ts rescheduleBody). */
-export async function rescheduleByDoctor(db: Db, doctor: DoctorAccess, id: string, date: string, time: string) {
+export async function rescheduleByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, date: string, time: string) {
   requireVerified(doctor);
   const startsAt = parseSlot(date, time);
   const patientId = await db.transaction(async (tx) => {
@@ -75,8 +83,10 @@ export async function rescheduleByDoctor(db: Db, doctor: DoctorAccess, id: strin
     await claimingSlot(() => tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)));
     await notify(tx, { userId: row.patientId, appointmentId: id, kind: "appointment_rescheduled", actorId: doctor.id });
     await markSeenOn(tx, doctor.id, id);
+    await queueAppointmentChange(tx, mailer, id, "rescheduled", { previousStartsAt: row.startsAt });
     return row.patientId;
   });
+  mailer.wake();
   await auditPatients(db, doctor.id, [patientId], "update", "appointment", id);
   return serializeAppointment((await findAppointment(db, id))!);
 }

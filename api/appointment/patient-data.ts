@@ -6,6 +6,8 @@ import { appointments, proposals } from "../db/schema.ts";
 import { auditPatients } from "../audit.ts";
 import { markSeenOn, notify, withdrawOpenRequest } from "../notification/data.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
+import { queueAppointmentChange } from "../notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
 import { pageInfo } from "../query.ts";
 import type { PatientListQuery } from "../../contract/appointment.ts";
@@ -78,10 +80,10 @@ const CANCELLABLE = new Set(["pending", "proposed", "confirmed"]);
 export const hasStarted = (startsAt: Date, now = new Date()) => startsAt.getTime() <= now.getTime();
 export const startedAlready = () => conflict("This appointment has already started and can no longer be cancelled", "already_started");
 
-/** The patient cancels their own appointment; pending proposals on it are rejected. */
-export async function cancelByPatient(db: Db, patientId: string, id: string) {
+/** The patient cancels their own appointment; pending proposals on it are rejected; its doctor is told. */
+export async function cancelByPatient(db: Db, mailer: OutboxMailer, patientId: string, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ patientId: appointments.patientId, doctorId: appointments.doctorId, status: appointments.status, startsAt: appointments.startsAt })
       .from(appointments)
@@ -99,6 +101,9 @@ export async function cancelByPatient(db: Db, patientId: string, id: string) {
     if (row.doctorId) await notify(tx, { userId: row.doctorId, appointmentId: id, kind: "appointment_cancelled", actorId: patientId });
     await withdrawOpenRequest(tx, id);
     await markSeenOn(tx, patientId, id);
+    // An open request has no doctor to tell yet.
+    return row.doctorId !== null && (await queueAppointmentChange(tx, mailer, id, "cancelledByPatient"));
   });
+  if (told) mailer.wake();
   return serializeAppointment((await findAppointment(db, id))!);
 }

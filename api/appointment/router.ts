@@ -16,7 +16,7 @@ import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { cancelByPatient, getAppointment, listAppointments } from "./patient-data.ts";
 
 
-export function appointmentRouter({ db }: ApiDeps) {
+export function appointmentRouter({ db, mailer }: ApiDeps) {
   const router = Router();
 
   router.get("/slots", authenticate(db), async (req, res) => {
@@ -39,7 +39,7 @@ export function appointmentRouter({ db }: ApiDeps) {
     const id =
       req.body?.category === "random"
         ? await createOpenRequest(db, patientId, parse(openRequestBody, req.body))
-        : await bookDirect(db, patientId, parse(directBookingBody, req.body));
+        : await bookDirect(db, mailer, patientId, parse(directBookingBody, req.body));
     res.status(201).json(serializeAppointment((await findAppointment(db, id))!));
   });
 
@@ -53,7 +53,7 @@ export function appointmentRouter({ db }: ApiDeps) {
   router.patch("/:id", authenticate(db, "patient"), idempotent(db), async (req, res) => {
     // A patient may only cancel (docs/product.md, The API); doctors change status with PUT.
     parse(patientChangeBody, req.body);
-    const appointment = await cancelByPatient(db, currentUser(req).id, String(req.params.id));
+    const appointment = await cancelByPatient(db, mailer, currentUser(req).id, String(req.params.id));
     res.json({ message: "Appointment cancelled successfully!", appointment });
   });
 

@@ -20,6 +20,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true });
 
@@ -72,7 +78,11 @@ export const users = pgTable(
     dateOfBirth: date("date_of_birth"),
     avatarUrl: text("avatar_url"),
     otpVerified: boolean("otp_verified").notNull().default(false),
+    // The language of the mail the user receives; the language form keeps it in step (docs/mail.md).
     locale: text("locale").notNull().default("en"),
+    // The user's choices on the settings page: mail when an appointment changes, and reminders before it.
+    mailNotifications: boolean("mail_notifications").notNull().default(true),
+    mailReminders: boolean("mail_reminders").notNull().default(true),
     countryId: integer("country_id").references(() => countries.id),
     cityId: integer("city_id").references(() => cities.id),
     createdAt: createdAt(),
@@ -162,6 +172,8 @@ export const appointments = pgTable(
       .where(sql`${t.status} in ('pending', 'confirmed') and ${t.doctorId} is not null`),
     index("appointments_patient_starts").on(t.patientId, t.startsAt),
     index("appointments_doctor_starts").on(t.doctorId, t.startsAt),
+    // The reminder worker's look at the confirmed appointments of the next hours (api/reminders.ts).
+    index("appointments_confirmed_starts").on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
     // The open requests doctors may answer (access.ts answerableRequests), soonest first.
     index("appointments_open_pool")
       .on(t.specialityId, t.startsAt)
@@ -278,6 +290,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    // Files sent with the mail (an appointment's .ics): [{filename, contentType, content}].
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     attempts: integer("attempts").notNull().default(0),
     // When the next attempt is due; pushed back by the backoff after a failure.
     dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
@@ -287,6 +301,20 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due").on(t.dueAt).where(sql`${t.failedAt} is null`)],
+);
+
+// One row per reminder sent (api/reminders.ts): the unique key is what makes a reminder leave
+// once, whatever the number of instances and restarts. The start is part of the key, so a
+// rescheduled appointment is reminded again for its new time.
+export const appointmentReminders = pgTable(
+  "appointment_reminders",
+  {
+    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id, { onDelete: "cascade" }),
+    hoursBefore: smallint("hours_before").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.hoursBefore, t.startsAt] })],
 );
 
 // A retried form submission replays the first answer instead of acting twice.

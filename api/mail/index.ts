@@ -3,12 +3,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { MailAttachment } from "../db/schema.ts";
+
+export type { MailAttachment };
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it: an appointment's calendar entry (.ics). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -21,7 +26,12 @@ export function createMailer(options: { smtpUrl?: string; from?: string; outboxD
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        const { attachments = [], ...rest } = message;
+        await transport.sendMail({
+          from,
+          ...rest,
+          attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        });
       },
     };
   }

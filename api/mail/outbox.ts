@@ -16,7 +16,13 @@ export interface OutboxMailer extends Mailer {
   wake(): void;
 }
 
-const row = (message: MailMessage) => ({ recipient: message.to, subject: message.subject, text: message.text, html: message.html });
+const row = (message: MailMessage) => ({
+  recipient: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+  attachments: message.attachments ?? [],
+});
 
 export function outboxMailer(db: Db, onQueued: () => void = () => {}): OutboxMailer {
   return {
@@ -72,7 +78,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
 
   async function deliver(mail: typeof mailOutbox.$inferSelect) {
     try {
-      await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
       // Sent: the row (which may hold a code) does not outlive its purpose.
       await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.id));
     } catch (error) {

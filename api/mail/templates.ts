@@ -1,6 +1,10 @@
-// The e-mails the API sends, in English and French, as plain text and simple HTML. User input
-// (names, reasons) is escaped in HTML. Codes appear alone on their own line so they are easy to
-// read (and for tests, to find).
+// The e-mails the API sends, as plain text and simple HTML, in the recipient's language. Their texts
+// live in locales/{en,fr}/mail.json, like the screens'. User input (names, reasons) is escaped in
+// HTML. Codes appear alone on their own line so they are easy to read (and for tests, to find).
+import { createInstance, type TOptions } from "i18next";
+import en from "../../locales/en/mail.json" with { type: "json" };
+import fr from "../../locales/fr/mail.json" with { type: "json" };
+
 export type Locale = "en" | "fr";
 export interface MailContent {
   subject: string;
@@ -12,16 +16,31 @@ const APP = "HealthBook";
 
 export const toLocale = (value: unknown): Locale => (value === "fr" ? "fr" : "en");
 
+const texts = createInstance();
+texts.init({
+  resources: { en: { mail: en }, fr: { mail: fr } },
+  ns: ["mail"],
+  defaultNS: "mail",
+  fallbackLng: "en",
+  // Mail texts are escaped where they go into HTML (compose), never inside the translation.
+  interpolation: { escapeValue: false, defaultVariables: { app: APP } },
+  initAsync: false,
+  returnNull: false,
+});
+
+/** The mail text `key` in `locale`. */
+export const mailText = (locale: Locale, key: string, values: TOptions = {}) => texts.getFixedT(locale)(key, values) as string;
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
 /** A paragraph is plain text; a code block is shown large in HTML and alone on a line in text. */
-type Block = string | { code: string };
+export type Block = string | { code: string };
 
-function compose(locale: Locale, subject: string, greetingName: string, blocks: Block[]): MailContent {
-  const greeting = locale === "fr" ? `Bonjour ${greetingName},` : `Hello ${greetingName},`;
-  const signature = locale === "fr" ? `L'équipe ${APP}` : `The ${APP} team`;
+export function compose(locale: Locale, subject: string, username: string | null | undefined, blocks: Block[]): MailContent {
+  const greeting = mailText(locale, "greeting", { name: username?.trim() || mailText(locale, "someone") });
+  const signature = mailText(locale, "signature");
   const text = [greeting, ...blocks.map((b) => (typeof b === "string" ? b : `    ${b.code}`)), signature].join("\n\n") + "\n";
   const body = blocks
     .map((b) =>
@@ -41,99 +60,32 @@ ${body}
   return { subject, text, html };
 }
 
-const name = (username: string | null | undefined, locale: Locale) => username?.trim() || (locale === "fr" ? "cher utilisateur" : "there");
+type CodeMail = "verification" | "profileCode" | "reset";
+const codeMail = (kind: CodeMail) => (locale: Locale, { username, code }: { username?: string | null; code: string }) =>
+  compose(locale, mailText(locale, `${kind}.subject`, { code }), username, [
+    mailText(locale, `${kind}.intro`),
+    { code },
+    mailText(locale, "codeValidity"),
+    mailText(locale, `${kind}.ignore`),
+  ]);
 
-const validity = (locale: Locale) =>
-  locale === "fr"
-    ? "Ce code est valable 10 minutes et ne peut servir qu'une fois. Ne le communiquez à personne."
-    : "This code is valid for 10 minutes and can be used once. Never share it with anyone.";
-
-export function verificationCodeMail(locale: Locale, { username, code }: { username?: string | null; code: string }) {
-  return locale === "fr"
-    ? compose(locale, `Votre code de vérification ${APP} : ${code}`, name(username, locale), [
-        `Voici votre code de vérification pour activer votre compte ${APP} :`,
-        { code },
-        validity(locale),
-        "Si vous n'avez pas créé de compte, ignorez ce message.",
-      ])
-    : compose(locale, `Your ${APP} verification code: ${code}`, name(username, locale), [
-        `Here is your verification code to activate your ${APP} account:`,
-        { code },
-        validity(locale),
-        "If you did not create an account, you can ignore this message.",
-      ]);
-}
-
-export function profileCodeMail(locale: Locale, { username, code }: { username?: string | null; code: string }) {
-  return locale === "fr"
-    ? compose(locale, `Code d'accès à votre profil ${APP} : ${code}`, name(username, locale), [
-        "Voici le code pour ouvrir votre profil de médecin :",
-        { code },
-        validity(locale),
-        "Si vous n'avez pas demandé ce code, changez votre mot de passe.",
-      ])
-    : compose(locale, `Your ${APP} profile access code: ${code}`, name(username, locale), [
-        "Here is the code to open your doctor profile:",
-        { code },
-        validity(locale),
-        "If you did not ask for this code, change your password.",
-      ]);
-}
-
-export function resetCodeMail(locale: Locale, { username, code }: { username?: string | null; code: string }) {
-  return locale === "fr"
-    ? compose(locale, `Réinitialisation de votre mot de passe ${APP} : ${code}`, name(username, locale), [
-        "Voici le code pour choisir un nouveau mot de passe :",
-        { code },
-        validity(locale),
-        "Si vous n'avez pas demandé de réinitialisation, ignorez ce message : votre mot de passe reste inchangé.",
-      ])
-    : compose(locale, `Your ${APP} password reset code: ${code}`, name(username, locale), [
-        "Here is the code to choose a new password:",
-        { code },
-        validity(locale),
-        "If you did not ask for a reset, ignore this message: your password stays unchanged.",
-      ]);
-}
+export const verificationCodeMail = codeMail("verification");
+export const profileCodeMail = codeMail("profileCode");
+export const resetCodeMail = codeMail("reset");
 
 /** Sent instead of a code when someone registers with an address that already has an account. */
 export function registrationAttemptMail(locale: Locale, { username }: { username?: string | null }) {
-  return locale === "fr"
-    ? compose(locale, `Tentative d'inscription avec votre adresse ${APP}`, name(username, locale), [
-        `Quelqu'un a essayé de créer un compte ${APP} avec votre adresse e-mail. Votre compte existe déjà et n'a pas été modifié.`,
-        "Si c'était vous, connectez-vous avec votre mot de passe, ou utilisez « Mot de passe oublié » sur la page de connexion.",
-        "Si ce n'était pas vous, vous n'avez rien à faire.",
-      ])
-    : compose(locale, `Someone tried to register with your ${APP} address`, name(username, locale), [
-        `Someone tried to create a ${APP} account with your e-mail address. Your account already exists and has not been changed.`,
-        "If it was you, sign in with your password, or use 'Forgot password' on the login page.",
-        "If it was not you, there is nothing to do.",
-      ]);
+  const t = (key: string) => mailText(locale, `registrationAttempt.${key}`);
+  return compose(locale, t("subject"), username, [t("what"), t("ifYou"), t("ifNot")]);
 }
 
 export function doctorApprovedMail(locale: Locale, { username }: { username?: string | null }) {
-  return locale === "fr"
-    ? compose(locale, `Votre compte médecin ${APP} est vérifié`, name(username, locale), [
-        "Bonne nouvelle : votre inscription en tant que médecin a été vérifiée.",
-        "Vous apparaissez désormais dans la recherche des patients et pouvez confirmer des rendez-vous et répondre aux demandes ouvertes.",
-      ])
-    : compose(locale, `Your ${APP} doctor account is verified`, name(username, locale), [
-        "Good news: your registration as a doctor has been verified.",
-        "Patients can now find you in search, and you can confirm appointments and answer open requests.",
-      ]);
+  const t = (key: string) => mailText(locale, `doctorApproved.${key}`);
+  return compose(locale, t("subject"), username, [t("news"), t("next")]);
 }
 
 export function doctorRejectedMail(locale: Locale, { username, reason }: { username?: string | null; reason?: string | null }) {
   const why = reason?.trim();
-  return locale === "fr"
-    ? compose(locale, `Votre inscription de médecin ${APP} n'a pas été acceptée`, name(username, locale), [
-        "Nous n'avons pas pu vérifier votre inscription en tant que médecin.",
-        ...(why ? [`Motif : ${why}`] : []),
-        "Si vous pensez qu'il s'agit d'une erreur, répondez à ce message avec votre numéro d'ordre.",
-      ])
-    : compose(locale, `Your ${APP} doctor registration was not accepted`, name(username, locale), [
-        "We could not verify your registration as a doctor.",
-        ...(why ? [`Reason: ${why}`] : []),
-        "If you think this is a mistake, reply to this message with your medical serial number.",
-      ]);
+  const t = (key: string, values?: TOptions) => mailText(locale, `doctorRejected.${key}`, values);
+  return compose(locale, t("subject"), username, [t("news"), ...(why ? [t("reason", { reason: why })] : []), t("next")]);
 }

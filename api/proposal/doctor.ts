@@ -9,6 +9,8 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, conflict, currentUser, forbidden, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
+import { queueAppointmentChange } from "../notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
 import { appointmentNotFound } from "../appointment/patient-data.ts";
 import { isUuid } from "../../contract/fields.ts";
@@ -28,7 +30,7 @@ function isDuplicateProposal(err: unknown): boolean {
   return false;
 }
 
-async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
+async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
   requireVerified(doctor);
   if (!isUuid(appointmentId)) throw appointmentNotFound();
   const { proposal, patientId } = await db.transaction(async (tx) => {
@@ -66,8 +68,10 @@ async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: st
     await tx.update(appointments).set({ status: "proposed", updatedAt: new Date() }).where(eq(appointments.id, appointmentId));
     await notify(tx, { userId: request.patientId, appointmentId, kind: "proposal_received", actorId: doctor.id });
     await markSeenOn(tx, doctor.id, appointmentId);
+    await queueAppointmentChange(tx, mailer, appointmentId, "proposal", { doctorId: doctor.id });
     return { proposal: created, patientId: request.patientId };
   });
+  mailer.wake();
   await auditPatients(db, doctor.id, [patientId], "create", "proposal", proposal.id);
   return {
     id: proposal.id,
@@ -78,14 +82,14 @@ async function proposeForRequest(db: Db, doctor: DoctorAccess, appointmentId: st
   };
 }
 
-export function proposalDoctorRouter({ db }: ApiDeps) {
+export function proposalDoctorRouter({ db, mailer }: ApiDeps) {
   const router = Router();
 
   router.post("/", authenticate(db, "doctor"), idempotent(db), async (req, res) => {
     const { doctorId, appointmentId } = parse(proposalBody, req.body);
     const me = currentUser(req).id;
     if (doctorId !== undefined && doctorId !== me) throw forbidden("You can only propose yourself", "forbidden");
-    const proposal = await proposeForRequest(db, await loadDoctorAccess(db, me), appointmentId);
+    const proposal = await proposeForRequest(db, mailer, await loadDoctorAccess(db, me), appointmentId);
     res.status(201).json(proposal);
   });
 

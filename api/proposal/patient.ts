@@ -10,6 +10,8 @@ import type { Db } from "../db/index.ts";
 import { appointments, doctors, proposals, users } from "../db/schema.ts";
 import { authenticate, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
+import { queueAppointmentChange } from "../notifications.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
 import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
@@ -84,7 +86,7 @@ async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
   return { appointment, proposal };
 }
 
-async function acceptProposal(db: Db, patientId: string, proposalId: string) {
+async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, proposalId: string) {
   const appointmentId = await db.transaction(async (tx) => {
     const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
     if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");
@@ -117,8 +119,10 @@ async function acceptProposal(db: Db, patientId: string, proposalId: string) {
     await withdrawOpenRequest(tx, appointment.id);
     await notify(tx, { userId: proposal.doctorId, appointmentId: appointment.id, kind: "proposal_accepted", actorId: patientId });
     await markSeenOn(tx, patientId, appointment.id);
+    await queueAppointmentChange(tx, mailer, appointment.id, "proposalAccepted");
     return appointment.id;
   });
+  mailer.wake();
   return serializeAppointment((await findAppointment(db, appointmentId))!);
 }
 
@@ -139,7 +143,7 @@ async function rejectProposal(db: Db, patientId: string, proposalId: string) {
   });
 }
 
-export function proposalPatientRouter({ db }: ApiDeps) {
+export function proposalPatientRouter({ db, mailer }: ApiDeps) {
   const router = Router();
 
   router.get("/", authenticate(db, "patient"), async (req, res) => {
@@ -151,7 +155,7 @@ export function proposalPatientRouter({ db }: ApiDeps) {
   });
 
   router.patch("/:id/accept", authenticate(db, "patient"), idempotent(db), async (req, res) => {
-    const appointment = await acceptProposal(db, currentUser(req).id, String(req.params.id));
+    const appointment = await acceptProposal(db, mailer, currentUser(req).id, String(req.params.id));
     res.json({ message: "Proposal accepted", appointment });
   });
 

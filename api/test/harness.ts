@@ -146,7 +146,7 @@ export async function startApi(options: { transport?: Mailer } = {}) {
     await database.drop();
   }
 
-  return { url, db, deps, mailer, deliverMail: worker.drain, request, unique, reference, createPatient, createDoctor, createAdmin, close };
+  return { url, db, reopen: database.reopen, deps, mailer, deliverMail: worker.drain, request, unique, reference, createPatient, createDoctor, createAdmin, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;

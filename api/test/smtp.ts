@@ -2,6 +2,7 @@
 // tests/e2e/server.ts): keeps what it accepts (envelope recipients and the raw message), or hands
 // each message to `onMessage`, and can be told to refuse the next messages as a server in trouble would.
 import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /** `raw` is the message as received, decoded as latin1 (byte for byte). */
@@ -10,12 +11,15 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** A received message read by mailparser: headers, text and HTML decoded, attachments apart. */
+export const parseMail = (mail: ReceivedMail): Promise<ParsedMail> => simpleParser(Buffer.from(mail.raw, "latin1"));
+
 /**
  * `port`: 0 (default) for any free one. `delayMs`: how long the server takes to accept a message, as
- * a distant one does. `onMessage`: takes each accepted message instead of the `received` list; a
- * throw refuses the message.
+ * a distant one does. `onMessage`: takes each accepted message instead of the `received` list; the
+ * message is accepted once it has finished, and refused if it throws.
  */
-export async function startSmtpServer(options: { port?: number; delayMs?: number; onMessage?: (mail: ReceivedMail) => void } = {}) {
+export async function startSmtpServer(options: { port?: number; delayMs?: number; onMessage?: (mail: ReceivedMail) => void | Promise<void> } = {}) {
   const received: ReceivedMail[] = [];
   const keep = options.onMessage ?? ((mail: ReceivedMail) => void received.push(mail));
   let refusals = 0;
@@ -37,7 +41,7 @@ export async function startSmtpServer(options: { port?: number; delayMs?: number
           return;
         }
         try {
-          keep({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("latin1") });
+          await keep({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("latin1") });
           callback();
         } catch (error) {
           callback(error as Error);
@@ -59,6 +63,8 @@ export async function startSmtpServer(options: { port?: number; delayMs?: number
     received,
     /** Mails accepted for `email`. */
     to: (email: string) => received.filter((m) => m.to.includes(email.toLowerCase())),
+    /** Mails accepted for `email`, parsed. */
+    parsedTo: (email: string) => Promise.all(received.filter((m) => m.to.includes(email.toLowerCase())).map(parseMail)),
     /** The next `count` messages are refused with a temporary error (451). */
     refuseNext(count: number) {
       refusals = count;

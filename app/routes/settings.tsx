@@ -9,11 +9,19 @@ import { PageHeader } from "../components/page.tsx";
 import { liteChosen, liteCookie, saveDataRequested } from "../lite.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 
+/** The mail a patient or doctor receives about their appointments (docs/mail.md). */
+interface MailSettings {
+  language: "en" | "fr";
+  notifications: boolean;
+  reminders: boolean;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const role = getUser(context).role;
-  // Admins have no appointments, so no calendar feed.
-  const feed = role === "admin" ? null : await loadFeed(upstream(request, context));
-  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), feed };
+  // Admins have no appointments, so no calendar feed and no appointment mail.
+  const api = upstream(request, context);
+  const [feed, mail] = role === "admin" ? [null, null] : await Promise.all([loadFeed(api), api.get<MailSettings>("/settings")]);
+  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), feed, mail };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,6 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await feedAction(upstream(request, context), request, intent);
     if ("revoked" in result) return redirectWithToast("/settings", { type: "success", message: "common:calendar.feed.revoked" });
     return result;
+  }
+  if (intent === "mail") {
+    // An unticked box is not sent: both choices travel together, so absent means off.
+    const saved = await upstream(request, context).call("PUT", "/settings", {
+      body: { notifications: form.get("notifications") === "on", reminders: form.get("reminders") === "on" },
+    });
+    return redirectWithToast("/settings", saved.ok ? { type: "success", message: "common:settings.mail.saved" } : { type: "error", message: "common:settings.mail.failed" });
   }
   const on = form.get("lite") === "on";
   return redirectWithToast(
@@ -34,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { role, lite, saveData, feed } = loaderData;
+  const { role, lite, saveData, feed, mail } = loaderData;
   const feedResult = actionData && ("feedUrl" in actionData || "feedError" in actionData) ? actionData : null;
   const profile = role === "doctor" ? "/doctor/profile" : role === "patient" ? "/patient/profile" : null;
   return (
@@ -55,6 +70,23 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {t(lite ? "settings.lite.turnOff" : "settings.lite.turnOn")}
         </button>
       </Form>
+      {mail ? (
+        <Form method="post" className="card space-y-3">
+          <h2 className="text-sm font-medium">{t("settings.mail.title")}</h2>
+          <p className="text-sm text-slate-600">{t("settings.mail.body", { language: t(`settings.mail.languages.${mail.language}`) })}</p>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="notifications" defaultChecked={mail.notifications} className="mt-1" />
+            <span>{t("settings.mail.notifications")}</span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="reminders" defaultChecked={mail.reminders} className="mt-1" />
+            <span>{t("settings.mail.reminders")}</span>
+          </label>
+          <button type="submit" name="intent" value="mail" className="btn-secondary">
+            {t("settings.mail.save")}
+          </button>
+        </Form>
+      ) : null}
       {feed ? (
         <CalendarFeed
           active={feed.active}

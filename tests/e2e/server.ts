@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { startSmtpServer } from "../../api/test/smtp.ts";
+import { parseMail, startSmtpServer, type ReceivedMail } from "../../api/test/smtp.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
@@ -26,76 +26,14 @@ export interface CapturedMail {
 }
 const messages: CapturedMail[] = [];
 
-// --- just enough MIME for what nodemailer sends: headers, nested multiparts, QP/base64, encoded words.
-
-interface Part {
-  headers: Map<string, string>;
-  body: string; // as received (binary-safe latin1)
-}
-
-function splitPart(raw: string): Part {
-  const cut = raw.search(/\r?\n\r?\n/);
-  const head = cut < 0 ? raw : raw.slice(0, cut);
-  const body = cut < 0 ? "" : raw.slice(cut).replace(/^\r?\n\r?\n/, "");
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
-    const colon = line.indexOf(":");
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-function param(header: string | undefined, name: string): string | undefined {
-  const m = header?.match(new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, "i"));
-  return m ? (m[1] ?? m[2]) : undefined;
-}
-
-function decodeTransfer(body: string, encoding = "", charset = "utf-8"): string {
-  let bytes: Buffer;
-  if (/base64/i.test(encoding)) bytes = Buffer.from(body.replace(/\s+/g, ""), "base64");
-  else if (/quoted-printable/i.test(encoding)) {
-    bytes = Buffer.from(
-      body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-      "latin1",
-    );
-  } else bytes = Buffer.from(body, "latin1");
-  return new TextDecoder(/^(utf-?8|us-ascii)$/i.test(charset) ? "utf-8" : charset).decode(bytes);
-}
-
-/** RFC 2047 encoded words: =?UTF-8?Q?...?= and =?UTF-8?B?...?= (the subject of a French mail). */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === "B"
-        ? decodeTransfer(data, "base64", charset)
-        : decodeTransfer(data.replace(/_/g, " "), "quoted-printable", charset),
-    );
-}
-
-function collectBodies(part: Part, found: { text?: string; html?: string }) {
-  const type = part.headers.get("content-type") ?? "text/plain";
-  const boundary = param(type, "boundary");
-  if (/^multipart\//i.test(type) && boundary) {
-    const chunks = part.body.split(new RegExp(`\\r?\\n?--${boundary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:--)?[ \\t]*(?:\\r?\\n|$)`));
-    for (const chunk of chunks.slice(1)) if (chunk.trim()) collectBodies(splitPart(chunk), found);
-    return;
-  }
-  if (/attachment/i.test(part.headers.get("content-disposition") ?? "")) return;
-  const decoded = decodeTransfer(part.body, part.headers.get("content-transfer-encoding"), param(type, "charset") ?? "utf-8");
-  if (/^text\/html/i.test(type)) found.html ??= decoded;
-  else if (/^text\/plain/i.test(type)) found.text ??= decoded;
-}
-
-function parseMessage(raw: string, to: string[]): CapturedMail {
-  const top = splitPart(raw);
-  const found: { text?: string; html?: string } = {};
-  collectBodies(top, found);
+/** The message as the mailbox endpoint answers it, read by mailparser. */
+async function readMessage(mail: ReceivedMail): Promise<CapturedMail> {
+  const parsed = await parseMail(mail);
   return {
-    to,
-    subject: decodeWords(top.headers.get("subject") ?? ""),
-    text: (found.text ?? "").replace(/\r\n/g, "\n"),
-    html: (found.html ?? "").replace(/\r\n/g, "\n"),
+    to: mail.to,
+    subject: parsed.subject ?? "",
+    text: (parsed.text ?? "").replace(/\r\n/g, "\n"),
+    html: (parsed.html || "").replace(/\r\n/g, "\n"),
     date: new Date().toISOString(),
   };
 }
@@ -104,9 +42,9 @@ function parseMessage(raw: string, to: string[]): CapturedMail {
 
 const smtp = await startSmtpServer({
   port: SMTP_PORT,
-  onMessage({ to, raw }) {
+  async onMessage(mail) {
     try {
-      messages.push(parseMessage(raw, to));
+      messages.push(await readMessage(mail));
     } catch (error) {
       console.error("[e2e smtp] could not parse a message:", error);
       throw error;

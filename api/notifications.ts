@@ -1,0 +1,208 @@
+// Appointment mails (docs/mail.md, Notifications and reminders): who hears of which change, in their
+// own language, with the appointment's calendar entry attached. They are queued in the outbox inside
+// the transaction of the change, so a change and its mails exist together or not at all.
+import { eq } from "drizzle-orm";
+import { config } from "../config.ts";
+import type { Db } from "./db/index.ts";
+import { users } from "./db/schema.ts";
+import { buildCalendar, calendarAppointment, type Reader } from "./calendar/ics.ts";
+import { DELETED_USER, findAppointment } from "./appointment/serialize.ts";
+import { clinicTimeZone } from "./time.ts";
+import type { MailAttachment, MailMessage } from "./mail/index.ts";
+import type { OutboxMailer } from "./mail/outbox.ts";
+import { compose, mailText, toLocale, type Locale } from "./mail/templates.ts";
+
+/** A change someone else should hear of, and whom it goes to. */
+export const APPOINTMENT_CHANGES = {
+  booked: "doctor",
+  cancelledByPatient: "doctor",
+  confirmed: "patient",
+  rescheduled: "patient",
+  cancelledByDoctor: "patient",
+  proposal: "patient",
+  proposalAccepted: "doctor",
+} as const satisfies Record<string, Reader>;
+export type AppointmentChange = keyof typeof APPOINTMENT_CHANGES;
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;
+type Recipient = { id: string; email: string; username: string; locale: string; deletedAt: Date | null; mailNotifications: boolean; mailReminders: boolean };
+
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  locale: users.locale,
+  deletedAt: users.deletedAt,
+  mailNotifications: users.mailNotifications,
+  mailReminders: users.mailReminders,
+};
+
+async function loadRecipient(tx: Db, id: string | null): Promise<Recipient | undefined> {
+  if (!id) return undefined;
+  const [user] = await tx.select(recipientColumns).from(users).where(eq(users.id, id));
+  return user && !user.deletedAt ? user : undefined;
+}
+
+// Date, time and zone formats per language, built once (they are costly to build and never change).
+// The web app's app/format.ts names zones the same way; the API cannot import the web app.
+const formats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; zone: Intl.DateTimeFormat; offset: Intl.DateTimeFormat }>();
+function formatsFor(locale: Locale, timeZone: string) {
+  const key = `${locale}|${timeZone}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = {
+      date: new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone }),
+      time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
+      zone: new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "long" }),
+      offset: new Intl.DateTimeFormat("en", { timeZone, timeZoneName: "longOffset" }),
+    };
+    formats.set(key, f);
+  }
+  return f;
+}
+
+const zonePart = (format: Intl.DateTimeFormat, at: Date) => format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+
+/** 'West Africa Time (UTC+1)'; the offset alone for a zone the language has no name for. */
+function zoneName(f: ReturnType<typeof formatsFor>, at: Date) {
+  const m = /^GMT([+-])(\d\d):(\d\d)$/.exec(zonePart(f.offset, at));
+  const offset = m ? `UTC${m[1]}${Number(m[2])}${m[3] === "00" ? "" : `:${m[3]}`}` : "UTC";
+  const name = zonePart(f.zone, at);
+  return !name || /^(GMT|UTC)/.test(name) ? offset : `${name} (${offset})`;
+}
+
+/** 'Tuesday 1 December 2026 at 09:00, West Africa Time (UTC+1)' in the reader's language and the clinic zone. */
+export function appointmentWhen(locale: Locale, startsAt: Date, timeZone = clinicTimeZone()) {
+  const f = formatsFor(locale, timeZone);
+  return mailText(locale, "appointment.when", {
+    date: f.date.format(startsAt),
+    time: f.time.format(startsAt),
+    zone: zoneName(f, startsAt),
+  });
+}
+
+function kindOf(locale: Locale, a: Loaded) {
+  if (a.type === "online") return mailText(locale, "mail:appointment.online");
+  const place = [a.place, a.city?.name].filter(Boolean).join(", ");
+  return place ? mailText(locale, "mail:appointment.inPersonAt", { place }) : mailText(locale, "mail:appointment.inPerson");
+}
+
+const nameOf = (user: { username: string; deletedAt: Date | null } | null | undefined) => (!user ? "" : user.deletedAt ? DELETED_USER : user.username);
+
+/** The mail's sender, as the organizer of the calendar invitation (RFC 5546 wants one). */
+function organizer(): { name: string; email: string } {
+  const from = config().MAIL_FROM ?? "";
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from);
+  if (match) return { name: match[1].replace(/^"|"$/g, "") || "HealthBook", email: match[2] };
+  return { name: "HealthBook", email: from.trim() || "no-reply@localhost" };
+}
+
+/** The 'Add to calendar' file: an invitation the mail client adds or updates, or a cancellation. */
+export function calendarAttachment(a: Loaded, reader: Reader, to: Recipient, cancel: boolean): MailAttachment {
+  const content = buildCalendar([calendarAppointment(a)], {
+    method: cancel ? "CANCEL" : "REQUEST",
+    organizer: organizer(),
+    attendees: [{ name: to.username, email: to.email }],
+    locale: toLocale(to.locale),
+    reader,
+  });
+  return { filename: "appointment.ics", contentType: `text/calendar; charset=utf-8; method=${cancel ? "CANCEL" : "REQUEST"}`, content };
+}
+
+interface AppointmentMail {
+  /** The key under appointment. in locales/{en,fr}/mail.json. */
+  key: string;
+  /** The paragraphs' keys under it, in order. */
+  paragraphs: string[];
+  values: (locale: Locale) => Record<string, string>;
+  /** Whether the mail carries the calendar entry, and as what. */
+  calendar: "add" | "cancel" | "none";
+}
+
+function appointmentMail(a: Loaded, to: Recipient, reader: Reader, mail: AppointmentMail): MailMessage {
+  const locale = toLocale(to.locale);
+  const values = mail.values(locale);
+  const t = (key: string) => mailText(locale, `appointment.${mail.key}.${key}`, values);
+  const blocks = [...mail.paragraphs.map(t), kindOf(locale, a)];
+  if (mail.calendar !== "none") blocks.push(mailText(locale, mail.calendar === "cancel" ? "mail:appointment.calendarCancel" : "mail:appointment.calendar"));
+  blocks.push(mailText(locale, "mail:appointment.turnOff"));
+  return {
+    to: to.email,
+    ...compose(locale, t("subject"), to.username, blocks),
+    attachments: mail.calendar === "none" ? [] : [calendarAttachment(a, reader, to, mail.calendar === "cancel")],
+  };
+}
+
+const PARAGRAPHS: Record<AppointmentChange, string[]> = {
+  booked: ["body", "next"],
+  cancelledByPatient: ["body"],
+  confirmed: ["body"],
+  rescheduled: ["body", "before"],
+  cancelledByDoctor: ["body", "next"],
+  proposal: ["body", "next"],
+  proposalAccepted: ["body"],
+};
+
+/**
+ * Queues, within `tx`, the mail that tells the other party of `change` to appointment `id`, unless
+ * they turned such mail off or their account is gone. `doctorId` names the proposing doctor of a
+ * proposal (the request has no doctor yet); `previousStartsAt` the time a rescheduled appointment
+ * had. Returns whether a mail was queued; the caller wakes the outbox after its commit.
+ */
+export async function queueAppointmentChange(
+  tx: Db,
+  mailer: OutboxMailer,
+  id: string,
+  change: AppointmentChange,
+  extra: { doctorId?: string; previousStartsAt?: Date } = {},
+): Promise<boolean> {
+  const a = await findAppointment(tx, id);
+  if (!a) return false;
+  const reader = APPOINTMENT_CHANGES[change];
+  const doctorId = extra.doctorId ?? a.doctorId;
+  const to = await loadRecipient(tx, reader === "doctor" ? doctorId : a.patientId);
+  if (!to?.mailNotifications) return false;
+  const doctor = change === "proposal" ? await loadRecipient(tx, doctorId) : a.doctor;
+  const cancel = change === "cancelledByPatient" || change === "cancelledByDoctor";
+  await mailer.enqueue(
+    tx,
+    appointmentMail(a, to, reader, {
+      key: change,
+      paragraphs: PARAGRAPHS[change],
+      values: (locale) => ({
+        patient: nameOf(a.patient),
+        doctor: nameOf(doctor),
+        when: appointmentWhen(locale, a.startsAt),
+        ...(extra.previousStartsAt ? { before: appointmentWhen(locale, extra.previousStartsAt) } : {}),
+      }),
+      // A proposal is not an appointment yet: nothing to put in a calendar.
+      calendar: change === "proposal" ? "none" : cancel ? "cancel" : "add",
+    }),
+  );
+  return true;
+}
+
+/**
+ * Queues, within `tx`, the reminder of appointment `id` to each party who has reminders on.
+ * Returns how many mails were queued.
+ */
+export async function queueReminder(tx: Db, mailer: OutboxMailer, id: string): Promise<number> {
+  const a = await findAppointment(tx, id);
+  if (!a?.doctorId) return 0;
+  let queued = 0;
+  for (const reader of ["patient", "doctor"] as const) {
+    const to = await loadRecipient(tx, reader === "doctor" ? a.doctorId : a.patientId);
+    if (!to?.mailReminders) continue;
+    await mailer.enqueue(
+      tx,
+      appointmentMail(a, to, reader, {
+        key: "reminder",
+        paragraphs: [reader === "patient" ? "withDoctor" : "withPatient"],
+        values: (locale) => ({ patient: nameOf(a.patient), doctor: nameOf(a.doctor), when: appointmentWhen(locale, a.startsAt) }),
+        calendar: "add",
+      }),
+    );
+    queued++;
+  }
+  return queued;
+}

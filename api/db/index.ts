@@ -44,6 +44,15 @@ function transactionAware(db: Db): Db {
 }
 
 /**
+ * Runs `work` as if no request transaction were open: for work that outlives the request that
+ * started it (the mail worker woken by a route), which must not use that request's transaction,
+ * closed by the time it runs.
+ */
+export function outsideRequestTransaction<T>(work: () => T): T {
+  return currentTransaction.exit(work);
+}
+
+/**
  * Runs `work` in one transaction that every use of `db` within it (however deep) joins: the
  * change a request makes and what it records about it (its idempotency key) commit together or
  * not at all. Throwing rolls everything back.

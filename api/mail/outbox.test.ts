@@ -4,8 +4,8 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Database } from "../db/index.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { inRequestTransaction, type Database } from "../db/index.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../test/scratch-database.ts";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp.ts";
@@ -71,6 +71,29 @@ describe("the mail outbox", () => {
     expect(smtp.to(kept.to)).toHaveLength(1);
     expect(smtp.to(lost.to)).toHaveLength(0);
     expect(await scratch.db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it("sends a mail woken from inside a request's transaction after that transaction, outside it", async () => {
+    // The routes queue mail and wake the worker within the request's transaction: the worker must
+    // not carry that transaction into its own work (it was closed by then: 'Transaction is closed').
+    const errors = vi.spyOn(console, "error");
+    try {
+      const mail = message("woken-in-request");
+      const w = worker(scratch.db, { pollMs: 60_000 });
+      await w.drain();
+      const mailer = outboxMailer(scratch.db, w.wake);
+      await inRequestTransaction(scratch.db, async (tx) => {
+        await mailer.enqueue(tx, mail);
+        mailer.wake();
+      });
+      await until(() => smtp.to(mail.to).length === 1, 5_000);
+      await w.drain();
+      expect(smtp.to(mail.to)).toHaveLength(1);
+      expect(await scratch.db.select().from(mailOutbox)).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("retries with backoff after a failing SMTP server, then delivers once", async () => {

@@ -4,7 +4,7 @@
 // several instances share the rows (FOR UPDATE SKIP LOCKED). Delivery is at least once: a process
 // that dies between the SMTP server's acceptance and the row's deletion sends that mail again.
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/index.ts";
+import { outsideRequestTransaction, type Db } from "../db/index.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Mailer, MailMessage } from "./index.ts";
 
@@ -136,7 +136,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
   tick();
 
   return {
-    wake: tick,
+    // Routes wake it from inside their request's transaction: the round runs outside it. It sees the
+    // mail once that transaction has committed (PGlite makes it wait for the commit; on PostgreSQL a
+    // round that ran before the commit leaves the mail to the next one, pollMs later).
+    wake: () => outsideRequestTransaction(tick),
     /** Waits for the current round and sends whatever is due now (tests, and a clean shutdown). */
     async drain() {
       while (running) await running;

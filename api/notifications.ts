@@ -13,7 +13,7 @@ import type { OutboxMailer } from "./mail/outbox.ts";
 import { compose, mailText, toLocale, type Locale } from "./mail/templates.ts";
 
 /** A change someone else should hear of, and whom it goes to. */
-export const APPOINTMENT_CHANGES = {
+const APPOINTMENT_CHANGES = {
   booked: "doctor",
   cancelledByPatient: "doctor",
   confirmed: "patient",
@@ -72,7 +72,7 @@ function zoneName(f: ReturnType<typeof formatsFor>, at: Date) {
 }
 
 /** 'Tuesday 1 December 2026 at 09:00, West Africa Time (UTC+1)' in the reader's language and the clinic zone. */
-export function appointmentWhen(locale: Locale, startsAt: Date, timeZone = clinicTimeZone()) {
+function appointmentWhen(locale: Locale, startsAt: Date, timeZone = clinicTimeZone()) {
   const f = formatsFor(locale, timeZone);
   return mailText(locale, "appointment.when", {
     date: f.date.format(startsAt),
@@ -98,7 +98,7 @@ function organizer(): { name: string; email: string } {
 }
 
 /** The 'Add to calendar' file: an invitation the mail client adds or updates, or a cancellation. */
-export function calendarAttachment(a: Loaded, reader: Reader, to: Recipient, cancel: boolean): MailAttachment {
+function calendarAttachment(a: Loaded, reader: Reader, to: Recipient, cancel: boolean): MailAttachment {
   const content = buildCalendar([calendarAppointment(a)], {
     method: cancel ? "CANCEL" : "REQUEST",
     organizer: organizer(),

@@ -98,5 +98,3 @@ export function startReminderWorker({ db, mailer, hours, pollMs = 60_000 }: Remi
   };
 }
 
-export type ReminderWorker = ReturnType<typeof startReminderWorker>;
-

@@ -4,7 +4,7 @@
 /** The bell's page: its list comes with the summary, marked seen before the count is taken. */
 export const NOTIFICATIONS_PAGE = "/notifications";
 
-export type NotificationKind =
+type NotificationKind =
   | "proposal_received"
   | "appointment_confirmed"
   | "appointment_rescheduled"

@@ -12,7 +12,7 @@ import { pageInfo } from "../query.ts";
 import { clinicParts } from "../time.ts";
 
 /** For the patient: what a doctor did. For the doctor: what a patient did, and new open requests. */
-export const NOTIFICATION_KINDS = [
+const NOTIFICATION_KINDS = [
   "proposal_received",
   "appointment_confirmed",
   "appointment_rescheduled",
@@ -21,12 +21,12 @@ export const NOTIFICATION_KINDS = [
   "open_request",
   "proposal_accepted",
 ] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const NOTIFICATION_PAGE_SIZE = 20;
-export const NOTIFICATION_PAGE_MAX = 50;
+const NOTIFICATION_PAGE_SIZE = 20;
+const NOTIFICATION_PAGE_MAX = 50;
 
-export const notificationListQuery = z.object({ ...pagination(NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_MAX) });
+const notificationListQuery = z.object({ ...pagination(NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_MAX) });
 
 interface Notice {
   userId: string;

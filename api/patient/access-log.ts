@@ -11,10 +11,10 @@ import { pageInfo } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import { clinicParts } from "../time.ts";
 
-export const ACCESS_LOG_PAGE_SIZE = 20;
-export const ACCESS_LOG_PAGE_MAX = 100;
+const ACCESS_LOG_PAGE_SIZE = 20;
+const ACCESS_LOG_PAGE_MAX = 100;
 
-export const accessLogQuery = z.object({ ...pagination(ACCESS_LOG_PAGE_SIZE, ACCESS_LOG_PAGE_MAX) });
+const accessLogQuery = z.object({ ...pagination(ACCESS_LOG_PAGE_SIZE, ACCESS_LOG_PAGE_MAX) });
 
 const aboutPatient = (patientId: string) => eq(auditEvents.subjectUserId, patientId);
 

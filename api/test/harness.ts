@@ -14,7 +14,8 @@ import { memoryMailer, type Mailer } from "../mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "../mail/outbox.ts";
 import { hashPassword } from "../auth/password.ts";
 import { issueToken } from "../auth/tokens.ts";
-import { openScratchDatabase } from "./scratch-database.ts";
+import { seedReferenceData } from "../db/reference.ts";
+import { openScratchDatabase, type DatabaseTemplate } from "./scratch-database.ts";
 
 export const PASSWORD = "Secret123!";
 
@@ -24,11 +25,23 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
+/** The run's template (api/test/database-template.ts) under vitest; none elsewhere (inject throws there). */
+function vitestTemplate(): DatabaseTemplate | undefined {
+  try {
+    return inject("databaseTemplate");
+  } catch {
+    return undefined;
+  }
+}
+
 /** `transport`: where the outbox delivers (default: the memory mailer returned as `mailer`). */
 export async function startApi(options: { transport?: Mailer } = {}) {
-  // A copy of the run's migrated template, which already holds the reference data.
-  const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "t", template: inject("databaseTemplate") });
+  // A copy of the run's migrated template, which already holds the reference data; outside vitest
+  // (a browser spec's own stack) a database migrated here and given the reference data.
+  const template = vitestTemplate();
+  const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "t", template });
   const { db } = database;
+  if (!template) await seedReferenceData(db);
   const mailer = memoryMailer();
   const worker = startOutboxWorker({ db, transport: options.transport ?? mailer });
   // What createApi takes, for tests that mount the API in an app of their own.

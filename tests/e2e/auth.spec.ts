@@ -293,6 +293,9 @@ test.describe("the reset journey", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL(/\/forgot-password/);
+    // With JavaScript the address changes before the new page is drawn (slowly, on a phone's CPU):
+    // the login page's own Email field would take the address.
+    await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
     await page.getByLabel("Email").fill(patient.email);
     await page.getByRole("button", { name: "Send the code" }).click();
     await page.waitForURL(/\/reset-password/);
@@ -302,6 +305,7 @@ test.describe("the reset journey", () => {
     await page.getByRole("button", { name: "Change password" }).click();
     await page.waitForURL(/\/login/);
     await expect(page.getByText("Your password has been changed. You can now log in.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
     await page.getByLabel("Email").fill(patient.email);
     await page.getByLabel("Password").fill("Nouveau5678!");
     await page.getByRole("button", { name: "Log in", exact: true }).click();

@@ -81,8 +81,12 @@ function RoleItems({ role, inMenu }: { role: Role; inMenu: boolean }) {
 function useClosingMenus() {
   const header = useRef<HTMLElement>(null);
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger (a new page), not a value read
+  // The page the menus were opened on: a menu a slow phone's user opened before the scripts ran is
+  // left open when they start; only a new page closes it.
+  const shown = useRef(location.key);
   useEffect(() => {
+    if (shown.current === location.key) return;
+    shown.current = location.key;
     for (const menu of header.current?.querySelectorAll("details[open]") ?? []) (menu as HTMLDetailsElement).open = false;
   }, [location.key]);
   useEffect(() => {

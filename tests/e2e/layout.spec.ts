@@ -127,6 +127,26 @@ test.describe("menus on a phone (JavaScript on)", () => {
     await expect(account).not.toHaveAttribute("open");
     await expect(page.locator('summary[aria-label="Account menu"]')).toBeFocused();
   });
+
+  test("a menu opened before the scripts have run stays open once they have", async ({ page }) => {
+    // A slow phone draws the page long before its scripts run: a tap on the menu then must not be
+    // undone when they do (the close-on-navigation effect ran at start, and closed it).
+    await page.context().addCookies(world.states.patient.cookies);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/health/doctors", { waitUntil: "domcontentloaded" });
+    const menu = page.getByRole("banner").locator("details", { has: page.locator('summary[aria-label="Open menu"]') });
+    await page.locator('summary[aria-label="Open menu"]').click();
+    await expect(menu).toHaveAttribute("open");
+    release();
+    // The language menu's Apply button goes once the page's scripts have run.
+    await expect(page.getByRole("banner").getByRole("button", { name: "Apply" })).toHaveCount(0);
+    await expect(menu).toHaveAttribute("open");
+  });
 });
 
 for (const javaScriptEnabled of [false, true]) {

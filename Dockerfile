@@ -42,11 +42,13 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0
 COPY --from=prod-deps /app/node_modules ./node_modules
 # package.json ("type": "module") makes Node load the .ts files as ES modules.
-COPY package.json server.ts config.ts ./
+COPY package.json server.ts server-cluster.ts config.ts ./
 # The embedded upstream API and its committed migrations (resolved from the working directory).
 COPY api ./api
 # app/ is small and keeps later imports working.
 COPY app ./app
+# The wire contract the API checks its requests with (and the web app takes its types from).
+COPY contract ./contract
 COPY locales ./locales
 COPY public ./public
 COPY --from=build /app/build ./build

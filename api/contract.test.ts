@@ -1,5 +1,5 @@
 // The API answers what contract/ says, field for field: each answer of /appointment,
-// /appointment-proposal, /doctor (the search) and /consultation parses with its schema and comes out unchanged (a field the contract does
+// /appointment-proposal, /doctor (the search), /consultation and /notification parses with its schema and comes out unchanged (a field the contract does
 // not know would be dropped, a missing or mistyped one refused), and every refusal is {message, code}
 // with a code the contract lists.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import {
 } from "../contract/appointment.ts";
 import { consultation, consultationPage } from "../contract/consultation.ts";
 import { doctorPage } from "../contract/doctor.ts";
+import { notificationList } from "../contract/notification.ts";
 import { apiError } from "../contract/errors.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 
@@ -55,6 +56,9 @@ describe("answers follow the contract", () => {
     matches(doctorAppointment, (await as(doctor).get(`/appointment/${booked.body.id}`)).body);
     matches(doctorAppointmentPage, (await as(doctor).get("/doctor/doctor_appointments")).body);
     matches(daySlots, (await as(patient).get(`/appointment/slots?doctorId=${doctor.user.id}&date=${date}`)).body);
+    const bell = (await as(doctor).get("/notification")).body;
+    expect(bell.items.length).toBeGreaterThan(0);
+    matches(notificationList, bell);
     const moved = await as(doctor).send("PUT", `/appointment/${booked.body.id}`, { date, time: "11:00" });
     expect(moved.status).toBe(200);
     matches(appointment, moved.body);

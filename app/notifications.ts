@@ -4,32 +4,7 @@
 /** The bell's page: its list comes with the summary, marked seen before the count is taken. */
 export const NOTIFICATIONS_PAGE = "/notifications";
 
-type NotificationKind =
-  | "proposal_received"
-  | "appointment_confirmed"
-  | "appointment_rescheduled"
-  | "appointment_cancelled"
-  | "appointment_booked"
-  | "open_request"
-  | "proposal_accepted";
-
-export interface Notification {
-  id: number;
-  kind: NotificationKind;
-  /** Unseen until this view (which marked it seen). */
-  new: boolean;
-  createdAt: string;
-  actorName: string | null;
-  Appointment: { id: string; date: string; time: string; status: string; category: string; assigned: boolean };
-}
-
-export interface NotificationPage {
-  items: Notification[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
+import type { Notification } from "../contract/notification.ts";
 
 /** Where an entry leads: the appointment's details, in the recipient's own list. */
 export function appointmentLink(role: "patient" | "doctor", a: Notification["Appointment"]) {

@@ -7,7 +7,8 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import { getUser, upstream } from "./auth.server.ts";
 import type { PatientAppointment } from "../contract/appointment.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
-import { NOTIFICATIONS_PAGE, type NotificationPage } from "./notifications.ts";
+import type { NotificationPage } from "../contract/notification.ts";
+import { NOTIFICATIONS_PAGE } from "./notifications.ts";
 
 type Verification = "pending" | "verified" | "rejected";
 

@@ -34,3 +34,18 @@ export const CONSULTATION_PAGE_MAX = 100;
 /** The find-a-doctor search: 10 a page, at most 50. */
 export const DOCTOR_PAGE_SIZE = 10;
 export const DOCTOR_PAGE_MAX = 50;
+
+/**
+ * What the bell tells (contract/notification.ts). For the patient: what a doctor did. For the
+ * doctor: what a patient did, and new open requests.
+ */
+export const NOTIFICATION_KINDS = [
+  "proposal_received",
+  "appointment_confirmed",
+  "appointment_rescheduled",
+  "appointment_cancelled",
+  "appointment_booked",
+  "open_request",
+  "proposal_accepted",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,7 +1,7 @@
 // One schema for the embedded PGlite default and a real PostgreSQL server.
 // Identifiers exposed in URLs are UUIDs so they cannot be enumerated.
 import { relations, sql } from "drizzle-orm";
-import { APPOINTMENT_CATEGORIES, APPOINTMENT_STATUSES, PROPOSAL_STATUSES, STORED_APPOINTMENT_TYPES, type ConsultationType } from "../../contract/constants.ts";
+import { APPOINTMENT_CATEGORIES, APPOINTMENT_STATUSES, NOTIFICATION_KINDS, PROPOSAL_STATUSES, STORED_APPOINTMENT_TYPES, type ConsultationType } from "../../contract/constants.ts";
 import {
   bigserial,
   boolean,
@@ -355,7 +355,7 @@ export const notifications = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: uuid("user_id").notNull().references(() => users.id),
     appointmentId: uuid("appointment_id").notNull().references(() => appointments.id),
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     // Who caused it (the patient who booked, the doctor who confirmed); null when nobody did.
     actorId: uuid("actor_id").references(() => users.id),
     createdAt: createdAt(),

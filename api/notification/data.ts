@@ -3,30 +3,12 @@
 // Viewing the list marks the entries it shows as seen; the bell counts the unseen ones.
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, doctorSpecialities, doctors, notifications, users } from "../db/schema.ts";
 import { parse } from "../http.ts";
-import { pagination } from "../../contract/fields.ts";
+import { notificationListQuery, type Notification, type NotificationKind } from "../../contract/notification.ts";
 import { pageInfo } from "../query.ts";
 import { clinicParts } from "../time.ts";
-
-/** For the patient: what a doctor did. For the doctor: what a patient did, and new open requests. */
-const NOTIFICATION_KINDS = [
-  "proposal_received",
-  "appointment_confirmed",
-  "appointment_rescheduled",
-  "appointment_cancelled",
-  "appointment_booked",
-  "open_request",
-  "proposal_accepted",
-] as const;
-type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-const NOTIFICATION_PAGE_SIZE = 20;
-const NOTIFICATION_PAGE_MAX = 50;
-
-const notificationListQuery = z.object({ ...pagination(NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_MAX) });
 
 interface Notice {
   userId: string;
@@ -118,11 +100,11 @@ export async function viewNotifications(db: Db, userId: string, query: unknown) 
         .returning({ id: notifications.id })
     : [];
   const freshIds = new Set(fresh.map((r) => r.id));
-  const items = rows.map((r) => {
+  const items = rows.map((r): Notification => {
     const { date, iso } = clinicParts(r.startsAt);
     return {
       id: r.id,
-      kind: r.kind as NotificationKind,
+      kind: r.kind,
       new: freshIds.has(r.id),
       createdAt: r.createdAt.toISOString(),
       // An erased account keeps no name: null, which the screens write as a deleted user.

@@ -31,7 +31,7 @@ const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
-export const notificationPage = z.object({ items: z.array(notification), ...pageFields });
+const notificationPage = z.object({ items: z.array(notification), ...pageFields });
 export type NotificationPage = z.infer<typeof notificationPage>;
 
 /** GET /notification: a page, and how many are still unseen once it is shown. */

@@ -1,10 +1,13 @@
-// Appointment mails (docs/mail.md, Notifications and reminders): who hears of which change, in their
-// own language, with the appointment's calendar entry attached. They are queued in the outbox inside
-// the transaction of the change, so a change and its mails exist together or not at all.
+// Telling the other party of a change to an appointment (docs/mail.md, Notifications and reminders;
+// docs/product.md, The bell): a notice on their bell, and a mail in their own language with the
+// appointment's calendar entry attached. Both are written inside the transaction of the change, so
+// a change and what it tells exist together or not at all.
 import { eq } from "drizzle-orm";
 import { config } from "../config.ts";
 import type { Db } from "./db/index.ts";
 import { users } from "./db/schema.ts";
+import type { NotificationKind } from "../contract/constants.ts";
+import { markSeenOn, notify } from "./notification/data.ts";
 import { buildCalendar, calendarAppointment, type Reader } from "./calendar/ics.ts";
 import { DELETED_USER, findAppointment } from "./appointment/serialize.ts";
 import { clinicTimeZone } from "./time.ts";
@@ -23,6 +26,17 @@ const APPOINTMENT_CHANGES = {
   proposalAccepted: "doctor",
 } as const satisfies Record<string, Reader>;
 export type AppointmentChange = keyof typeof APPOINTMENT_CHANGES;
+
+/** The bell's word for each change: it tells both cancellations alike. */
+const NOTICE_OF: Record<AppointmentChange, NotificationKind> = {
+  booked: "appointment_booked",
+  cancelledByPatient: "appointment_cancelled",
+  confirmed: "appointment_confirmed",
+  rescheduled: "appointment_rescheduled",
+  cancelledByDoctor: "appointment_cancelled",
+  proposal: "proposal_received",
+  proposalAccepted: "proposal_accepted",
+};
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;
 type Recipient = { id: string; email: string; username: string; locale: string; deletedAt: Date | null; mailNotifications: boolean; mailReminders: boolean };
@@ -144,36 +158,39 @@ const PARAGRAPHS: Record<AppointmentChange, string[]> = {
 };
 
 /**
- * Queues, within `tx`, the mail that tells the other party of `change` to appointment `id`, unless
- * they turned such mail off or their account is gone. `doctorId` names the proposing doctor of a
- * proposal (the request has no doctor yet); `previousStartsAt` the time a rescheduled appointment
- * had. Returns whether a mail was queued; the caller wakes the outbox after its commit.
+ * Tells `to`, the other party, of `change` to appointment `id` made by `actorId`, within `tx`: a
+ * notice on their bell, and a mail unless they turned such mail off or their account is gone. The
+ * actor's own notices about the appointment need no more attention. No `to` (an open request nobody
+ * answered yet): nobody to tell. `previousStartsAt` is the time a rescheduled appointment had.
+ * Returns whether a mail was queued; the caller wakes the outbox after its commit.
  */
-export async function queueAppointmentChange(
+export async function tellOfChange(
   tx: Db,
   mailer: OutboxMailer,
   id: string,
   change: AppointmentChange,
-  extra: { doctorId?: string; previousStartsAt?: Date } = {},
+  { actorId, to, previousStartsAt }: { actorId: string; to: string | null; previousStartsAt?: Date },
 ): Promise<boolean> {
+  await markSeenOn(tx, actorId, id);
+  if (!to) return false;
+  await notify(tx, { userId: to, appointmentId: id, kind: NOTICE_OF[change], actorId });
   const a = await findAppointment(tx, id);
-  if (!a) return false;
+  const recipient = await loadRecipient(tx, to);
+  if (!a || !recipient?.mailNotifications) return false;
   const reader = APPOINTMENT_CHANGES[change];
-  const doctorId = extra.doctorId ?? a.doctorId;
-  const to = await loadRecipient(tx, reader === "doctor" ? doctorId : a.patientId);
-  if (!to?.mailNotifications) return false;
-  const doctor = change === "proposal" ? await loadRecipient(tx, doctorId) : a.doctor;
+  // A proposal's doctor is the actor: the request has no doctor yet.
+  const doctor = change === "proposal" ? await loadRecipient(tx, actorId) : a.doctor;
   const cancel = change === "cancelledByPatient" || change === "cancelledByDoctor";
   await mailer.enqueue(
     tx,
-    appointmentMail(a, to, reader, {
+    appointmentMail(a, recipient, reader, {
       key: change,
       paragraphs: PARAGRAPHS[change],
       values: (locale) => ({
         patient: nameOf(a.patient),
         doctor: nameOf(doctor),
         when: appointmentWhen(locale, a.startsAt),
-        ...(extra.previousStartsAt ? { before: appointmentWhen(locale, extra.previousStartsAt) } : {}),
+        ...(previousStartsAt ? { before: appointmentWhen(locale, previousStartsAt) } : {}),
       }),
       // A proposal is not an appointment yet: nothing to put in a calendar.
       calendar: change === "proposal" ? "none" : cancel ? "cancel" : "add",

@@ -6,12 +6,12 @@ import type { AppointmentDetails, DirectBookingBody, OpenRequestBody } from "../
 import type { Db } from "../db/index.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
-import { queueAppointmentChange } from "../notifications.ts";
+import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
 import { clinicParts, parseSlot, SLOTS, zonedInstant } from "../time.ts";
-import { notify, notifyOpenRequest } from "../notification/data.ts";
+import { notifyOpenRequest } from "../notification/data.ts";
 
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */
 export const ACTIVE_STATUSES = ["pending", "confirmed"] as const;
@@ -118,8 +118,7 @@ export async function bookDirect(db: Db, mailer: OutboxMailer, patientId: string
           details,
         })
         .returning({ id: appointments.id });
-      await notify(tx, { userId: doctor.id, appointmentId: row.id, kind: "appointment_booked", actorId: patientId });
-      await queueAppointmentChange(tx, mailer, row.id, "booked");
+      await tellOfChange(tx, mailer, row.id, "booked", { actorId: patientId, to: doctor.id });
       return row.id;
     }),
   );

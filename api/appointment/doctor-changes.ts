@@ -8,11 +8,11 @@ import { appointments } from "../db/schema.ts";
 import type { AppointmentStatus } from "../../contract/constants.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { badRequest, conflict } from "../http.ts";
-import { queueAppointmentChange, type AppointmentChange } from "../notifications.ts";
+import { tellOfChange, type AppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients } from "../audit.ts";
 import { requireVerified, type DoctorAccess } from "./access.ts";
-import { markSeenOn, notify } from "../notification/data.ts";
+import { markSeenOn, } from "../notification/data.ts";
 import { claimingSlot } from "./booking.ts";
 import { appointmentNotFound, hasStarted, startedAlready } from "./patient-data.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
@@ -56,11 +56,9 @@ export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor:
     }
     if (to === "cancelled" && hasStarted(row.startsAt, now)) throw startedAlready();
     await tx.update(appointments).set({ status: to, updatedAt: new Date() }).where(eq(appointments.id, id));
-    const kind = to === "confirmed" ? "appointment_confirmed" : to === "cancelled" ? "appointment_cancelled" : null;
-    if (kind) await notify(tx, { userId: row.patientId, appointmentId: id, kind, actorId: doctor.id });
-    await markSeenOn(tx, doctor.id, id);
     const change = CHANGE_OF[to];
-    if (change) await queueAppointmentChange(tx, mailer, id, change);
+    if (change) await tellOfChange(tx, mailer, id, change, { actorId: doctor.id, to: row.patientId });
+    else await markSeenOn(tx, doctor.id, id);
     return row.patientId;
   });
   mailer.wake();
@@ -81,9 +79,7 @@ export async function rescheduleByDoctor(db: Db, mailer: OutboxMailer, doctor: D
       throw badRequest("The new date and time must differ from the current ones", "unchanged");
     }
     await claimingSlot(() => tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)));
-    await notify(tx, { userId: row.patientId, appointmentId: id, kind: "appointment_rescheduled", actorId: doctor.id });
-    await markSeenOn(tx, doctor.id, id);
-    await queueAppointmentChange(tx, mailer, id, "rescheduled", { previousStartsAt: row.startsAt });
+    await tellOfChange(tx, mailer, id, "rescheduled", { actorId: doctor.id, to: row.patientId, previousStartsAt: row.startsAt });
     return row.patientId;
   });
   mailer.wake();

@@ -4,9 +4,9 @@ import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { auditPatients } from "../audit.ts";
-import { markSeenOn, notify, withdrawOpenRequest } from "../notification/data.ts";
+import { withdrawOpenRequest } from "../notification/data.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
-import { queueAppointmentChange } from "../notifications.ts";
+import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
 import { pageInfo } from "../query.ts";
@@ -98,11 +98,9 @@ export async function cancelByPatient(db: Db, mailer: OutboxMailer, patientId: s
       .update(proposals)
       .set({ status: "rejected", updatedAt: now })
       .where(and(eq(proposals.appointmentId, id), eq(proposals.status, "pending")));
-    if (row.doctorId) await notify(tx, { userId: row.doctorId, appointmentId: id, kind: "appointment_cancelled", actorId: patientId });
     await withdrawOpenRequest(tx, id);
-    await markSeenOn(tx, patientId, id);
     // An open request has no doctor to tell yet.
-    return row.doctorId !== null && (await queueAppointmentChange(tx, mailer, id, "cancelledByPatient"));
+    return tellOfChange(tx, mailer, id, "cancelledByPatient", { actorId: patientId, to: row.doctorId });
   });
   if (told) mailer.wake();
   return serializeAppointment((await findAppointment(db, id))!);

@@ -9,14 +9,13 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, conflict, currentUser, forbidden, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { queueAppointmentChange } from "../notifications.ts";
+import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
 import { appointmentNotFound } from "../appointment/patient-data.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { auditPatients } from "../audit.ts";
 import { isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../appointment/access.ts";
-import { markSeenOn, notify } from "../notification/data.ts";
 
 const alreadyProposed = () => conflict("You have already proposed for this request", "already_proposed");
 const slotHeld = () => conflict("You already have an appointment at this time", "slot_held");
@@ -66,9 +65,7 @@ async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAcc
       throw err;
     }
     await tx.update(appointments).set({ status: "proposed", updatedAt: new Date() }).where(eq(appointments.id, appointmentId));
-    await notify(tx, { userId: request.patientId, appointmentId, kind: "proposal_received", actorId: doctor.id });
-    await markSeenOn(tx, doctor.id, appointmentId);
-    await queueAppointmentChange(tx, mailer, appointmentId, "proposal", { doctorId: doctor.id });
+    await tellOfChange(tx, mailer, appointmentId, "proposal", { actorId: doctor.id, to: request.patientId });
     return { proposal: created, patientId: request.patientId };
   });
   mailer.wake();

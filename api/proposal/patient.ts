@@ -10,12 +10,12 @@ import type { Db } from "../db/index.ts";
 import { appointments, doctors, proposals, users } from "../db/schema.ts";
 import { authenticate, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { queueAppointmentChange } from "../notifications.ts";
+import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
-import { markSeenOn, notify, withdrawOpenRequest } from "../notification/data.ts";
+import { markSeenOn, withdrawOpenRequest } from "../notification/data.ts";
 
 const proposalNotFound = () => notFound("Proposal not found");
 const doctorSlotTaken = () => conflict("This doctor is no longer free at this time", "slot_taken");
@@ -117,9 +117,7 @@ async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, p
       .set({ status: "rejected", updatedAt: now })
       .where(and(eq(proposals.appointmentId, appointment.id), ne(proposals.id, proposal.id), eq(proposals.status, "pending")));
     await withdrawOpenRequest(tx, appointment.id);
-    await notify(tx, { userId: proposal.doctorId, appointmentId: appointment.id, kind: "proposal_accepted", actorId: patientId });
-    await markSeenOn(tx, patientId, appointment.id);
-    await queueAppointmentChange(tx, mailer, appointment.id, "proposalAccepted");
+    await tellOfChange(tx, mailer, appointment.id, "proposalAccepted", { actorId: patientId, to: proposal.doctorId });
     return appointment.id;
   });
   mailer.wake();

@@ -1,5 +1,5 @@
 import { useTranslation } from "../i18n.ts";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/settings";
 import { getUser, upstream } from "../auth.server.ts";
 import { feedAction, loadFeed } from "../calendar.server.ts";
@@ -27,18 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  if ((intent === "feedRenew" || intent === "feedRevoke") && getUser(context).role !== "admin") {
+  // Each form names what it changes; anything else (an admin's feed, which they do not have, a
+  // forged intent) changes nothing, rather than falling through to another form's change.
+  const admin = getUser(context).role === "admin";
+  if ((intent === "feedRenew" || intent === "feedRevoke") && !admin) {
     const result = await feedAction(upstream(request, context), request, intent);
     if ("revoked" in result) return redirectWithToast("/settings", { type: "success", message: "common:calendar.feed.revoked" });
     return result;
   }
-  if (intent === "mail") {
+  if (intent === "mail" && !admin) {
     // An unticked box is not sent: both choices travel together, so absent means off.
     const saved = await upstream(request, context).call("PUT", "/settings", {
       body: { notifications: form.get("notifications") === "on", reminders: form.get("reminders") === "on" },
     });
     return redirectWithToast("/settings", saved.ok ? { type: "success", message: "common:settings.mail.saved" } : { type: "error", message: "common:settings.mail.failed" });
   }
+  if (intent !== "lite") throw data(null, { status: 400 });
   const on = form.get("lite") === "on";
   return redirectWithToast(
     "/settings",
@@ -66,6 +70,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <p className="text-sm text-slate-600">{t("settings.lite.body")}</p>
         {saveData ? <p className="text-sm text-slate-600">{t("settings.lite.saveData")}</p> : null}
         <p className="text-sm font-medium">{t(lite ? "settings.lite.isOn" : "settings.lite.isOff")}</p>
+        <input type="hidden" name="intent" value="lite" />
         <button type="submit" name="lite" value={lite ? "off" : "on"} className="btn-secondary">
           {t(lite ? "settings.lite.turnOff" : "settings.lite.turnOn")}
         </button>

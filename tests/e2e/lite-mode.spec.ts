@@ -30,6 +30,16 @@ test("a patient turns lite mode on, books with plain forms, and turns it off aga
     await expectNoScript(page);
   });
 
+  await test.step("a settings post that names no form of the page changes nothing (it turned lite mode off)", async () => {
+    const origin = new URL(page.url()).origin;
+    const answer = await page.request.post("/settings", { form: { intent: "feedRenew-forged" }, headers: { Origin: origin }, maxRedirects: 0 });
+    expect(answer.status()).toBe(400);
+    expect(answer.headers()["set-cookie"] ?? "").not.toContain("lite=");
+    await page.goto("/settings");
+    await expect(page.getByText("Lite mode is on.")).toBeVisible();
+    await page.goto("/health/doctors");
+  });
+
   await test.step("book an appointment with plain forms", async () => {
     await page.getByRole("searchbox").first().fill(DOCTOR);
     await page.getByRole("button", { name: /^Search/ }).click();

@@ -3,6 +3,7 @@
 import { config } from "../config.ts";
 import type { Upstream } from "./upstream.server.ts";
 import type { VideoLink } from "./components/appointment-calendar.tsx";
+import { clockIn, isoDateIn } from "./format.ts";
 
 interface VideoAnswer {
   url: string | null;
@@ -10,9 +11,6 @@ interface VideoAnswer {
   closesAt: string | null;
 }
 
-
-const clinicTime = (instant: Date) =>
-  new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: config().APP_TIMEZONE }).format(instant);
 
 /** A text/calendar download, or the upstream's refusal as a bare status (404 for others' appointments). */
 export function calendarResponse(result: { ok: true; data: unknown } | { ok: false; status: number }, filename?: string): Response {
@@ -40,7 +38,7 @@ export async function videoLinkOf(api: Upstream, a: { id: string; type: string }
   if (answer.data.url) return { url: answer.data.url, opensAt: null };
   const opens = new Date(answer.data.opensAt);
   // Before the window the dialog says when the link appears; after it, nothing.
-  return opens > now ? { url: null, opensAt: clinicTime(opens) } : null;
+  return opens > now ? { url: null, opensAt: clockIn(config().APP_TIMEZONE, opens) } : null;
 }
 
 /** The feed's address on this site, as a calendar application will fetch it. */
@@ -56,7 +54,7 @@ export interface FeedStatus {
 export async function loadFeed(api: Upstream): Promise<FeedStatus> {
   const answer = await api.call<{ active: boolean; createdAt: string | null }>("GET", "/calendar/feed");
   if (!answer.ok) return { active: false, since: null };
-  const since = answer.data.createdAt ? new Intl.DateTimeFormat("en-CA", { timeZone: config().APP_TIMEZONE }).format(new Date(answer.data.createdAt)) : null;
+  const since = answer.data.createdAt ? isoDateIn(config().APP_TIMEZONE, new Date(answer.data.createdAt)) : null;
   return { active: answer.data.active, since };
 }
 

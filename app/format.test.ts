@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { countryName, countryOptions, formatDate, formatMoney, formatTimeZone, specialityName } from "./format.ts";
+import { clockIn, countryName, countryOptions, formatDate, formatMoney, formatTimeZone, isoDateIn, specialityName } from "./format.ts";
 
 // Intl separates groups and units with narrow or plain no-break spaces: compare as plain spaces.
 const plain = (s: string) => s.replace(/\s/g, " ");
@@ -43,6 +43,22 @@ describe("formatDate", () => {
     formatDate("2026-01-02", "en");
     formatDate("2026-01-03", "en");
     expect(built).not.toHaveBeenCalled();
+  });
+});
+
+describe("clockIn and isoDateIn", () => {
+  it("read an instant on the clinic's wall clock and calendar", () => {
+    const at = new Date("2026-12-01T23:30:00Z");
+    expect(clockIn("Africa/Douala", at)).toBe("00:30");
+    expect(isoDateIn("Africa/Douala", at)).toBe("2026-12-02");
+    expect(clockIn("America/Los_Angeles", at)).toBe("15:30");
+  });
+
+  it("build their formatters once per zone", () => {
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    clockIn("Asia/Kolkata", new Date());
+    clockIn("Asia/Kolkata", new Date());
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -33,6 +33,11 @@ const isoDay = once((timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone, y
 /** The calendar day ('YYYY-MM-DD') an instant falls on in `timeZone`. */
 export const isoDateIn = (timeZone: string, at: Date) => isoDay(timeZone).format(at);
 
+const clock = once((timeZone) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }));
+
+/** The wall-clock time ('09:00', 24-hour, as the slots are written) of an instant in `timeZone`. */
+export const clockIn = (timeZone: string, at: Date) => clock(timeZone).format(at);
+
 const zoneName = once((key) => {
   const [language, timeZone] = key.split("|");
   return new Intl.DateTimeFormat(language, { timeZone, timeZoneName: "long" });

@@ -22,6 +22,12 @@ async function findOne(api: Upstream, list: PatientAppointment[], id: string | n
   return one.ok ? one.data : null;
 }
 
+/** A page of an open request's proposals; a failure is said in the user's words, not the API's. */
+async function loadProposals(api: Upstream, appointmentId: string, page: number): Promise<{ items: Proposal[]; failed: false } | { items: null; failed: true }> {
+  const answer = await api.call<Proposal[]>("GET", "/appointment-proposal", { query: { appointmentId, page, limit: PROPOSAL_PAGE_SIZE } });
+  return answer.ok ? { items: answer.data, failed: false } : { items: null, failed: true };
+}
+
 export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   const tab = params.get("tab") === "open" ? "open" : "assigned";
   const search = params.get("search")?.trim() ?? "";
@@ -38,17 +44,15 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   // The 'Doctor Proposals' tab exists only for open requests, and is their first tab.
   const view = selected && isOpenRequest(selected) && params.get("view") !== "details" ? "proposals" : "details";
   const proposalPage = positiveId(params.get("proposalPage")) ?? 1;
-  // A failure is said in the user's words (the API's own message is English, for logs).
-  let proposals: { items: Proposal[]; failed: false } | { items: null; failed: true } | null = null;
-  if (selected && view === "proposals") {
-    const answer = await api.call<Proposal[]>("GET", "/appointment-proposal", { query: { appointmentId: selected.id, page: proposalPage, limit: PROPOSAL_PAGE_SIZE } });
-    proposals = answer.ok ? { items: answer.data, failed: false } : { items: null, failed: true };
-  }
+  // The dialog's proposals and its video link, side by side rather than one after the other.
+  const [proposals, video] = await Promise.all([
+    selected && view === "proposals" ? loadProposals(api, selected.id, proposalPage) : null,
+    videoLinkOf(api, selected, true),
+  ]);
   // Started appointments offer neither Cancel nor Buy; computed here so server and browser agree.
   const now = Date.now();
   const shown = [...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])];
   const started = Object.fromEntries(shown.map((a) => [a.id, Date.parse(a.time) <= now]));
-  const video = await videoLinkOf(api, selected, true);
   return { tab, search, status, list, selected, view, proposals, proposalPage, video, cancelling: cancelling && !started[cancelling.id] ? cancelling : null, started };
 }
 

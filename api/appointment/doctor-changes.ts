@@ -12,7 +12,7 @@ import { tellOfChange, type AppointmentChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients } from "../audit.ts";
 import { requireVerified, type DoctorAccess } from "./access.ts";
-import { markSeenOn, } from "../notification/data.ts";
+import { markSeenOn } from "../notification/data.ts";
 import { claimingSlot } from "./booking.ts";
 import { appointmentNotFound, hasStarted, startedAlready } from "./patient-data.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";

@@ -36,7 +36,8 @@ test.describe("the profile gate", () => {
         await expect(page.getByText("Invalid verification code. Please try again.")).toBeVisible();
         // Give a stray mail the time to arrive before counting.
         await page.waitForTimeout(1_000);
-        expect((await mailsTo(doctor.email)).slice(before).map(codeIn)).toEqual([held]);
+        // Codes only: other mail (the account's approval) leaves the outbox on its own time.
+        expect((await mailsTo(doctor.email)).slice(before).map(codeIn).filter(Boolean)).toEqual([held]);
 
         await enterCode(page, held);
         await dialog.getByRole("button", { name: "Verify" }).click();

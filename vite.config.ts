@@ -25,7 +25,8 @@ function clientChunks(): Plugin {
       if (name !== "client") return;
       return {
         build: {
-          sourcemap: !!process.env.CLIENT_SOURCEMAP,
+          // CLIENT_SOURCEMAP=1 npm run build: source maps to see what each chunk holds (ADR 0003).
+          sourcemap: Boolean(process.env.CLIENT_SOURCEMAP),
           rolldownOptions: {
             output: {
               codeSplitting: {

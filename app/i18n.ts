@@ -4,8 +4,10 @@
 import { createContext, useContext } from "react";
 import { createInstance, type i18n, type Resource } from "i18next";
 import { I18nContext } from "react-i18next";
+import { LANGUAGES } from "../contract/constants.ts";
 
-export const supportedLanguages = ["en", "fr"] as const;
+/** The screens' languages are the mail's (contract/settings.ts). */
+export const supportedLanguages = LANGUAGES;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
 const namespaces = ["common", "auth", "patient", "doctor", "admin"] as const;

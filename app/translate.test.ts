@@ -73,6 +73,20 @@ describe("createTranslate gives what i18next gives", () => {
       }
     });
 
+    it(`a list of keys gives the first that has a text, in ${language}`, () => {
+      for (const key of [
+        ["common:bell.kinds.patient.appointment_confirmed", "common:bell.kinds.other"],
+        ["common:bell.kinds.patient.no_such_kind", "common:bell.kinds.other"],
+        ["patient:access.what.read_appointment", "patient:access.what.read", "patient:access.what.other"],
+        ["patient:access.what.nothing_here", "patient:access.what.update", "patient:access.what.other"],
+        ["patient:access.what.nothing_here", "patient:access.what.nothing", "patient:access.what.other"],
+        ["common:no.such.key", "common:no.other.key"],
+      ]) {
+        expect(t(key as never, values as never), key.join(" | ")).toEqual(reference(key as never, values));
+        expect(t(key as never, { ...values, count: 2 } as never), key.join(" | ")).toEqual(reference(key as never, { ...values, count: 2 }));
+      }
+    });
+
     it(`a variable left out stays as written, one given as undefined is empty, in ${language}`, () => {
       for (const key of ["common:legal.terms.title", "patient:doctors.foundMoreThan"]) {
         expect(t(key, {} as never)).toEqual(reference(key, {}));

@@ -81,7 +81,13 @@ function interpolate(text: string, options: Options, language: string): string {
 
 /** The translate function of one language over its texts, as components call it. */
 export function createTranslate(language: string, texts: Texts): TFunction {
-  function translate(key: string, options: Options = {}): unknown {
+  function translate(key: string | string[], options: Options = {}): unknown {
+    // A list of keys is tried in order, the first that has a text wins (the bell's and the access
+    // log's wording falls back from the precise key to a general one); none found: the last one.
+    if (Array.isArray(key)) {
+      const known = key.find((k, i) => i === key.length - 1 || has(k, options));
+      return translate(known ?? "", options);
+    }
     const { ns, path } = splitKey(String(key));
     const tree = texts[ns];
     const { count } = options;
@@ -99,6 +105,12 @@ export function createTranslate(language: string, texts: Texts): TFunction {
     if (found !== null && typeof found === "object") return `key '${path} (${language})' returned an object instead of string.`;
     const text = found === undefined || found === null ? (options.defaultValue ?? path) : String(found);
     return interpolate(text, options, language);
+  }
+  function has(key: string, options: Options): boolean {
+    const { ns, path } = splitKey(key);
+    const { count } = options;
+    const forms = count !== undefined && typeof count !== "string" ? [`${path}_zero`, `${path}_${new Intl.PluralRules(language).select(count)}`] : [];
+    return [...forms, path].some((p) => find(texts[ns], p) != null);
   }
   return translate as unknown as TFunction;
 }

@@ -38,7 +38,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText("Diagnosis 01")).toBeVisible();
 
       await test.step("the record of page 2 opens for editing from there", async () => {
-        await page.getByRole("link", { name: `Edit the record of ${patient.username}` }).click();
+        await page.getByRole("link", { name: `Edit record of ${patient.username}` }).click();
         await expect(page.getByRole("dialog").getByLabel("Diagnosis")).toHaveValue("Diagnosis 01");
       });
 

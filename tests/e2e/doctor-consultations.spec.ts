@@ -55,7 +55,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("the doctor edits the record", async () => {
         await page.goto(`/doctor/consultations?search=${encodeURIComponent(diagnosis)}`);
-        await page.getByRole("link", { name: `Edit the record of ${patient.username}` }).click();
+        await page.getByRole("link", { name: `Edit record of ${patient.username}` }).click();
         const dialog = page.getByRole("dialog", { name: "Edit consultation record" });
         await expect(dialog.getByLabel("Diagnosis")).toHaveValue(diagnosis);
         await dialog.getByLabel("Diagnosis").fill(`${diagnosis} (confirmed)`);
@@ -65,7 +65,7 @@ for (const javaScriptEnabled of [false, true]) {
       });
 
       await test.step("Export PDF opens the print-ready page", async () => {
-        await page.getByRole("link", { name: `Export the record of ${patient.username} as PDF` }).click();
+        await page.getByRole("link", { name: `Export PDF of the record of ${patient.username}` }).click();
         await expect(page.getByText("choose 'Save as PDF'")).toBeVisible();
         await expect(page.getByText(`${diagnosis} (confirmed)`)).toBeVisible();
         await expect(page.getByText("Artemether 80 mg")).toBeVisible();

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { api, book, generalPractice, openRequest, signInContext } from "./doctor-helpers.ts";
+import { expect } from "./support.ts";
 import { createDoctor, createPatient, workerAdmin } from "./fixtures.ts";
 
 export type Role = "anonymous" | "patient" | "doctor" | "admin";
@@ -52,9 +53,17 @@ async function makeWorld(browser: Browser): Promise<World> {
   const doctor = await createDoctor(admin, [gp]);
   const patient = await createPatient();
   const booked = await book(patient, doctor.id, gp);
-  await openRequest(patient, gp);
+  const request = await openRequest(patient, gp);
   const long = await longNamedPatient();
   const longBooking = await book(long, doctor.id, gp);
+  // A proposal, so the patient's open request shows one; a record, so the doctor's list has one.
+  const proposed = await api("POST", "/appointment-proposal", { token: doctor.token, body: { doctorId: doctor.id, appointmentId: request.id } });
+  expect(proposed.status, JSON.stringify(proposed.body)).toBeLessThan(300);
+  const record = await api("POST", "/consultation", {
+    token: doctor.token,
+    body: { patientId: long.id, type: "follow-up", diagnosis: "Malaria", notes: "Fever for three days.", prescription: ["Rest"] },
+  });
+  expect(record.status, JSON.stringify(record.body)).toBeLessThan(300);
   // Confirmed, so the patient's payment page shows an amount due.
   await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } });
 
@@ -83,6 +92,11 @@ async function makeWorld(browser: Browser): Promise<World> {
       { path: "/health/pharmacy", what: "pharmacy" },
       { path: "/patient/profile", what: "patient profile" },
       { path: "/patient/profile?delete=1", what: "delete-account dialog", dialog: true },
+      { path: "/patient/profile?edit=1", what: "patient profile form" },
+      { path: "/patient/profile/access", what: "who saw my data" },
+      { path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}`, what: "open request's proposals dialog", dialog: true },
+      { path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}&view=details`, what: "open request's details dialog", dialog: true },
+      { path: "/notifications", what: "notifications" },
       { path: "/settings", what: "settings" },
     ],
     doctor: [
@@ -90,9 +104,14 @@ async function makeWorld(browser: Browser): Promise<World> {
       { path: "/doctor/appointments", what: "appointments" },
       { path: `/doctor/appointments?appointment=${longBooking.id}`, what: "appointment details dialog", dialog: true },
       { path: `/doctor/appointments?appointment=${longBooking.id}&edit=1`, what: "reschedule dialog", dialog: true },
+      { path: `/doctor/appointments?cancel=${longBooking.id}`, what: "cancel dialog", dialog: true },
       { path: "/doctor/appointments?tab=open", what: "open requests" },
+      { path: `/doctor/appointments?tab=open&appointment=${request.id}`, what: "open request dialog", dialog: true },
       { path: "/doctor/consultations", what: "consultations" },
       { path: "/doctor/consultations?new=1", what: "new consultation dialog", dialog: true },
+      { path: `/doctor/consultations?edit=${record.body.id}`, what: "edit consultation dialog", dialog: true },
+      { path: `/doctor/consultations/${record.body.id}/print`, what: "printable consultation" },
+      { path: "/notifications", what: "notifications" },
       { path: "/doctor/profile", what: "profile code gate", dialog: true },
       { path: "/doctor/schedule/print", what: "printable schedule" },
       { path: "/settings", what: "settings" },

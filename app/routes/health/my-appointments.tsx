@@ -178,7 +178,7 @@ function ProposalsPanel({ d, here }: { d: Data; here: string }) {
                 </p>
               ) : null}
               {proposal.status === "pending" ? (
-                <div className="mt-2 flex gap-2">
+                <div className="mt-2 flex flex-wrap gap-2">
                   {proposal.available ? (
                     <ActionForm intent="accept" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-primary">
                       {t("patient:proposals.accept")}

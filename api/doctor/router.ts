@@ -8,6 +8,7 @@ import { authenticate, currentUser, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { loadDoctorAccess } from "../appointment/access.ts";
 import { doctorListQuery } from "../../contract/appointment.ts";
+import { doctorProfileUpdateBody, type DoctorHome } from "../../contract/doctor-profile.ts";
 import { getDoctorAppointment, listDoctorAppointments } from "../appointment/doctor-list.ts";
 import { bellOf, unseenCount } from "../notification/data.ts";
 import { doctorDashboard, doctorPatients, doctorSummary, exportDoctorData } from "./overview.ts";
@@ -22,7 +23,7 @@ export function doctorRouter({ db }: ApiDeps) {
   });
 
   router.put("/me", doctorOnly, idempotent(db), async (req, res) => {
-    res.json(await updateDoctorProfile(db, currentUser(req).id, req.body));
+    res.json(await updateDoctorProfile(db, currentUser(req).id, parse(doctorProfileUpdateBody, req.body)));
   });
 
   router.get("/doctor_appointments", doctorOnly, async (req, res) => {
@@ -49,7 +50,7 @@ export function doctorRouter({ db }: ApiDeps) {
     const userId = currentUser(req).id;
     // The bell's page asks for its list too, which comes with its own count (that page marked seen first).
     const [summary, bell] = await Promise.all([doctorSummary(db, userId), req.query.notifications === undefined ? null : bellOf(db, userId, req.query)]);
-    res.json({ ...summary, ...bell });
+    res.json({ ...summary, ...bell } satisfies DoctorHome);
   });
 
   router.get("/patients", doctorOnly, async (req, res) => {

@@ -47,17 +47,26 @@ export async function createPatient(options: { username?: string; phone?: string
   return { email, username, role: "patient", ...(await apiLogin(email, "patient")) };
 }
 
-/** A doctor who registered and verified the mail, not yet approved by an admin. */
-async function createUnapprovedDoctor(options: { username?: string } = {}) {
+/**
+ * A doctor's registration awaiting the admin's decision (the admin's queue holds it from the start,
+ * before the mail is verified).
+ */
+export async function registerDoctor(options: { username?: string } = {}) {
   const email = uniqueEmail("doctor");
   const username = options.username ?? uniqueName("Doctor");
   const registered = await api("POST", "/auth/register", {
     body: { username, email, contact: randomMobile(), password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 8)}`, userRole: "doctor" },
   });
   expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  const verified = await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return { id: registered.body.id as string, email, username };
+}
+
+/** A doctor who registered and verified the mail, not yet approved by an admin. */
+async function createUnapprovedDoctor(options: { username?: string } = {}) {
+  const doctor = await registerDoctor(options);
+  const verified = await api("PUT", `/auth/verifyUser/${doctor.id}`, { body: { otpCode: await newCode(doctor.email) } });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return doctor;
 }
 
 /** The hospital a fixture doctor is on duty at (shown for in-person appointments). */
@@ -117,6 +126,33 @@ export async function mainMenu(page: Page, language: Language = "en"): Promise<L
     return main;
   }
   return page.getByRole("navigation", { name: labels.side });
+}
+
+/** Registrations per /admin page (the API's default for this list). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/**
+ * The page of the registrations in `status` that holds the doctor named `username` now: the queue
+ * is oldest first and other tests add and decide on theirs meanwhile, so a new registration is
+ * on no page known in advance.
+ */
+export async function adminPageOf(admin: Account, username: string, status = "pending") {
+  for (let page = 1; ; page++) {
+    const answer = await api("GET", `/admin/doctors?status=${status}&limit=${ADMIN_PAGE_SIZE}&page=${page}`, { token: admin.token });
+    expect(answer.status).toBe(200);
+    if (answer.body.doctors.some((d: { username: string }) => d.username === username)) return page;
+    if (page >= answer.body.totalPages) throw new Error(`${username} is not ${status}`);
+  }
+}
+
+/** The card of the doctor named `username` on the admin's queue, with the page that holds it open. */
+export async function queueCard(page: Page, admin: Account, username: string) {
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: username, exact: true }) });
+  await expect(async () => {
+    await page.goto(`/admin?page=${await adminPageOf(admin, username)}`);
+    await expect(card).toHaveCount(1, { timeout: 2_000 });
+  }).toPass();
+  return card;
 }
 
 /** A fresh verified patient, for specs that make more than the `patient` fixture. */

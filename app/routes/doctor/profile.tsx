@@ -4,7 +4,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/profile";
 import { getUser, upstream } from "../../auth.server.ts";
 import { CodeForm, readCode } from "../../components/code-input.tsx";
@@ -22,30 +22,8 @@ import { profileAccess } from "./profile-gate.server.ts";
 import { doctorProfileSchema } from "./profile-schema.ts";
 import { countryName, specialityName } from "../../format.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-
-interface Place {
-  id: number;
-  name: string;
-}
-
-export interface DoctorProfile {
-  id?: string;
-  username: string;
-  email: string;
-  contact: string | null;
-  gender: "male" | "female" | "other" | null;
-  serial_number: string | null;
-  duty_hospital: string | null;
-  biography: string | null;
-  countryId: number | null;
-  cityId: number | null;
-  Country: (Place & { code?: string }) | null;
-  City: Place | null;
-  specialities: (Place & { nameFr?: string })[];
-  avatarUrl: string | null;
-  createdAt: string;
-  verification?: string;
-}
+import type { DoctorProfile, DoctorProfileUpdate } from "../../../contract/doctor-profile.ts";
+import type { Country } from "../../../contract/doctor.ts";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers },
     );
   }
-  const [countries, cities] = await Promise.all([api.call<(Place & { code?: string })[]>("GET", "/location/country"), citiesOf(api, profile.countryId)]);
+  const [countries, cities] = await Promise.all([api.call<Country[]>("GET", "/location/country"), citiesOf(api, profile.countryId)]);
   return {
     gate: false as const,
     profile,
@@ -108,7 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Everything below needs a passed gate.
   const { valid } = await profileAccess(request, user.id);
-  if (!valid) throw redirect("/doctor/profile");
+  if (!valid) {
+    // A deletion sent after the gate closed (it expired, or the doctor signed in again elsewhere)
+    // says so on the gate it now meets, instead of bringing the doctor back there in silence.
+    if (intent === "delete") return data({ gateError: "doctor:profile.deleteGateClosed", notice: null, gateClosed: true as const }, { status: 403 });
+    throw redirect("/doctor/profile");
+  }
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
 
   if (intent === "delete") return deleteAccount(request, api, "doctor", idempotencyKey);
@@ -129,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       biography: v.biography,
       countryId: v.countryId ?? null,
       cityId: v.cityId ?? null,
-    },
+    } satisfies DoctorProfileUpdate,
     idempotencyKey,
   });
   if (!answer.ok) return data({ result: submission.reply({ formErrors: ["doctor:profile.updateFailed"] }), cities: null, country: null }, { status: answer.status });
@@ -137,6 +120,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type ActionData = Route.ComponentProps["actionData"];
+
+// A deletion refused because the gate closed must show the gate now (JavaScript on as off); a wrong
+// code must not reload the gate, which would mail another code.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.gateClosed === true || defaultShouldRevalidate;
+}
 
 function CodeGate({ email, sendError, actionData }: { email: string; sendError: string | null; actionData: ActionData }) {
   const { t } = useTranslation();
@@ -223,6 +212,7 @@ export default function DoctorProfilePage({ loaderData, actionData }: Route.Comp
   const d = loaderData;
   const p = d.profile;
   const editing = d.editing || Boolean(actionData && "result" in actionData);
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
   return (
     <section>
       <ProfileHeader role="doctor" editing={editing} />
@@ -257,7 +247,7 @@ export default function DoctorProfilePage({ loaderData, actionData }: Route.Comp
           <p className="mt-1 text-xs text-slate-600">{t("doctor:profile.specialitiesHint")}</p>
         </div>
       </ProfileLayout>
-      {d.deleting ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} /> : null}
+      {d.deleting || deleteError ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // A doctor confirms, reschedules and cancels a patient's appointments, and completes a past one; the
 // patient sees each change through the API. Every test makes its own doctor and patient.
 import { checkA11y } from "./support.ts";
-import { api, book, futureSlot, patientSees, signIn } from "./doctor-helpers.ts";
+import { book, futureSlot, patientSees, signIn } from "./doctor-helpers.ts";
 import { expect, pastAppointments, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {

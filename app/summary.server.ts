@@ -8,9 +8,8 @@ import { getUser, upstream } from "./auth.server.ts";
 import type { PatientAppointment } from "../contract/appointment.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
 import type { NotificationPage } from "../contract/notification.ts";
+import type { DoctorHome } from "../contract/doctor-profile.ts";
 import { NOTIFICATIONS_PAGE } from "./notifications.ts";
-
-type Verification = "pending" | "verified" | "rejected";
 
 export interface PatientDashboard {
   upcoming: PatientAppointment | null;
@@ -25,9 +24,9 @@ export interface Summary {
   /** Unseen notifications. */
   count: number;
   /** Doctors only. */
-  verification?: Verification;
+  verification?: DoctorHome["verification"];
   /** Doctors only: the admin's reason when the registration was rejected. */
-  rejectionReason?: string | null;
+  rejectionReason?: DoctorHome["rejectionReason"];
   /** Patients, on their home only. */
   dashboard?: PatientDashboard;
   /** On the bell's page only: the page of the list it shows, seen from now on. */

@@ -11,6 +11,7 @@ export const specialityBadge = z.object({ id: z.number().int(), name: z.string()
 export const place = z.object({ id: z.number().int(), name: z.string() });
 /** A country carries its ISO code: the screens name it in the reader's language. */
 export const country = place.extend({ code: z.string() });
+export type Country = z.infer<typeof country>;
 
 /** GET /doctor */
 export const doctorSearchQuery = z.object({

@@ -65,6 +65,11 @@ const ERROR_CODES = [
   "request_expired",
   "not_your_patient",
   "invalid_reason",
+  // Profiles: invalid_<field>.
+  "invalid_gender",
+  "invalid_serial_number",
+  "invalid_duty_hospital",
+  "invalid_biography",
   // Consultation records: invalid_<field>.
   "invalid_patient",
   "invalid_diagnosis",

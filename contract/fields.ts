@@ -74,6 +74,17 @@ export const optionalText = (max: number, label: string) =>
     z.string(`Invalid ${label}`).max(max, `The ${label} must be at most ${max} characters`).optional(),
   );
 
+/** A profile's text: trimmed, at most `max` characters; "" and null clear the field. */
+export const clearableText = (max: number, message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() || null : v), z.string(message).max(max, message).nullable().optional());
+
+/** A profile's place: a positive id, from a number or a string of digits; "" and null clear the field. */
+export const clearableId = (message: string) =>
+  z.preprocess(
+    (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+    z.number(message).int(message).positive(message).nullable().optional(),
+  );
+
 /** page (default 1) and limit (default `defaultLimit`, values above `maxLimit` are capped). */
 export function pagination(defaultLimit: number, maxLimit: number) {
   return {

@@ -15,7 +15,8 @@ import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
-import { findConsultation, listConsultations, listPatients, type PatientOption } from "./consultation.server.ts";
+import { findConsultation, listConsultations, listPatients } from "./consultation.server.ts";
+import type { PatientOption } from "../../../contract/doctor-profile.ts";
 import type { Consultation, ConsultationCreate, ConsultationUpdate } from "../../../contract/consultation.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "../../i18n.ts";
 import { Form, Link } from "react-router";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
-import type { PatientOption } from "./consultation.server.ts";
+import type { PatientOption } from "../../../contract/doctor-profile.ts";
 import type { Consultation } from "../../../contract/consultation.ts";
 import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
 

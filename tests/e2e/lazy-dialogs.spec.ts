@@ -22,10 +22,11 @@ test.describe("a dialog opened by its URL (JavaScript on)", () => {
     await signIn(page, patient.email, "patient");
     requested = false;
     await page.goto(`/health/doctors?book=${doctor.id}`);
-    const dialog = page.getByRole("dialog", { name: `Book an appointment with Dr. ${doctor.username}` });
+    const dialog = page.getByRole("dialog", { name: "Book an appointment" });
+    await expect(dialog.getByText(`Dr. ${doctor.username}`)).toBeVisible();
     await expect(dialog).toBeVisible();
-    // The module is asked for (after hydration, not in the first load) and not there yet: the
-    // server's dialog, with its no-JavaScript button, is what the patient sees meanwhile.
+    // The module is asked for once the scripts run (it is not in the page's first load) and held:
+    // the server's dialog, with its no-JavaScript button, is what the patient sees meanwhile.
     await expect.poll(() => requested).toBe(true);
     const show = dialog.getByRole("button", { name: "Show available times" });
     await expect(show).toBeVisible();

@@ -140,7 +140,7 @@ export async function checkA11y(page: Page, options: { exclude?: string[]; disab
   expect(lines, `accessibility violations on ${page.url()}:\n${lines.join("\n")}`).toEqual([]);
 }
 
-/** A slower device: CPU slowed down `cpu` times, and a network with this latency and throughput. */
+/** A slower device: CPU slowed down `cpu` times (pages with JavaScript), and a network with this latency and throughput. */
 export interface Throttle {
   cpu: number;
   latencyMs: number;
@@ -148,10 +148,18 @@ export interface Throttle {
   uploadKbps: number;
 }
 
-/** Chromium's DevTools protocol: what a mid-range phone on a mobile network feels like. */
-export async function throttlePage(page: Page, throttle: Throttle) {
+/**
+ * Chromium's DevTools protocol: what a mid-range phone on a mobile network feels like. The CPU is
+ * slowed only where scripts run (`scripts`: the page's JavaScript is on): Chromium slows a page by
+ * interrupting its main thread with a signal whose handler spins until the slice is over, so a
+ * throttled page burns the CPU it withholds, all the time it is open. Without JavaScript a slower
+ * CPU only lays the page out later, which no test can see, while on the 2 cores of CI that burnt
+ * CPU is the server's and the other worker's (the phone project took twice the desktop's CPU for
+ * the same journeys). With JavaScript it delays hydration, which the phone runs are there to catch.
+ */
+export async function throttlePage(page: Page, throttle: Throttle, { scripts }: { scripts: boolean }) {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle.cpu });
+  if (scripts) await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle.cpu });
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -179,8 +187,8 @@ export const test = base.extend<Fixtures & Options>({
     await use({ ...extraHTTPHeaders, "x-forwarded-for": clientAddress() });
   },
   throttle: [null, { option: true }],
-  page: async ({ page, throttle }, use) => {
-    if (throttle) await throttlePage(page, throttle);
+  page: async ({ page, throttle, javaScriptEnabled }, use) => {
+    if (throttle) await throttlePage(page, throttle, { scripts: javaScriptEnabled !== false });
     await use(page);
   },
   pageProblems: [

@@ -123,7 +123,7 @@ const decoyHash = () => (dummyHash ??= hashPassword("decoy-password-for-timing")
 
 // ---- routes --------------------------------------------------------------------------------------
 
-export function authRouter({ db, mailer }: ApiDeps) {
+export function authRouter({ db, mailer, codeResendSeconds }: ApiDeps) {
   const router = Router();
   const signedIn = authenticate(db);
   const doctorOnly = authenticate(db, "doctor");
@@ -264,7 +264,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
       .select({ id: users.id, email: users.email, username: users.username, locale: users.locale })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-    if (!(await codeMail(user, "profile"))) throw resendTooSoon();
+    if (!(await codeMail(user, "profile", codeResendSeconds))) throw resendTooSoon();
   };
 
   const ownId = (req: Request) => {

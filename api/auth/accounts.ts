@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
+import { isUniqueViolation } from "../db-errors.ts";
 import { appointments, doctors, idempotencyKeys, patients, proposals, users } from "../db/schema.ts";
 import { notFound } from "../http.ts";
 import type { Locale } from "../mail/templates.ts";
@@ -103,19 +104,12 @@ export async function register(
     });
   } catch (error) {
     // Two registrations raced for the same address: the loser answers like any taken address.
-    if (isUniqueViolation(error)) {
+    if (isUniqueViolation(error, "users_email_lower")) {
       const raced = await taken();
       if (raced) return raced;
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }
 
 const ACTIVE = ["pending", "proposed", "confirmed"] as const;

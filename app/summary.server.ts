@@ -5,21 +5,14 @@
 // made by the first of them, so an action or a resource route under the layout makes none.
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getUser, upstream } from "./auth.server.ts";
-import type { PatientAppointment } from "../contract/appointment.ts";
+import type { PatientHome } from "../contract/patient.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
 import type { NotificationPage } from "../contract/notification.ts";
 import { NOTIFICATIONS_PAGE } from "./notifications.ts";
 
 type Verification = "pending" | "verified" | "rejected";
 
-export interface PatientDashboard {
-  upcoming: PatientAppointment | null;
-  confirmed: PatientAppointment[];
-  /** Confirmed appointments still to come (the badge beside the confirmed list). */
-  confirmedAhead: number;
-  /** Every appointment, whatever its status (the link to the full list). */
-  total: number;
-}
+export type { PatientDashboard } from "../contract/patient.ts";
 
 export interface Summary {
   /** Unseen notifications. */
@@ -29,7 +22,7 @@ export interface Summary {
   /** Doctors only: the admin's reason when the registration was rejected. */
   rejectionReason?: string | null;
   /** Patients, on their home only. */
-  dashboard?: PatientDashboard;
+  dashboard?: PatientHome["dashboard"];
   /** On the bell's page only: the page of the list it shows, seen from now on. */
   notifications?: NotificationPage;
 }

@@ -25,6 +25,8 @@ const ERROR_CODES = [
   "invalid_role",
   "invalid_contact",
   "invalid_phone",
+  "invalid_address",
+  "invalid_profession",
   "login_failed",
   "wrong_role",
   "unverified",
@@ -65,6 +67,11 @@ const ERROR_CODES = [
   "request_expired",
   "not_your_patient",
   "invalid_reason",
+  // Profiles: invalid_<field>.
+  "invalid_gender",
+  "invalid_serial_number",
+  "invalid_duty_hospital",
+  "invalid_biography",
   // Consultation records: invalid_<field>.
   "invalid_patient",
   "invalid_diagnosis",

@@ -34,5 +34,8 @@ export type Notification = z.infer<typeof notification>;
 const notificationPage = z.object({ items: z.array(notification), ...pageFields });
 export type NotificationPage = z.infer<typeof notificationPage>;
 
+/** The bell's part of /patient/summary and /doctor/summary: the unseen count, and with ?notifications=<page> that page (seen from now on). */
+export const bell = z.object({ count: z.number().int(), notifications: notificationPage.optional() });
+
 /** GET /notification: a page, and how many are still unseen once it is shown. */
 export const notificationList = notificationPage.extend({ unseen: z.number().int() });

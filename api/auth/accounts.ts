@@ -2,6 +2,7 @@
 // enumeration, and account deletion (docs/product.md).
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import type { RegistrationBody, SessionUser } from "../../contract/auth.ts";
 import type { Db } from "../db/index.ts";
 import { isUniqueViolation } from "../db-errors.ts";
 import { appointments, doctors, idempotencyKeys, patients, proposals, users } from "../db/schema.ts";
@@ -15,7 +16,7 @@ import { revokeFeeds } from "../calendar/feeds.ts";
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The user object the API answers (login `data`, verifyUser answer). Codes are never sent. */
-export async function sessionUser(db: Db, userId: string) {
+export async function sessionUser(db: Db, userId: string): Promise<SessionUser> {
   const user = await db.query.users.findFirst({
     where: (u, { and, eq, isNull }) => and(eq(u.id, userId), isNull(u.deletedAt)),
     with: { country: true, city: true },
@@ -50,10 +51,6 @@ export async function findActiveUserByEmail(db: Db, email: string) {
   return user;
 }
 
-export type Registration =
-  | { userRole: "patient"; username: string; email: string; phone: string; password: string }
-  | { userRole: "doctor"; username: string; email: string; contact: string; password: string; serial_number: string };
-
 /**
  * Creates the account and its first verification code. When the e-mail is taken (any case), creates
  * nothing and tells the caller who owns it, so the route can answer exactly as for a new account.
@@ -61,7 +58,7 @@ export type Registration =
  */
 export async function register(
   db: Db,
-  input: Registration,
+  input: RegistrationBody,
   locale: Locale,
   queueCodeMail: (tx: Db, code: string) => Promise<void>,
 ): Promise<{ created: true; id: string; email: string } | { created: false; id: string; email: string; owner: { email: string; username: string; locale: string } }> {

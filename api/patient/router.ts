@@ -7,6 +7,7 @@ import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { bellOf, unseenCount } from "../notification/data.ts";
+import type { PatientHome, UnseenNotifications } from "../../contract/patient.ts";
 import { accessLog } from "./access-log.ts";
 import { exportPatientData, loadProfile, patientDashboard, updateProfile } from "./profile.ts";
 
@@ -32,7 +33,7 @@ export function patientRouter({ db }: ApiDeps) {
   });
 
   router.get("/notifications", patientOnly, async (req, res) => {
-    res.json({ count: await unseenCount(db, currentUser(req).id) });
+    res.json({ count: await unseenCount(db, currentUser(req).id) } satisfies UnseenNotifications);
   });
 
   // The bell count, with ?dashboard=1 the home's cards, with ?notifications=<page> the bell's
@@ -40,7 +41,7 @@ export function patientRouter({ db }: ApiDeps) {
   router.get("/summary", patientOnly, async (req, res) => {
     const userId = currentUser(req).id;
     const [bell, dashboard] = await Promise.all([bellOf(db, userId, req.query), req.query.dashboard === "1" ? patientDashboard(db, userId) : null]);
-    res.json(dashboard ? { ...bell, dashboard } : bell);
+    res.json((dashboard ? { ...bell, dashboard } : bell) satisfies PatientHome);
   });
 
   return router;

@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/profile";
+import type { Country } from "../../../contract/reference.ts";
 import { getUser, upstream } from "../../auth.server.ts";
 import { CodeForm, readCode } from "../../components/code-input.tsx";
 import { Dialog } from "../../components/dialog.tsx";
@@ -68,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers },
     );
   }
-  const [countries, cities] = await Promise.all([api.call<(Place & { code?: string })[]>("GET", "/location/country"), citiesOf(api, profile.countryId)]);
+  const [countries, cities] = await Promise.all([api.call<Country[]>("GET", "/location/country"), citiesOf(api, profile.countryId)]);
   return {
     gate: false as const,
     profile,

@@ -24,6 +24,8 @@ const phoneSpecs = [
   "doctor-cancel-and-failures",
   "calendar",
   "admin-verification",
+  "admin-queue",
+  "doctor-account-deletion",
   "auth",
   "patient-cancel-refused",
   "patient-profile",

@@ -31,11 +31,21 @@ export async function superviseWebWorkers(config: Config): Promise<never> {
   }
   const env = ownerUrl ? { API_OWNER_URL: ownerUrl } : {};
   let stopping = false;
-  const fork = () => cluster.fork(env);
+  const startedAt = new Map<number, number>();
+  const restarts = restartPolicy();
+  const fork = () => {
+    const worker = cluster.fork(env);
+    startedAt.set(worker.id, Date.now());
+  };
   cluster.on("exit", (worker: Worker, code, signal) => {
     if (stopping) return;
-    console.error(`web worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    fork();
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    const delay = restarts.delayAfterExit(lived);
+    console.error(`web worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${delay / 1000} s`);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
   });
   for (let i = 0; i < config.webConcurrency; i++) fork();
   console.log(`${config.webConcurrency} web workers on port ${config.PORT}`);
@@ -67,6 +77,26 @@ export async function superviseWebWorkers(config: Config): Promise<never> {
   }
   // The primary serves nothing itself: it lives until a signal ends it (above).
   return new Promise<never>(() => {});
+}
+
+/**
+ * When to start a worker again after one exits. A worker that ran a while (a crash after hours of
+ * service) is replaced at once; a worker that dies soon after it started is likely to die again
+ * (a bad setting, a database that refuses connections), so each such exit in a row doubles the
+ * wait, from 1 s up to 30 s, instead of forking in a tight loop that floods the log and the CPU.
+ */
+export function restartPolicy({ healthyAfterMs = 30_000, firstDelayMs = 1_000, maxDelayMs = 30_000 } = {}) {
+  let quickExits = 0;
+  return {
+    delayAfterExit(livedMs: number): number {
+      if (livedMs >= healthyAfterMs) {
+        quickExits = 0;
+        return 0;
+      }
+      quickExits++;
+      return Math.min(maxDelayMs, firstDelayMs * 2 ** (quickExits - 1));
+    },
+  };
 }
 
 /**

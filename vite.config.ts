@@ -2,10 +2,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
-// What every page runs (React, React DOM, React Router, i18next): one file instead of five, because
-// each file is compressed on its own and the pieces share much of their vocabulary (3.4 KB gzip
-// less on every page, measured by bench/weight.ts). Nothing in it is optional on any page.
-const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
+// What every page runs (React, React DOM, React Router): one file instead of four, because each
+// file is compressed on its own and the pieces share much of their vocabulary (measured by
+// bench/weight.ts). Nothing in it is optional on any page. (The pages translate without i18next:
+// docs/decisions/0016-pages-translate-without-i18next-in-the-browser.md.)
+const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 // Forms: only the pages with a form load these, never the entry. Conform's form state and the
 // validation (zod with conform's zod adapter) are separate files so that a page can load the
 // validation lazily, after hydration, while the form state stays in its first load (see the ADR).
@@ -24,6 +25,8 @@ function clientChunks(): Plugin {
       if (name !== "client") return;
       return {
         build: {
+          // CLIENT_SOURCEMAP=1 npm run build: source maps to see what each chunk holds (ADR 0003).
+          sourcemap: Boolean(process.env.CLIENT_SOURCEMAP),
           rolldownOptions: {
             output: {
               codeSplitting: {
@@ -48,7 +51,7 @@ export default defineConfig({
   // instance of every module (the CSP nonce context in particular).
   environments: { ssr: { build: { rolldownOptions: { input: "./app/request-handler.server.ts" } } } },
   optimizeDeps: {
-    include: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "i18next", "react-i18next", "@conform-to/react", "@conform-to/zod/v4", "zod"],
+    include: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "@conform-to/react", "@conform-to/zod/v4", "zod"],
   },
   plugins: [tailwindcss(), reactRouter(), clientChunks()],
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productionEnv } from "../bench/support.ts";
 import { runProcess as run } from "../api/test/run-process.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../api/test/scratch-database.ts";
+import { restartPolicy } from "../server-cluster.ts";
 import { freePort, startWebServer } from "./test/web-server.ts";
 
 /** The demo patient's session, through the real login form (with the login page's test cookie). */
@@ -92,4 +93,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 on PostgreSQL",
     await pagesFromBothWorkers(app);
     expect(fs.existsSync(path.join(app.dataDir, "db.lock"))).toBe(false);
   }, 120_000);
+});
+
+describe("restarting a worker that exited", () => {
+  it("replaces a worker that served a while at once, and waits longer after each quick exit in a row", () => {
+    const policy = restartPolicy({ healthyAfterMs: 30_000, firstDelayMs: 1_000, maxDelayMs: 30_000 });
+    expect(policy.delayAfterExit(3_600_000)).toBe(0);
+    expect([1, 2, 3, 4, 5, 6, 7].map(() => policy.delayAfterExit(500))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    // A worker that then lives past the healthy mark resets the count.
+    expect(policy.delayAfterExit(60_000)).toBe(0);
+    expect(policy.delayAfterExit(10)).toBe(1_000);
+  });
 });

@@ -1,9 +1,9 @@
 // Language detection (cookie i18nextLng, then Accept-Language, then English) and server-side texts.
 import type { Cookie, RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import type { Resource } from "i18next";
+import { createInstance, type i18n, type Resource } from "i18next";
 import { loadConfig } from "../config.ts";
-import { fallbackLanguage, i18nFor, isLanguage, provideAllResources, supportedLanguages, type Language, type PageTexts } from "./i18n.ts";
+import { fallbackLanguage, isLanguage, supportedLanguages, type Language, type PageTexts } from "./i18n.ts";
 import enCommon from "../locales/en/common.json";
 import enAuth from "../locales/en/auth.json";
 import enPatient from "../locales/en/patient.json";
@@ -19,7 +19,28 @@ export const languageResources: Record<Language, Resource[string]> = {
   en: { common: enCommon, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin },
   fr: { common: frCommon, auth: frAuth, patient: frPatient, doctor: frDoctor, admin: frAdmin },
 };
-provideAllResources(languageResources);
+
+// Loaders and actions translate with i18next, one instance per language built once at start with
+// every language's texts (the pages translate with app/translate.ts, checked against these).
+const instances = new Map<Language, i18n>();
+export function i18nFor(language: Language): i18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance();
+    instance.init({
+      lng: language,
+      fallbackLng: fallbackLanguage,
+      resources: Object.fromEntries(supportedLanguages.map((l) => [l, languageResources[l]])) as Resource,
+      ns: Object.keys(languageResources.en),
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+    instances.set(language, instance);
+  }
+  return instance;
+}
 
 /**
  * The language cookie holds the bare code (`i18nextLng=fr`), as i18next's own browser detector and
@@ -74,6 +95,5 @@ export function getLanguage(context: Readonly<RouterContextProvider>): Language 
 
 /** The translate function for the request's language, for loaders and actions. */
 export function getT(context: Readonly<RouterContextProvider>) {
-  const language = getLanguage(context);
-  return i18nFor(language, { [language]: languageResources[language] }).t;
+  return i18nFor(getLanguage(context)).t;
 }

@@ -1,5 +1,4 @@
 import { useContext, useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -16,7 +15,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { refusedRequestContext } from "./context.ts";
-import { fallbackLanguage, i18nFor, PAGE_TEXTS_ID, PageTextsContext, useTranslation } from "./i18n.ts";
+import { fallbackLanguage, PAGE_TEXTS_ID, PageTextsContext, TranslationProvider, translationFor, useTranslation } from "./i18n.ts";
 import { getLanguage, languageResources } from "./i18n.server.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
@@ -88,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const texts = root ?? pageTexts;
   const language = texts?.language ?? fallbackLanguage;
   const resources = texts?.resources;
-  const i18n = useMemo(() => i18nFor(language, resources ?? {}), [language, resources]);
+  const translation = useMemo(() => translationFor(language, resources ?? {}), [language, resources]);
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -98,11 +97,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen font-sans">
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider value={translation}>
           <SkipLink />
           {children}
           {root?.toast ? <Toaster toast={root.toast} /> : null}
-        </I18nextProvider>
+        </TranslationProvider>
         {lite ? null : (
           <>
             {!root && pageTexts ? (

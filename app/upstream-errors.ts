@@ -20,6 +20,7 @@ export type UpstreamAction =
   | "profileGate"
   | "login"
   | "profile"
+  | "admin"
   | "page";
 
 /** A refused upstream answer as the upstream client gives it (app/upstream.server.ts). */
@@ -36,7 +37,9 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   rate_limited: "common:errors.rateLimited",
   doctor_unverified: "doctor:errors.unverified",
   not_verified: "doctor:errors.unverified",
-  not_found: { doctorAppointment: "doctor:errors.notFound", patientAppointment: "patient:cancel.notFound" },
+  not_found: { doctorAppointment: "doctor:errors.notFound", patientAppointment: "patient:cancel.notFound", admin: "admin:errors.notFound" },
+  already_decided: { admin: "admin:errors.alreadyDecided" },
+  invalid_speciality: { admin: "admin:errors.invalidSpeciality" },
   slot_taken: { booking: "patient:book.slotTaken", proposalAccept: "patient:proposals.slotTaken", doctorAppointment: "doctor:reschedule.slotTaken" },
   slot_held: { doctorAppointment: "doctor:appointments.slotHeld" },
   unchanged: { doctorAppointment: "doctor:reschedule.unchanged" },

@@ -158,12 +158,13 @@ export function ProfileForm<Schema extends { countryId?: unknown; cityId?: unkno
   );
 }
 
-/** The ?delete=1 dialog: the warning, 'Keep my account' and 'Delete my account' (intent=delete). */
-export function DeleteAccountDialog({ role, idempotencyKey }: { role: Role; idempotencyKey: string }) {
+/** The ?delete=1 dialog: the warning, 'Keep my account' and 'Delete my account' (intent=delete); a refusal is said inside it. */
+export function DeleteAccountDialog({ role, idempotencyKey, error }: { role: Role; idempotencyKey: string; error?: string | null }) {
   const { t } = useTranslation();
   return (
     <Dialog title={t(`${role}:profile.deleteTitle`)} closeTo={`/${role}/profile`}>
       <p className="mb-4 text-sm text-slate-800">{t(`${role}:profile.deleteWarning`)}</p>
+      <FormAlert message={error} className="mb-4" />
       <Form method="post" className="flex flex-wrap justify-end gap-2">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <Link to={`/${role}/profile`} className="btn-secondary">

@@ -47,17 +47,26 @@ export async function createPatient(options: { username?: string; phone?: string
   return { email, username, role: "patient", ...(await apiLogin(email, "patient")) };
 }
 
-/** A doctor who registered and verified the mail, not yet approved by an admin. */
-async function createUnapprovedDoctor(options: { username?: string } = {}) {
+/**
+ * A doctor's registration awaiting the admin's decision (the admin's queue holds it from the start,
+ * before the mail is verified).
+ */
+export async function registerDoctor(options: { username?: string } = {}) {
   const email = uniqueEmail("doctor");
   const username = options.username ?? uniqueName("Doctor");
   const registered = await api("POST", "/auth/register", {
     body: { username, email, contact: randomMobile(), password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 8)}`, userRole: "doctor" },
   });
   expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  const verified = await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return { id: registered.body.id as string, email, username };
+}
+
+/** A doctor who registered and verified the mail, not yet approved by an admin. */
+async function createUnapprovedDoctor(options: { username?: string } = {}) {
+  const doctor = await registerDoctor(options);
+  const verified = await api("PUT", `/auth/verifyUser/${doctor.id}`, { body: { otpCode: await newCode(doctor.email) } });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  return doctor;
 }
 
 /** The hospital a fixture doctor is on duty at (shown for in-person appointments). */

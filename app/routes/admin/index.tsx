@@ -1,15 +1,16 @@
 // Doctor verification (docs/product.md, Where we depart from the original screens): doctors awaiting verification, each approved with the
 // specialities the admin assigns, or rejected with an optional reason.
 import { useTranslation } from "../../i18n.ts";
-import { Form } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/index";
 import { requireUser, upstream } from "../../auth.server.ts";
 import { formatDate, specialityName } from "../../format.ts";
-import { Field, SubmitButton } from "../../components/forms.tsx";
+import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { positiveId } from "../health/doctors.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
 
@@ -52,32 +53,63 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent") === "reject" ? "reject" : "approve";
-  const id = encodeURIComponent(String(formData.get("doctorId") ?? ""));
+  const doctorId = String(formData.get("doctorId") ?? "");
   const name = String(formData.get("doctorName") ?? "");
   const body =
     intent === "approve"
       ? { specialityIds: formData.getAll("specialityIds").map(Number).filter(Number.isInteger) }
       : { reason: String(formData.get("reason") ?? "").trim() || undefined };
-  const answer = await upstream(request, context).call("POST", `/admin/doctors/${id}/${intent}`, {
+  const answer = await upstream(request, context).call("POST", `/admin/doctors/${encodeURIComponent(doctorId)}/${intent}`, {
     body,
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
   });
+  // A refusal stays on the page, said on that doctor's card (docs/forms.md); the list is read again,
+  // since a registration another admin decided has left it.
+  if (!answer.ok) {
+    const failure: AdminFailure = { doctorId, name, message: upstreamErrorKey(answer, "admin", `admin:errors.${intent}Failed`) };
+    return data({ failure }, { status: answer.status || 502 });
+  }
   // Back to the page the admin acted on (a decided doctor leaves the queue, so it may now be short).
   const page = positiveId(new URL(request.url).searchParams.get("page"));
-  return redirectWithToast(page && page > 1 ? `/admin?page=${page}` : "/admin", answer.ok
-    ? { type: "success", message: intent === "approve" ? "admin:toast.approved" : "admin:toast.rejected", values: { name } }
-    : { type: "error", message: `admin:toast.${intent}Failed`, values: { name } });
+  return redirectWithToast(page && page > 1 ? `/admin?page=${page}` : "/admin", {
+    type: "success",
+    message: intent === "approve" ? "admin:toast.approved" : "admin:toast.rejected",
+    values: { name },
+  });
 }
 
-export default function AdminDoctors({ loaderData: d }: Route.ComponentProps) {
+/** An approval or rejection the API refused, shown on the card it came from until the next page. */
+interface AdminFailure {
+  doctorId: string;
+  name: string;
+  message: string;
+}
+
+// A refused decision must show the queue as it is now (JavaScript on as off).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function AdminDoctors({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const failure = actionData?.failure ?? null;
+  const alertOf = (doctorId: string) => (failure?.doctorId === doctorId ? <FormAlert message={failure.message} values={{ name: failure.name }} /> : null);
+  // A doctor who left the queue meanwhile (decided by another admin) keeps a card of their own,
+  // first, holding what happened.
+  const gone = failure && !d.doctors.some((doctor) => doctor.id === failure.doctorId) ? failure : null;
   return (
     <section>
       <PageHeader title={t("admin:title")} subtitle={t("admin:subtitle")} />
-      {d.doctors.length === 0 ? (
+      {d.doctors.length === 0 && !gone ? (
         <p className="card text-slate-700">{t("admin:empty")}</p>
       ) : (
         <ul className="space-y-4">
+          {gone ? (
+            <li className="card space-y-4">
+              <h2 className="text-lg font-semibold">{gone.name}</h2>
+              {alertOf(gone.doctorId)}
+            </li>
+          ) : null}
           {d.doctors.map((doctor) => (
             <li key={doctor.id} className="card space-y-4">
               <div>
@@ -123,6 +155,7 @@ export default function AdminDoctors({ loaderData: d }: Route.ComponentProps) {
                   </SubmitButton>
                 </Form>
               </div>
+              {alertOf(doctor.id)}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/profile";
 import type { Country } from "../../../contract/reference.ts";
 import { getUser, upstream } from "../../auth.server.ts";
@@ -109,7 +109,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Everything below needs a passed gate.
   const { valid } = await profileAccess(request, user.id);
-  if (!valid) throw redirect("/doctor/profile");
+  if (!valid) {
+    // A deletion sent after the gate closed (it expired, or the doctor signed in again elsewhere)
+    // says so on the gate it now meets, instead of bringing the doctor back there in silence.
+    if (intent === "delete") return data({ gateError: "doctor:profile.deleteGateClosed", notice: null, gateClosed: true as const }, { status: 403 });
+    throw redirect("/doctor/profile");
+  }
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
 
   if (intent === "delete") return deleteAccount(request, api, "doctor", idempotencyKey);
@@ -138,6 +143,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type ActionData = Route.ComponentProps["actionData"];
+
+// A deletion refused because the gate closed must show the gate now (JavaScript on as off); a wrong
+// code must not reload the gate, which would mail another code.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.gateClosed === true || defaultShouldRevalidate;
+}
 
 function CodeGate({ email, sendError, actionData }: { email: string; sendError: string | null; actionData: ActionData }) {
   const { t } = useTranslation();
@@ -224,6 +235,7 @@ export default function DoctorProfilePage({ loaderData, actionData }: Route.Comp
   const d = loaderData;
   const p = d.profile;
   const editing = d.editing || Boolean(actionData && "result" in actionData);
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
   return (
     <section>
       <ProfileHeader role="doctor" editing={editing} />
@@ -258,7 +270,7 @@ export default function DoctorProfilePage({ loaderData, actionData }: Route.Comp
           <p className="mt-1 text-xs text-slate-600">{t("doctor:profile.specialitiesHint")}</p>
         </div>
       </ProfileLayout>
-      {d.deleting ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} /> : null}
+      {d.deleting || deleteError ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null}
     </section>
   );
 }

@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
-type ActionData = Route.ComponentProps["actionData"];
+type ActionData = Extract<Route.ComponentProps["actionData"], { result: unknown }> | undefined;
 
 function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfile; actionData: ActionData }) {
   const { t } = useTranslation();
@@ -137,7 +137,9 @@ export default function PatientProfilePage({ loaderData: d, actionData }: Route.
       </section>
     );
   }
-  const editing = d.editing || Boolean(actionData);
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
+  const submitted = actionData && "result" in actionData ? actionData : undefined;
+  const editing = d.editing || Boolean(submitted);
   return (
     <section>
       <ProfileHeader role="patient" editing={editing} />
@@ -152,9 +154,9 @@ export default function PatientProfilePage({ loaderData: d, actionData }: Route.
           <ProfileCard role="patient" name={p.username} title={p.username} avatarUrl={p.avatarUrl} email={p.email} lines={[p.phone, p.address, p.profession]} createdAt={p.createdAt} />
         }
       >
-        {editing ? <EditForm d={d} p={p} actionData={actionData} /> : <ProfileView p={p} />}
+        {editing ? <EditForm d={d} p={p} actionData={submitted} /> : <ProfileView p={p} />}
       </ProfileLayout>
-      {d.deleting ? <DeleteAccountDialog role="patient" idempotencyKey={d.idempotencyKey} /> : null}
+      {d.deleting || deleteError ? <DeleteAccountDialog role="patient" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null}
     </section>
   );
 }

@@ -1,0 +1,83 @@
+// The pages' translate function (translate.ts) must give exactly what i18next gives, configured as
+// the server configures it (i18n.server.ts), for every text in both languages: a difference would
+// show the wrong words, or make React throw the server's page away when the browser hydrates it.
+import { describe, expect, it } from "vitest";
+import { i18nFor, languageResources } from "./i18n.server.ts";
+import { supportedLanguages } from "./i18n.ts";
+import { createTranslate, type Texts } from "./translate.ts";
+
+/** Every key of a namespace, as components write it: nested with dots, without plural suffixes. */
+function keys(tree: unknown, prefix = ""): string[] {
+  if (!tree || typeof tree !== "object" || Array.isArray(tree)) return [prefix];
+  return Object.entries(tree).flatMap(([key, value]) => keys(value, prefix ? `${prefix}.${key}` : key));
+}
+const bare = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, "");
+
+// Values for every variable the texts name, and counts that pick each plural form.
+const values = { name: "Dr Ada Lovelace", date: "24/11/2026", time: "09:30", when: "tomorrow", doctor: "Dr Who", app: "Health", patient: "Pat", code: "123456", zone: "Europe/Paris", to: "B", from: "A", reason: "Fever: 3 days", email: "a@b.c", total: 7, status: "confirmed", speciality: "Cardiology", serial: "42", proposals: 2, place: "Paris", page: 3, n: 4, language: "English", before: "B" };
+const counts = [0, 1, 2, 5, 1000, 1234567, 1.5];
+
+describe("createTranslate gives what i18next gives", () => {
+  for (const language of supportedLanguages) {
+    const texts = languageResources[language] as Texts;
+    const t = createTranslate(language, texts);
+    const reference = i18nFor(language).t as (key: string, options?: object) => unknown;
+
+    it(`every ${language} text, bare, with values and with every count`, () => {
+      let checked = 0;
+      for (const [ns, tree] of Object.entries(texts)) {
+        for (const key of new Set(keys(tree).map(bare))) {
+          const full = `${ns}:${key}`;
+          for (const options of [undefined, values, ...counts.map((count) => ({ ...values, count }))]) {
+            expect(t(full, options as never), `${full} ${JSON.stringify(options)}`).toEqual(reference(full, options));
+            checked++;
+          }
+          // Without a namespace, the default one (common).
+          if (ns === "common") expect(t(key, values as never)).toEqual(reference(key, values));
+        }
+      }
+      expect(checked).toBeGreaterThan(1000);
+    });
+
+    it(`lists (returnObjects) and defaults, in ${language}`, () => {
+      for (const key of ["common:legal.terms.body", "common:legal.privacy.body"]) {
+        const list = t(key, { returnObjects: true });
+        expect(Array.isArray(list) && list.length > 0).toBe(true);
+        expect(list).toEqual(reference(key, { returnObjects: true }));
+      }
+      for (const [key, options] of [
+        ["doctor:consultationType.unknown-kind", { defaultValue: "unknown-kind" }],
+        ["doctor:consultationType.followUp", { defaultValue: "followUp" }],
+        ["common:nothing.here", { defaultValue: "Plain {{name}}", name: "value" }],
+      ] as const) {
+        expect(t(key, options as never)).toEqual(reference(key, options));
+      }
+    });
+
+    it(`missing keys and messages that are not keys, in ${language}`, () => {
+      for (const key of [
+        "common:no.such.key",
+        "patient:nope",
+        "nope",
+        "unknownNamespace:some.key",
+        "Required",
+        "Invalid input: expected string, received undefined",
+        "Too small: expected string to have >=8 characters",
+        "a:b:c",
+        "common:legal.terms",
+        "{{name}} is missing",
+        "",
+      ]) {
+        expect(t(key, values as never), key).toEqual(reference(key, values));
+        expect(t(key), key).toEqual(reference(key));
+      }
+    });
+
+    it(`a variable left out stays as written, one given as undefined is empty, in ${language}`, () => {
+      for (const key of ["common:legal.terms.title", "patient:doctors.foundMoreThan"]) {
+        expect(t(key, {} as never)).toEqual(reference(key, {}));
+        expect(t(key, { count: undefined } as never)).toEqual(reference(key, { count: undefined }));
+      }
+    });
+  }
+});

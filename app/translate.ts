@@ -1,0 +1,104 @@
+// The pages' translate function: the part of i18next's `t()` the screens use, over the texts of one
+// language, in about 1 KB instead of i18next's 15 KB gzip in every page's first-load JavaScript
+// (docs/decisions/0016-pages-translate-without-i18next-in-the-browser.md). i18next stays the
+// reference: translate.test.ts checks this function against an i18next instance configured as
+// i18n.ts configured it, for every text of every namespace in both languages.
+//
+// What it does, as i18next does it with the options the app used (`ns:key.path`, nested JSON, `{{value}}`
+// and `{{value, number}}` without escaping, plurals through Intl.PluralRules with `_zero` first when
+// count is 0, `defaultValue`, `returnObjects` for lists): nothing more. A missing text shows its key
+// (without the namespace), as i18next shows it.
+import type { TFunction } from "i18next";
+
+/** One language's texts: namespace → nested JSON of strings (or lists of strings). */
+export type Texts = Record<string, unknown>;
+
+interface Options {
+  count?: number | string;
+  defaultValue?: string;
+  returnObjects?: boolean;
+  [value: string]: unknown;
+}
+
+const defaultNamespace = "common";
+// i18next reads "Sorry: try again." as a sentence, not as namespace "Sorry": a key with one of these
+// characters before its first dot is never split on ":".
+const sentence = /[ ,?!;]/;
+
+function splitKey(key: string): { ns: string; path: string } {
+  const colon = key.indexOf(":");
+  if (colon < 0) return { ns: defaultNamespace, path: key };
+  const dot = key.indexOf(".");
+  const looksLikePath = !sentence.test(key) || (dot > 0 && !sentence.test(key.slice(0, dot)));
+  if (!looksLikePath || /\$t\(/.test(key)) return { ns: defaultNamespace, path: key };
+  const [ns, ...rest] = key.split(":");
+  return { ns, path: rest.join(".") };
+}
+
+/** i18next's lookup: a flat key first, then a dotted path through nested objects. */
+function find(tree: unknown, path: string): unknown {
+  if (!tree || typeof tree !== "object") return undefined;
+  const node = tree as Record<string, unknown>;
+  if (Object.hasOwn(node, path) && node[path]) return node[path];
+  let current: unknown = node;
+  const tokens = path.split(".");
+  for (let i = 0; i < tokens.length; ) {
+    if (!current || typeof current !== "object") return undefined;
+    let next: unknown;
+    let nextPath = "";
+    let j = i;
+    for (; j < tokens.length; ++j) {
+      nextPath += (j !== i ? "." : "") + tokens[j];
+      next = Object.hasOwn(current, nextPath) ? (current as Record<string, unknown>)[nextPath] : undefined;
+      if (next !== undefined) {
+        if (["string", "number", "boolean"].includes(typeof next) && j < tokens.length - 1) continue;
+        break;
+      }
+    }
+    i = j + 1;
+    current = next;
+  }
+  return current;
+}
+
+const plurals = new Map<string, Intl.PluralRules>();
+const numbers = new Map<string, Intl.NumberFormat>();
+
+function interpolate(text: string, options: Options, language: string): string {
+  return text.replace(/\{\{(.+?)\}\}/g, (match, inner: string) => {
+    const [name, format] = inner.split(",").map((part) => part.trim());
+    const value = options[name];
+    // As i18next: an option given as undefined empties the place, a missing one leaves it as written.
+    if (value === undefined) return Object.hasOwn(options, inner.trim()) ? "" : match;
+    if (format === "number") {
+      let formatter = numbers.get(language);
+      if (!formatter) numbers.set(language, (formatter = new Intl.NumberFormat(language)));
+      return formatter.format(value as number);
+    }
+    return value == null ? "" : String(value);
+  });
+}
+
+/** The translate function of one language over its texts, as components call it. */
+export function createTranslate(language: string, texts: Texts): TFunction {
+  function translate(key: string, options: Options = {}): unknown {
+    const { ns, path } = splitKey(String(key));
+    const tree = texts[ns];
+    const { count } = options;
+    let found: unknown;
+    if (count !== undefined && typeof count !== "string") {
+      let rules = plurals.get(language);
+      if (!rules) plurals.set(language, (rules = new Intl.PluralRules(language)));
+      if (count === 0) found = find(tree, `${path}_zero`);
+      if (found === undefined) found = find(tree, `${path}_${rules.select(count)}`);
+    }
+    if (found === undefined) found = find(tree, path);
+    if (Array.isArray(found) && options.returnObjects) {
+      return found.map((item, i) => (typeof item === "string" ? interpolate(item, options, language) : translate(`${ns}:${path}.${i}`, options)));
+    }
+    if (found !== null && typeof found === "object") return `key '${path} (${language})' returned an object instead of string.`;
+    const text = found === undefined || found === null ? (options.defaultValue ?? path) : String(found);
+    return interpolate(text, options, language);
+  }
+  return translate as unknown as TFunction;
+}

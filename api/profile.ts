@@ -1,32 +1,9 @@
-// What the patient's and the doctor's own profile updates share (docs/product.md, Data): clearable
-// fields, validation failures that name the field, and the country/city pair.
+// What the patient's and the doctor's own profile updates share (docs/product.md, Data): the
+// country/city pair. Their fields are the contract's (contract/patient.ts, contract/doctor-profile.ts).
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "./db/index.ts";
 import { cities, countries, users } from "./db/schema.ts";
 import { ApiError, badRequest, notFound } from "./http.ts";
-
-export const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
-
-/** Trimmed text capped at `max`; "" and null clear the field. */
-export const clearableText = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() || null : v), z.string(message).max(max, message).nullable().optional());
-
-/** A positive id, from a number or a string of digits; "" and null clear the field. */
-export const clearableId = (message: string) =>
-  z.preprocess(
-    (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-    z.number(message).int(message).positive(message).nullable().optional(),
-  );
-
-/** Validation failures name the field in their code (invalid_username, invalid_phone, ...). */
-export function parseProfileUpdate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = String(issue?.path[0] ?? "profile").replace(/Id$/, "");
-  throw badRequest(issue?.message ?? "Failed to update profile", `invalid_${field}`);
-}
 
 /**
  * Inside the update's transaction: locks the user's row and settles the country and city. Fields

@@ -4,13 +4,7 @@ import { config } from "../config.ts";
 import type { Upstream } from "./upstream.server.ts";
 import type { VideoLink } from "./components/appointment-calendar.tsx";
 import { clockIn, isoDateIn } from "./format.ts";
-
-interface VideoAnswer {
-  url: string | null;
-  opensAt: string | null;
-  closesAt: string | null;
-}
-
+import type { FeedStatusAnswer, RenewedFeed, VideoLink as VideoAnswer } from "../contract/calendar.ts";
 
 /** A text/calendar download, or the upstream's refusal as a bare status (404 for others' appointments). */
 export function calendarResponse(result: { ok: true; data: unknown } | { ok: false; status: number }, filename?: string): Response {
@@ -52,7 +46,7 @@ export interface FeedStatus {
 
 /** Whether the user has a live feed (its address itself is never kept, so never shown again). */
 export async function loadFeed(api: Upstream): Promise<FeedStatus> {
-  const answer = await api.call<{ active: boolean; createdAt: string | null }>("GET", "/calendar/feed");
+  const answer = await api.call<FeedStatusAnswer>("GET", "/calendar/feed");
   if (!answer.ok) return { active: false, since: null };
   const since = answer.data.createdAt ? isoDateIn(config().APP_TIMEZONE, new Date(answer.data.createdAt)) : null;
   return { active: answer.data.active, since };
@@ -67,6 +61,6 @@ export async function feedAction(api: Upstream, request: Request, intent: "feedR
     const answer = await api.call("DELETE", "/calendar/feed");
     return answer.ok ? { revoked: true as const } : { feedError: true as const };
   }
-  const answer = await api.call<{ token: string }>("POST", "/calendar/feed");
+  const answer = await api.call<RenewedFeed>("POST", "/calendar/feed");
   return answer.ok ? { feedUrl: feedUrl(request, answer.data.token) } : { feedError: true as const };
 }

@@ -6,8 +6,10 @@
 import { createContext, useContext } from "react";
 import type { Resource, TFunction } from "i18next";
 import { createTranslate, type Texts } from "./translate.ts";
+import { LANGUAGES } from "../contract/constants.ts";
 
-export const supportedLanguages = ["en", "fr"] as const;
+/** The screens' languages are the mail's (contract/settings.ts). */
+export const supportedLanguages = LANGUAGES;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";
 

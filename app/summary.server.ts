@@ -7,25 +7,13 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import { getUser, upstream } from "./auth.server.ts";
 import type { PatientHome } from "../contract/patient.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
-import type { NotificationPage } from "../contract/notification.ts";
+import type { DoctorHome } from "../contract/doctor-profile.ts";
 import { NOTIFICATIONS_PAGE } from "./notifications.ts";
-
-type Verification = "pending" | "verified" | "rejected";
 
 export type { PatientDashboard } from "../contract/patient.ts";
 
-export interface Summary {
-  /** Unseen notifications. */
-  count: number;
-  /** Doctors only. */
-  verification?: Verification;
-  /** Doctors only: the admin's reason when the registration was rejected. */
-  rejectionReason?: string | null;
-  /** Patients, on their home only. */
-  dashboard?: PatientHome["dashboard"];
-  /** On the bell's page only: the page of the list it shows, seen from now on. */
-  notifications?: NotificationPage;
-}
+/** The bell and, on the patient home, the cards (the patient's summary); a doctor's also says where their registration stands. */
+export type Summary = PatientHome & Partial<Pick<DoctorHome, "verification" | "rejectionReason">>;
 
 /** The page whose loader needs the patient's dashboard cards. */
 const PATIENT_HOME = "/health/doctors";

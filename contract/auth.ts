@@ -2,12 +2,12 @@
 // codes, login and logout, password reset, the doctor profile gate and account deletion. A refused
 // field answers invalid_<field> (invalid_email, invalid_phone...); a malformed code invalid_code.
 import { z } from "zod";
-import { country, place } from "./doctor.ts";
+import { GENDERS, LANGUAGES } from "./constants.ts";
 import { coded } from "./fields.ts";
 import { normalizePhone } from "./phone.ts";
+import { country, place } from "./reference.ts";
 
 const ROLES = ["patient", "doctor", "admin"] as const;
-const GENDERS = ["male", "female", "other"] as const;
 
 // ---- Requests ----
 
@@ -33,7 +33,7 @@ const phoneNumber = (required: string, invalid: string) =>
 const CODE_MALFORMED = "Please enter the complete 6-digit code";
 const otpCode = coded(z.string({ error: CODE_MALFORMED }).trim().regex(/^\d{6}$/, CODE_MALFORMED), "invalid_code");
 /** The mail's language; anything else is ignored (the request's Accept-Language decides). */
-const locale = z.enum(["en", "fr"]).optional().catch(undefined);
+const locale = z.enum(LANGUAGES).optional().catch(undefined);
 
 /** POST /auth/register: which form the body is, read before the form itself. */
 export const registrationRole = z.object({

@@ -49,3 +49,16 @@ export const NOTIFICATION_KINDS = [
   "proposal_accepted",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Where a doctor's registration stands: the admin approves or rejects it (docs/product.md, Accounts and codes). */
+export const DOCTOR_VERIFICATIONS = ["pending", "verified", "rejected"] as const;
+export type DoctorVerification = (typeof DOCTOR_VERIFICATIONS)[number];
+/** The admin's list of registrations: 20 a page, at most 100. */
+export const ADMIN_DOCTOR_PAGE_SIZE = 20;
+export const ADMIN_DOCTOR_PAGE_MAX = 100;
+
+/** What a profile may say of its holder's gender (a doctor's form offers the first two only). */
+export const GENDERS = ["male", "female", "other"] as const;
+
+/** The languages of the screens and of the mail. */
+export const LANGUAGES = ["en", "fr"] as const;

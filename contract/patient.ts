@@ -4,12 +4,11 @@
 // invalid_city...).
 import { z } from "zod";
 import { appointment, patientAppointment } from "./appointment.ts";
-import { PROPOSAL_STATUSES } from "./constants.ts";
-import { country, place } from "./doctor.ts";
+import { GENDERS, PROPOSAL_STATUSES } from "./constants.ts";
 import { clearableId, clearableText, coded, pageFields, pagination } from "./fields.ts";
 import { bell } from "./notification.ts";
+import { country, place } from "./reference.ts";
 
-const GENDERS = ["male", "female", "other"] as const;
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const SHORT_NAME = "Username must be at least 3 characters";
 

@@ -1,8 +1,11 @@
 // The wire of the reference data every form lists (docs/product.md, The API): GET
 // /location/country, GET /location/city/{countryId} and GET /speciality.
 import { z } from "zod";
-import { country, place } from "./doctor.ts";
 import { coded, requiredId } from "./fields.ts";
+
+export const place = z.object({ id: z.number().int(), name: z.string() });
+/** A country carries its ISO code: the screens name it in the reader's language. */
+export const country = place.extend({ code: z.string() });
 
 export type Place = z.infer<typeof place>;
 export type Country = z.infer<typeof country>;

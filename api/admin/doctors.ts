@@ -8,19 +8,13 @@ import type { Mailer } from "../mail/index.ts";
 import { doctorApprovedMail, doctorRejectedMail, toLocale } from "../mail/templates.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http.ts";
 import { isUuid } from "../../contract/fields.ts";
+import type { DoctorVerification as Verification } from "../../contract/constants.ts";
 import { pageInfo } from "../query.ts";
 import { hashPassword } from "../auth/password.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 
-export type Verification = "pending" | "verified" | "rejected";
-export const VERIFICATIONS: readonly Verification[] = ["pending", "verified", "rejected"];
 
 const doctorNotFound = () => notFound("Doctor not found");
-
-
-/** The /admin list's page size (docs/product.md, Data). */
-export const ADMIN_DOCTOR_PAGE_SIZE = 20;
-export const ADMIN_DOCTOR_PAGE_MAX = 100;
 
 /**
  * Doctor registrations matching `where`, oldest first (the queue order), with their specialities;

@@ -18,7 +18,7 @@ import { answerableRequests, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess 
 
 /** This doctor's proposal on each of the given appointments (null when none). */
 async function myProposals(db: Db, doctorId: string, ids: string[]) {
-  const mine = new Map<string, { id: string; status: string }>();
+  const mine = new Map<string, Pick<typeof proposals.$inferSelect, "id" | "status">>();
   if (ids.length === 0) return mine;
   const rows = await db
     .select({ id: proposals.id, status: proposals.status, appointmentId: proposals.appointmentId })

@@ -6,11 +6,12 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { calendarFeeds, users } from "../db/schema.ts";
 import { hashToken } from "../http.ts";
+import type { FeedStatusAnswer, RenewedFeed } from "../../contract/calendar.ts";
 
 /** 32 random bytes, base64url: 43 characters. */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export async function feedStatus(db: Db, userId: string) {
+export async function feedStatus(db: Db, userId: string): Promise<FeedStatusAnswer> {
   const [live] = await db
     .select({ createdAt: calendarFeeds.createdAt })
     .from(calendarFeeds)
@@ -19,7 +20,7 @@ export async function feedStatus(db: Db, userId: string) {
 }
 
 /** A new secret for the user's feed; the previous one, if any, stops working. Shown once. */
-export async function renewFeed(db: Db, userId: string) {
+export async function renewFeed(db: Db, userId: string): Promise<RenewedFeed> {
   const token = randomBytes(32).toString("base64url");
   const row = await db.transaction(async (tx) => {
     await revokeFeeds(tx, userId);

@@ -8,18 +8,11 @@ import { config } from "../../config.ts";
 import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
 import { APPOINTMENT_MINUTES } from "./ics.ts";
+import type { VideoLink } from "../../contract/calendar.ts";
 
 const VIDEO_OPENS_BEFORE_MINUTES = 15;
 
 type Row = Pick<typeof appointments.$inferSelect, "id" | "type" | "status" | "doctorId" | "startsAt" | "videoRoom">;
-
-export interface VideoLink {
-  /** The room's address, only inside the window. */
-  url: string | null;
-  /** The window, when the appointment has a video room at all. */
-  opensAt: string | null;
-  closesAt: string | null;
-}
 
 const NONE: VideoLink = { url: null, opensAt: null, closesAt: null };
 

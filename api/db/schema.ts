@@ -1,7 +1,16 @@
 // One schema for the embedded PGlite default and a real PostgreSQL server.
 // Identifiers exposed in URLs are UUIDs so they cannot be enumerated.
 import { relations, sql } from "drizzle-orm";
-import { APPOINTMENT_CATEGORIES, APPOINTMENT_STATUSES, NOTIFICATION_KINDS, PROPOSAL_STATUSES, STORED_APPOINTMENT_TYPES, type ConsultationType } from "../../contract/constants.ts";
+import {
+  APPOINTMENT_CATEGORIES,
+  APPOINTMENT_STATUSES,
+  DOCTOR_VERIFICATIONS,
+  GENDERS,
+  NOTIFICATION_KINDS,
+  PROPOSAL_STATUSES,
+  STORED_APPOINTMENT_TYPES,
+  type ConsultationType,
+} from "../../contract/constants.ts";
 import {
   bigserial,
   boolean,
@@ -30,8 +39,8 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true });
 
 export const roleEnum = pgEnum("role", ["patient", "doctor", "admin"]);
-export const genderEnum = pgEnum("gender", ["male", "female", "other"]);
-export const doctorVerificationEnum = pgEnum("doctor_verification", ["pending", "verified", "rejected"]);
+export const genderEnum = pgEnum("gender", GENDERS);
+export const doctorVerificationEnum = pgEnum("doctor_verification", DOCTOR_VERIFICATIONS);
 // The wire's lists (contract/constants.ts) are the database's: one list each.
 export const appointmentStatusEnum = pgEnum("appointment_status", APPOINTMENT_STATUSES);
 export const appointmentTypeEnum = pgEnum("appointment_type", STORED_APPOINTMENT_TYPES);

@@ -11,6 +11,7 @@ import { listAllConsultations } from "../consultation/data.ts";
 import { auditPatients } from "../audit.ts";
 import { serializeForDoctor } from "../appointment/doctor-list.ts";
 import { loadDoctorProfile } from "./profile.ts";
+import type { DoctorDashboard, PatientOption } from "../../contract/doctor-profile.ts";
 
 /** Start and end instants of today in the clinic zone. */
 export function clinicDayBounds(now = new Date()) {
@@ -19,7 +20,7 @@ export function clinicDayBounds(now = new Date()) {
   return { start: zonedInstant(today, "00:00"), end: zonedInstant(tomorrow, "00:00") };
 }
 
-export async function doctorDashboard(db: Db, doctorId: string, now = new Date()) {
+export async function doctorDashboard(db: Db, doctorId: string, now = new Date()): Promise<DoctorDashboard> {
   const { start, end } = clinicDayBounds(now);
   const mine = eq(appointments.doctorId, doctorId);
   const today = and(mine, gte(appointments.startsAt, start), lt(appointments.startsAt, end));
@@ -43,7 +44,7 @@ export async function doctorDashboard(db: Db, doctorId: string, now = new Date()
 }
 
 /** Distinct patients (not deleted) with an appointment assigned to the doctor, by name. */
-export async function doctorPatients(db: Db, doctorId: string) {
+export async function doctorPatients(db: Db, doctorId: string): Promise<PatientOption[]> {
   const rows = await db
     .selectDistinct({ id: users.id, username: users.username })
     .from(appointments)

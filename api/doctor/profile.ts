@@ -1,14 +1,14 @@
 // The doctor's own profile (docs/product.md, Data 'Doctor profile', GET /doctor/doctor-info and
 // PUT /doctor/me). Specialities are read-only here: the admin assigns them at verification.
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { doctors, users } from "../db/schema.ts";
 import { badRequest, notFound } from "../http.ts";
 import { profilePhone } from "../phone.ts";
-import { clearableId, clearableText, parseProfileUpdate, placeOfUpdate, trimmed } from "../profile.ts";
+import { placeOfUpdate } from "../profile.ts";
+import type { DoctorProfile, DoctorProfileChanges } from "../../contract/doctor-profile.ts";
 
-export async function loadDoctorProfile(db: Db, userId: string) {
+export async function loadDoctorProfile(db: Db, userId: string): Promise<DoctorProfile> {
   const user = await db.query.users.findFirst({
     where: (u) => and(eq(u.id, userId), isNull(u.deletedAt)),
     with: {
@@ -46,35 +46,8 @@ export async function loadDoctorProfile(db: Db, userId: string) {
 }
 
 
-const doctorProfileUpdate = z.object({
-  username: z.preprocess(
-    trimmed,
-    z
-      .string("Doctor name must be at least 3 characters")
-      .min(3, "Doctor name must be at least 3 characters")
-      .max(50, "Doctor name must be at most 50 characters")
-      .optional(),
-  ),
-  serial_number: z.preprocess(
-    trimmed,
-    z
-      .string("Serial number must be at least 3 characters")
-      .min(3, "Serial number must be at least 3 characters")
-      .max(50, "Serial number must be at most 50 characters")
-      .optional(),
-  ),
-  // Checked and normalised in the region of the profile's country (api/phone.ts).
-  contact: clearableText(30, "Invalid contact format"),
-  gender: z.preprocess((v) => (v === "" ? null : v), z.enum(["male", "female"], "Invalid gender").nullable().optional()),
-  duty_hospital: clearableText(200, "The duty hospital must be at most 200 characters"),
-  biography: clearableText(2000, "The biography must be at most 2000 characters"),
-  countryId: clearableId("Invalid country"),
-  cityId: clearableId("Invalid city"),
-});
-
-/** Fields left out stay as they are; changing the country drops a city outside it. Validation failures name the field. */
-export async function updateDoctorProfile(db: Db, userId: string, input: unknown) {
-  const changes = parseProfileUpdate(doctorProfileUpdate, input);
+/** Fields left out stay as they are; changing the country drops a city outside it. */
+export async function updateDoctorProfile(db: Db, userId: string, changes: DoctorProfileChanges) {
   await db.transaction(async (tx) => {
     const { countryId, cityId } = await placeOfUpdate(tx, userId, changes);
     const contact = await profilePhone(tx, changes.contact, countryId, () => badRequest("Invalid contact format", "invalid_contact"));

@@ -8,6 +8,7 @@ import { authenticate, currentUser, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { loadDoctorAccess, rejectionReasonOf } from "../appointment/access.ts";
 import { doctorListQuery } from "../../contract/appointment.ts";
+import { doctorProfileUpdateBody, type DoctorHome } from "../../contract/doctor-profile.ts";
 import { getDoctorAppointment, listDoctorAppointments } from "../appointment/doctor-list.ts";
 import { bellOf, unseenCount } from "../notification/data.ts";
 import { doctorDashboard, doctorPatients, exportDoctorData } from "./overview.ts";
@@ -22,7 +23,7 @@ export function doctorRouter({ db }: ApiDeps) {
   });
 
   router.put("/me", doctorOnly, idempotent(db), async (req, res) => {
-    res.json(await updateDoctorProfile(db, currentUser(req).id, req.body));
+    res.json(await updateDoctorProfile(db, currentUser(req).id, parse(doctorProfileUpdateBody, req.body)));
   });
 
   router.get("/doctor_appointments", doctorOnly, async (req, res) => {
@@ -48,7 +49,7 @@ export function doctorRouter({ db }: ApiDeps) {
   router.get("/summary", doctorOnly, async (req, res) => {
     const userId = currentUser(req).id;
     const access = await loadDoctorAccess(db, userId);
-    res.json({ ...(await bellOf(db, userId, req.query)), verification: access.verification, rejectionReason: await rejectionReasonOf(db, access) });
+    res.json({ ...(await bellOf(db, userId, req.query)), verification: access.verification, rejectionReason: await rejectionReasonOf(db, access) } satisfies DoctorHome);
   });
 
   router.get("/patients", doctorOnly, async (req, res) => {

@@ -118,6 +118,24 @@ describe("GET /doctor (find a doctor)", () => {
     expect((await search("?search=in&limit=4&page=4")).body.doctors).toHaveLength(3);
   });
 
+  it("pages name and hospital matches as one list in name order, and counts each doctor once up to the cap", async () => {
+    // "in": 10 Aminas by name and hospital, 5 Ekanes by hospital only. Each side is limited to
+    // what the page needs (docs/decisions/0004), so later pages must still see both sides whole.
+    const pages = [];
+    for (let page = 1; page <= 4; page++) {
+      const { doctors } = await searchDoctors(api.db, { search: "in", page, limit: 4 });
+      pages.push(...doctors.map((d) => d.username));
+    }
+    const all = (await search("?search=in&limit=50")).body.doctors.map((d: { username: string }) => d.username);
+    expect(pages).toEqual(all);
+    expect(pages.slice(-5)).toEqual(["Boris Ekane 1", "Boris Ekane 2", "Boris Ekane 3", "Boris Ekane 4", "Boris Ekane 5"]);
+    // A doctor found by both sides counts once; the cap holds whichever side reaches it.
+    expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 15)).toMatchObject({ total: 15, totalCapped: false });
+    expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 14)).toMatchObject({ total: 14, totalCapped: true });
+    expect(await searchDoctors(api.db, { search: "amina", page: 1, limit: 4 }, 9)).toMatchObject({ total: 9, totalCapped: true });
+    expect(await searchDoctors(api.db, { search: "amina", page: 1, limit: 4 }, 10)).toMatchObject({ total: 10, totalCapped: false });
+  });
+
   it("filters by speciality, city and country, and combines filters", async () => {
     const cardiology = ref.speciality("Cardiology").id;
     expect((await search(`?speciality=${cardiology}`)).body).toMatchObject({ total: 5, totalPages: 1 });

@@ -2,22 +2,13 @@
 // their mail, and whether they receive appointment notices and reminders by mail.
 import { Router } from "express";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { users } from "../db/schema.ts";
-import { authenticate, badRequest, currentUser, parse } from "../http.ts";
+import { authenticate, currentUser, parse } from "../http.ts";
+import { settingsBody, type MailSettings } from "../../contract/settings.ts";
 
-const settingsBody = z.strictObject(
-  {
-    language: z.enum(["en", "fr"], "Language must be en or fr").optional(),
-    notifications: z.boolean("Notifications must be true or false").optional(),
-    reminders: z.boolean("Reminders must be true or false").optional(),
-  },
-  "Unknown setting",
-);
-
-async function readSettings(db: Db, userId: string) {
+async function readSettings(db: Db, userId: string): Promise<MailSettings> {
   const [row] = await db
     .select({ language: users.locale, notifications: users.mailNotifications, reminders: users.mailReminders })
     .from(users)
@@ -34,8 +25,7 @@ export function settingsRouter({ db }: ApiDeps) {
   });
 
   router.put("/", signedIn, async (req, res) => {
-    const body = parse(settingsBody, req.body ?? {});
-    if (Object.keys(body).length === 0) throw badRequest("Nothing to change", "invalid");
+    const body = parse(settingsBody, req.body);
     const id = currentUser(req).id;
     await db
       .update(users)

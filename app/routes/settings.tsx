@@ -8,13 +8,7 @@ import { LanguageMenu } from "../components/language-menu.tsx";
 import { PageHeader } from "../components/page.tsx";
 import { liteChosen, liteCookie, saveDataRequested } from "../lite.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
-
-/** The mail a patient or doctor receives about their appointments (docs/mail.md). */
-interface MailSettings {
-  language: "en" | "fr";
-  notifications: boolean;
-  reminders: boolean;
-}
+import type { MailSettings, SettingsChange } from "../../contract/settings.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const role = getUser(context).role;
@@ -38,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "mail" && !admin) {
     // An unticked box is not sent: both choices travel together, so absent means off.
     const saved = await upstream(request, context).call("PUT", "/settings", {
-      body: { notifications: form.get("notifications") === "on", reminders: form.get("reminders") === "on" },
+      body: { notifications: form.get("notifications") === "on", reminders: form.get("reminders") === "on" } satisfies SettingsChange,
     });
     return redirectWithToast("/settings", saved.ok ? { type: "success", message: "common:settings.mail.saved" } : { type: "error", message: "common:settings.mail.failed" });
   }

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { checkA11y } from "./support.ts";
 import { api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, queueCard, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`admin verification (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
@@ -17,9 +17,8 @@ for (const javaScriptEnabled of [false, true]) {
       await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
 
       await signIn(page, admin.email, "admin");
-      await page.goto("/admin");
-      await expect(page.getByRole("heading", { name })).toBeVisible();
-      const reject = page.getByRole("form", { name: `Reject ${name}` });
+      const card = await queueCard(page, admin, name);
+      const reject = card.getByRole("form", { name: `Reject ${name}` });
       await expect(reject).toBeVisible();
       await checkA11y(page);
       await reject.getByLabel("Reason (optional)").fill("Serial number not found in the register");

@@ -1,7 +1,7 @@
 // A doctor registers, verifies the account, waits for the admin's approval (banner, no actions),
 // is approved at /admin, then passes the profile code gate and edits the profile.
 import { checkA11y } from "./support.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, queueCard, test } from "./fixtures.ts";
 import { enterCode, mailCount, newCode, PASSWORD, signIn, signOut, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
 
 for (const javaScriptEnabled of [false, true]) {
@@ -46,10 +46,10 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("the admin approves the doctor with General practice", async () => {
         await signIn(page, admin.email, "admin");
-        await page.goto("/admin");
+        const card = await queueCard(page, admin, name);
         await expect(page.getByRole("heading", { level: 1, name: "Doctor verification" })).toBeVisible();
         await checkA11y(page);
-        const approve = page.getByRole("form", { name: `Approve ${name}` });
+        const approve = card.getByRole("form", { name: `Approve ${name}` });
         await approve.getByRole("checkbox", { name: "General practice" }).check();
         await approve.getByRole("button", { name: "Approve" }).click();
         await expect(page.getByText(`Dr. ${name} has been approved`)).toBeVisible();

@@ -128,6 +128,33 @@ export async function mainMenu(page: Page, language: Language = "en"): Promise<L
   return page.getByRole("navigation", { name: labels.side });
 }
 
+/** Registrations per /admin page (the API's default for this list). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/**
+ * The page of the registrations in `status` that holds the doctor named `username` now: the queue
+ * is oldest first and other tests add and decide on theirs meanwhile, so a new registration is
+ * on no page known in advance.
+ */
+export async function adminPageOf(admin: Account, username: string, status = "pending") {
+  for (let page = 1; ; page++) {
+    const answer = await api("GET", `/admin/doctors?status=${status}&limit=${ADMIN_PAGE_SIZE}&page=${page}`, { token: admin.token });
+    expect(answer.status).toBe(200);
+    if (answer.body.doctors.some((d: { username: string }) => d.username === username)) return page;
+    if (page >= answer.body.totalPages) throw new Error(`${username} is not ${status}`);
+  }
+}
+
+/** The card of the doctor named `username` on the admin's queue, with the page that holds it open. */
+export async function queueCard(page: Page, admin: Account, username: string) {
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: username, exact: true }) });
+  await expect(async () => {
+    await page.goto(`/admin?page=${await adminPageOf(admin, username)}`);
+    await expect(card).toHaveCount(1, { timeout: 2_000 });
+  }).toPass();
+  return card;
+}
+
 /** A fresh verified patient, for specs that make more than the `patient` fixture. */
 export const newPatient = () => createPatient();
 

@@ -5,7 +5,7 @@
 import type { Locator } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, queueCard, test } from "./fixtures.ts";
 
 // A demo doctor of Cardiology and Internal medicine (api/seed.ts): a specialist, so 6000 XAF.
 const DOCTOR = "Didier Njoya";
@@ -159,8 +159,8 @@ for (const javaScriptEnabled of [false, true]) {
       await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
 
       await signIn(page, admin.email, "admin");
-      await page.goto("/admin");
-      const approve = page.getByRole("form", { name: new RegExp(name) }).filter({ has: page.getByRole("checkbox") });
+      const card = await queueCard(page, admin, name);
+      const approve = card.getByRole("form", { name: new RegExp(name) }).filter({ has: page.getByRole("checkbox") });
       await expect(approve.getByRole("checkbox", { name: "Cardiologie" })).toHaveCount(1);
       await expect(approve.getByRole("checkbox", { name: "Médecine générale" })).toHaveCount(1);
       await expect(approve.getByRole("checkbox", { name: "ORL" })).toHaveCount(1);

@@ -11,34 +11,18 @@ import { Pagination } from "../../components/pagination.tsx";
 import { positiveId } from "../health/doctors.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import type { AdminDoctorListQuery, AdminDoctorPage, Approval, Rejection } from "../../../contract/admin.ts";
+import { ADMIN_DOCTOR_PAGE_SIZE } from "../../../contract/constants.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
 
-interface PendingDoctor {
-  id: string;
-  username: string;
-  email: string;
-  contact: string | null;
-  serial_number: string;
-  createdAt: string;
-}
-
-/** Registrations per page (the API's default for this list). */
-const ADMIN_PAGE_SIZE = 20;
-
 const listOf = <T,>(body: unknown, key: string): T[] => (Array.isArray(body) ? (body as T[]) : ((body as Record<string, T[]> | null)?.[key] ?? []));
-
-interface PendingDoctorPage {
-  doctors: PendingDoctor[];
-  page: number;
-  totalPages: number;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
   const page = positiveId(new URL(request.url).searchParams.get("page")) ?? 1;
   const [doctors, specialities] = await Promise.all([
-    api.get<PendingDoctorPage>("/admin/doctors", { status: "pending", page, limit: ADMIN_PAGE_SIZE }),
+    api.get<AdminDoctorPage>("/admin/doctors", { status: "pending", page, limit: ADMIN_DOCTOR_PAGE_SIZE } satisfies AdminDoctorListQuery),
     api.get<unknown>("/speciality"),
   ]);
   return {
@@ -57,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = String(formData.get("doctorName") ?? "");
   const body =
     intent === "approve"
-      ? { specialityIds: formData.getAll("specialityIds").map(Number).filter(Number.isInteger) }
-      : { reason: String(formData.get("reason") ?? "").trim() || undefined };
+      ? ({ specialityIds: formData.getAll("specialityIds").map(Number).filter(Number.isInteger) } satisfies Approval)
+      : ({ reason: String(formData.get("reason") ?? "").trim() || undefined } satisfies Rejection);
   const answer = await upstream(request, context).call("POST", `/admin/doctors/${encodeURIComponent(doctorId)}/${intent}`, {
     body,
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,

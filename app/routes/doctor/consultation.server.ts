@@ -1,14 +1,7 @@
 // The consultation records of the signed-in doctor (the /consultation extension of docs/product.md, Where we depart from the original screens).
 import type { Consultation, ConsultationPage } from "../../../contract/consultation.ts";
+import type { PatientOption } from "../../../contract/doctor-profile.ts";
 import type { Upstream } from "../../upstream.server.ts";
-
-export interface PatientOption {
-  id: string;
-  username: string;
-}
-
-const listOf = <T,>(body: unknown, key: string): T[] =>
-  Array.isArray(body) ? (body as T[]) : ((body as Record<string, T[]> | null)?.[key] ?? []);
 
 /** One page of records, newest first, at the API's page size (20). */
 export async function listConsultations(api: Upstream, search: string, page: number) {
@@ -22,7 +15,7 @@ export async function findConsultation(api: Upstream, id: string) {
 }
 
 export async function listPatients(api: Upstream) {
-  return listOf<PatientOption>(await api.get<unknown>("/doctor/patients"), "patients");
+  return api.get<PatientOption[]>("/doctor/patients");
 }
 
 export async function getConsultation(api: Upstream, id: string) {

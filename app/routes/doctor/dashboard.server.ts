@@ -1,13 +1,5 @@
 // GET /doctor/dashboard: the four counters and today's appointments.
-import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
+import type { DoctorDashboard } from "../../../contract/doctor-profile.ts";
 import type { Upstream } from "../../upstream.server.ts";
 
-export interface Dashboard {
-  todayAppointments: number;
-  upcomingAppointments: number;
-  totalPatients: number;
-  completedToday: number;
-  todaySchedule: Appointment[];
-}
-
-export const loadDashboard = (api: Upstream) => api.get<Dashboard>("/doctor/dashboard");
+export const loadDashboard = (api: Upstream) => api.get<DoctorDashboard>("/doctor/dashboard");

@@ -6,7 +6,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/profile";
-import type { Country } from "../../../contract/reference.ts";
 import { getUser, upstream } from "../../auth.server.ts";
 import { CodeForm, readCode } from "../../components/code-input.tsx";
 import { Dialog } from "../../components/dialog.tsx";
@@ -23,30 +22,8 @@ import { profileAccess } from "./profile-gate.server.ts";
 import { doctorProfileSchema } from "./profile-schema.ts";
 import { countryName, specialityName } from "../../format.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-
-interface Place {
-  id: number;
-  name: string;
-}
-
-export interface DoctorProfile {
-  id?: string;
-  username: string;
-  email: string;
-  contact: string | null;
-  gender: "male" | "female" | "other" | null;
-  serial_number: string | null;
-  duty_hospital: string | null;
-  biography: string | null;
-  countryId: number | null;
-  cityId: number | null;
-  Country: (Place & { code?: string }) | null;
-  City: Place | null;
-  specialities: (Place & { nameFr?: string })[];
-  avatarUrl: string | null;
-  createdAt: string;
-  verification?: string;
-}
+import type { DoctorProfile, DoctorProfileUpdate } from "../../../contract/doctor-profile.ts";
+import type { Country } from "../../../contract/reference.ts";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -135,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       biography: v.biography,
       countryId: v.countryId ?? null,
       cityId: v.cityId ?? null,
-    },
+    } satisfies DoctorProfileUpdate,
     idempotencyKey,
   });
   if (!answer.ok) return data({ result: submission.reply({ formErrors: ["doctor:profile.updateFailed"] }), cities: null, country: null }, { status: answer.status });

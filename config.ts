@@ -245,6 +245,10 @@ export function startupMessage(error: unknown): string | undefined {
 const benchSchema = z.object({
   BENCH_SCALE: z.coerce.number().positive().default(1),
   BENCH_RUNS: z.coerce.number().int().min(1).default(30),
+  // Requests of each page whose server CPU time cpu.ts divides.
+  BENCH_REQUESTS: z.coerce.number().int().min(10).default(300),
+  // cpu.ts: rounds of the checkouts it compares, alternating.
+  BENCH_ROUNDS: z.coerce.number().int().min(1).default(3),
   BENCH_EXPLAIN: z.enum(["0", "1"]).default("0"),
   BENCH_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
   BENCH_SECONDS: z.coerce.number().positive().default(10),

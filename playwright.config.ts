@@ -7,7 +7,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import type { Throttle } from "./tests/e2e/support.ts";
 
-// A mid-range phone on a 4G network: CPU 2x slower, 60 ms round trips, 9 Mbit/s down, 1.5 up.
+// A mid-range phone on a 4G network: CPU 2x slower (pages with JavaScript: throttlePage in
+// tests/e2e/support.ts says why), 60 ms round trips, 9 Mbit/s down, 1.5 up.
 const phoneThrottle: Throttle = { cpu: 2, latencyMs: 60, downloadKbps: 9_000, uploadKbps: 1_500 };
 // The journeys run in both projects; the phone project takes the specs below, which reach the side
 // menu through the menu button where a phone collapses it (mainMenu in tests/e2e/fixtures.ts). The

@@ -8,6 +8,7 @@ import { adminDoctor, adminDoctorPage } from "../contract/admin.ts";
 import { feedStatus, renewedFeed, videoLink } from "../contract/calendar.ts";
 import { doctorDashboard, doctorExport, doctorHome, doctorPatients, doctorProfile } from "../contract/doctor-profile.ts";
 import { apiError } from "../contract/errors.ts";
+import { bell } from "../contract/notification.ts";
 import { mailSettings } from "../contract/settings.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 
@@ -66,6 +67,7 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
     const withList = await send(doctor, "GET", "/doctor/summary?notifications=1");
     expect(withList.body.notifications.items.length).toBeGreaterThan(0);
     matches(doctorHome, withList.body);
+    matches(bell, (await send(doctor, "GET", "/doctor/notifications")).body);
     matches(doctorDashboard, (await send(doctor, "GET", "/doctor/dashboard")).body);
     const patients = await send(doctor, "GET", "/doctor/patients");
     expect(patients.body).toEqual([{ id: patient.user.id, username: patient.user.username }]);
@@ -120,6 +122,8 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: 42 }, "invalid_reason"],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: ["why"] }, "invalid_reason"],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: huge }, "invalid_reason"],
+      [doctor, "GET", "/doctor/summary?notifications=abc", undefined, "invalid"],
+      [doctor, "GET", "/doctor/summary?notifications=0", undefined, "invalid"],
       [doctor, "PUT", "/doctor/me", { username: 123 }, "invalid_username"],
       [doctor, "PUT", "/doctor/me", { username: huge }, "invalid_username"],
       [doctor, "PUT", "/doctor/me", { serial_number: null }, "invalid_serial_number"],

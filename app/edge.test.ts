@@ -234,6 +234,29 @@ describe("signed-in pages", () => {
     }
   });
 
+  it("broken off by the client before the answer are not logged as server errors", async () => {
+    const cookie = await logIn();
+    // Broken off at every moment of the page's making, from its loaders to its rendering.
+    let brokenOff = 0;
+    for (let delay = 0; delay <= 60; delay += 2) {
+      const answered = await new Promise<boolean>((resolve) => {
+        const req = http.get(`${app.url}/health/doctors`, { headers: { cookie } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(true));
+        });
+        req.on("error", () => resolve(false));
+        setTimeout(() => req.destroy(), delay);
+      });
+      if (!answered) brokenOff++;
+    }
+    expect(brokenOff).toBeGreaterThan(0);
+    // Each broken-off page has finished by the time a later one is answered.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await raw("GET", "/health/doctors", { cookie })).status).toBe(200);
+    expect(app.logs().filter((line) => /Unexpected Server Error|Error:/.test(line))).toEqual([]);
+    expect(stackLines()).toEqual([]);
+  });
+
   it("answer 404 for an appointment or a consultation that does not exist", async () => {
     const cookie = await logIn();
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", "%E2%80%A8"]) {

@@ -8,6 +8,7 @@ import { futureDate, startApi, type TestApi } from "../api/test/harness.ts";
 import { insertAppointment } from "../api/appointment/test-factories.ts";
 import { resetConfigForTests } from "../config.ts";
 import { tokenChecks } from "../api/http.ts";
+import { watchStatements } from "../api/db/index.ts";
 
 let api: TestApi;
 let handler: ReturnType<typeof createStaticHandler>;
@@ -86,6 +87,9 @@ const tokenChecksSoFar = async () => (await tokenChecks.get()).values.reduce((su
 async function load(path: string, cookie: string) {
   calls.length = 0;
   const checksBefore = await tokenChecksSoFar();
+  const statements: string[] = [];
+  // The mail outbox's worker polls on its own clock: its statements are not the page's.
+  const unwatch = watchStatements((query) => void (query.includes('"mail_outbox"') || statements.push(query)));
   const request = new Request(`http://127.0.0.1${path}`, { headers: { cookie } });
   // As the request handler does before React Router (app/request-handler.server.ts).
   const requestContext = new RouterContextProvider();
@@ -98,9 +102,10 @@ async function load(path: string, cookie: string) {
       return Response.json(context.errors ? { errors: String(Object.values(context.errors)[0]) } : context.loaderData);
     },
   });
+  unwatch();
   const body = (await (result as Response).json()) as StaticHandlerContext["loaderData"] & { errors?: string };
   if (body.errors) throw new Error(body.errors);
-  return { calls: [...calls], tokenChecks: (await tokenChecksSoFar()) - checksBefore, data: body };
+  return { calls: [...calls], tokenChecks: (await tokenChecksSoFar()) - checksBefore, statements, data: body };
 }
 
 describe("upstream calls per page", () => {
@@ -111,9 +116,12 @@ describe("upstream calls per page", () => {
     for (let i = 0; i < 6; i++) await insertAppointment(api.db, { patientId: user.id, doctorId: doc.id, status: i % 2 ? "confirmed" : "pending" });
     const cookie = await sessionFor(token, { id: user.id, role: "patient", username: user.username });
     await load("/health/doctors", cookie); // the first page also fills the five-minute reference lists
-    const { calls, tokenChecks, data } = await load("/health/doctors", cookie);
+    const { calls, tokenChecks, data, statements } = await load("/health/doctors", cookie);
     expect(calls).toEqual([`GET /patient/summary?dashboard=1`, expect.stringMatching(/^GET \/doctor\?/)]);
     expect(tokenChecks).toBe(1);
+    // The token check; the bell count, the cards' ids and counts in one; the cards' rows and their
+    // proposal counts; the search's page, its count and its doctors' specialities.
+    expect(statements, statements.join("\n")).toHaveLength(7);
     const dashboard = (data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }).dashboard;
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);
@@ -123,10 +131,15 @@ describe("upstream calls per page", () => {
   it("the doctor's appointments page: the summary (bell and verification) and the list; the admin's approval shows on the next page", async () => {
     const { user, token } = await api.createDoctor({ username: "Dr Pending", verification: "pending" });
     const admin = await api.createAdmin();
+    const patient = await api.createPatient({ username: "Listed Patient" });
+    for (let i = 0; i < 3; i++) await insertAppointment(api.db, { patientId: patient.user.id, doctorId: user.id, status: "confirmed" });
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
     const before = await load("/doctor/appointments", cookie);
     expect(before.calls).toEqual(["GET /doctor/summary", expect.stringMatching(/^GET \/doctor\/doctor_appointments\?/)]);
     expect(before.tokenChecks).toBe(1);
+    // The token check; the bell count and the verification state in one; then the list's own
+    // (the doctor's access, the page of ids, its count, the rows and what they show).
+    expect(before.statements, before.statements.join("\n")).toHaveLength(9);
     expect((before.data["routes/app-layout"] as { verification: string | null }).verification).toBe("pending");
 
     const approved = await api.request("POST", `/admin/doctors/${user.id}/approve`, { token: admin.token, body: {} });

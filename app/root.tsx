@@ -1,4 +1,4 @@
-import { useContext, useMemo } from "react";
+import { useContext, useEffect, useMemo } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -125,6 +125,11 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
+  // In the browser only (an effect does not run on the server): there entry.server.tsx's handleError
+  // has logged the error already, whole and before React Router hides it as "Unexpected Server
+  // Error", and says nothing of a request the client broke off, which also lands here.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) console.error(error);
+  }, [error]);
   return <ErrorPage status={status} className="min-h-screen justify-center p-6" />;
 }

@@ -281,6 +281,9 @@ interface Call {
 const CALLS: Call[] = [
   { name: "doctor search: name fragment (5 matches)", role: "patient", path: () => `/doctor?search=${PLANTED_SURNAME.slice(0, 7).toLowerCase()}` },
   { name: "doctor search: common name fragment 'mba'", role: "patient", path: () => `/doctor?search=mba` },
+  // Names start with the first name, so a first-name fragment matches one stretch of the name
+  // order, late in it: a walk of the name-ordered directory reads everything before it.
+  { name: "doctor search: first-name fragment 'yvon'", role: "patient", path: () => `/doctor?search=yvon` },
   { name: "doctor search: speciality + city", role: "patient", path: (c) => `/doctor?speciality=${c.cardiology}&city=${c.douala}` },
   { name: "doctor list: page 50", role: "patient", path: () => `/doctor?limit=50` },
   { name: "patient appointments: default page", role: "patient", path: () => `/appointment` },

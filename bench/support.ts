@@ -64,10 +64,10 @@ export function productionEnv(port: number, dataDir: string, env: Record<string,
  * `node server.ts` in production mode with the demo data, on `port` (a free one by default) and a
  * temporary data folder. `env` adds to (or, with "", clears) the environment it inherits.
  */
-export async function startProductionApp(options: { port?: number; env?: Record<string, string> } = {}) {
+export async function startProductionApp(options: { port?: number; env?: Record<string, string>; cwd?: string } = {}) {
   const port = options.port || (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-app-"));
-  const app = spawn(process.execPath, ["server.ts"], { env: productionEnv(port, dataDir, options.env), stdio: ["ignore", "ignore", "inherit"] });
+  const app = spawn(process.execPath, ["server.ts"], { cwd: options.cwd, env: productionEnv(port, dataDir, options.env), stdio: ["ignore", "ignore", "inherit"] });
   const stop = async () => {
     if (app.exitCode === null) {
       app.kill("SIGTERM");
@@ -83,5 +83,5 @@ export async function startProductionApp(options: { port?: number; env?: Record<
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, stop, pid: app.pid as number };
 }

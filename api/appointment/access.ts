@@ -57,10 +57,3 @@ export function answerableRequests(doctor: DoctorAccess, now = new Date()): SQL 
     doctor.verification === "verified" ? undefined : sql`false`,
   )!;
 }
-
-/** The admin's reason, for a rejected doctor only (one read, and only then). */
-export async function rejectionReasonOf(db: Db, doctor: DoctorAccess): Promise<string | null> {
-  if (doctor.verification !== "rejected") return null;
-  const [row] = await db.select({ reason: doctors.rejectionReason }).from(doctors).where(eq(doctors.userId, doctor.id));
-  return row?.reason ?? null;
-}

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import prom from "prom-client";
 import { config } from "../../config.ts";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
@@ -27,6 +28,31 @@ export interface Database {
 }
 
 const currentTransaction = new AsyncLocalStorage<Db>();
+
+/**
+ * SQL statements sent, counted by drizzle's logger hook (the statements a page costs: docs/performance.md).
+ * Made here rather than with api/metrics.ts's helper, which imports this module's types.
+ */
+const statementsSent =
+  (prom.register.getSingleMetric("db_statements_total") as prom.Counter | undefined) ??
+  new prom.Counter({ name: "db_statements_total", help: "SQL statements sent to the database" });
+
+const statementWatchers = new Set<(query: string) => void>();
+
+/** Calls `watcher` with each statement's text until the returned function is called (tests list a page's statements). */
+export function watchStatements(watcher: (query: string) => void): () => void {
+  statementWatchers.add(watcher);
+  return () => statementWatchers.delete(watcher);
+}
+
+/** Counts each statement, then hands it to `logger` when one is given. */
+const countingLogger = (logger?: Logger): Logger => ({
+  logQuery(query, params) {
+    statementsSent.inc();
+    for (const watcher of statementWatchers) watcher(query);
+    logger?.logQuery(query, params);
+  },
+});
 
 /**
  * The handle the API works with: outside `inRequestTransaction` it is the database itself; inside,
@@ -107,7 +133,7 @@ export async function openDatabase(options: {
     const lost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
     pool.on("error", lost);
     pool.on("connect", (client) => client.on("error", lost));
-    const db = transactionAware(drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db);
+    const db = transactionAware(drizzlePg(pool, { schema, logger: countingLogger(options.logger) }) as unknown as Db);
     return {
       db,
       kind: "postgres",
@@ -121,7 +147,7 @@ export async function openDatabase(options: {
   try {
     // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
     const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.pgliteTemplate });
-    const db = transactionAware(drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db);
+    const db = transactionAware(drizzlePglite(client, { schema, logger: countingLogger(options.logger) }) as unknown as Db);
     // On a template this applies nothing (its journal lists every migration) unless the template
     // is older than the migrations folder.
     await migratePglite(db as never, { migrationsFolder });

@@ -1,9 +1,9 @@
 // The doctor's extensions beside the list: dashboard counters and today's schedule (docs/product.md,
 // Screens and routes 'Doctor dashboard'), the patients a consultation may be about, and the data
 // download.
-import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne } from "drizzle-orm";
+import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
-import { appointments, users } from "../db/schema.ts";
+import { appointments, doctors, notifications, users } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "../appointment/booking.ts";
 import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
 import { clinicToday, zonedInstant } from "../time.ts";
@@ -12,6 +12,28 @@ import { auditPatients } from "../audit.ts";
 import { serializeForDoctor } from "../appointment/doctor-list.ts";
 import { loadDoctorProfile } from "./profile.ts";
 import type { DoctorDashboard, PatientOption } from "../../contract/doctor-profile.ts";
+import { notFound } from "../http.ts";
+
+/**
+ * What every page of a doctor shows besides its own content (docs/performance.md): the verification
+ * state, the admin's reason when rejected, and the bell's count of unseen notices, in one statement.
+ */
+export async function doctorSummary(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      verification: doctors.verification,
+      rejectionReason: doctors.rejectionReason,
+      count: sql<number>`(${db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))})`.mapWith(Number),
+    })
+    .from(doctors)
+    .where(eq(doctors.userId, userId));
+  if (!row) throw notFound("Doctor not found");
+  // The reason is the admin's word to a rejected doctor only.
+  return { count: row.count, verification: row.verification, rejectionReason: row.verification === "rejected" ? row.rejectionReason : null };
+}
 
 /** Start and end instants of today in the clinic zone. */
 export function clinicDayBounds(now = new Date()) {

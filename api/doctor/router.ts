@@ -6,12 +6,12 @@ import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
-import { loadDoctorAccess, rejectionReasonOf } from "../appointment/access.ts";
+import { loadDoctorAccess } from "../appointment/access.ts";
 import { doctorListQuery } from "../../contract/appointment.ts";
 import { doctorProfileUpdateBody, type DoctorHome } from "../../contract/doctor-profile.ts";
 import { getDoctorAppointment, listDoctorAppointments } from "../appointment/doctor-list.ts";
 import { bellOf, unseenCount } from "../notification/data.ts";
-import { doctorDashboard, doctorPatients, exportDoctorData } from "./overview.ts";
+import { doctorDashboard, doctorPatients, doctorSummary, exportDoctorData } from "./overview.ts";
 import { loadDoctorProfile, updateDoctorProfile } from "./profile.ts";
 
 export function doctorRouter({ db }: ApiDeps) {
@@ -48,8 +48,9 @@ export function doctorRouter({ db }: ApiDeps) {
   // shows at once: one call per page.
   router.get("/summary", doctorOnly, async (req, res) => {
     const userId = currentUser(req).id;
-    const access = await loadDoctorAccess(db, userId);
-    res.json({ ...(await bellOf(db, userId, req.query)), verification: access.verification, rejectionReason: await rejectionReasonOf(db, access) } satisfies DoctorHome);
+    // The bell's page asks for its list too, which comes with its own count (that page marked seen first).
+    const [summary, bell] = await Promise.all([doctorSummary(db, userId), req.query.notifications === undefined ? null : bellOf(db, userId, req.query)]);
+    res.json({ ...summary, ...bell } satisfies DoctorHome);
   });
 
   router.get("/patients", doctorOnly, async (req, res) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startApi, type TestApi } from "../test/harness.ts";
-import { cities, countries } from "../db/schema.ts";
+import { cities, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 
 describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () => {
@@ -190,6 +190,29 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
     const { token } = await api.createPatient();
     expect((await summary(token, "")).body).toEqual({ count: 0 });
     expect((await summary(token)).body).toEqual({ count: 0, dashboard: { upcoming: null, confirmed: [], confirmedAhead: 0, total: 0 } });
+  });
+
+  it("counts the patient's own unseen notices beside the cards, as without them", async () => {
+    const { user, token } = await api.createPatient();
+    const other = await api.createPatient();
+    const { user: doctor } = await api.createDoctor();
+    const mine = await insertAppointment(api.db, { patientId: user.id, doctorId: doctor.id, status: "confirmed", startsAt: new Date(Date.now() + 2 * day) });
+    const theirs = await insertAppointment(api.db, { patientId: other.user.id, doctorId: doctor.id, status: "confirmed" });
+    await api.db.insert(notifications).values([
+      { userId: user.id, appointmentId: mine.id, kind: "appointment_confirmed" },
+      { userId: user.id, appointmentId: mine.id, kind: "appointment_confirmed" },
+      { userId: user.id, appointmentId: mine.id, kind: "appointment_confirmed", seenAt: new Date() },
+      { userId: other.user.id, appointmentId: theirs.id, kind: "appointment_confirmed" },
+    ]);
+    const res = await summary(token);
+    expect(res.body.count).toBe(2);
+    expect((await summary(token, "")).body).toEqual({ count: 2 });
+    expect(res.body.dashboard).toMatchObject({ upcoming: { id: mine.id }, confirmed: [{ id: mine.id }], confirmedAhead: 1, total: 1 });
+    // With the bell's page asked for as well, its list and its count (that page marked seen).
+    const both = await summary(token, "?dashboard=1&notifications=1");
+    expect(both.body.notifications.items).toHaveLength(3);
+    expect(both.body.count).toBe(0);
+    expect(both.body.dashboard.total).toBe(1);
   });
 
   it("is for patients only", async () => {

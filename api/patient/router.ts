@@ -40,8 +40,10 @@ export function patientRouter({ db }: ApiDeps) {
   // list: one call and one token check per page.
   router.get("/summary", patientOnly, async (req, res) => {
     const userId = currentUser(req).id;
-    const [bell, dashboard] = await Promise.all([bellOf(db, userId, req.query), req.query.dashboard === "1" ? patientDashboard(db, userId) : null]);
-    res.json((dashboard ? { ...bell, dashboard } : bell) satisfies PatientHome);
+    if (req.query.dashboard !== "1") return void res.json((await bellOf(db, userId, req.query)) satisfies PatientHome);
+    // The home's cards come with the bell count; the bell's list, if asked for too, with its own.
+    const [home, bell] = await Promise.all([patientDashboard(db, userId), req.query.notifications === undefined ? null : bellOf(db, userId, req.query)]);
+    res.json({ ...(bell ?? { count: home.unseen }), dashboard: home.dashboard } satisfies PatientHome);
   });
 
   return router;

@@ -43,7 +43,7 @@ export function Toaster({ toast }: { toast: Toast }) {
         {stays ? (
           <a
             href={location.pathname + location.search}
-            className="link pointer-events-auto mt-1 inline-flex min-h-6 items-center text-sm"
+            className="link-alone pointer-events-auto mt-1 text-sm"
             onClick={(event) => {
               event.preventDefault();
               setOpen(false);

@@ -22,7 +22,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <p className="mt-6 text-center text-sm">
-        <Link className="link" to="/">
+        <Link className="link-alone" to="/">
           {t("common:errors.home")}
         </Link>
       </p>

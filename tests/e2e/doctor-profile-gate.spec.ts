@@ -18,7 +18,7 @@ test.describe("the profile gate", () => {
         const context = await browser.newContext({ javaScriptEnabled, viewport, isMobile, hasTouch, locale: "en-US" });
         await signInContext(context, doctor);
         const page = await context.newPage();
-        if (throttle) await throttlePage(page, throttle);
+        if (throttle) await throttlePage(page, throttle, { scripts: javaScriptEnabled });
         const before = await mailCount(doctor.email);
         await page.goto("/doctor/profile");
         const dialog = page.getByRole("dialog", { name: "Verify your identity" });

@@ -185,18 +185,27 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
 }
 
 /**
- * Controls smaller than `min` px either way (WCAG 2.5.8 target size), except links inside a
- * sentence (inline), which the criterion exempts.
+ * Controls smaller than `min` px either way (WCAG 2.5.8 target size): every link, button, field,
+ * menu summary and scripted control that shows. A link inside running text is exempt, as the
+ * criterion's inline exception says (its height is the line's): an inline link whose nearest block
+ * holds other words. An inline link alone in its block is a control like any other.
  */
 export async function smallTargets(page: Page, min = 24): Promise<string[]> {
   return page.evaluate((min) => {
     const small: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary')) {
+    const controls = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+    const inSentence = (el: HTMLElement) => {
+      let block = el.parentElement;
+      while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+      const words = (block?.textContent ?? "").replace(el.textContent ?? "", "");
+      return /\p{L}/u.test(words);
+    };
+    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      // Visually hidden until focused (the skip link) counts when it shows.
+      // Visually hidden (the skip link until focused, inputs drawn by their label) is not a target.
       if (!rect.width || !rect.height || style.visibility === "hidden" || style.clip !== "auto" || style.clipPath !== "none") continue;
-      if (el.tagName === "A" && style.display === "inline") continue;
+      if (el.tagName === "A" && style.display === "inline" && inSentence(el)) continue;
       if (rect.width < min - 0.5 || rect.height < min - 0.5) {
         const name = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? "";
         small.push(`<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${name}" is ${Math.round(rect.width)}x${Math.round(rect.height)} px`);

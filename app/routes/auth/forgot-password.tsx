@@ -53,7 +53,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <SubmitButton className="btn-primary w-full">{t("auth:forgot.submit")}</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link className="link" to="/login">
+        <Link className="link-alone" to="/login">
           {t("auth:forgot.back")}
         </Link>
       </p>

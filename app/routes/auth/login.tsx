@@ -99,7 +99,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           errors={fields.password.errors}
         />
         <div className="text-right text-sm">
-          <Link className="link" to="/forgot-password">
+          <Link className="link-alone" to="/forgot-password">
             {t("auth:login.forgotPassword")}
           </Link>
         </div>

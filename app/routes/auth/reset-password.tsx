@@ -72,7 +72,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         <SubmitButton className="btn-primary w-full">{t("auth:reset.submit")}</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link className="link" to="/forgot-password">
+        <Link className="link-alone" to="/forgot-password">
           {t("auth:reset.again")}
         </Link>
       </p>

@@ -8,7 +8,7 @@ import { withParams } from "../../url.ts";
 import { pageOf } from "../../auth.server.ts";
 import { rescheduleSchema } from "./reschedule-schema.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import type { DoctorChange, ProposalRequest } from "../../../contract/appointment.ts";
+import type { DoctorAppointment, DoctorChange, ProposalRequest } from "../../../contract/appointment.ts";
 
 const statusFor = { confirm: "confirmed", cancel: "cancelled", complete: "completed" } as const;
 
@@ -17,13 +17,13 @@ export interface ActionFailure {
   appointmentId: string;
   message: string;
   /** The appointment's status now, when the failure is that it changed meanwhile. */
-  status: string | null;
+  status: DoctorAppointment["status"] | null;
 }
 
 async function failed(api: Upstream, appointmentId: string, answer: { status: number; code?: string }, fallback: string) {
-  let status: string | null = null;
+  let status: ActionFailure["status"] = null;
   if (answer.status !== 404 && answer.code === "invalid_transition") {
-    const now = await api.call<{ status: string }>("GET", `/appointment/${encodeURIComponent(appointmentId)}`);
+    const now = await api.call<DoctorAppointment>("GET", `/appointment/${encodeURIComponent(appointmentId)}`);
     status = now.ok ? now.data.status : null;
   }
   const failure: ActionFailure = { appointmentId, message: upstreamErrorKey(answer, "doctorAppointment", fallback), status };

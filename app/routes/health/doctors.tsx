@@ -116,7 +116,7 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
         ) : (
           <p className="text-slate-700">{t("patient:doctors.noConfirmed")}</p>
         )}
-        <Link to="/health/doctors/my-appointments" className="link mt-3 inline-flex min-h-6 items-center text-sm">
+        <Link to="/health/doctors/my-appointments" className="link-alone mt-3 text-sm">
           {t("patient:doctors.allCount", { count: d.total })}
         </Link>
       </section>

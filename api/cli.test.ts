@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "./db/index.ts";
-import { doctorSpecialities, doctors, specialities, users } from "./db/schema.ts";
+import { appointments, doctorSpecialities, doctors, patients, specialities, users } from "./db/schema.ts";
 import { verifyPassword } from "./auth/password.ts";
 
 const exec = promisify(execFile);
@@ -99,5 +99,32 @@ describe("npm run admin (api/cli.ts)", () => {
     const usage = await cli(["frobnicate"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("Usage: npm run admin");
+  }, 300_000);
+  it("demo-history gives a doctor and a patient past confirmed appointments, on a demo database only", async () => {
+    const patientEmail = "history.patient@example.test";
+    const patientId = await withDb(async (db) => {
+      const [user] = await db.insert(users).values({ email: patientEmail, username: "History Patient", passwordHash: "x", role: "patient", otpVerified: true }).returning();
+      await db.insert(patients).values({ userId: user.id });
+      return user.id;
+    });
+    const history = () => withDb((db) => db.select().from(appointments).where(eq(appointments.patientId, patientId)));
+
+    const refused = await cli(["demo-history", doctorEmail, patientEmail], { DEMO: "0" });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("demo databases only");
+    expect(await history()).toEqual([]);
+    expect((await cli(["demo-history", doctorEmail, "nobody@example.test"], { DEMO: "1" })).stderr).toContain("Patient not found");
+    expect((await cli(["demo-history", doctorEmail, patientEmail, "--days", "99"], { DEMO: "1" })).code).toBe(2);
+
+    const added = await cli(["demo-history", doctorEmail, patientEmail, "--days", "2"], { DEMO: "1" });
+    expect(added.stderr).toBe("");
+    expect(added.code).toBe(0);
+    const rows = await history();
+    expect(rows).toHaveLength(2);
+    expect(added.stdout).toContain(rows[0]!.id);
+    for (const row of rows) {
+      expect(row.status).toBe("confirmed");
+      expect(row.startsAt.getTime()).toBeLessThan(Date.now());
+    }
   }, 300_000);
 });

@@ -202,19 +202,31 @@ async function seedDemoHistory(db: Db, generalPractice: number) {
   if (!doctorId || !patientId) return;
   const [any] = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.doctorId, doctorId)).limit(1);
   if (any) return;
+  await addPastAppointments(db, { doctorId, patientId, specialityId: generalPractice, days: DEMO_PAST_CONFIRMED });
+}
+
+/**
+ * Confirmed online appointments of `doctorId` with `patientId` at 10:00 on each of the last `days`
+ * days (clinic time): history a demo needs, which the API never books. Also `npm run admin --
+ * demo-history` on a demo database, so that each browser test makes its own.
+ */
+export async function addPastAppointments(db: Db, { doctorId, patientId, specialityId, days }: { doctorId: string; patientId: string; specialityId: number; days: number }) {
   const today = Date.parse(`${clinicToday()}T00:00:00Z`);
-  const days = Array.from({ length: DEMO_PAST_CONFIRMED }, (_, i) => new Date(today - (i + 1) * 86_400_000).toISOString().slice(0, 10));
-  await db.insert(appointments).values(
-    days.map((day) => ({
-      patientId,
-      doctorId,
-      specialityId: generalPractice,
-      status: "confirmed" as const,
-      type: "online" as const,
-      category: "direct" as const,
-      startsAt: zonedInstant(day, "10:00"),
-      price: GENERAL_FEE,
-      details: { deviceType: "phone", internetQuality: "good", videoPreference: "any" },
-    })),
-  );
+  const dates = Array.from({ length: days }, (_, i) => new Date(today - (i + 1) * 86_400_000).toISOString().slice(0, 10));
+  return db
+    .insert(appointments)
+    .values(
+      dates.map((day) => ({
+        patientId,
+        doctorId,
+        specialityId,
+        status: "confirmed" as const,
+        type: "online" as const,
+        category: "direct" as const,
+        startsAt: zonedInstant(day, "10:00"),
+        price: GENERAL_FEE,
+        details: { deviceType: "phone", internetQuality: "good", videoPreference: "any" },
+      })),
+    )
+    .returning({ id: appointments.id });
 }

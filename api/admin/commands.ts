@@ -4,7 +4,9 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../db/index.ts";
 import type { Mailer } from "../mail/index.ts";
-import { approveDoctor, createAdminAccount, findDoctorId, listDoctorsByVerification, rejectDoctor, specialityIdsByName } from "./doctors.ts";
+import { config } from "../../config.ts";
+import { addPastAppointments } from "../seed.ts";
+import { approveDoctor, createAdminAccount, findDoctorId, findPatientId, listDoctorsByVerification, rejectDoctor, specialityIdsByName } from "./doctors.ts";
 
 export const USAGE = `Usage: npm run admin -- <command>
   list-pending
@@ -12,7 +14,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   reject <email> [--reason "..."]
   create-admin <email> <username>   (password from ADMIN_PASSWORD, else read from stdin)
   backup <file>                     copy of the embedded database, also while the app runs
-  restore <file>                    replace the embedded database (the app must be stopped)`;
+  restore <file>                    replace the embedded database (the app must be stopped)
+  demo-history <doctor-email> <patient-email> [--days N]
+                                    past confirmed appointments of the pair (demo databases only)`;
 
 export class UsageError extends Error {}
 
@@ -29,7 +33,7 @@ export function parseCommand(argv: string[]) {
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { speciality: { type: "string", multiple: true }, reason: { type: "string" } },
+      options: { speciality: { type: "string", multiple: true }, reason: { type: "string" }, days: { type: "string" } },
     });
     const [command, ...rest] = positionals;
     const arg = (i: number, name: string) => {
@@ -71,6 +75,17 @@ export async function runCommand(db: Db, mailer: Mailer, argv: string[], io: Com
       const username = arg(1, "<username>");
       const user = await createAdminAccount(db, { email, username, password: await io.password() });
       return io.out(`Created admin ${user.email}.`);
+    }
+    case "demo-history": {
+      // Appointments that never happened: only where everything is demo data.
+      if (!config().demo) throw new UsageError("demo-history is for demo databases only (DEMO=1)");
+      const days = Number(values.days ?? 3);
+      if (!Number.isInteger(days) || days < 1 || days > 30) throw new UsageError("--days is a whole number from 1 to 30");
+      const doctorId = await findDoctorId(db, arg(0, "<doctor-email>"));
+      const patientId = await findPatientId(db, arg(1, "<patient-email>"));
+      const [generalPractice] = await specialityIdsByName(db, ["General practice"]);
+      const added = await addPastAppointments(db, { doctorId, patientId, specialityId: generalPractice!, days });
+      return io.out(`Added ${added.length} past appointments: ${added.map((a) => a.id).join(" ")}`);
     }
     default:
       throw new UsageError(command ? `Unknown command: ${command}` : "Missing command");

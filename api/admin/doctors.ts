@@ -85,6 +85,16 @@ export async function findDoctorId(db: Db, idOrEmail: string): Promise<string> {
   return row.id;
 }
 
+/** The patient account behind an e-mail (case-insensitive); 404 for anything else. */
+export async function findPatientId(db: Db, email: string): Promise<string> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.role, "patient"), isNull(users.deletedAt)));
+  if (!row) throw notFound("Patient not found");
+  return row.id;
+}
+
 /** Speciality ids by English or French name (case-insensitive); an unknown name is a 400. */
 export async function specialityIdsByName(db: Db, names: string[]): Promise<number[]> {
   const all = await db.select({ id: specialities.id, name: specialities.name, nameFr: specialities.nameFr }).from(specialities);

@@ -1,9 +1,8 @@
 // A doctor confirms, reschedules and cancels a patient's appointments, and completes a past one; the
-// patient sees each change through the API. Completion needs a past start time, which the API never
-// books: the demo seed gives the demo doctor past confirmed appointments with the demo patient.
+// patient sees each change through the API. Every test makes its own doctor and patient.
 import { checkA11y } from "./support.ts";
-import { api, apiLogin, book, DEMO_DOCTOR, futureSlot, patientSees, signIn } from "./doctor-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { book, futureSlot, patientSees, signIn } from "./doctor-helpers.ts";
+import { expect, pastAppointments, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`doctor appointments (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
@@ -92,32 +91,19 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
-    // The one test on the demo seed: completion needs a past start time, which the API never books,
-    // and the seed alone holds past appointments (six of the demo doctor's, one a day). The four
-    // runs of this test (two projects, JavaScript off and on) run in parallel: each takes its own
-    // one by its place in the seed's past days, whatever the others have completed already, and a
-    // retry takes one of the two left over.
-    test("the doctor marks a past confirmed appointment completed", async ({ page }, testInfo) => {
-      await signIn(page, DEMO_DOCTOR, "doctor");
-      const doctorSession = await apiLogin(DEMO_DOCTOR, "doctor");
-      const seen: { id: string; time: string; status: string }[] = [];
-      for (const status of ["confirmed", "completed"]) {
-        const answer = await api("GET", `/doctor/doctor_appointments?status=${status}&search=Demo%20Patient&limit=50`, { token: doctorSession.token });
-        seen.push(...(answer.body.appointments as { id: string; time: string; status: string }[]));
-      }
-      const pastDays = seen.filter((a) => Date.parse(a.time) < Date.now()).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-      const variant = (testInfo.project.name === "phone" ? 2 : 0) + (javaScriptEnabled ? 1 : 0);
-      const past = pastDays[testInfo.retry === 0 ? variant : 4 + (variant % 2)];
-      expect(past?.status, "this run's past appointment of the demo seed is still confirmed").toBe("confirmed");
-      await page.goto(`/doctor/appointments?tab=assigned&appointment=${past!.id}`);
+    // Completion needs a past start time, which the API never books: the test's own doctor and
+    // patient are given two past confirmed appointments by the operator's demo command.
+    test("the doctor marks a past confirmed appointment completed", async ({ page, patient, doctor }) => {
+      const [past] = await pastAppointments(doctor, patient);
+      await signIn(page, doctor.email, "doctor");
+      await page.goto(`/doctor/appointments?tab=assigned&appointment=${past}`);
       const dialog = page.getByRole("dialog", { name: "Appointment details" });
       await expect(dialog.getByRole("link", { name: "Reschedule" })).toBeVisible();
       await checkA11y(page);
       await dialog.getByRole("button", { name: "Mark completed" }).click();
       await expect(page.getByText("Appointment marked as completed")).toBeVisible();
-      const demoPatient = await apiLogin("patient@example.com", "patient");
-      expect((await patientSees(demoPatient, past!.id)).status).toBe("completed");
-      await page.goto(`/doctor/appointments?tab=assigned&appointment=${past!.id}`);
+      expect((await patientSees(patient, past!)).status).toBe("completed");
+      await page.goto(`/doctor/appointments?tab=assigned&appointment=${past}`);
       await expect(page.getByRole("dialog").getByRole("button", { name: "Mark completed" })).toHaveCount(0);
     });
   });

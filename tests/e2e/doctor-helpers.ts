@@ -8,8 +8,6 @@ export { uniqueEmail };
 
 const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
 export const PASSWORD = "Demo1234!";
-export const DEMO_DOCTOR = "doctor@example.com";
-const ADMIN = "admin@example.com";
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"];
 
 export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
@@ -108,7 +106,7 @@ const HOME = { patient: "/health/doctors", doctor: "/doctor/appointments", admin
  */
 export async function signIn(page: Page, email: string, role: "patient" | "doctor" | "admin") {
   await signInContext(page.context(), { email, role });
-  await page.goto(email === ADMIN || role === "admin" ? HOME.admin : HOME[role]);
+  await page.goto(HOME[role]);
 }
 
 export async function signOut(page: Page) {

@@ -4,8 +4,8 @@
 // itself. Neither takes the clicks meant for what is under it. JavaScript off and on.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support.ts";
-import { api, apiLogin, DEMO_DOCTOR, generalPractice, openRequest, signIn } from "./doctor-helpers.ts";
-import { newPatient } from "./fixtures.ts";
+import { api, generalPractice, openRequest, signIn } from "./doctor-helpers.ts";
+import { newPatient, newVerifiedDoctor } from "./fixtures.ts";
 
 /**
  * Runs the page's clock and its CSS animations 10 seconds ahead: what a toast that closes after 5
@@ -39,13 +39,13 @@ for (const javaScriptEnabled of [false, true]) {
       if (javaScriptEnabled) await page.clock.install();
       const patient = await newPatient();
       const request = await openRequest(patient, await generalPractice());
-      const doctor = await apiLogin(DEMO_DOCTOR, "doctor");
+      const doctor = await newVerifiedDoctor(await generalPractice());
       const proposed = await api("POST", "/appointment-proposal", { token: doctor.token, body: { doctorId: doctor.id, appointmentId: request.id } });
       expect(proposed.status, JSON.stringify(proposed.body)).toBeLessThan(300);
 
       await signIn(page, patient.email, "patient");
       await page.goto(`/health/doctors/my-appointments?tab=open&appointment=${request.id}`);
-      const proposal = page.getByRole("dialog").getByRole("listitem").filter({ hasText: "Dr. Demo Doctor" });
+      const proposal = page.getByRole("dialog").getByRole("listitem").filter({ hasText: `Dr. ${doctor.username}` });
       await expect(proposal.getByText("Awaiting your answer")).toBeVisible();
       // The patient already refused it from another tab.
       expect((await api("PATCH", `/appointment-proposal/${proposed.body.id}/reject`, { token: patient.token })).status).toBe(200);

@@ -96,15 +96,33 @@ function randomMobile() {
 let adminOfWorker: Promise<Account> | undefined;
 export const workerAdmin = () => (adminOfWorker ??= createAdmin());
 
-async function createAdmin(): Promise<Account> {
+/** Runs `npm run admin -- ...args` against the test app's data folder; its standard output. */
+async function adminCommand(args: string[], env: Record<string, string> = {}) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
-  const email = uniqueEmail("admin");
-  await promisify(execFile)(process.execPath, [path.resolve("api/cli.ts"), "create-admin", email, uniqueName("Admin")], {
-    env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: "warn" },
+  const { stdout } = await promisify(execFile)(process.execPath, [path.resolve("api/cli.ts"), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
   });
+  return stdout;
+}
+
+async function createAdmin(): Promise<Account> {
+  const email = uniqueEmail("admin");
+  await adminCommand(["create-admin", email, uniqueName("Admin")], { ADMIN_PASSWORD: PASSWORD });
   // An admin logs in with either radio (docs/product.md, Roles and homes): the API answers the role.
   return { email, username: "", role: "admin", ...(await apiLogin(email, "admin")) };
+}
+
+/**
+ * Past confirmed appointments of `doctor` with `patient`, one a day at 10:00 over the last `days`
+ * days, oldest last: the API never books in the past, so the demo database's operator command
+ * writes them (`npm run admin -- demo-history`, run by the app that owns the data folder).
+ */
+export async function pastAppointments(doctor: Account, patient: Account, days = 2): Promise<string[]> {
+  const out = await adminCommand(["demo-history", doctor.email, patient.email, "--days", String(days)]);
+  const ids = out.trim().split(": ")[1]?.split(" ") ?? [];
+  expect(ids, out).toHaveLength(days);
+  return ids;
 }
 
 /** The language cookie the app reads first (app/i18n.server.ts). */

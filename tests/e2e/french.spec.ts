@@ -4,12 +4,25 @@
 // The expected texts come from Intl itself, not from the app's formatters.
 import type { Locator } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
-import { expect, queueCard, test } from "./fixtures.ts";
+import { api, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
+import { type Account, createDoctor, expect, queueCard, test } from "./fixtures.ts";
 
-// A demo doctor of Cardiology and Internal medicine (api/seed.ts): a specialist, so 6000 XAF.
-const DOCTOR = "Didier Njoya";
-const DOCTOR_EMAIL = "dr.didier.njoya@example.com";
+const idOf = async (path: string, name: string) => (await api<{ id: number; name: string }[]>("GET", path)).body.find((p) => p.name === name)!.id;
+
+/**
+ * The test's own doctor of Cardiology and Internal medicine (a specialist, so 6000 XAF), at the
+ * Hôpital Général de Douala, Cameroon.
+ */
+async function specialist(admin: Account) {
+  const cardiology = await idOf("/speciality", "Cardiology");
+  const internalMedicine = await idOf("/speciality", "Internal medicine");
+  const doctor = await createDoctor(admin, [cardiology, internalMedicine], { username: uniqueName("Didier") });
+  const cameroon = await idOf("/location/country", "Cameroon");
+  const douala = await idOf(`/location/city/${cameroon}`, "Douala");
+  const saved = await api("PUT", "/doctor/me", { token: doctor.token, body: { duty_hospital: "Hôpital Général de Douala", countryId: cameroon, cityId: douala } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return doctor;
+}
 
 const fee = new Intl.NumberFormat("fr", { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(6000);
 const zoneName = new Intl.DateTimeFormat("fr", { timeZone: "Africa/Douala", timeZoneName: "long" })
@@ -32,7 +45,8 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`French names, fees and time zone (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled, language: "fr" });
 
-    test("a patient finds a doctor, books and reads the appointment in French", async ({ page, patient }) => {
+    test("a patient finds a doctor, books and reads the appointment in French", async ({ page, patient, admin }) => {
+      const DOCTOR = (await specialist(admin)).username;
       await signIn(page, patient.email, "patient");
       await expect(page).toHaveURL(/\/health\/doctors/);
 
@@ -112,8 +126,8 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
-    test("a doctor reads the dashboard and a booking in French", async ({ page, patient }) => {
-      const doctor = await apiLogin(DOCTOR_EMAIL, "doctor");
+    test("a doctor reads the dashboard and a booking in French", async ({ page, patient, admin }) => {
+      const doctor = await specialist(admin);
       const specialities = await api<{ id: number; name: string }[]>("GET", "/speciality");
       const cardiology = specialities.body.find((s) => s.name === "Cardiology")!.id;
       let booked: { id: string } | undefined;
@@ -128,7 +142,7 @@ for (const javaScriptEnabled of [false, true]) {
       }
       expect(booked).toBeDefined();
 
-      await signIn(page, DOCTOR_EMAIL, "doctor");
+      await signIn(page, doctor.email, "doctor");
 
       await test.step("the dashboard names the clinic time zone beside today's schedule", async () => {
         await page.goto("/doctor/dashboard");
@@ -169,7 +183,8 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
-test("the same dialog in English writes the fee and the zone the English way", async ({ page, patient }) => {
+test("the same dialog in English writes the fee and the zone the English way", async ({ page, patient, admin }) => {
+  const DOCTOR = (await specialist(admin)).username;
   await signIn(page, patient.email, "patient");
   await page.getByRole("searchbox").first().fill(DOCTOR);
   await page.getByRole("button", { name: /^Search/ }).click();

@@ -2,7 +2,7 @@
 // an address that repeats it on every reload), and a browser that blocks cookies is told so
 // instead of being silently sent back to the form after a correct login.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support.ts";
+import { expect, test } from "./fixtures.ts";
 import { api, enterCode, newCode, PASSWORD, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
 
 /**
@@ -49,18 +49,18 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText(VERIFIED)).toHaveCount(0);
     });
 
-    test("with cookies blocked, a correct login says cookies are blocked", async ({ page }) => {
+    test("with cookies blocked, a correct login says cookies are blocked", async ({ page, patient }) => {
       await blockCookies(page);
       await page.goto("/login");
       await page.getByRole("radio", { name: "Patient" }).check();
-      await page.getByLabel("Email").fill("patient@example.com");
+      await page.getByLabel("Email").fill(patient.email);
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Log in", exact: true }).click();
       await expect(page.getByRole("alert")).toHaveText(
         "Your browser is blocking cookies for this site, so you could not stay logged in. Allow cookies for this site, then log in again.",
       );
       expect(new URL(page.url()).pathname).toBe("/login");
-      await expect(page.getByLabel("Email")).toHaveValue("patient@example.com");
+      await expect(page.getByLabel("Email")).toHaveValue(patient.email);
     });
   });
 }
@@ -68,10 +68,10 @@ for (const javaScriptEnabled of [false, true]) {
 test.describe("with cookies blocked, in French on a phone", () => {
   test.use({ javaScriptEnabled: false, locale: "fr-FR", viewport: { width: 360, height: 740 } });
 
-  test("the message is in French", async ({ page }) => {
+  test("the message is in French", async ({ page, patient }) => {
     await blockCookies(page);
     await page.goto("/login");
-    await page.getByLabel("E-mail").fill("patient@example.com");
+    await page.getByLabel("E-mail").fill(patient.email);
     await page.getByLabel("Mot de passe").fill(PASSWORD);
     await page.getByRole("button", { name: /^se connecter$/i }).click();
     await expect(page.getByRole("alert")).toHaveText(

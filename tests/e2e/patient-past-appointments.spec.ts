@@ -1,21 +1,22 @@
 // A patient looks back at appointments whose time has passed: they offer neither Cancel nor Buy,
-// not on the list, not by the cancel dialog's address, not on the payment page. The demo seed gives
-// the demo patient past confirmed appointments (the API never books in the past); read only here.
-import { expect, test } from "./support.ts";
-import { apiLogin, api, signIn } from "./doctor-helpers.ts";
-
-const DEMO_PATIENT = "patient@example.com";
+// not on the list, not by the cancel dialog's address, not on the payment page. The test's own
+// patient has past confirmed appointments with its own doctor (the operator's demo command: the API
+// never books in the past) and one confirmed appointment still to come, which offers both.
+import { api, book, signIn } from "./doctor-helpers.ts";
+import { expect, pastAppointments, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`past appointments (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a past confirmed appointment offers no Cancel and no Buy", async ({ page }) => {
-      const demo = await apiLogin(DEMO_PATIENT, "patient");
-      const confirmed = await api("GET", "/appointment?status=confirmed&limit=100", { token: demo.token });
+    test("a past confirmed appointment offers no Cancel and no Buy", async ({ page, patient, doctor, generalPractice }) => {
+      await pastAppointments(doctor, patient);
+      const coming = await book(patient, doctor.id, generalPractice);
+      expect((await api("PUT", `/appointment/${coming.id}`, { token: doctor.token, body: { status: "confirmed" } })).status).toBe(200);
+      const confirmed = await api("GET", "/appointment?status=confirmed&limit=100", { token: patient.token });
       const past = (confirmed.body.appointments as { id: string; time: string }[]).filter((a) => Date.parse(a.time) < Date.now());
-      expect(past.length, "the demo seed's past confirmed appointments").toBeGreaterThan(0);
-      await signIn(page, DEMO_PATIENT, "patient");
+      expect(past).toHaveLength(2);
+      await signIn(page, patient.email, "patient");
 
       await test.step("the list of confirmed appointments offers neither Cancel nor Buy on past ones", async () => {
         await page.goto("/health/doctors/my-appointments?tab=assigned&status=confirmed");

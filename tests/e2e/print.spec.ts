@@ -2,9 +2,8 @@
 // record and schedule, as the browser lays them out for print, carry an @page margin of at least
 // 10 mm on every side, and the screen-only note ('Use your browser's Print command') is not printed.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support.ts";
-import { api, apiLogin, book, DEMO_DOCTOR, generalPractice, signIn, uniqueName } from "./doctor-helpers.ts";
-import { newPatient } from "./fixtures.ts";
+import { api, book, signIn, uniqueName } from "./doctor-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** The margins, in millimetres, of the @page rules that apply to every printed page. */
 async function pageMargins(page: Page) {
@@ -37,18 +36,16 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`printed pages (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the consultation record and the schedule print with margins, without the screen note", async ({ page }) => {
-      const patient = await newPatient();
-      const doctor = await apiLogin(DEMO_DOCTOR, "doctor");
+    test("the consultation record and the schedule print with margins, without the screen note", async ({ page, patient, doctor, generalPractice }) => {
       // A doctor keeps records of their own patients only: one booking makes this patient theirs.
-      await book(patient, doctor.id, await generalPractice());
+      await book(patient, doctor.id, generalPractice);
       const diagnosis = uniqueName("Print check");
       const created = await api("POST", "/consultation", {
         token: doctor.token,
         body: { patientId: patient.id, type: "follow-up", diagnosis, notes: "Fever.", prescription: ["Rest"] },
       });
       expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
-      await signIn(page, DEMO_DOCTOR, "doctor");
+      await signIn(page, doctor.email, "doctor");
 
       for (const path of [`/doctor/consultations/${created.body.id}/print`, "/doctor/schedule/print"]) {
         await page.goto(path);

@@ -1,10 +1,9 @@
 // The doctor's appointments (docs/product.md, Screens and routes): tabs 'assigned to me' and 'open requests' as links,
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { lazy, useEffect } from "react";
 import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/appointments";
 import { useVerification } from "./verification.ts";
 import { getUser, upstream } from "../../auth.server.ts";
@@ -15,13 +14,12 @@ import { AppointmentCard, patientName } from "../../components/doctor/appointmen
 import { formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { APPOINTMENT_STATUSES, SLOTS } from "../../../contract/constants.ts";
+import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
 import type { DoctorAppointment as Appointment, DoctorAppointmentPage as AppointmentPage } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
-import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
+import { FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { appointmentAction, type ActionFailure } from "./appointments.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
@@ -84,6 +82,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 type Data = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
+
+// The reschedule form (and conform's form state) loads after the page is interactive: a page opened
+// with ?edit=1 renders it on the server as always and hydrates once the module has arrived (no
+// Suspense boundary, so no fallback is ever shown); opening it later finds it loaded.
+const loadRescheduleForm = () => import("./reschedule-form.tsx");
+const RescheduleForm = lazy(() => loadRescheduleForm().then((m) => ({ default: m.RescheduleForm })));
 
 const failureOf = (actionData: ActionData) => (actionData && "failure" in actionData ? actionData.failure : null);
 
@@ -207,61 +211,6 @@ function CancelDialog({ a, data, failure }: { a: Appointment; data: Data; failur
   );
 }
 
-function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Data; closeTo: string; result: SubmissionResult | null | undefined }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const current = { date: a.date, time: slotOf(a) };
-  const onValidate = useLazyValidation(() => import("./reschedule-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.rescheduleSchema(data.today) }));
-  const [form, fields] = useForm({
-    id: `reschedule-${a.id}`,
-    lastResult: result,
-    defaultValue: { date: current.date, time: current.time, currentDate: current.date, currentTime: current.time },
-    onValidate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const [values, setValues] = useState({ date: String(fields.date.initialValue ?? current.date), time: String(fields.time.initialValue ?? current.time) });
-  const unchanged = values.date === current.date && values.time === current.time;
-  const missing = !values.date || !values.time;
-  return (
-    <Form
-      method="post"
-      preventScrollReset
-      className="space-y-4"
-      {...getFormProps(form)}
-      onChange={(e) => {
-        const f = e.currentTarget;
-        setValues({ date: (f.elements.namedItem("date") as HTMLInputElement).value, time: (f.elements.namedItem("time") as HTMLSelectElement).value });
-      }}
-    >
-      <FormAlert message={form.errors?.[0]} />
-      <input type="hidden" name="appointmentId" value={a.id} />
-      <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-      <input {...getInputProps(fields.currentDate, { type: "hidden" })} />
-      <input {...getInputProps(fields.currentTime, { type: "hidden" })} />
-      <Field label={t("doctor:reschedule.date")} {...getInputProps(fields.date, { type: "date" })} min={data.today} errors={fields.date.errors} />
-      <SelectField label={t("doctor:reschedule.time")} {...getSelectProps(fields.time)} errors={fields.time.errors}>
-        <option value="">{t("doctor:reschedule.chooseTime")}</option>
-        {SLOTS.map((slot) => (
-          <option key={slot} value={slot}>
-            {slot}
-          </option>
-        ))}
-      </SelectField>
-      <ClinicTimeZone />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          {t("doctor:reschedule.cancel")}
-        </Link>
-        {/* With JavaScript the button waits for a changed, complete slot; the server checks regardless. */}
-        <SubmitButton name="intent" value="reschedule" disabled={hydrated && (missing || unchanged)}>
-          {t("doctor:reschedule.save")}
-        </SubmitButton>
-      </div>
-    </Form>
-  );
-}
-
 /** Everything the patient wrote with the appointment, under the labels of the patient's own form. */
 function requestDetails(a: Appointment, t: (key: string) => string): [string, React.ReactNode][] {
   const d = a.details ?? {};
@@ -336,6 +285,10 @@ function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Dat
 
 export default function DoctorAppointments({ loaderData: data, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  useEffect(() => {
+    // A chunk that fails to load leaves the Reschedule link working as a plain page load.
+    loadRescheduleForm().catch(() => {});
+  }, []);
   const failure = failureOf(actionData);
   const location = useLocation();
   const verified = useVerified();

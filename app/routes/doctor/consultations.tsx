@@ -1,9 +1,9 @@
 // Consultations (docs/product.md, Screens and routes): real records with search, New (?new=1)
 // and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { lazy, useEffect } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
@@ -12,15 +12,12 @@ import { withParams } from "../../url.ts";
 import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
-import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { findConsultation, listConsultations, listPatients } from "./consultation.server.ts";
 import type { PatientOption } from "../../../contract/doctor-profile.ts";
 import type { Consultation, ConsultationCreate, ConsultationUpdate } from "../../../contract/consultation.ts";
-import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
 import { consultationSchema } from "./consultation-schema.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -52,65 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, result }: { consultation: Consultation | null; patients: PatientOption[]; idempotencyKey: string; closeTo: string; result: SubmissionResult | null | undefined }) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: consultation ? `consultation-${consultation.id}` : "consultation-new",
-    lastResult: result,
-    defaultValue: consultation
-      ? { patientId: consultation.patientId, type: consultation.type, diagnosis: consultation.diagnosis, notes: consultation.notes, prescription: consultation.prescription.join("\n") }
-      : { type: "consultation" },
-    onValidate: useLazyValidation(() => import("./consultation-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.consultationSchema })),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <FormAlert message={form.errors?.[0]} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {consultation ? (
-        <>
-          <input type="hidden" name="consultationId" value={consultation.id} />
-          <input {...getInputProps(fields.patientId, { type: "hidden" })} />
-          <p className="text-sm">
-            <span className="font-medium text-slate-700">{t("doctor:consultations.patient")}: </span>
-            {consultation.patientName}
-          </p>
-        </>
-      ) : (
-        <SelectField label={t("doctor:consultations.patient")} {...getSelectProps(fields.patientId)} errors={fields.patientId.errors}>
-          <option value="">{patients.length ? t("doctor:consultations.choosePatient") : t("doctor:consultations.noPatients")}</option>
-          {patients.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.username}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      <SelectField label={t("doctor:consultations.type")} {...getSelectProps(fields.type)} errors={fields.type.errors}>
-        {CONSULTATION_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`doctor:consultationType.${type}`)}
-          </option>
-        ))}
-      </SelectField>
-      <TextAreaField label={t("doctor:consultations.diagnosis")} {...getTextareaProps(fields.diagnosis)} rows={2} errors={fields.diagnosis.errors} />
-      <TextAreaField label={t("doctor:consultations.notes")} {...getTextareaProps(fields.notes)} rows={4} />
-      <div>
-        <TextAreaField label={t("doctor:consultations.prescription")} {...getTextareaProps(fields.prescription)} rows={4} aria-describedby="prescription-hint" />
-        <p id="prescription-hint" className="mt-1 text-xs text-slate-600">
-          {t("doctor:consultations.prescriptionHint")}
-        </p>
-      </div>
-      <div className="flex justify-end gap-2">
-        <Link to={closeTo} preventScrollReset className="btn-secondary">
-          {t("doctor:consultations.cancel")}
-        </Link>
-        <SubmitButton>{t("doctor:consultations.save")}</SubmitButton>
-      </div>
-    </Form>
-  );
-}
+// The form (and conform's form state) loads after the page is interactive: a page opened with its
+// dialog in the URL renders it on the server as always and hydrates once the module has arrived (no
+// Suspense boundary, so no fallback is ever shown); opening it later finds it loaded.
+const loadConsultationForm = () => import("./consultation-form.tsx");
+const ConsultationForm = lazy(() => loadConsultationForm().then((m) => ({ default: m.ConsultationForm })));
 
 function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
   const { t, i18n } = useTranslation();
@@ -169,6 +112,10 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
 
 export default function Consultations({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  useEffect(() => {
+    // A chunk that fails to load leaves the dialog's links working as plain page loads.
+    loadConsultationForm().catch(() => {});
+  }, []);
   const location = useLocation();
   const here = location.pathname + location.search;
   const closeTo = withParams(here, { new: null, edit: null });

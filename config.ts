@@ -84,6 +84,8 @@ const schema = z.object({
   APP_TIMEZONE: z.string().refine(isTimeZone, "unknown time zone").default("Africa/Douala"),
   // Reminder mails before a confirmed appointment (docs/mail.md): hours before its start, or none.
   REMINDER_HOURS: reminderHours.default([24, 2]),
+  // How soon a profile-gate code may be replaced by a new one (docs/product.md, Accounts and codes).
+  CODE_RESEND_SECONDS: z.coerce.number({ error: "must be a whole number of seconds from 1 to 3600" }).int("must be a whole number of seconds from 1 to 3600").min(1, "must be a whole number of seconds from 1 to 3600").max(3600, "must be a whole number of seconds from 1 to 3600").default(60),
   // Video rooms of online appointments (docs/calendars.md): a video service such as a self-hosted
   // Jitsi Meet, whose rooms are `${VIDEO_BASE_URL}/${room}`. Unset: no video link is shown.
   VIDEO_BASE_URL: z
@@ -121,7 +123,7 @@ export type Config = Raw & {
 };
 
 // Values that may appear in a message: never a secret or a URL (which carries credentials).
-const ECHOED = new Set(["NODE_ENV", "WEB_CONCURRENCY", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "REMINDER_HOURS", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
+const ECHOED = new Set(["NODE_ENV", "WEB_CONCURRENCY", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "REMINDER_HOURS", "CODE_RESEND_SECONDS", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
 
 /** The validated configuration of `env`; throws a one-line StartupError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -10,4 +10,6 @@ export interface ApiDeps {
   mailer: OutboxMailer;
   /** TRUST_PROXY (api/trust-proxy.ts); the web tier on loopback is trusted in any case. */
   trustProxy?: TrustProxy;
+  /** CODE_RESEND_SECONDS: how soon a profile-gate code may be replaced (api/auth/codes.ts's default otherwise). */
+  codeResendSeconds?: number;
 }

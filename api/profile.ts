@@ -1,24 +1,9 @@
-// What the patient's and the doctor's own profile updates share (docs/product.md, Data): clearable
-// fields, validation failures that name the field, and the country/city pair.
+// What the patient's and the doctor's own profile updates share (docs/product.md, Data): the
+// country/city pair. Their fields are the contract's (contract/patient.ts, contract/doctor-profile.ts).
 import { and, eq, isNull } from "drizzle-orm";
-import type { z } from "zod";
 import type { Db } from "./db/index.ts";
 import { cities, countries, users } from "./db/schema.ts";
 import { ApiError, badRequest, notFound } from "./http.ts";
-
-export const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
-
-// The patient's profile still reads the clearable fields from here; they are the contract's.
-export { clearableId, clearableText } from "../contract/fields.ts";
-
-/** Validation failures name the field in their code (invalid_username, invalid_phone, ...). */
-export function parseProfileUpdate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = String(issue?.path[0] ?? "profile").replace(/Id$/, "");
-  throw badRequest(issue?.message ?? "Failed to update profile", `invalid_${field}`);
-}
 
 /**
  * Inside the update's transaction: locks the user's row and settles the country and city. Fields

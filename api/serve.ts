@@ -44,7 +44,7 @@ export async function openApi(config: Config) {
     await worker?.stop();
     await close();
   };
-  return { database, mailer, api: createApi({ db: database.db, mailer, trustProxy: config.TRUST_PROXY }) };
+  return { database, mailer, api: createApi({ db: database.db, mailer, trustProxy: config.TRUST_PROXY, codeResendSeconds: config.CODE_RESEND_SECONDS }) };
 }
 
 /** On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then `close` (the database) and exit. */

@@ -2,7 +2,7 @@
 // 'Update cities' step that reloads them without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import type { Place } from "./wire/patient.ts";
+import type { Place } from "../contract/reference.ts";
 import type { Upstream } from "./upstream.server.ts";
 
 /** The cities of a country; none when there is no country or the upstream refuses it. */

@@ -5,33 +5,15 @@
 // made by the first of them, so an action or a resource route under the layout makes none.
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getUser, upstream } from "./auth.server.ts";
-import type { PatientAppointment } from "../contract/appointment.ts";
+import type { PatientHome } from "../contract/patient.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
-import type { NotificationPage } from "../contract/notification.ts";
 import type { DoctorHome } from "../contract/doctor-profile.ts";
 import { NOTIFICATIONS_PAGE } from "./notifications.ts";
 
-export interface PatientDashboard {
-  upcoming: PatientAppointment | null;
-  confirmed: PatientAppointment[];
-  /** Confirmed appointments still to come (the badge beside the confirmed list). */
-  confirmedAhead: number;
-  /** Every appointment, whatever its status (the link to the full list). */
-  total: number;
-}
+export type { PatientDashboard } from "../contract/patient.ts";
 
-export interface Summary {
-  /** Unseen notifications. */
-  count: number;
-  /** Doctors only. */
-  verification?: DoctorHome["verification"];
-  /** Doctors only: the admin's reason when the registration was rejected. */
-  rejectionReason?: DoctorHome["rejectionReason"];
-  /** Patients, on their home only. */
-  dashboard?: PatientDashboard;
-  /** On the bell's page only: the page of the list it shows, seen from now on. */
-  notifications?: NotificationPage;
-}
+/** The bell and, on the patient home, the cards (the patient's summary); a doctor's also says where their registration stands. */
+export type Summary = PatientHome & Partial<Pick<DoctorHome, "verification" | "rejectionReason">>;
 
 /** The page whose loader needs the patient's dashboard cards. */
 const PATIENT_HOME = "/health/doctors";

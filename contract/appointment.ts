@@ -20,7 +20,8 @@ import {
   STORED_APPOINTMENT_TYPES,
   VIDEO_PLATFORMS,
 } from "./constants.ts";
-import { country, doctorSummary, person, place, specialityBadge } from "./doctor.ts";
+import { doctorSummary, person, specialityBadge } from "./doctor.ts";
+import { country, place } from "./reference.ts";
 import { calendarDate, coded, isCalendarDate, optionalChoice, optionalId, optionalSearch, optionalText, pageFields, pagination, requiredId, uuid } from "./fields.ts";
 
 // ---- Requests ----

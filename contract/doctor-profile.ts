@@ -6,7 +6,7 @@ import { z } from "zod";
 import { DOCTOR_VERIFICATIONS, GENDERS } from "./constants.ts";
 import { appointment, doctorAppointment } from "./appointment.ts";
 import { consultation } from "./consultation.ts";
-import { country, place } from "./doctor.ts";
+import { country, place } from "./reference.ts";
 import { clearableId, clearableText, coded } from "./fields.ts";
 import { bell } from "./notification.ts";
 

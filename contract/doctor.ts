@@ -3,15 +3,12 @@
 import { z } from "zod";
 import { DOCTOR_PAGE_MAX, DOCTOR_PAGE_SIZE } from "./constants.ts";
 import { optionalId, optionalSearch, pageFields, pagination, uuid } from "./fields.ts";
+import { country, place } from "./reference.ts";
 
 /** Someone on the other side of an appointment. */
 export const person = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
 
 export const specialityBadge = z.object({ id: z.number().int(), name: z.string(), nameFr: z.string(), isGeneral: z.boolean() });
-export const place = z.object({ id: z.number().int(), name: z.string() });
-/** A country carries its ISO code: the screens name it in the reader's language. */
-export const country = place.extend({ code: z.string() });
-export type Country = z.infer<typeof country>;
 
 /** GET /doctor */
 export const doctorSearchQuery = z.object({

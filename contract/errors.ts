@@ -25,6 +25,8 @@ const ERROR_CODES = [
   "invalid_role",
   "invalid_contact",
   "invalid_phone",
+  "invalid_address",
+  "invalid_profession",
   "login_failed",
   "wrong_role",
   "unverified",

@@ -41,6 +41,9 @@ export const calendarDate = (message: string) => z.string(message).refine(isCale
 export const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(blank, z.enum(values, `Invalid ${label}`).optional());
 
+/** The largest id an integer column holds: a larger one is refused here, not by the database. */
+const MAX_ID = 2_147_483_647;
+
 /** An id as given: a number, or a string of digits (from a query string or a form); "" and null are absent. */
 const toId = (v: unknown) => {
   const given = blank(v);
@@ -49,7 +52,7 @@ const toId = (v: unknown) => {
 
 /** An optional positive integer id, from a query string or a body. */
 export const optionalId = (label: string) =>
-  z.preprocess(toId, z.number(`Invalid ${label}`).int(`Invalid ${label}`).positive(`Invalid ${label}`).optional());
+  z.preprocess(toId, z.number(`Invalid ${label}`).int(`Invalid ${label}`).positive(`Invalid ${label}`).max(MAX_ID, `Invalid ${label}`).optional());
 
 /** A positive integer id, required: `missing` when not given. */
 export const requiredId = (label: string, missing: string) =>
@@ -58,7 +61,8 @@ export const requiredId = (label: string, missing: string) =>
     z
       .number({ error: (issue) => (issue.input === undefined ? missing : `Invalid ${label}`) })
       .int(`Invalid ${label}`)
-      .positive(`Invalid ${label}`),
+      .positive(`Invalid ${label}`)
+      .max(MAX_ID, `Invalid ${label}`),
   );
 
 /** An optional trimmed search text, capped so a huge query cannot be sent to the database. */
@@ -82,7 +86,7 @@ export const clearableText = (max: number, message: string) =>
 export const clearableId = (message: string) =>
   z.preprocess(
     (v) => (v === "" ? null : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-    z.number(message).int(message).positive(message).nullable().optional(),
+    z.number(message).int(message).positive(message).max(MAX_ID, message).nullable().optional(),
   );
 
 /** page (default 1) and limit (default `defaultLimit`, values above `maxLimit` are capped). */

@@ -32,7 +32,6 @@ const notification = z.object({
 export type Notification = z.infer<typeof notification>;
 
 const notificationPage = z.object({ items: z.array(notification), ...pageFields });
-export type NotificationPage = z.infer<typeof notificationPage>;
 
 /** The bell's part of /patient/summary and /doctor/summary: the unseen count, and with ?notifications=<page> that page (seen from now on). */
 export const bell = z.object({ count: z.number().int(), notifications: notificationPage.optional() });

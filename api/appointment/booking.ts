@@ -4,6 +4,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { AppointmentDetails, DirectBookingBody, OpenRequestBody } from "../../contract/appointment.ts";
 import type { Db } from "../db/index.ts";
+import { isUniqueViolation } from "../db-errors.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
 import { tellOfChange } from "../notifications.ts";
@@ -38,24 +39,12 @@ export async function doctorsBusyAt(db: Db, doctorIds: string[], startsAt: Date,
   return new Set(rows.map((r) => r.doctorId!));
 }
 
-/**
- * True when `err` (or an error it wraps, as drizzle does) is a unique violation (SQLSTATE 23505)
- * of the one-appointment-per-doctor-per-slot index. PGlite and node-postgres both set `code`.
- */
-export function isSlotConflict(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return constraint === undefined || constraint === "appointments_doctor_slot_active";
-  }
-  return false;
-}
-
 /** Runs an insert or update that may take a doctor's slot; a lost race becomes 409 slot_taken. */
 export async function claimingSlot<T>(work: () => Promise<T>, taken: () => ApiError = slotTaken): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isSlotConflict(err)) throw taken();
+    if (isUniqueViolation(err, "appointments_doctor_slot_active")) throw taken();
     throw err;
   }
 }

@@ -2,7 +2,9 @@
 // enumeration, and account deletion (docs/product.md).
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import type { RegistrationBody, SessionUser } from "../../contract/auth.ts";
 import type { Db } from "../db/index.ts";
+import { isUniqueViolation } from "../db-errors.ts";
 import { appointments, doctors, idempotencyKeys, patients, proposals, users } from "../db/schema.ts";
 import { notFound } from "../http.ts";
 import type { Locale } from "../mail/templates.ts";
@@ -14,7 +16,7 @@ import { revokeFeeds } from "../calendar/feeds.ts";
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The user object the API answers (login `data`, verifyUser answer). Codes are never sent. */
-export async function sessionUser(db: Db, userId: string) {
+export async function sessionUser(db: Db, userId: string): Promise<SessionUser> {
   const user = await db.query.users.findFirst({
     where: (u, { and, eq, isNull }) => and(eq(u.id, userId), isNull(u.deletedAt)),
     with: { country: true, city: true },
@@ -49,10 +51,6 @@ export async function findActiveUserByEmail(db: Db, email: string) {
   return user;
 }
 
-export type Registration =
-  | { userRole: "patient"; username: string; email: string; phone: string; password: string }
-  | { userRole: "doctor"; username: string; email: string; contact: string; password: string; serial_number: string };
-
 /**
  * Creates the account and its first verification code. When the e-mail is taken (any case), creates
  * nothing and tells the caller who owns it, so the route can answer exactly as for a new account.
@@ -60,7 +58,7 @@ export type Registration =
  */
 export async function register(
   db: Db,
-  input: Registration,
+  input: RegistrationBody,
   locale: Locale,
   queueCodeMail: (tx: Db, code: string) => Promise<void>,
 ): Promise<{ created: true; id: string; email: string } | { created: false; id: string; email: string; owner: { email: string; username: string; locale: string } }> {
@@ -103,19 +101,12 @@ export async function register(
     });
   } catch (error) {
     // Two registrations raced for the same address: the loser answers like any taken address.
-    if (isUniqueViolation(error)) {
+    if (isUniqueViolation(error, "users_email_lower")) {
       const raced = await taken();
       if (raced) return raced;
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }
 
 const ACTIVE = ["pending", "proposed", "confirmed"] as const;

@@ -15,12 +15,11 @@ const CODE_TTL_SECONDS = 10 * 60;
 const MAX_ATTEMPTS = 5;
 const RESEND_INTERVAL_SECONDS = 60;
 
-export const CODE_MESSAGES = {
+const CODE_MESSAGES = {
   invalid_code: "Invalid code. Please try again.",
   code_expired: "Code expired. Please request a new code.",
   too_many_attempts: "Too many attempts. Please request a new code.",
   resend_too_soon: "Please wait before requesting a new code.",
-  malformed: "Please enter the complete 6-digit code",
 } as const;
 
 export const resendTooSoon = () => tooMany(CODE_MESSAGES.resend_too_soon, "resend_too_soon");

@@ -108,6 +108,22 @@ describe("PUT /auth/resendProfileOtp/{userId}", () => {
     expect((await verify(token, user.id, fresh)).status).toBe(200);
   });
 
+  it("waits CODE_RESEND_SECONDS when set instead of the minute (the browser tests shorten it)", async () => {
+    const short = await startApi({ codeResendSeconds: 5 });
+    try {
+      const { user, token } = await short.createDoctor();
+      const again = () => short.request("PUT", `/auth/resendProfileOtp/${user.id}`, { token });
+      expect((await again()).status).toBe(200);
+      await ageCode(short, user.id, "profile", { issuedSecondsAgo: 3 });
+      expect((await again()).status).toBe(429);
+      await ageCode(short, user.id, "profile", { issuedSecondsAgo: 6 });
+      expect((await again()).status).toBe(200);
+      expect(short.mailer.messages.filter((m) => m.to === user.email)).toHaveLength(2);
+    } finally {
+      await short.close();
+    }
+  });
+
   it("works without an earlier code", async () => {
     const { user, token } = await api.createDoctor();
     expect((await resend(token, user.id)).status).toBe(200);

@@ -3,10 +3,24 @@
 // Anonymous calls answer alike whether or not an account exists (no enumeration).
 import { Router, type Request } from "express";
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import type { ApiDeps } from "../deps.ts";
 import { users } from "../db/schema.ts";
-import { authenticate, badRequest, currentUser, forbidden, parse, ApiError } from "../http.ts";
+import { authenticate, currentUser, forbidden, parse, ApiError } from "../http.ts";
+import {
+  codeBody,
+  doctorRegistrationBody,
+  emailBody,
+  loginBody,
+  patientRegistrationBody,
+  registrationRole,
+  resetBody,
+  type LoggedIn,
+  type Notice,
+  type ProfileVerified,
+  type Registered,
+  type Unverified,
+  type WrongRole,
+} from "../../contract/auth.ts";
 import { isUuid } from "../../contract/fields.ts";
 import type { MailMessage } from "../mail/index.ts";
 import {
@@ -19,9 +33,8 @@ import {
   type MailContent,
 } from "../mail/templates.ts";
 import { deleteAccount, findActiveUserByEmail, normalizeEmail, register, sessionUser } from "./accounts.ts";
-import { checkCode, codeError, CODE_MESSAGES, hasLiveCode, issueCode, resendTooSoon } from "./codes.ts";
+import { checkCode, codeError, hasLiveCode, issueCode, resendTooSoon } from "./codes.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import { normalizePhone } from "../phone.ts";
 import { createThrottles, THROTTLE_MESSAGES } from "../throttle.ts";
 import { issueToken, revokeAllTokens, revokeToken } from "./tokens.ts";
 
@@ -33,7 +46,6 @@ const AUTH_MESSAGES = {
   },
   unverified: "Please verify your account first",
   tooManyLogins: THROTTLE_MESSAGES.tooManyLogins,
-  invalidRole: "Invalid role provided",
   verificationSent: "If an account needs verification, a new code has been sent to this e-mail.",
   resetSent: "If an account exists for this e-mail, a reset code has been sent.",
   passwordReset: "Your password has been reset. You can now log in.",
@@ -43,56 +55,6 @@ const AUTH_MESSAGES = {
   profileVerified: "Profile access verified successfully",
   profileInvalidCode: "Invalid verification code",
 } as const;
-
-// ---- validation (docs/product.md, Validation) -------------------------------------------------------------
-
-const text = (required: string) => z.string({ error: required }).trim().min(1, required);
-const email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Please enter a valid email")
-  .pipe(z.email("Please enter a valid email"));
-const password = z.string({ error: "Password is required" }).min(1, "Password is required").min(6, "Password must be at least 6 characters").max(200, "Password must be at most 200 characters");
-const username = (label: string) =>
-  text(`${label} is required`).pipe(z.string().min(3, `${label} must be at least 3 characters`).max(50, `${label} must be at most 50 characters`));
-/** A phone number as people write it, read in Cameroon's numbering unless it carries +country; stored in E.164. */
-const phoneNumber = (required: string, invalid: string) =>
-  text(required)
-    .pipe(z.string().max(30, invalid).refine((v) => normalizePhone(v) !== null, invalid))
-    .transform((v) => normalizePhone(v)!);
-const otpCode = z.string({ error: CODE_MESSAGES.malformed }).trim().regex(/^\d{6}$/, CODE_MESSAGES.malformed);
-const locale = z.enum(["en", "fr"]).optional().catch(undefined);
-
-const patientRegistration = z.object({
-  userRole: z.literal("patient"),
-  username: username("Username"),
-  email,
-  phone: phoneNumber("Phone is required", "Please enter a valid phone number"),
-  password,
-  locale,
-});
-const doctorRegistration = z.object({
-  userRole: z.literal("doctor"),
-  username: username("Doctor name"),
-  email,
-  contact: phoneNumber("Contact is required", "Invalid contact format"),
-  password,
-  serial_number: text("Serial number is required").pipe(
-    z.string().min(3, "Serial number must be at least 3 characters").max(50, "Serial number must be at most 50 characters"),
-  ),
-  locale,
-});
-
-const loginBody = z.object({
-  email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Login failed"),
-  role: z.enum(["patient", "doctor", "admin"], { error: (i) => (i.input === undefined ? "Role is required" : "Invalid role selected") }),
-});
-
-const emailBody = z.object({ email });
-const codeBody = z.object({ otpCode });
-const resetBody = z.object({ email, code: otpCode, password });
 
 // ---- helpers -------------------------------------------------------------------------------------
 
@@ -123,7 +85,7 @@ const decoyHash = () => (dummyHash ??= hashPassword("decoy-password-for-timing")
 
 // ---- routes --------------------------------------------------------------------------------------
 
-export function authRouter({ db, mailer }: ApiDeps) {
+export function authRouter({ db, mailer, codeResendSeconds }: ApiDeps) {
   const router = Router();
   const signedIn = authenticate(db);
   const doctorOnly = authenticate(db, "doctor");
@@ -143,9 +105,8 @@ export function authRouter({ db, mailer }: ApiDeps) {
   };
 
   router.post("/register", async (req, res) => {
-    const role = req.body?.userRole;
-    if (role !== "patient" && role !== "doctor") throw badRequest(AUTH_MESSAGES.invalidRole, "invalid_role");
-    const input = role === "patient" ? parse(patientRegistration, req.body) : parse(doctorRegistration, req.body);
+    const { userRole } = parse(registrationRole, req.body);
+    const input = userRole === "patient" ? parse(patientRegistrationBody, req.body) : parse(doctorRegistrationBody, req.body);
     await limits.perAddress(res, "register", clientAddress(req));
     const lang = requestLocale(req, input.locale);
     const outcome = await register(db, input, lang, (tx, code) =>
@@ -159,7 +120,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
       const owner = outcome.owner;
       await mailer.send(mail(owner.email, registrationAttemptMail(toLocale(owner.locale), { username: owner.username })));
     }
-    res.status(201).json({ id: outcome.id, email: outcome.email });
+    res.status(201).json({ id: outcome.id, email: outcome.email } satisfies Registered);
   });
 
   router.put("/verifyUser/:id", async (req, res) => {
@@ -184,7 +145,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
     const user = await findActiveUserByEmail(db, address);
     // The per-address slot already spaced sends; the code row's own interval is not applied twice.
     if (user && !user.otpVerified) await codeMail(user, "verify", 0);
-    res.json({ message: AUTH_MESSAGES.verificationSent });
+    res.json({ message: AUTH_MESSAGES.verificationSent } satisfies Notice);
   });
 
   router.post("/login", async (req, res) => {
@@ -199,18 +160,18 @@ export function authRouter({ db, mailer }: ApiDeps) {
       await limits.loginFailed(body.email, ip);
       // Only someone who knows the password learns the account's role: everyone else gets the same answer.
       if (user && passwordOk && (user.role === "patient" || user.role === "doctor")) {
-        res.status(401).json({ message: AUTH_MESSAGES.wrongRole[user.role], code: "wrong_role", role: user.role });
+        res.status(401).json({ message: AUTH_MESSAGES.wrongRole[user.role], code: "wrong_role", role: user.role } satisfies WrongRole);
         return;
       }
       throw new ApiError(401, AUTH_MESSAGES.loginFailed, "login_failed");
     }
     if (!user.otpVerified) {
-      res.status(403).json({ message: AUTH_MESSAGES.unverified, code: "unverified", userId: user.id, email: user.email });
+      res.status(403).json({ message: AUTH_MESSAGES.unverified, code: "unverified", userId: user.id, email: user.email } satisfies Unverified);
       return;
     }
     await limits.loginSucceeded(body.email, ip);
     const token = await issueToken(db, user.id);
-    res.json({ data: await sessionUser(db, user.id), token: { token } });
+    res.json({ data: await sessionUser(db, user.id), token: { token } } satisfies LoggedIn);
   });
 
   router.post("/logout", signedIn, async (req, res) => {
@@ -223,7 +184,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
   // already treats as 'logged out', the same outcome as success.
   router.delete("/delete-account", signedIn, async (req, res) => {
     await deleteAccount(db, currentUser(req).id);
-    res.json({ message: AUTH_MESSAGES.accountDeleted });
+    res.json({ message: AUTH_MESSAGES.accountDeleted } satisfies Notice);
   });
 
   router.post("/forgot-password", async (req, res) => {
@@ -233,7 +194,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
       const user = await findActiveUserByEmail(db, address);
       if (user) await codeMail(user, "reset", 0);
     }
-    res.json({ message: AUTH_MESSAGES.resetSent });
+    res.json({ message: AUTH_MESSAGES.resetSent } satisfies Notice);
   });
 
   router.post("/reset-password", async (req, res) => {
@@ -254,7 +215,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
     if (!result.ok) throw codeError(result.reason);
     // Not inside the transaction: the counters are written through the database handle itself.
     await limits.forgetAccount(user.email);
-    res.json({ message: AUTH_MESSAGES.passwordReset });
+    res.json({ message: AUTH_MESSAGES.passwordReset } satisfies Notice);
   });
 
   // ---- doctor profile gate (docs/product.md, Accounts and codes) ----
@@ -264,7 +225,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
       .select({ id: users.id, email: users.email, username: users.username, locale: users.locale })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-    if (!(await codeMail(user, "profile"))) throw resendTooSoon();
+    if (!(await codeMail(user, "profile", codeResendSeconds))) throw resendTooSoon();
   };
 
   const ownId = (req: Request) => {
@@ -280,12 +241,12 @@ export function authRouter({ db, mailer }: ApiDeps) {
     // The gate asks whenever it is shown, also after a wrong try: a live code is the one the doctor
     // holds, so it is kept whatever its age; only 'resend' replaces it.
     if (!(await hasLiveCode(db, me.id, "profile"))) await sendProfileCode(me.id);
-    res.json({ message: AUTH_MESSAGES.profileOtpSent });
+    res.json({ message: AUTH_MESSAGES.profileOtpSent } satisfies Notice);
   });
 
   router.put("/resendProfileOtp/:userId", signedIn, async (req, res) => {
     await sendProfileCode(ownId(req));
-    res.json({ message: AUTH_MESSAGES.profileOtpResent });
+    res.json({ message: AUTH_MESSAGES.profileOtpResent } satisfies Notice);
   });
 
   router.put("/verifyProfileOtp/:userId", signedIn, async (req, res) => {
@@ -294,7 +255,7 @@ export function authRouter({ db, mailer }: ApiDeps) {
     await limits.perAddress(res, "codeCheck", clientAddress(req));
     const result = await checkCode(db, id, "profile", code);
     if (!result.ok) throw codeError(result.reason, AUTH_MESSAGES.profileInvalidCode);
-    res.json({ message: AUTH_MESSAGES.profileVerified, user: await sessionUser(db, id) });
+    res.json({ message: AUTH_MESSAGES.profileVerified, user: await sessionUser(db, id) } satisfies ProfileVerified);
   });
 
   return router;

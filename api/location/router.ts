@@ -3,7 +3,8 @@ import { Router } from "express";
 import { asc, eq, sql } from "drizzle-orm";
 import type { ApiDeps } from "../deps.ts";
 import { cities, countries } from "../db/schema.ts";
-import { badRequest, notFound } from "../http.ts";
+import { notFound, parse } from "../http.ts";
+import { cityListParams, type Country, type Place } from "../../contract/reference.ts";
 
 // The product serves Cameroon first (docs/architecture.md); the others follow by name.
 const HOME_COUNTRY = "CM";
@@ -17,13 +18,11 @@ export function locationRouter({ db }: ApiDeps) {
       .from(countries)
       .orderBy(sql`${countries.code} = ${HOME_COUNTRY} desc`, asc(countries.name));
     res.set("Cache-Control", "public, max-age=300");
-    res.json(rows);
+    res.json(rows satisfies Country[]);
   });
 
   router.get("/city/:countryId", async (req, res) => {
-    const raw = String(req.params.countryId);
-    const countryId = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(countryId) || countryId < 1) throw badRequest("Invalid country", "invalid_country");
+    const { countryId } = parse(cityListParams, req.params);
     const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
     if (!country) throw notFound("Country not found");
     const rows = await db
@@ -32,7 +31,7 @@ export function locationRouter({ db }: ApiDeps) {
       .where(eq(cities.countryId, countryId))
       .orderBy(asc(cities.name));
     res.set("Cache-Control", "public, max-age=300");
-    res.json(rows);
+    res.json(rows satisfies Place[]);
   });
 
   return router;

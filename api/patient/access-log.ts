@@ -2,19 +2,13 @@
 // every read or change of their data by someone else, with who did it and in which role. Only the
 // patient reads their own list; the data download carries all of it.
 import { asc, count, desc, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { auditEvents, users } from "../db/schema.ts";
 import { parse } from "../http.ts";
-import { pagination } from "../../contract/fields.ts";
+import { accessLogQuery, type AccessEvent, type AccessLogPage } from "../../contract/patient.ts";
 import { pageInfo } from "../query.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import { clinicParts } from "../time.ts";
-
-const ACCESS_LOG_PAGE_SIZE = 20;
-const ACCESS_LOG_PAGE_MAX = 100;
-
-const accessLogQuery = z.object({ ...pagination(ACCESS_LOG_PAGE_SIZE, ACCESS_LOG_PAGE_MAX) });
 
 const aboutPatient = (patientId: string) => eq(auditEvents.subjectUserId, patientId);
 
@@ -39,7 +33,7 @@ function selectEvents(db: Db, patientId: string) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectEvents>["execute"]>>[number];
 
-function serializeEvent(r: Row) {
+function serializeEvent(r: Row): AccessEvent {
   const { date, time } = clinicParts(r.at);
   return {
     id: r.id,
@@ -50,16 +44,18 @@ function serializeEvent(r: Row) {
     action: r.action,
     entity: r.entity,
     entityId: r.entityId,
-    Actor: r.actorId && {
-      id: r.actorId,
-      username: r.actorDeletedAt || r.actorName === null ? DELETED_USER : r.actorName,
-      role: r.actorRole,
-    },
+    Actor: r.actorId
+      ? {
+          id: r.actorId,
+          username: r.actorDeletedAt || r.actorName === null ? DELETED_USER : r.actorName,
+          role: r.actorRole,
+        }
+      : null,
   };
 }
 
 /** A page of the events about the patient, newest first. */
-export async function accessLog(db: Db, patientId: string, query: unknown) {
+export async function accessLog(db: Db, patientId: string, query: unknown): Promise<AccessLogPage> {
   const q = parse(accessLogQuery, query);
   const [rows, [{ total }]] = await Promise.all([
     selectEvents(db, patientId)

@@ -1,17 +1,17 @@
 // The patient's own data: profile (docs/product.md, Data 'Patient profile'), its update with
 // server-side validation, the data download (docs/product.md) and the home's cards.
 import { and, asc, count, eq, gt, isNull, notInArray, sql, type SQLWrapper } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/index.ts";
 import { appointments, notifications, patients, users } from "../db/schema.ts";
-import { badRequest, notFound } from "../http.ts";
+import { badRequest, notFound, parse } from "../http.ts";
 import { profilePhone } from "../phone.ts";
 import { appointmentWith, DELETED_USER, serializeAppointment } from "../appointment/serialize.ts";
 import { serializeMany } from "../appointment/patient-data.ts";
 import { allAccessEvents } from "./access-log.ts";
-import { clearableId, clearableText, parseProfileUpdate, placeOfUpdate, trimmed } from "../profile.ts";
+import { placeOfUpdate } from "../profile.ts";
+import { patientProfileUpdateBody, type PatientDashboard, type PatientExport, type PatientProfile } from "../../contract/patient.ts";
 
-export async function loadProfile(db: Db, userId: string) {
+export async function loadProfile(db: Db, userId: string): Promise<PatientProfile> {
   const user = await db.query.users.findFirst({
     where: (u, { and, eq, isNull }) => and(eq(u.id, userId), isNull(u.deletedAt)),
     with: { country: true, city: true, patient: true },
@@ -38,23 +38,9 @@ export async function loadProfile(db: Db, userId: string) {
 
 const INVALID_PHONE = "Please enter a valid phone number";
 
-const profileUpdate = z.object({
-  username: z.preprocess(
-    trimmed,
-    z.string("Username must be at least 3 characters").min(3, "Username must be at least 3 characters").max(50, "Username must be at most 50 characters").optional(),
-  ),
-  // Checked and normalised in the region of the profile's country (api/phone.ts).
-  phone: clearableText(30, INVALID_PHONE),
-  address: clearableText(500, "The address must be at most 500 characters"),
-  gender: z.preprocess((v) => (v === "" ? null : v), z.enum(["male", "female", "other"], "Invalid gender").nullable().optional()),
-  profession: clearableText(100, "The profession must be at most 100 characters"),
-  countryId: clearableId("Invalid country"),
-  cityId: clearableId("Invalid city"),
-});
-
 /** Fields left out stay as they are; changing the country drops a city outside it. Validation failures name the field. */
-export async function updateProfile(db: Db, userId: string, input: unknown) {
-  const changes = parseProfileUpdate(profileUpdate, input);
+export async function updateProfile(db: Db, userId: string, input: unknown): Promise<PatientProfile> {
+  const changes = parse(patientProfileUpdateBody, input);
   await db.transaction(async (tx) => {
     const { countryId, cityId } = await placeOfUpdate(tx, userId, changes);
     const phone = await profilePhone(tx, changes.phone, countryId, () => badRequest(INVALID_PHONE, "invalid_phone"));
@@ -74,7 +60,7 @@ export async function updateProfile(db: Db, userId: string, input: unknown) {
 }
 
 /** Everything the product holds about the patient, as JSON (docs/product.md). */
-export async function exportPatientData(db: Db, userId: string) {
+export async function exportPatientData(db: Db, userId: string): Promise<PatientExport> {
   const profile = await loadProfile(db, userId);
   const rows = await db.query.appointments.findMany({
     where: (a, { eq }) => eq(a.patientId, userId),
@@ -112,7 +98,7 @@ export async function exportPatientData(db: Db, userId: string) {
  * rows shown are read; the counts are SQL's, and all of it is one statement (each statement costs
  * the embedded database about a millisecond), then the cards' appointments.
  */
-export async function patientDashboard(db: Db, userId: string, now = new Date()) {
+export async function patientDashboard(db: Db, userId: string, now = new Date()): Promise<{ unseen: number; dashboard: PatientDashboard }> {
   const ahead = and(eq(appointments.patientId, userId), gt(appointments.startsAt, now), notInArray(appointments.status, ["cancelled", "completed"]));
   const soonest = [asc(appointments.startsAt), asc(appointments.id)];
   const confirmedAhead = and(ahead, eq(appointments.status, "confirmed"));
@@ -140,7 +126,7 @@ export async function patientDashboard(db: Db, userId: string, now = new Date())
   return {
     unseen: home.unseen,
     dashboard: {
-      upcoming: (next && byId.get(next)) ?? null,
+      upcoming: (next ? byId.get(next) : undefined) ?? null,
       confirmed: home.confirmedIds.flatMap((id) => byId.get(id) ?? []),
       // Each count says what it counts: confirmed ones still to come, and every appointment.
       confirmedAhead: home.confirmed,

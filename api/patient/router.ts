@@ -7,6 +7,7 @@ import type { ApiDeps } from "../deps.ts";
 import { authenticate, currentUser } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { bellOf, unseenCount } from "../notification/data.ts";
+import type { PatientHome, UnseenNotifications } from "../../contract/patient.ts";
 import { accessLog } from "./access-log.ts";
 import { exportPatientData, loadProfile, patientDashboard, updateProfile } from "./profile.ts";
 
@@ -32,17 +33,17 @@ export function patientRouter({ db }: ApiDeps) {
   });
 
   router.get("/notifications", patientOnly, async (req, res) => {
-    res.json({ count: await unseenCount(db, currentUser(req).id) });
+    res.json({ count: await unseenCount(db, currentUser(req).id) } satisfies UnseenNotifications);
   });
 
   // The bell count, with ?dashboard=1 the home's cards, with ?notifications=<page> the bell's
   // list: one call and one token check per page.
   router.get("/summary", patientOnly, async (req, res) => {
     const userId = currentUser(req).id;
-    if (req.query.dashboard !== "1") return void res.json(await bellOf(db, userId, req.query));
+    if (req.query.dashboard !== "1") return void res.json((await bellOf(db, userId, req.query)) satisfies PatientHome);
     // The home's cards come with the bell count; the bell's list, if asked for too, with its own.
     const [home, bell] = await Promise.all([patientDashboard(db, userId), req.query.notifications === undefined ? null : bellOf(db, userId, req.query)]);
-    res.json({ ...(bell ?? { count: home.unseen }), dashboard: home.dashboard });
+    res.json({ ...(bell ?? { count: home.unseen }), dashboard: home.dashboard } satisfies PatientHome);
   });
 
   return router;

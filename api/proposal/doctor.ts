@@ -6,6 +6,7 @@ import { proposalBody } from "../../contract/appointment.ts";
 import { and, eq } from "drizzle-orm";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
+import { isUniqueViolation } from "../db-errors.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { authenticate, conflict, currentUser, forbidden, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
@@ -19,15 +20,6 @@ import { isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, typ
 
 const alreadyProposed = () => conflict("You have already proposed for this request", "already_proposed");
 const slotHeld = () => conflict("You already have an appointment at this time", "slot_held");
-
-/** A unique violation of proposals_once_per_doctor (a concurrent duplicate that got past the check). */
-function isDuplicateProposal(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return constraint === undefined || constraint === "proposals_once_per_doctor";
-  }
-  return false;
-}
 
 async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
   requireVerified(doctor);
@@ -61,7 +53,7 @@ async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAcc
     try {
       [created] = await tx.insert(proposals).values({ appointmentId, doctorId: doctor.id, status: "pending" }).returning();
     } catch (err) {
-      if (isDuplicateProposal(err)) throw alreadyProposed();
+      if (isUniqueViolation(err, "proposals_once_per_doctor")) throw alreadyProposed();
       throw err;
     }
     await tx.update(appointments).set({ status: "proposed", updatedAt: new Date() }).where(eq(appointments.id, appointmentId));

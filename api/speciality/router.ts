@@ -3,6 +3,7 @@ import { Router } from "express";
 import { asc, desc } from "drizzle-orm";
 import type { ApiDeps } from "../deps.ts";
 import { specialities } from "../db/schema.ts";
+import type { Speciality } from "../../contract/reference.ts";
 
 export function specialityRouter({ db }: ApiDeps) {
   const router = Router();
@@ -14,7 +15,7 @@ export function specialityRouter({ db }: ApiDeps) {
       .orderBy(desc(specialities.isGeneral), asc(specialities.name));
     // Reference data changes only with a deployment or an admin action: let proxies keep it briefly.
     res.set("Cache-Control", "public, max-age=300");
-    res.json(rows);
+    res.json(rows satisfies Speciality[]);
   });
 
   return router;

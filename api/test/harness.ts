@@ -34,8 +34,11 @@ function vitestTemplate(): DatabaseTemplate | undefined {
   }
 }
 
-/** `transport`: where the outbox delivers (default: the memory mailer returned as `mailer`). */
-export async function startApi(options: { transport?: Mailer } = {}) {
+/**
+ * `transport`: where the outbox delivers (default: the memory mailer returned as `mailer`);
+ * `codeResendSeconds`: CODE_RESEND_SECONDS (default: the production minute).
+ */
+export async function startApi(options: { transport?: Mailer; codeResendSeconds?: number } = {}) {
   // A copy of the run's migrated template, which already holds the reference data; outside vitest
   // (a browser spec's own stack) a database migrated here and given the reference data.
   const template = vitestTemplate();
@@ -45,7 +48,7 @@ export async function startApi(options: { transport?: Mailer } = {}) {
   const mailer = memoryMailer();
   const worker = startOutboxWorker({ db, transport: options.transport ?? mailer });
   // What createApi takes, for tests that mount the API in an app of their own.
-  const deps = { db, mailer: outboxMailer(db, worker.wake) };
+  const deps = { db, mailer: outboxMailer(db, worker.wake), codeResendSeconds: options.codeResendSeconds };
   const app = createApi(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

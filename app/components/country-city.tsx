@@ -8,7 +8,7 @@ import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SelectField } from "./forms.tsx";
 import { countryOptions } from "../format.ts";
-import type { Country, Place } from "../wire/patient.ts";
+import type { Country, Place } from "../../contract/reference.ts";
 
 export function CountryCityFields({
   countries,

@@ -11,7 +11,7 @@ import { Dialog } from "./dialog.tsx";
 import { formatDate } from "../format.ts";
 import { FormAlert, SelectField, SubmitButton } from "./forms.tsx";
 import { PageHeader } from "./page.tsx";
-import type { Place } from "../wire/patient.ts";
+import type { Country, Place } from "../../contract/reference.ts";
 
 type Role = "doctor" | "patient";
 
@@ -118,7 +118,7 @@ export function ProfileForm<Schema extends { countryId?: unknown; cityId?: unkno
   role: Role;
   form: FormMetadata<Schema, string[]>;
   /** From the loader: the key, the countries and the cities of the profile's country. */
-  data: { idempotencyKey: string; countries: Place[]; cities: Place[] };
+  data: { idempotencyKey: string; countries: Country[]; cities: Place[] };
   /** The action's answer, which brings the cities after 'Update cities'. */
   reloaded: ComponentProps<typeof CountryCityFields>["reloaded"];
   children: ReactNode;

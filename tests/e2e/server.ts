@@ -12,6 +12,7 @@ import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseMail, startSmtpServer, type ReceivedMail } from "../../api/test/smtp.ts";
+import { CODE_RESEND_SECONDS } from "./timing.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
@@ -100,6 +101,7 @@ const app = spawn(process.execPath, ["server.ts"], {
     DEMO: "1",
     SESSION_SECRET: "e2e-test-session-secret-0123456789abcdef",
     COOKIE_SECURE: "false",
+    CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
     // One line per request would drown the test report (Playwright prints the server's output).
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   },

@@ -12,6 +12,7 @@ import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { forgotPasswordSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import type { EmailRequest, Notice } from "../../../contract/auth.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const api = createUpstream(request, { context, language: getLanguage(context) });
-  const answer = await api.call("POST", "/auth/forgot-password", { body: { email: submission.value.email } });
+  const answer = await api.call<Notice>("POST", "/auth/forgot-password", { body: { email: submission.value.email } satisfies EmailRequest });
   if (!answer.ok && answer.code !== "resend_too_soon") {
     const message = upstreamErrorKey(answer, "page", "common:errors.somethingWrong");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });

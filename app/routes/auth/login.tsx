@@ -14,6 +14,7 @@ import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
 import { loginSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import type { LoggedIn, LoginRequest } from "../../../contract/auth.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 
@@ -21,11 +22,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ title: getT(context)("auth:login.title") }, { headers: { "Set-Cookie": COOKIE_CHECK } });
-}
-
-interface LoginAnswer {
-  data: { id: string; username: string; userRole: string; avatarUrl: string | null };
-  token: { token: string };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password, role, redirectTo } = submission.value;
   const api = createUpstream(request, { context, language: getLanguage(context) });
-  const answer = await api.call<LoginAnswer>("POST", "/auth/login", { body: { email, password, role } });
+  const answer = await api.call<LoggedIn>("POST", "/auth/login", { body: { email, password, role } satisfies LoginRequest });
   if (!answer.ok) {
     if (answer.code === "unverified" && typeof answer.body.userId === "string") {
       const headers = new Headers();

@@ -13,6 +13,7 @@ import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
 import { doctorRegisterSchema, patientRegisterSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import type { Registered, Registration } from "../../../contract/auth.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 
@@ -35,12 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const v = submission.value;
   const language = getLanguage(context);
-  const payload =
+  const payload: Registration =
     v.role === "doctor"
       ? { username: v.username, email: v.email, contact: v.contact, password: v.password, serial_number: v.serial_number, userRole: "doctor", locale: language }
       : { username: v.username, email: v.email, phone: v.phone, password: v.password, userRole: "patient", locale: language };
   const api = createUpstream(request, { context, language });
-  const answer = await api.call<{ id: string; email: string }>("POST", "/auth/register", { body: payload });
+  const answer = await api.call<Registered>("POST", "/auth/register", { body: payload });
   if (!answer.ok) {
     const message = upstreamErrorKey(answer, "page", "auth:register.failed");
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }) }, { status: answer.status });

@@ -13,6 +13,7 @@ import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { resetPasswordSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import type { Notice, PasswordReset } from "../../../contract/auth.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
   const { email, code, password } = submission.value;
   const api = createUpstream(request, { context, language: getLanguage(context) });
-  const answer = await api.call("POST", "/auth/reset-password", { body: { email, code, password } });
+  const answer = await api.call<Notice>("POST", "/auth/reset-password", { body: { email, code, password } satisfies PasswordReset });
   if (!answer.ok) {
     return data({ result: submission.reply({ formErrors: [upstreamErrorKey(answer, "code", "auth:verification.invalidCode")], ...hidden }) }, { status: answer.status });
   }

@@ -10,6 +10,7 @@ import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { codeSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import type { CodeRequest, EmailRequest, Notice, SessionUser } from "../../../contract/auth.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "resend") {
     if (!email) return data({ error: "auth:verification.missingUser", notice: null }, { status: 400 });
-    const answer = await api.call("POST", "/auth/resendVerification", { body: { email } });
+    const answer = await api.call<Notice>("POST", "/auth/resendVerification", { body: { email } satisfies EmailRequest });
     if (!answer.ok) return data({ error: upstreamErrorKey(answer, "code", "auth:verification.resendFailed"), notice: null }, { status: answer.status });
     return { error: null, notice: "auth:verification.resent" };
   }
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = readCode(formData);
   const parsed = codeSchema.safeParse(code);
   if (!parsed.success) return data({ error: "auth:validation.codeIncomplete", notice: null }, { status: 400 });
-  const answer = await api.call<{ email: string }>("PUT", `/auth/verifyUser/${encodeURIComponent(userId)}`, { body: { otpCode: code } });
+  const answer = await api.call<SessionUser>("PUT", `/auth/verifyUser/${encodeURIComponent(userId)}`, { body: { otpCode: code } satisfies CodeRequest });
   if (!answer.ok) {
     return data({ error: upstreamErrorKey(answer, "code", "auth:verification.failed"), notice: null }, { status: answer.status });
   }

@@ -23,7 +23,7 @@ import { doctorProfileSchema } from "./profile-schema.ts";
 import { countryName, specialityName } from "../../format.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { DoctorProfile, DoctorProfileUpdate } from "../../../contract/doctor-profile.ts";
-import type { Country } from "../../../contract/doctor.ts";
+import type { Country } from "../../../contract/reference.ts";
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {

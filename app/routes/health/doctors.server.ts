@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { withParams } from "../../url.ts";
 import type { DaySlot as Slot, DirectBooking, OpenRequest } from "../../../contract/appointment.ts";
-import type { Country, Speciality } from "../../wire/patient.ts";
+import type { Country, Speciality } from "../../../contract/reference.ts";
 import type { DoctorCard, DoctorPage } from "../../../contract/doctor.ts";
 import { DOCTOR_PAGE_SIZE } from "../../../contract/constants.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";

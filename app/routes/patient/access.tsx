@@ -10,23 +10,8 @@ import { Pagination } from "../../components/pagination.tsx";
 import { personName } from "../../components/person.ts";
 import { formatDate } from "../../format.ts";
 import { pageNumber } from "../../summary.server.ts";
+import type { AccessEvent, AccessLogPage } from "../../../contract/patient.ts";
 
-interface AccessEvent {
-  id: number;
-  date: string;
-  time: string;
-  action: string;
-  entity: string;
-  Actor: { id: string; username: string; role: string } | null;
-}
-
-interface AccessLogPage {
-  items: AccessEvent[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("patient")];
 
@@ -34,8 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
   return { log: await upstream(request, context).get<AccessLogPage>("/patient/access-log", { page }) };
 }
-
-const ROLES = new Set(["doctor", "admin", "patient"]);
 
 /** What happened, in words: the action on that kind of data, or the action alone for a kind this screen does not know. */
 function whatOf(e: AccessEvent, t: (key: string | string[]) => string) {
@@ -65,7 +48,7 @@ export default function AccessLog({ loaderData: { log } }: Route.ComponentProps)
               <li key={e.id} className="card grid gap-1 sm:grid-cols-[1fr_auto] sm:items-start">
                 <p>
                   <span className="font-semibold">{personName(e.Actor?.username, t)}</span>
-                  {e.Actor && ROLES.has(e.Actor.role) ? <span className="text-slate-700"> · {t(`patient:access.roles.${e.Actor.role}`)}</span> : null}
+                  {e.Actor?.role ? <span className="text-slate-700"> · {t(`patient:access.roles.${e.Actor.role}`)}</span> : null}
                   <span className="block text-sm text-slate-800">{whatOf(e, t)}</span>
                 </p>
                 <p className="text-sm text-slate-700">

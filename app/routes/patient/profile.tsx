@@ -9,7 +9,8 @@ import { requireUser, upstream } from "../../auth.server.ts";
 import { Field, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
-import type { Country, PatientProfile, Place } from "../../wire/patient.ts";
+import type { PatientProfile, PatientProfileUpdate } from "../../../contract/patient.ts";
+import type { Country, Place } from "../../../contract/reference.ts";
 import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
 import { formatPhone } from "../../phone.server.ts";
 import { citiesOf, cityOfNewCountry, reloadCities } from "../../location.server.ts";
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       address: v.address,
       countryId: v.countryId ?? null,
       cityId: v.cityId ?? null,
-    },
+    } satisfies PatientProfileUpdate,
     idempotencyKey,
   });
   if (!answer.ok) {

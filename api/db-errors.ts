@@ -1,0 +1,16 @@
+// What the database's refusals mean to the API. Unique indexes are the guards against races (two
+// bookings of one slot, two proposals of one doctor, two registrations of one address): the loser's
+// insert fails with a unique violation, which the caller answers as the race's outcome.
+
+/**
+ * True when `err`, or an error it wraps (drizzle wraps the driver's), is a unique violation
+ * (SQLSTATE 23505) of the index or constraint `constraint`. node-postgres names the constraint;
+ * a driver that does not (an error without one) counts as a match.
+ */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const found = e as { code?: unknown; constraint?: unknown };
+    if (found.code === "23505") return found.constraint === undefined || found.constraint === constraint;
+  }
+  return false;
+}

@@ -3,9 +3,15 @@
 // have arrived, a submit is validated by the server with the same schemas, exactly as without
 // JavaScript, so nothing is lost on a slow network.
 //
-//   const onValidate = useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) =>
-//     parse(formData, { schema: s.loginSchema }));
-//   const [form, fields] = useForm({ onValidate, ... });
+//   const [form, fields] = useForm({
+//     ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.loginSchema }),
+//       { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
+//     ...
+//   });
+//
+// Until the schemas have arrived, fields are validated on submit only: conform validates a field
+// it has no onValidate for by posting the form to the server, so a blur or a keystroke would each
+// cost a round trip on a slow network (and a click landing between two of them was lost).
 //
 // The route keeps its static import of the schemas for its action: React Router drops server code
 // from the browser build, so only this dynamic import remains there.
@@ -14,11 +20,13 @@ import type { Submission as ConformSubmission } from "@conform-to/react";
 import type { parseWithZod } from "@conform-to/zod/v4";
 
 type Parse = typeof parseWithZod;
+type When = "onSubmit" | "onBlur" | "onInput";
 
 export function useLazyValidation<Schemas, Result extends ConformSubmission<unknown, string[], unknown>>(
   loadSchemas: () => Promise<Schemas>,
   validate: (parse: Parse, schemas: Schemas, formData: FormData) => Result,
-): ((context: { formData: FormData }) => Result) | undefined {
+  when: { shouldValidate: When; shouldRevalidate: When },
+): { onValidate?: (context: { formData: FormData }) => Result; shouldValidate: When; shouldRevalidate: When } {
   const [loaded, setLoaded] = useState<{ parse: Parse; schemas: Schemas }>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: loadSchemas is a new arrow at each render; loading once is meant
   useEffect(() => {
@@ -39,5 +47,6 @@ export function useLazyValidation<Schemas, Result extends ConformSubmission<unkn
     };
     // Loaded once per form: the schemas module does not change while the page lives.
   }, []);
-  return loaded ? ({ formData }) => validate(loaded.parse, loaded.schemas, formData) : undefined;
+  if (!loaded) return { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" };
+  return { onValidate: ({ formData }) => validate(loaded.parse, loaded.schemas, formData), ...when };
 }

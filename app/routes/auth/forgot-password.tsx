@@ -41,9 +41,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.forgotPasswordSchema })),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.forgotPasswordSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
   });
   return (
     <AuthFrame title={t("auth:forgot.title")} subtitle={t("auth:forgot.subtitle")}>

@@ -65,9 +65,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "", role: params.get("role") === "doctor" ? "doctor" : "patient" },
-    onValidate: useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.loginSchema })),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.loginSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
   });
   return (
     <AuthFrame title={t("auth:login.title")} subtitle={t("auth:login.subtitle")}>

@@ -55,16 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = loaderData.role;
-  const onValidate = useLazyValidation(
+  const validation = useLazyValidation(
     () => import("./schemas.ts"),
-    (parse, s, formData) => parse(formData, { schema: role === "doctor" ? s.doctorRegisterSchema : s.patientRegisterSchema }),
-  );
+    (parse, s, formData) => parse(formData, { schema: role === "doctor" ? s.doctorRegisterSchema : s.patientRegisterSchema }), {
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const [form, fields] = useForm({
     id: `register-${role}`,
     lastResult: actionData?.result,
-    onValidate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
   const field = (name: string, label: string, type: "text" | "email" | "tel" | "password", autoComplete: string) => (

@@ -48,9 +48,10 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "" },
-    onValidate: useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(withCode(formData), { schema: s.resetPasswordSchema })),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(withCode(formData), { schema: s.resetPasswordSchema }), {
+      shouldValidate: "onSubmit",
+      shouldRevalidate: "onInput",
+    }),
   });
   return (
     <AuthFrame title={t("auth:reset.title")} subtitle={t("auth:reset.subtitle")}>

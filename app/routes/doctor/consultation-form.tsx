@@ -18,9 +18,10 @@ export function ConsultationForm({ consultation, patients, idempotencyKey, close
     defaultValue: consultation
       ? { patientId: consultation.patientId, type: consultation.type, diagnosis: consultation.diagnosis, notes: consultation.notes, prescription: consultation.prescription.join("\n") }
       : { type: "consultation" },
-    onValidate: useLazyValidation(() => import("./consultation-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.consultationSchema })),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("./consultation-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.consultationSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
   });
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>

@@ -170,9 +170,10 @@ function EditForm({ data: d, actionData }: { data: ProfileData; actionData: Acti
       duty_hospital: p.duty_hospital ?? "",
       biography: p.biography ?? "",
     },
-    onValidate: useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.doctorProfileSchema })),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.doctorProfileSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
   });
   return (
     <ProfileForm role="doctor" form={form} data={d} reloaded={submitted}>

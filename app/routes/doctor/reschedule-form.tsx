@@ -20,14 +20,15 @@ export function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; d
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const current = { date: a.date, time: slotOf(a) };
-  const onValidate = useLazyValidation(() => import("./reschedule-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.rescheduleSchema(data.today) }));
+  const validation = useLazyValidation(() => import("./reschedule-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.rescheduleSchema(data.today) }), {
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const [form, fields] = useForm({
     id: `reschedule-${a.id}`,
     lastResult: result,
     defaultValue: { date: current.date, time: current.time, currentDate: current.date, currentTime: current.time },
-    onValidate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const [values, setValues] = useState({ date: String(fields.date.initialValue ?? current.date), time: String(fields.time.initialValue ?? current.time) });
   const unchanged = values.date === current.date && values.time === current.time;

@@ -85,14 +85,15 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
   // A refused booking made on a newly typed date comes back with that date's slots.
   const booking = (actionData?.form === "book" && actionData.booking) || loaded;
   const { doctor, date, slots } = booking;
-  const onValidate = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.bookSchema(d.today) }));
+  const validation = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.bookSchema(d.today) }), {
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   const [form, fields] = useForm({
     id: "book",
     lastResult: actionData?.form === "book" ? actionData.result : undefined,
     defaultValue: { doctorId: doctor.id, date },
-    onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const place = formatPlace({ place: doctor.duty_hospital, city: doctor.City?.name, Country: doctor.Country }, i18n.language);
   return (
@@ -176,14 +177,15 @@ export function RequestDialog({ d, actionData }: { d: Data; actionData: ActionDa
   const location = useLocation();
   const hydrated = useHydrated();
   const closeTo = withParams(location.pathname + location.search, { request: null });
-  const onValidate = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.requestSchema(d.today) }));
+  const validation = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.requestSchema(d.today) }), {
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   const answer = actionData?.form === "request" ? actionData : null;
   const [form, fields] = useForm({
     id: "request",
     lastResult: answer?.result,
-    onValidate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation,
   });
   const [chosen, setChosen] = useState({ speciality: String(fields.specialityId.initialValue ?? ""), type: String(fields.type.initialValue ?? "") });
   return (

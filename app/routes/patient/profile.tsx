@@ -88,9 +88,10 @@ function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfile; acti
       profession: p.profession ?? "",
       address: p.address ?? "",
     },
-    onValidate: useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.patientProfileSchema })),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.patientProfileSchema }), {
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    }),
   });
   return (
     <ProfileForm role="patient" form={form} data={d} reloaded={actionData}>

@@ -3,16 +3,15 @@
 // hostile input (wrong types, huge strings, missing or unknown fields) with 400 and the refused
 // field's code, before any data function sees it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { adminDoctor, adminDoctorPage } from "../contract/admin.ts";
 import { feedStatus, renewedFeed, videoLink } from "../contract/calendar.ts";
 import { doctorDashboard, doctorExport, doctorHome, doctorPatients, doctorProfile } from "../contract/doctor-profile.ts";
 import { apiError } from "../contract/errors.ts";
 import { bell } from "../contract/notification.ts";
 import { mailSettings } from "../contract/settings.ts";
+import { matches } from "./test/contract-match.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 
-const matches = (schema: z.ZodType, body: unknown) => expect(schema.parse(body)).toEqual(body);
 
 describe("the admin's, the doctor's own, the calendar's and the settings' answers follow the contract", () => {
   let api: TestApi;

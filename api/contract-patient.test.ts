@@ -3,15 +3,14 @@
 // its edge: wrong types, huge strings and missing fields answer 400 {message, code} with the
 // field's code, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
 import { loggedIn, notice, profileVerified, registered, sessionUser, unverified, wrongRole } from "../contract/auth.ts";
 import { apiError } from "../contract/errors.ts";
 import { accessLogPage, patientExport, patientHome, patientProfile, unseenNotifications } from "../contract/patient.ts";
 import { cityList, countryList, specialityList } from "../contract/reference.ts";
 import { doctorPayload, patientPayload } from "./auth/test-helpers.ts";
+import { matches } from "./test/contract-match.ts";
 import { futureDate, PASSWORD, startApi, type ApiResponse, type TestApi } from "./test/harness.ts";
 
-const matches = (schema: z.ZodType, body: unknown) => expect(schema.parse(body)).toEqual(body);
 
 let api: TestApi;
 beforeAll(async () => {

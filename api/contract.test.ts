@@ -3,7 +3,6 @@
 // not know would be dropped, a missing or mistyped one refused), and every refusal is {message, code}
 // with a code the contract lists.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
 import {
   appointment,
   changedAppointment,
@@ -20,9 +19,9 @@ import { consultation, consultationPage } from "../contract/consultation.ts";
 import { doctorPage } from "../contract/doctor.ts";
 import { notificationList } from "../contract/notification.ts";
 import { apiError } from "../contract/errors.ts";
+import { matches } from "./test/contract-match.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 
-const matches = (schema: z.ZodType, body: unknown) => expect(schema.parse(body)).toEqual(body);
 
 describe("answers follow the contract", () => {
   let api: TestApi;

@@ -12,8 +12,8 @@ import type { Throttle } from "./tests/e2e/support.ts";
 const phoneThrottle: Throttle = { cpu: 2, latencyMs: 60, downloadKbps: 9_000, uploadKbps: 1_500 };
 // The journeys run in both projects; the phone project takes the specs below, which reach the side
 // menu through the menu button where a phone collapses it (mainMenu in tests/e2e/fixtures.ts). The
-// layout spec sets its own widths (320 and 360 px), so it runs only on the phone; the axe checks make
-// their own contexts at desktop size, so only on the desktop.
+// layout spec's walk makes its own contexts and sizes (a phone at 320 and 360 px, a desktop for axe),
+// the same in either project, so it runs only on the phone.
 const phoneOnly = ["**/layout.spec.ts"];
 const phoneSpecs = [
   "layout",
@@ -29,6 +29,7 @@ const phoneSpecs = [
   "doctor-account-deletion",
   "auth",
   "patient-cancel-refused",
+  "patient-delete-refused",
   "patient-profile",
   "profile-country-change",
   "patient-open-requests",

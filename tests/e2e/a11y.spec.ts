@@ -1,67 +1,13 @@
-// Accessibility of every page of every role and of every dialog open (docs/layout.md): axe-core
-// clean (WCAG 2.2 AA, best practices, names that contain the visible label) in English and French,
-// JavaScript on and off; ids unique on every page; a skip link first; dialogs keep and give back
-// the focus.
-import { checkA11y, expect, test } from "./support.ts";
-import { buildWorld, pageAs, type World } from "./layout-support.ts";
-
-let world: World;
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  world = await buildWorld(browser);
-});
-
-// All four pairs of language and JavaScript state: the same page differs in its words (names that
-// must contain the visible label) and in what scripts add or replace (<noscript> content, dialogs
-// opened in place). Each role's pages are visited once per pair, in one context.
-const runs = [
-  { language: "en", javaScriptEnabled: false },
-  { language: "en", javaScriptEnabled: true },
-  { language: "fr", javaScriptEnabled: false },
-  { language: "fr", javaScriptEnabled: true },
-] as const;
-
-for (const { javaScriptEnabled, language } of runs) {
-  test.describe(`accessibility (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
-    test.use({ javaScriptEnabled, locale: language === "fr" ? "fr-FR" : "en-US" });
-
-    for (const role of ["anonymous", "patient", "doctor", "admin"] as const) {
-      test(`every ${role} page and dialog passes axe and has unique ids`, async ({ browser, baseURL }) => {
-        test.setTimeout(240_000);
-        const page = await pageAs(browser, baseURL!, world, { role, language, javaScriptEnabled });
-        const problems: string[] = [];
-        try {
-          for (const visit of world.pages[role]) {
-            await test.step(visit.what, async () => {
-              await page.goto(visit.path);
-              if (visit.dialog) await expect(page.getByRole("dialog"), `${visit.what} is open`).toBeVisible();
-              const duplicates = await page.evaluate(() => {
-                const seen = new Map<string, number>();
-                for (const el of document.querySelectorAll("[id]")) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
-                return [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} (x${n})`);
-              });
-              if (duplicates.length) problems.push(`${visit.what} (${visit.path}): duplicate ids ${duplicates.join(", ")}`);
-              try {
-                await checkA11y(page, { thorough: true });
-              } catch (error) {
-                problems.push(`${visit.what} (${visit.path}): ${(error as Error).message.split("\n\n")[0]}`);
-              }
-            });
-          }
-        } finally {
-          await page.context().close();
-        }
-        expect(problems, problems.join("\n")).toEqual([]);
-      });
-    }
-  });
-}
+// Keyboard use (docs/layout.md): a skip link first; dialogs keep and give back the focus. axe-core
+// on every page of every role and every dialog open, EN/FR and JavaScript on/off, is part of the
+// walk in tests/e2e/layout.spec.ts, which measures the same page loads.
+import { expect, test } from "./fixtures.ts";
 
 test.describe("keyboard (JavaScript on)", () => {
   test.use({ javaScriptEnabled: true });
 
-  test("the skip link is the first Tab stop and leads past the menus to the page", async ({ page }) => {
-    await page.context().addCookies(world.states.patient.cookies);
+  test("the skip link is the first Tab stop and leads past the menus to the page", async ({ page, patient, signIn }) => {
+    await signIn(patient);
     await page.goto("/health/doctors");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
@@ -73,8 +19,8 @@ test.describe("keyboard (JavaScript on)", () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest("main"))).toBe(true);
   });
 
-  test("a dialog keeps the focus while open and gives it back on close", async ({ page }) => {
-    await page.context().addCookies(world.states.patient.cookies);
+  test("a dialog keeps the focus while open and gives it back on close", async ({ page, patient, signIn }) => {
+    await signIn(patient);
     await page.goto("/health/doctors");
     const inside = (dialog: ReturnType<typeof page.getByRole>) => dialog.evaluate((d) => d.contains(document.activeElement));
     // The focusable controls of the dialog, in Tab order, as the dialog's own trap counts them.

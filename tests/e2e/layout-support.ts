@@ -2,26 +2,58 @@
 // them show cards, dialogs and long names), signed-in browser states, and the in-page checks for
 // sideways overflow and reachable top-bar items.
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { api, book, generalPractice, openRequest, signInContext } from "./doctor-helpers.ts";
-import { expect } from "./support.ts";
-import { createDoctor, createPatient, workerAdmin } from "./fixtures.ts";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { api, book, enterCode, generalPractice, mailCount, newCode, openRequest, PASSWORD, signInContext, uniqueName } from "./doctor-helpers.ts";
+import { clientAddress, expect, uniqueEmail } from "./support.ts";
+import { createDoctor, createPatient, registerDoctor, workerAdmin } from "./fixtures.ts";
 
-export type Role = "anonymous" | "patient" | "doctor" | "admin";
+export type Role = "anonymous" | "patient" | "doctor" | "pending" | "admin";
 export type Language = "en" | "fr";
 
-/** A page to visit: its address and what it shows (for the failure message). */
-interface Visit {
-  path: string;
+/** A page to visit: its address, what it shows (for the failure message) and how to bring it about. */
+export interface Visit {
+  /** Where to go; none: the visit acts on the page the previous one left (one load fewer). */
+  path?: string;
   what: string;
-  /** The name of the dialog this address opens, if any (the a11y spec checks it is open). */
-  dialog?: boolean;
+  /** What the user does on the page once loaded (submit a form), the same with and without JavaScript. */
+  act?: (page: Page) => Promise<void>;
+  /** A CSS selector that must be visible before the checks (the dialog open, the field errors, the toast). */
+  shows?: string;
 }
 
 export interface World {
   pages: Record<Role, Visit[]>;
   /** Browser storage states (cookies) of a signed-in user of each role. */
   states: Record<Exclude<Role, "anonymous">, Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>>;
+  /** The approved doctor, whose walk opens the profile gate first (a code is mailed for each session). */
+  doctor: { email: string };
+}
+
+const DIALOG = '[role="dialog"]';
+const FIELD_ERROR = ".field-error";
+/** The flash toast (app/components/toaster.tsx): a success says `status`, an error `alert`. */
+const TOAST = { success: '[aria-live="polite"] > [role="status"]', error: '[aria-live="polite"] > [role="alert"]' };
+
+/** Presses the page's own submit button (the first in <main>, or in the dialog when one is open). */
+const submitIn = (scope: string, nth: "first" | "last" = "first") => async (page: Page) => {
+  await page.locator(scope).locator('button[type="submit"]').filter({ visible: true })[nth]().click();
+};
+/** The form left empty and sent: the page comes back with its field errors. */
+const submitEmpty = submitIn("main");
+/**
+ * A wrong code typed into the six boxes and sent (a code form cannot be sent empty). One wrong try
+ * per walk, fewer than the five a code allows.
+ */
+async function wrongCode(page: Page) {
+  await enterCode(page, "000000");
+  await page.locator('button[name="intent"][value="verify"]').click();
+}
+
+/** A profile form saved with its name emptied. */
+async function saveWithoutName(page: Page) {
+  await page.locator('input[name="username"]').fill("");
+  // The form has two Save buttons, one for each screen size: the one shown.
+  await page.locator('button[name="intent"][value="save"]').filter({ visible: true }).first().click();
 }
 
 /** A patient whose name is as long as a real one can be, with no space to break it. */
@@ -38,7 +70,8 @@ async function stateOf(browser: Browser, who: { email: string; role: "patient" |
 
 /**
  * Every page of every role, with the data each needs: a patient with a booking (details, cancel and
- * payment pages) and an open request, and a doctor with a booking by a long-named patient.
+ * payment pages) and an open request, a doctor with a booking by a long-named patient, a doctor
+ * awaiting approval, a registration awaiting its code and a password reset with a code mailed.
  */
 let built: Promise<World> | undefined;
 export function buildWorld(browser: Browser): Promise<World> {
@@ -66,56 +99,95 @@ async function makeWorld(browser: Browser): Promise<World> {
   expect(record.status, JSON.stringify(record.body)).toBeLessThan(300);
   // Confirmed, so the patient's payment page shows an amount due.
   await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } });
+  // A doctor who verified the mail and waits for the admin's decision.
+  const pending = await registerDoctor();
+  const verified = await api("PUT", `/auth/verifyUser/${pending.id}`, { body: { otpCode: await newCode(pending.email) } });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  // A registration whose code is in the mail, and a password reset whose code is in the mail.
+  const unverified = await registerPatient();
+  const reset = await api("POST", "/auth/forgot-password", { body: { email: long.email } });
+  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+  const verification = `/verification?${new URLSearchParams({ userId: unverified.id, email: unverified.email })}`;
+  const resetPage = `/reset-password?${new URLSearchParams({ email: long.email })}`;
+
+  const doctorPages = (approved: boolean): Visit[] => [
+    { path: "/doctor/dashboard", what: "dashboard" },
+    { path: "/doctor/appointments", what: "appointments" },
+    ...(approved
+      ? [
+          { path: `/doctor/appointments?appointment=${longBooking.id}`, what: "appointment details dialog", shows: DIALOG },
+          { path: `/doctor/appointments?appointment=${longBooking.id}&edit=1`, what: "reschedule dialog", shows: DIALOG },
+          { path: `/doctor/appointments?cancel=${longBooking.id}`, what: "cancel dialog", shows: DIALOG },
+        ]
+      : []),
+    { path: "/doctor/appointments?tab=open", what: "open requests" },
+    ...(approved ? [{ path: `/doctor/appointments?tab=open&appointment=${request.id}`, what: "open request dialog", shows: DIALOG }] : []),
+    { path: "/doctor/consultations", what: "consultations" },
+    { path: "/doctor/consultations?new=1", what: "new consultation dialog", shows: DIALOG },
+    ...(approved
+      ? [
+          { path: `/doctor/consultations?edit=${record.body.id}`, what: "edit consultation dialog", shows: DIALOG },
+          { path: `/doctor/consultations/${record.body.id}/print`, what: "printable consultation" },
+          // The doctor's walk opens the gate first (pageAs): the profile itself, its form and dialog.
+          { path: "/doctor/profile", what: "profile" },
+          { path: "/doctor/profile?edit=1", what: "profile form" },
+          { what: "profile form with field errors", act: saveWithoutName, shows: FIELD_ERROR },
+          { path: "/doctor/profile?delete=1", what: "delete-account dialog", shows: DIALOG },
+        ]
+      : [
+          { path: "/doctor/profile", what: "profile code gate", shows: DIALOG },
+          { what: "profile code gate with a wrong code", act: wrongCode, shows: `${DIALOG} [role="alert"]` },
+        ]),
+    { path: "/notifications", what: "notifications" },
+    { path: "/doctor/schedule/print", what: "printable schedule" },
+    { path: "/settings", what: "settings" },
+  ];
 
   const pages: Record<Role, Visit[]> = {
     anonymous: [
       { path: "/login", what: "login" },
+      { what: "login with field errors", act: submitEmpty, shows: FIELD_ERROR },
       { path: "/register", what: "register (patient)" },
+      { what: "register with field errors", act: submitEmpty, shows: FIELD_ERROR },
       { path: "/register?role=doctor", what: "register (doctor)" },
-      { path: "/verification", what: "verification" },
+      { path: "/verification", what: "register with the error toast (a verification without a user)", shows: TOAST.error },
+      { path: verification, what: "verification with a code pending" },
+      { what: "verification with a wrong code", act: wrongCode, shows: 'main [role="alert"]' },
       { path: "/forgot-password", what: "forgot password" },
       { path: "/reset-password", what: "reset password" },
+      { path: resetPage, what: "reset password with a code pending" },
+      { what: "reset password with field errors", act: submitEmpty, shows: FIELD_ERROR },
       { path: "/terms", what: "terms" },
       { path: "/privacy", what: "privacy" },
       { path: "/no-such-page", what: "not found" },
     ],
     patient: [
       { path: "/health/doctors", what: "find a doctor" },
-      { path: `/health/doctors?book=${doctor.id}`, what: "book dialog", dialog: true },
-      { path: "/health/doctors?request=1", what: "open-request dialog", dialog: true },
+      { path: `/health/doctors?book=${doctor.id}`, what: "book dialog", shows: DIALOG },
+      // Book pressed with no time chosen.
+      { what: "book dialog with field errors", act: submitIn(DIALOG, "last"), shows: `${DIALOG} ${FIELD_ERROR}` },
+      { path: "/health/doctors?request=1", what: "open-request dialog", shows: DIALOG },
       { path: "/health/doctors/my-appointments", what: "my appointments" },
       { path: "/health/doctors/my-appointments?tab=open", what: "my open requests" },
-      { path: `/health/doctors/my-appointments?appointment=${booked.id}`, what: "appointment details dialog", dialog: true },
-      { path: `/health/doctors/my-appointments?cancel=${booked.id}`, what: "cancel dialog", dialog: true },
+      { path: `/health/doctors/my-appointments?appointment=${booked.id}`, what: "appointment details dialog", shows: DIALOG },
+      { path: `/health/doctors/my-appointments?cancel=${booked.id}`, what: "cancel dialog", shows: DIALOG },
       { path: `/health/payment/${booked.id}`, what: "payment" },
       { path: "/health/paramedical", what: "paramedical" },
       { path: "/health/pharmacy", what: "pharmacy" },
       { path: "/patient/profile", what: "patient profile" },
-      { path: "/patient/profile?delete=1", what: "delete-account dialog", dialog: true },
+      { path: "/patient/profile?delete=1", what: "delete-account dialog", shows: DIALOG },
       { path: "/patient/profile?edit=1", what: "patient profile form" },
+      { what: "patient profile form with field errors", act: saveWithoutName, shows: FIELD_ERROR },
       { path: "/patient/profile/access", what: "who saw my data" },
-      { path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}`, what: "open request's proposals dialog", dialog: true },
-      { path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}&view=details`, what: "open request's details dialog", dialog: true },
+      { path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}`, what: "open request's proposals dialog", shows: DIALOG },
+      { path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}&view=details`, what: "open request's details dialog", shows: DIALOG },
       { path: "/notifications", what: "notifications" },
       { path: "/settings", what: "settings" },
+      // The mail settings saved as they are: nothing changes but the success toast shows.
+      { what: "settings with the success toast", act: (page) => page.locator('button[name="intent"][value="mail"]').click(), shows: TOAST.success },
     ],
-    doctor: [
-      { path: "/doctor/dashboard", what: "dashboard" },
-      { path: "/doctor/appointments", what: "appointments" },
-      { path: `/doctor/appointments?appointment=${longBooking.id}`, what: "appointment details dialog", dialog: true },
-      { path: `/doctor/appointments?appointment=${longBooking.id}&edit=1`, what: "reschedule dialog", dialog: true },
-      { path: `/doctor/appointments?cancel=${longBooking.id}`, what: "cancel dialog", dialog: true },
-      { path: "/doctor/appointments?tab=open", what: "open requests" },
-      { path: `/doctor/appointments?tab=open&appointment=${request.id}`, what: "open request dialog", dialog: true },
-      { path: "/doctor/consultations", what: "consultations" },
-      { path: "/doctor/consultations?new=1", what: "new consultation dialog", dialog: true },
-      { path: `/doctor/consultations?edit=${record.body.id}`, what: "edit consultation dialog", dialog: true },
-      { path: `/doctor/consultations/${record.body.id}/print`, what: "printable consultation" },
-      { path: "/notifications", what: "notifications" },
-      { path: "/doctor/profile", what: "profile code gate", dialog: true },
-      { path: "/doctor/schedule/print", what: "printable schedule" },
-      { path: "/settings", what: "settings" },
-    ],
+    doctor: doctorPages(true),
+    pending: doctorPages(false),
     admin: [
       { path: "/admin", what: "admin" },
       { path: "/settings", what: "settings" },
@@ -123,12 +195,38 @@ async function makeWorld(browser: Browser): Promise<World> {
   };
   return {
     pages,
+    doctor,
     states: {
       patient: await stateOf(browser, patient),
       doctor: await stateOf(browser, doctor),
+      pending: await stateOf(browser, { ...pending, role: "doctor" }),
       admin: await stateOf(browser, admin),
     },
   };
+}
+
+/** A patient registration whose mailed code is not used yet. */
+async function registerPatient() {
+  const email = uniqueEmail("unverified");
+  const registered = await api("POST", "/auth/register", {
+    body: { username: uniqueName("Unverified"), email, phone: `67${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`, password: PASSWORD, userRole: "patient" },
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
+  return { id: registered.body.id as string, email };
+}
+
+/**
+ * Opens the doctor's profile gate in `context` as the doctor does: the gate mails a code when it
+ * opens, the code is typed in. The pass is kept in the session cookie for 30 minutes.
+ */
+async function openProfileGate(context: BrowserContext, baseURL: string, email: string) {
+  const before = await mailCount(email);
+  expect((await context.request.get(`${baseURL}/doctor/profile`)).status()).toBe(200);
+  const code = await newCode(email, before);
+  const form: Record<string, string> = { intent: "verify" };
+  for (let i = 0; i < 6; i++) form[`code${i}`] = code[i]!;
+  const answer = await context.request.post(`${baseURL}/doctor/profile`, { form, maxRedirects: 0 });
+  expect(answer.status(), "the profile gate lets the doctor in").toBe(302);
 }
 
 /** The language cookie the app reads first (app/i18n.server.ts). */
@@ -152,8 +250,12 @@ export async function pageAs(
     locale: language === "fr" ? "fr-FR" : "en-US",
     ...(phoneWidth ? { viewport: { width: phoneWidth, height: 740 }, isMobile: true, hasTouch: true } : {}),
     storageState: role === "anonymous" ? undefined : world.states[role],
+    // A client of its own (as the test fixture gives each test), so the walks' code tries and
+    // forms meet no other test's per-address limits.
+    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
   });
   await context.addCookies([languageCookie(baseURL, language)]);
+  if (role === "doctor") await openProfileGate(context, baseURL, world.doctor.email);
   return context.newPage();
 }
 

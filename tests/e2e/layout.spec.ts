@@ -1,13 +1,20 @@
-// Phone first (docs/layout.md): every page of every role fits 320 and 360 px without sideways
-// scroll, in English and French, JavaScript on and off; every top-bar item stays reachable (in the
-// menu when it does not fit); menus close on navigation and on Escape; every control is at least
-// 24x24 px at 360 px (measured on the same visit, so French and /admin are measured too).
+// Every page of every role, walked once per pair of language and JavaScript state (docs/layout.md):
+// on each page load, the checks of both specs of the walk:
+// - phone first: the page fits 320 and 360 px without sideways scroll, and every control is at
+//   least 24x24 px at both widths (a resize reflows the loaded page as a narrower phone would);
+// - accessibility: axe-core clean (WCAG 2.2 AA, best practices, names that contain the visible
+//   label) at desktop size, and ids unique;
+// and, per role, every top-bar item stays reachable at both widths (in the menu when it does not
+// fit), with 24 px targets in the open menus. Menus close on navigation and on Escape; a toast never
+// takes a tap. Keyboard focus (skip link, dialogs) is tests/e2e/a11y.spec.ts.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support.ts";
+import { checkA11y, expect, test } from "./support.ts";
 import { buildWorld, onScreen, overflowAt, pageAs, smallTargets, type Language, type Role, type World } from "./layout-support.ts";
 
-const WIDTHS = [320, 360];
+const WIDTHS = [360, 320];
 const HEIGHT = 740;
+/** The size axe sees the page at: a desktop's, where the side menu and the top bar's items show. */
+const DESKTOP = { width: 1280, height: 720 };
 
 let world: World;
 test.beforeAll(async ({ browser }) => {
@@ -37,7 +44,7 @@ function topBarItems(page: Page, role: Exclude<Role, "anonymous">, language: Lan
     items.push({ name: "health link", locator: banner.getByRole("link", { name: w.health, exact: true }) });
     items.push({ name: "insurance", locator: banner.getByRole("button", { name: w.insurance }) });
   }
-  if (role === "doctor") items.push({ name: "doctor portal", locator: banner.getByText(w.portal, { exact: true }) });
+  if (role === "doctor" || role === "pending") items.push({ name: "doctor portal", locator: banner.getByText(w.portal, { exact: true }) });
   return items;
 }
 
@@ -51,52 +58,91 @@ async function openMenu(page: Page, name: string) {
   return summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open);
 }
 
+/** Every menu closed, as the page comes (instead of loading it again). */
+async function closeMenus(page: Page) {
+  await page.evaluate(() => {
+    for (const menu of document.querySelectorAll("details[open]")) (menu as HTMLDetailsElement).open = false;
+  });
+}
+
 async function unreachableTopBarItems(page: Page, role: Exclude<Role, "anonymous">, language: Language) {
   const w = words[language];
   const missing: string[] = [];
   for (const item of topBarItems(page, role, language)) {
+    await closeMenus(page);
     if (await onScreen(page, item.locator)) continue;
     // Not on the bar: it must be in the account menu or the main menu, on screen once opened.
-    await page.goto(page.url());
     const opened = await openMenu(page, item.inAccount ? w.account : w.menu);
     if (opened && (await onScreen(page, item.locator))) continue;
+    await closeMenus(page);
     if (!item.inAccount && (await openMenu(page, w.account)) && (await onScreen(page, item.locator))) continue;
     missing.push(item.name);
   }
+  await closeMenus(page);
   return missing;
 }
 
+/** Ids that occur more than once in the page. */
+const duplicateIds = (page: Page) =>
+  page.evaluate(() => {
+    const seen = new Map<string, number>();
+    for (const el of document.querySelectorAll("[id]")) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} (x${n})`);
+  });
+
+const roles = ["anonymous", "patient", "doctor", "pending", "admin"] as const;
+
 for (const javaScriptEnabled of [false, true]) {
   for (const language of ["en", "fr"] as const) {
-    test.describe(`layout at phone widths (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test.describe(`every page (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
       test.use({ javaScriptEnabled, locale: language === "fr" ? "fr-FR" : "en-US" });
 
-      for (const role of ["anonymous", "patient", "doctor", "admin"] as const) {
-        test(`every ${role} page fits 320 and 360 px, keeps the top bar reachable and has 24 px targets`, async ({ browser, baseURL }) => {
-          test.setTimeout(150_000);
+      for (const role of roles) {
+        test(`every ${role} page fits 320 and 360 px with 24 px targets, passes axe, has unique ids and keeps the top bar reachable`, async ({ browser, baseURL }) => {
+          test.setTimeout(240_000);
           const page = await pageAs(browser, baseURL!, world, { role, language, javaScriptEnabled, phoneWidth: WIDTHS[0] });
           const problems: string[] = [];
           try {
-            // One load per page, measured at each width (a resize reflows it as a narrower phone would).
             for (const visit of world.pages[role]) {
-              await page.goto(visit.path);
-              for (const width of WIDTHS) {
-                await page.setViewportSize({ width, height: HEIGHT });
-                for (const p of await overflowAt(page, width)) problems.push(`${width} px ${visit.what} (${visit.path}): ${p}`);
-                if (width === 360) for (const p of await smallTargets(page)) problems.push(`${width} px ${visit.what} (${visit.path}): ${p}`);
-              }
+              await test.step(visit.what, async () => {
+                // Loaded as a phone loads it; the same load is then measured narrower and at desktop size.
+                if (visit.path) {
+                  await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+                  await page.goto(visit.path);
+                }
+                await visit.act?.(page);
+                await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+                const where = `${visit.what} (${new URL(page.url()).pathname}${new URL(page.url()).search})`;
+                if (visit.shows) await expect(page.locator(visit.shows).first(), `${where} shows ${visit.shows}`).toBeVisible();
+                for (const width of WIDTHS) {
+                  if (width !== WIDTHS[0]) await page.setViewportSize({ width, height: HEIGHT });
+                  for (const p of await overflowAt(page, width)) problems.push(`${width} px ${where}: ${p}`);
+                  for (const p of await smallTargets(page)) problems.push(`${width} px ${where}: ${p}`);
+                }
+                const duplicates = await duplicateIds(page);
+                if (duplicates.length) problems.push(`${where}: duplicate ids ${duplicates.join(", ")}`);
+                await page.setViewportSize(DESKTOP);
+                try {
+                  await checkA11y(page, { thorough: true });
+                } catch (error) {
+                  problems.push(`axe, ${where}: ${(error as Error).message.split("\n\n")[0]}`);
+                }
+              });
             }
             if (role !== "anonymous") {
-              for (const width of WIDTHS) {
-                await page.setViewportSize({ width, height: HEIGHT });
-                await page.goto(world.pages[role][0]!.path);
-                for (const item of await unreachableTopBarItems(page, role, language)) problems.push(`${width} px: the top-bar item '${item}' cannot be reached`);
-              }
-              // The menus' own items, measured open (closed, they are not drawn).
-              await page.goto(world.pages[role][0]!.path);
-              for (const menu of [words[language].menu, words[language].account]) {
-                if (await openMenu(page, menu)) for (const p of await smallTargets(page)) problems.push(`360 px, ${menu} open: ${p}`);
-              }
+              await test.step("the top bar and its menus", async () => {
+                await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+                await page.goto(world.pages[role][0]!.path!);
+                for (const width of WIDTHS) {
+                  await page.setViewportSize({ width, height: HEIGHT });
+                  for (const item of await unreachableTopBarItems(page, role, language)) problems.push(`${width} px: the top-bar item '${item}' cannot be reached`);
+                  // The menus' own items, measured open (closed, they are not drawn).
+                  for (const menu of [words[language].menu, words[language].account]) {
+                    if (await openMenu(page, menu)) for (const p of await smallTargets(page)) problems.push(`${width} px, ${menu} open: ${p}`);
+                    await closeMenus(page);
+                  }
+                }
+              });
             }
           } finally {
             await page.context().close();

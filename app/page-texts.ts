@@ -9,7 +9,7 @@ import type { Language, PageTexts } from "./i18n.ts";
 import type { Texts } from "./translate.ts";
 
 /** The id of the JSON block that carries a page's PageTexts into the browser. */
-export const PAGE_TEXTS_ID = "page-texts";
+const PAGE_TEXTS_ID = "page-texts";
 
 /** The block itself, for the end of the document (< escaped: the JSON cannot close the element). */
 export function pageTextsBlock(texts: PageTexts): string {

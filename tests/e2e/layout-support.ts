@@ -11,7 +11,7 @@ export type Role = "anonymous" | "patient" | "doctor" | "pending" | "admin";
 export type Language = "en" | "fr";
 
 /** A page to visit: its address, what it shows (for the failure message) and how to bring it about. */
-export interface Visit {
+interface Visit {
   /** Where to go; none: the visit acts on the page the previous one left (one load fewer). */
   path?: string;
   what: string;

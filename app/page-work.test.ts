@@ -120,8 +120,8 @@ describe("upstream calls per page", () => {
     expect(calls).toEqual([`GET /patient/summary?dashboard=1`, expect.stringMatching(/^GET \/doctor\?/)]);
     expect(tokenChecks).toBe(1);
     // The token check; the bell count, the cards' ids and counts in one; the cards' rows and their
-    // proposal counts; the search's page, its count and its doctors' specialities.
-    expect(statements, statements.join("\n")).toHaveLength(7);
+    // proposal counts; the search's page with its count and its doctors' specialities in one.
+    expect(statements, statements.join("\n")).toHaveLength(5);
     const dashboard = (data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }).dashboard;
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);

@@ -51,41 +51,42 @@ export async function searchDoctors(
 ): Promise<DoctorPage> {
   const filters = filtersOf(q);
   const offset = (q.page - 1) * q.limit;
-  const page = async (source: SQL, match: SQL, total: SQL) => rowsOf<Row>(await db.execute(pageOf(source, and(filters, match), total, q.limit, offset)));
+  const page = async (candidates: SQL | undefined, total: SQL) => rowsOf<Row>(await db.execute(pageOf(candidates, filters, total, q.limit, offset)));
   let rows: Row[];
   let totalSql: SQL;
   if (!q.search) {
-    totalSql = sql`(select count(*)::int from (select 1 from users u join doctors d on d.user_id = u.id where ${directory} and ${filters} limit ${countCap + 1}) m)`;
-    rows = await page(sql`users`, sql`true`, totalSql);
+    totalSql = sql`(select count(*)::int from (select 1 from users u join doctors d on d.user_id = u.id where ${filters} limit ${countCap + 1}) m)`;
+    rows = await page(undefined, totalSql);
   } else {
     const pattern = containsPattern(q.search);
-    // Each side's trigram matches, read lazily: the count below stops at its cap.
-    const byName = sql`(select id from users where role = 'doctor' and username ilike ${pattern} offset 0)`;
-    const byHospital = sql`(select user_id as id from doctors where duty_hospital ilike ${pattern} offset 0)`;
+    const match = sql`(u.username ilike ${pattern} or d.duty_hospital ilike ${pattern})`;
+    const listed = and(filters, match);
+    // Each side's trigram matches. A subquery of the first FROM item is read once, lazily: the
+    // count stops at its cap.
+    const byName = sql`select id from users where role = 'doctor' and username ilike ${pattern}`;
+    const byHospital = sql`select user_id as id from doctors where duty_hospital ilike ${pattern}`;
     // A doctor found by both sides comes twice: 2 (cap + 1) rows hold at least cap + 1 doctors.
     totalSql = sql`(select least(count(distinct id), ${countCap + 1})::int from (
-      select c.id from (${byName} union all ${byHospital}) c join users u on u.id = c.id join doctors d on d.user_id = u.id
-      where ${directory} and ${filters} limit ${2 * (countCap + 1)}) m)`;
-    const matches = sql`(u.username ilike ${pattern} or d.duty_hospital ilike ${pattern})`;
+      select c.id from (${byName} union all ${byHospital}) c cross join lateral (${listedOne(sql`c.id`, listed)}) x
+      limit ${2 * (countCap + 1)}) m)`;
     const probe =
       q.search.length < TRIGRAM
         ? undefined
         : rowsOf<{ names: string[]; hospitals: string[] }>(
-            await db.execute(sql`select
-              array(select id from users where role = 'doctor' and username ilike ${pattern} limit ${fewMatches + 1}) as names,
-              array(select user_id from doctors where duty_hospital ilike ${pattern} limit ${fewMatches + 1}) as hospitals`),
+            await db.execute(sql`select array(${byName} limit ${fewMatches + 1}) as names, array(${byHospital} limit ${fewMatches + 1}) as hospitals`),
           )[0];
     if (probe && probe.names.length <= fewMatches && probe.hospitals.length <= fewMatches) {
       // Rare: every match is known; the page is read by id.
-      rows = await page(sql`users`, sql`u.id = any(${sql.param([...probe.names, ...probe.hospitals])}::uuid[])`, totalSql);
+      const ids = [...new Set([...probe.names, ...probe.hospitals])];
+      rows = await page(sql`(select unnest(${sql.param(ids)}::uuid[]) as id) c cross join lateral (${listedOne(sql`c.id`, listed)}) x order by x.username, c.id`, totalSql);
     } else {
       // Common: the first WALK_LIMIT entries of the name order hold the page when its matches come
       // early (a surname fragment: 'mba'); else every match is fetched by the trigram indexes and
       // sorted (a first-name fragment, whose names make one stretch late in the order: 'yvon').
-      const walk = sql`(select * from users where role = 'doctor' and deleted_at is null order by username, id limit ${walkLimit})`;
-      rows = await page(walk, matches, totalSql);
+      const walk = sql`(select id, username from users where role = 'doctor' and deleted_at is null order by username, id limit ${walkLimit}) c`;
+      rows = await page(sql`${walk} cross join lateral (${listedOne(sql`c.id`, listed)}) x order by c.username, c.id`, totalSql);
       if (rows.length < q.limit) {
-        rows = await page(sql`users`, and(sql`u.id = any(array(select id from ${byName} n union all select id from ${byHospital} h))`, matches), totalSql);
+        rows = await page(sql`(${byName} union ${byHospital}) c cross join lateral (${listedOne(sql`c.id`, listed)}) x order by x.username, c.id`, totalSql);
       }
     }
   }
@@ -116,18 +117,32 @@ function filtersOf(q: DoctorSearch): SQL {
   return and(...parts);
 }
 
-/** One page of cards from `source` (users, or a part of it) in name order, each with its specialities and `total`. */
-function pageOf(source: SQL, where: SQL, total: SQL, limit: number, offset: number): SQL {
+/**
+ * The listed doctor of id `id` when `where` holds (over `users u join doctors d`), as the inner side
+ * of a lateral join: OFFSET 0 keeps it a lookup by id for each candidate, which the planner may not
+ * turn into a scan of the directory joined to the candidates.
+ */
+const listedOne = (id: SQL, where: SQL) =>
+  sql`select u.username from users u join doctors d on d.user_id = u.id where u.id = ${id} and ${where} offset 0`;
+
+/**
+ * One page of cards in name order, each with its specialities and `total`. `candidates` is a FROM
+ * clause giving `c.id` and `x.username` of the listed doctors with its ORDER BY; without it, the
+ * directory filtered by `where`.
+ */
+function pageOf(candidates: SQL | undefined, where: SQL, total: SQL, limit: number, offset: number): SQL {
+  const ids = candidates
+    ? sql`select c.id, x.username from ${candidates} limit ${limit} offset ${offset}`
+    : sql`select u.id, u.username from users u join doctors d on d.user_id = u.id where ${where} order by u.username, u.id limit ${limit} offset ${offset}`;
   return sql`select u.id, u.username, u.avatar_url as "avatarUrl", u.deleted_at as "deletedAt",
       d.contact, d.duty_hospital as "dutyHospital", d.start_year as "startYear", d.biography,
       c.id as "cityId", c.name as "cityName", k.id as "countryId", k.name as "countryName", k.code as "countryCode",
       coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'nameFr', s.name_fr, 'isGeneral', s.is_general) order by s.name)
         from doctor_specialities ds join specialities s on s.id = ds.speciality_id where ds.doctor_id = u.id), '[]') as specialities,
       ${total} as total
-    from ${source} u join doctors d on d.user_id = u.id
+    from (${ids}) p join users u on u.id = p.id join doctors d on d.user_id = u.id
     left join cities c on c.id = u.city_id left join countries k on k.id = u.country_id
-    where ${where}
-    order by u.username, u.id limit ${limit} offset ${offset}`;
+    order by p.username, p.id`;
 }
 
 export function doctorSearchRouter({ db }: ApiDeps) {

@@ -9,7 +9,7 @@
 #   4b. scale-out       tests/scale-out: the API alone and two web instances of that build behind
 #                       nginx, on a private PostgreSQL cluster (concurrent bookings, shared
 #                       sessions, SIGTERM drain)
-#   5. browser tests    playwright, Debian's Chromium (installed by tests/ensure-chromium.sh if missing)
+#   5. browser tests    playwright, Debian's Chromium headless shell (installed by tests/ensure-chromium.sh if missing)
 # Every step runs even when an earlier one failed (except the browser tests, which need the build),
 # so one run shows everything that is wrong. The last line is the summary `N passed, N failed`:
 # the tests of both vitest runs and of playwright, plus one failure for each step that failed

@@ -1,6 +1,5 @@
 // The production (and development) server: security headers, static files, health checks, the
 // embedded upstream API at /api (unless API_URL points elsewhere) and the React Router app.
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import cluster from "node:cluster";
 import { createServer } from "node:http";
@@ -13,6 +12,7 @@ import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
 import { forwardToOwner, superviseWebWorkers } from "./server-cluster.ts";
+import { contentSecurityPolicy } from "./app/csp.server.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
 const config = await exitOnStartupError(() => {
@@ -35,31 +35,15 @@ app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
 observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
 
-app.use((_req, res, next) => {
-  res.locals.nonce = randomBytes(16).toString("base64");
-  next();
-});
+const httpsOnly = production && config.cookieSecure;
+app.use(contentSecurityPolicy({ upgradeInsecureRequests: httpsOnly }));
 app.use(
   helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": [(_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`, "'strict-dynamic'"],
-        "style-src": ["'self'"],
-        "img-src": ["'self'", "data:"],
-        "font-src": ["'self'"],
-        "connect-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'none'"],
-        "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
-        "upgrade-insecure-requests": production && config.cookieSecure ? [] : null,
-      },
-    },
+    // Set above, with the request's nonce, from a header built once (app/csp.server.ts).
+    contentSecurityPolicy: false,
     // Chromium sends `Origin: null` on form posts under no-referrer, which React Router refuses.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: production && config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: httpsOnly ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   }),
 );

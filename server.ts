@@ -11,6 +11,7 @@ import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
+import { serveInProcess } from "./api/in-process.ts";
 import { forwardToOwner, superviseWebWorkers } from "./server-cluster.ts";
 import { contentSecurityPolicy } from "./app/csp.server.ts";
 
@@ -33,7 +34,7 @@ if (cluster.isPrimary && config.webConcurrency > 1 && !viteDev) {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
-observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
+const logger = observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
 
 const httpsOnly = production && config.cookieSecure;
 app.use(contentSecurityPolicy({ upgradeInsecureRequests: httpsOnly }));
@@ -70,7 +71,9 @@ if (config.API_OWNER_URL) {
 } else if (!config.API_URL) {
   const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;
+  // Public at /api (the API's clients, /readyz), and called in-process by the pages.
   app.use("/api", embedded.api);
+  serveInProcess(embedded.api, logger);
 }
 
 const server = createServer(app);

@@ -1,5 +1,6 @@
 // The production (and development) server: security headers, static files, health checks, the
 // embedded upstream API at /api (unless API_URL points elsewhere) and the React Router app.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import cluster from "node:cluster";
 import { createServer } from "node:http";
@@ -80,7 +81,16 @@ const server = createServer(app);
 
 if (!viteDev) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // The few files outside assets/ (public/: the favicon) are looked up in a list made at start:
+  // express.static asked the file system about every page's path first (a stat per page).
+  const publicFiles = new Set(
+    readdirSync("build/client", { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.posix.join("/", path.relative("build/client", entry.parentPath).split(path.sep).join("/"), entry.name))
+      .filter((file) => !file.startsWith("/assets/")),
+  );
+  const servePublicFile = express.static("build/client", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()));
   const { webApp } = await import(path.resolve("build/server/index.js"));
   app.use(webApp);
 } else {

@@ -91,7 +91,13 @@ describe("the API called in-process", () => {
 
   it("is what the web tier uses once the web server registers it, with a debug line per call and never the token", async () => {
     const lines: string[] = [];
-    const logger = pino({ level: "debug" }, new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }));
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = pino({ level: "debug" }, sink);
     expect(inProcessApi()).toBeUndefined();
     serveInProcess(inProcess, logger);
     const patient = await api.createPatient();

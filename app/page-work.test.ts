@@ -218,7 +218,7 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
     const inProcess = await load("/health/doctors", cookie);
     expect(inProcess.calls).toEqual([]);
     expect(inProcess.tokenChecks).toBe(1);
-    expect(inProcess.statements, inProcess.statements.join("\n")).toHaveLength(7);
+    expect(inProcess.statements, inProcess.statements.join("\n")).toHaveLength(5);
     stopServingInProcess();
     try {
       const overHttp = await load("/health/doctors", cookie);

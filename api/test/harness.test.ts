@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "./harness.ts";
+import { startApi, type TestApi, refusal } from "./harness.ts";
 
 describe("the API harness", () => {
   let api: TestApi;
@@ -11,7 +11,7 @@ describe("the API harness", () => {
   it("answers unknown paths with a JSON 404", async () => {
     const res = await api.request("GET", "/nowhere");
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe("Not found");
+    expect(refusal(res).message).toBe("Not found");
   });
 
   it("seeds reference data and creates users with tokens", async () => {

@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { startApi, type TestApi, refusal } from "../test/harness.ts";
 import { doctors, oneTimeCodes, patients, rateLimits, users } from "../db/schema.ts";
 import { ageCode, doctorPayload, patientPayload, registerPatient, wrongCode } from "./test-helpers.ts";
-import { registered } from "../../contract/auth.ts";
+import { notice, registered } from "../../contract/auth.ts";
+import { apiError } from "../../contract/errors.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -130,7 +131,7 @@ describe("POST /auth/register", () => {
     it("answers a body that is not JSON with 400", async () => {
       const res = await fetch(`${api.url}/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe("Invalid JSON");
+      expect(apiError.parse(await res.json()).message).toBe("Invalid JSON");
     });
   });
 
@@ -268,7 +269,7 @@ describe("PUT /auth/verifyUser/{id}", () => {
 });
 
 describe("POST /auth/resendVerification", () => {
-  const resend = (email: unknown) => api.request("POST", "/auth/resendVerification", { body: { email } });
+  const resend = (email: unknown) => api.request("POST", "/auth/resendVerification", { answer: notice, body: { email } });
   beforeEach(async () => {
     await api.db.delete(rateLimits);
   });
@@ -279,7 +280,7 @@ describe("POST /auth/resendVerification", () => {
     await ageCode(api, r.id, "verify", { issuedSecondsAgo: 61 });
     const res = await resend(r.email);
     expect(res.status).toBe(200);
-    expect(refusal(res).message).toBeTruthy();
+    expect(res.body.message).toBeTruthy();
     const fresh = api.mailer.lastCodeFor(r.email)!;
     expect(mailsTo(r.email)).toHaveLength(2);
     if (fresh !== r.code) {

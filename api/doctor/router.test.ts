@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { futureDate, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { matches } from "../test/contract-match.ts";
 import { appointments, auditEvents, consultations, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 import { doctorAppointment, doctorAppointmentPage } from "../../contract/appointment.ts";
-import { doctorHome, doctorProfile } from "../../contract/doctor-profile.ts";
+import { doctorExport, doctorHome, doctorProfile } from "../../contract/doctor-profile.ts";
 
 describe("the doctor's own /doctor calls", () => {
   let api: TestApi;
@@ -210,7 +211,7 @@ describe("the doctor's own /doctor calls", () => {
       const res = await fetch(`${api.url}/doctor/export`, { headers: { authorization: `Bearer ${cardiologist.token}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-disposition")).toContain("attachment");
-      const body = await res.json();
+      const body = matches(doctorExport, await res.json());
       expect(body.profile).toMatchObject({ id: cardiologist.user.id, username: "Dr Heart" });
       expect(body.appointments).toHaveLength(4);
       expect(body.consultations).toMatchObject([{ patientName: "Alice Ngono", diagnosis: "Arrhythmia" }]);

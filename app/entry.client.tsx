@@ -1,26 +1,23 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { PAGE_TEXTS_ID, PageTextsContext, type PageTexts } from "./i18n.ts";
+import { PageTextsContext } from "./i18n.ts";
+import { readPageTexts } from "./page-texts.ts";
 
-// An error page rendered before the root loader ran carries its language and texts in a JSON
-// block (see root.tsx Layout): without them the page would show raw keys once hydrated.
-function pageTexts(): PageTexts | null {
-  const block = document.getElementById(PAGE_TEXTS_ID)?.textContent;
-  try {
-    return block ? (JSON.parse(block) as PageTexts) : null;
-  } catch {
-    return null;
-  }
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <PageTextsContext.Provider value={readPageTexts()}>
+          <HydratedRouter />
+        </PageTextsContext.Provider>
+      </StrictMode>,
+    );
+  });
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <PageTextsContext.Provider value={pageTexts()}>
-        <HydratedRouter />
-      </PageTextsContext.Provider>
-    </StrictMode>,
-  );
-});
+// The page's texts come last in the document (entry.server.tsx), and React Router's module script is
+// async: it may run before the parser has reached them. Hydration starts once they are there.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hydrate, { once: true });
+else hydrate();

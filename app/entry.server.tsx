@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -8,8 +8,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext } from "./context.ts";
 import { NonceProvider } from "./nonce.tsx";
-import { PageTextsContext } from "./i18n.ts";
+import { PageTextsContext, type PageTexts } from "./i18n.ts";
 import { pageTexts } from "./i18n.server.ts";
+import { pageTextsBlock } from "./page-texts.ts";
+import { usedTexts } from "./translate.ts";
 import { LiteProvider } from "./lite.tsx";
 import { isLiteRequest } from "./lite.server.ts";
 
@@ -58,10 +60,17 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // The render records the texts it looks up; the page carries those, and only those, to the
+    // browser (page-texts.ts). Lite mode sends no script, so no texts for one either.
+    const texts = pageTexts(loadContext);
+    const used = usedTexts();
+    const recording: PageTexts = { ...texts, record: used.record };
+    const usedBlock = lite ? null : () => pageTextsBlock({ language: texts.language, resources: { [texts.language]: used.texts } });
+
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <LiteProvider value={lite}>
-          <PageTextsContext.Provider value={pageTexts(loadContext)}>
+          <PageTextsContext.Provider value={recording}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </PageTextsContext.Provider>
         </LiteProvider>
@@ -82,7 +91,11 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          if (usedBlock) {
+            const withTexts = endingWith(usedBlock);
+            withTexts.pipe(body);
+            pipe(withTexts);
+          } else pipe(body);
 
           resolve(
             new Response(stream, {
@@ -105,6 +118,32 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+const documentEnd = "</body></html>";
+
+/**
+ * Passes the document through and writes `block()` at its end, inside <body>: the block is made
+ * once React has rendered everything (the texts the render used are known only then). React writes
+ * the document's closing tags last, after every streamed part.
+ */
+function endingWith(block: () => string) {
+  let heldEnd = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (heldEnd) {
+        this.push(documentEnd);
+        heldEnd = false;
+      }
+      if (chunk.subarray(-documentEnd.length).toString("latin1") === documentEnd) {
+        heldEnd = true;
+        callback(null, chunk.subarray(0, chunk.length - documentEnd.length));
+      } else callback(null, chunk);
+    },
+    flush(callback) {
+      callback(null, block() + (heldEnd ? documentEnd : ""));
+    },
   });
 }
 

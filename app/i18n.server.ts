@@ -4,21 +4,10 @@ import { createI18nextMiddleware } from "remix-i18next";
 import { createInstance, type i18n, type Resource } from "i18next";
 import { loadConfig } from "../config.ts";
 import { fallbackLanguage, isLanguage, supportedLanguages, type Language, type PageTexts } from "./i18n.ts";
-import enCommon from "../locales/en/common.json";
-import enAuth from "../locales/en/auth.json";
-import enPatient from "../locales/en/patient.json";
-import enDoctor from "../locales/en/doctor.json";
-import enAdmin from "../locales/en/admin.json";
-import frCommon from "../locales/fr/common.json";
-import frAuth from "../locales/fr/auth.json";
-import frPatient from "../locales/fr/patient.json";
-import frDoctor from "../locales/fr/doctor.json";
-import frAdmin from "../locales/fr/admin.json";
+import en from "./texts/en.ts";
+import fr from "./texts/fr.ts";
 
-export const languageResources: Record<Language, Resource[string]> = {
-  en: { common: enCommon, auth: enAuth, patient: enPatient, doctor: enDoctor, admin: enAdmin },
-  fr: { common: frCommon, auth: frAuth, patient: frPatient, doctor: frDoctor, admin: frAdmin },
-};
+export const languageResources: Record<Language, Resource[string]> = { en, fr };
 
 // Loaders and actions translate with i18next, one instance per language built once at start with
 // every language's texts (the pages translate with app/translate.ts, checked against these).

@@ -4,8 +4,9 @@
 // loaders and actions translate with i18next (i18n.server.ts). The browser receives only the active
 // language's texts with the page.
 import { createContext, useContext } from "react";
+import { useHydrated as useScriptsRun } from "remix-utils/use-hydrated";
 import type { Resource, TFunction } from "i18next";
-import { createTranslate, type Texts } from "./translate.ts";
+import { createTranslate, type TextRecorder, type Texts } from "./translate.ts";
 import { LANGUAGES } from "../contract/constants.ts";
 
 /** The screens' languages are the mail's (contract/settings.ts). */
@@ -16,22 +17,25 @@ export const fallbackLanguage: Language = "en";
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (supportedLanguages as readonly string[]).includes(value);
 
-/** A page's language and texts, when the root loader could not deliver them (an error before it ran). */
+/**
+ * A page's language and texts: on the server the language's whole texts and the recorder of those
+ * the render uses; in the browser the ones the server recorded (app/page-texts.ts).
+ */
 export interface PageTexts {
   language: Language;
   resources: Resource;
+  record?: TextRecorder;
 }
 
 /** Given by entry.server (from the request) and entry.client (from the page): see root.tsx Layout. */
 export const PageTextsContext = createContext<PageTexts | null>(null);
 
-/** The id of the JSON block that carries PageTexts into the browser on such a page. */
-export const PAGE_TEXTS_ID = "page-texts";
-
 /** What components translate with: the page's translate function and its language. */
 export interface Translation {
   t: TFunction;
   i18n: { language: Language };
+  /** Over the language's whole texts, not only those the page carried (app/page-texts.ts). */
+  complete?: boolean;
 }
 
 const TranslationContext = createContext<Translation | null>(null);
@@ -43,11 +47,13 @@ export const TranslationProvider = TranslationContext.Provider;
 const translations = new WeakMap<object, Translation>();
 
 /** The translation of a language over the texts the page carries (none: every key shows as itself). */
-export function translationFor(language: Language, resources: Resource): Translation {
+export function translationFor(language: Language, resources: Resource, record?: TextRecorder, complete = false): Translation {
+  // A render that records its texts has a translation of its own (one server request).
+  if (record) return { t: createTranslate(language, (resources[language] as Texts | undefined) ?? {}, record), i18n: { language } };
   const texts = resources[language] as Texts | undefined;
   let translation = texts && translations.get(texts);
   if (!translation) {
-    translation = { t: createTranslate(language, texts ?? {}), i18n: { language } };
+    translation = { t: createTranslate(language, texts ?? {}), i18n: { language }, complete };
     if (texts) translations.set(texts, translation);
   }
   return translation;
@@ -62,4 +68,15 @@ export function useTranslation(): Translation {
   const translation = useContext(TranslationContext);
   if (!translation) throw new Error("useTranslation needs the root's TranslationProvider");
   return translation;
+}
+
+/**
+ * True once the page is hydrated and has its language's whole texts. What a component shows only
+ * with JavaScript was not in the server's render, so its texts may not be in the page
+ * (app/page-texts.ts): until they are, the component keeps its server-rendered form, which works.
+ */
+export function useHydrated(): boolean {
+  const hydrated = useScriptsRun();
+  const { complete } = useTranslation();
+  return hydrated && complete === true;
 }

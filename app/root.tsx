@@ -10,13 +10,15 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import type { Resource } from "i18next";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { refusedRequestContext } from "./context.ts";
-import { fallbackLanguage, PAGE_TEXTS_ID, PageTextsContext, TranslationProvider, translationFor, useTranslation } from "./i18n.ts";
-import { getLanguage, languageResources } from "./i18n.server.ts";
+import { fallbackLanguage, isLanguage, PageTextsContext, TranslationProvider, translationFor, useTranslation } from "./i18n.ts";
+import { getLanguage } from "./i18n.server.ts";
+import { loadTexts, useLoadedTexts } from "./page-texts.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
 import { clinicTimeZone } from "./clinic.server.ts";
@@ -41,11 +43,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = getLanguage(context);
   const { toast, setCookie } = await takeToast(request);
   return data(
-    // Only the active language's texts travel to the browser.
+    // The texts are not loader data: a page carries those it shows (entry.server.tsx), and the
+    // browser loads the language's whole texts once (page-texts.ts).
     // The clinic zone travels too: every screen that shows a time names it (components/clinic-time-zone.tsx).
-    { language, resources: { [language]: languageResources[language] }, toast, timeZone: clinicTimeZone() },
+    { language, toast, timeZone: clinicTimeZone() },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
+}
+
+/** Waits, if need be, for the whole texts of the page's language before the next page shows. */
+async function withTexts(language: unknown) {
+  if (isLanguage(language)) await loadTexts(language).catch(() => {});
+}
+
+// Every navigation and form answered in the browser: the next page may show texts this one did not.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [(_, next) => withTexts(document.documentElement.lang).then(next)];
+
+// A new language (the language menu) comes with the root's data: its texts are there before it shows.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const root = await serverLoader();
+  await withTexts(root.language);
+  return root;
 }
 
 /**
@@ -81,13 +99,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const lite = useLite();
-  // An error before the root loader ran (a refused request, an unknown URL) leaves no loader data:
-  // the page then takes its language and texts from the request, and carries them to the browser.
+  // The page's texts: on the server the whole language, recording what the render uses; in the
+  // browser those the server used, until the whole language has arrived (page-texts.ts). An error
+  // before the root loader ran (a refused request, an unknown URL) leaves no loader data: the
+  // language is then the page's.
   const pageTexts = useContext(PageTextsContext);
-  const texts = root ?? pageTexts;
-  const language = texts?.language ?? fallbackLanguage;
-  const resources = texts?.resources;
-  const translation = useMemo(() => translationFor(language, resources ?? {}), [language, resources]);
+  const language = root?.language ?? pageTexts?.language ?? fallbackLanguage;
+  const loaded = useLoadedTexts(language);
+  const resources: Resource | undefined = loaded ? { [language]: loaded as Resource[string] } : pageTexts?.language === language ? pageTexts.resources : undefined;
+  const record = pageTexts?.record;
+  const translation = useMemo(() => translationFor(language, resources ?? {}, record, loaded !== undefined), [language, resources, record, loaded]);
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -104,11 +125,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </TranslationProvider>
         {lite ? null : (
           <>
-            {!root && pageTexts ? (
-              // Data, not script: the browser never runs it, so it needs no CSP nonce.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our translations with < escaped; data, never run
-              <script type="application/json" id={PAGE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(pageTexts).replace(/</g, "\\u003c") }} />
-            ) : null}
             <SafeScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { i18nFor, languageResources } from "./i18n.server.ts";
 import { supportedLanguages } from "./i18n.ts";
-import { createTranslate, type Texts } from "./translate.ts";
+import { createTranslate, type Texts, usedTexts } from "./translate.ts";
 
 /** Every key of a namespace, as components write it: nested with dots, without plural suffixes. */
 function keys(tree: unknown, prefix = ""): string[] {
@@ -92,6 +92,42 @@ describe("createTranslate gives what i18next gives", () => {
         expect(t(key, {} as never)).toEqual(reference(key, {}));
         expect(t(key, { count: undefined } as never)).toEqual(reference(key, { count: undefined }));
       }
+    });
+  }
+
+  // A page carries only the texts its server render looked up (app/page-texts.ts): translating the
+  // same calls over those must give the same words, or the browser's hydration would differ.
+  for (const language of supportedLanguages) {
+    it(`the texts a render recorded give the same words, in ${language}`, () => {
+      const texts = languageResources[language] as Texts;
+      const calls: [string | string[], object | undefined][] = [];
+      for (const [ns, tree] of Object.entries(texts)) {
+        for (const key of new Set(keys(tree).map(bare))) {
+          for (const options of [undefined, values, ...counts.map((count) => ({ ...values, count }))]) calls.push([`${ns}:${key}`, options]);
+        }
+      }
+      calls.push(
+        ["common:legal.terms.body", { returnObjects: true }],
+        ["common:no.such.key", undefined],
+        ["doctor:consultationType.unknown-kind", { defaultValue: "unknown-kind" }],
+        [["patient:access.what.nothing_here", "patient:access.what.update", "patient:access.what.other"], values],
+        [["common:bell.kinds.patient.no_such_kind", "common:bell.kinds.other"], { ...values, count: 2 }],
+      );
+      // One call at a time, as a page that shows a single text: its record must suffice on its own.
+      let smaller = 0;
+      for (const [key, options] of calls) {
+        const used = usedTexts();
+        const expected = createTranslate(language, texts, used.record)(key as never, options as never);
+        expect(createTranslate(language, used.texts)(key as never, options as never), `${key} ${JSON.stringify(options)}`).toEqual(expected);
+        if (JSON.stringify(used.texts).length < 500) smaller++;
+      }
+      expect(smaller).toBe(calls.length);
+      // And all of them over one record, as a page with many texts.
+      const used = usedTexts();
+      const recording = createTranslate(language, texts, used.record);
+      const expected = calls.map(([key, options]) => recording(key as never, options as never));
+      const partial = createTranslate(language, used.texts);
+      expect(calls.map(([key, options]) => partial(key as never, options as never))).toEqual(expected);
     });
   }
 });

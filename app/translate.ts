@@ -79,8 +79,32 @@ function interpolate(text: string, options: Options, language: string): string {
   });
 }
 
+/**
+ * Told of every text a translate function found (namespace, path as looked up, value): the server
+ * render collects them so the page carries only the texts it shows (see `usedTexts`).
+ */
+export type TextRecorder = (ns: string, path: string, value: unknown) => void;
+
+/**
+ * Collects the texts a render found, as one language's texts with flat keys (`{ ns: { "a.b": … } }`):
+ * looked up the same way, they give what the whole texts gave, since a flat key is found first.
+ */
+export function usedTexts(): { record: TextRecorder; texts: Record<string, Record<string, unknown>> } {
+  const texts: Record<string, Record<string, unknown>> = {};
+  const record: TextRecorder = (ns, path, value) => {
+    texts[ns] ??= {};
+    texts[ns][path] = value;
+  };
+  return { record, texts };
+}
+
 /** The translate function of one language over its texts, as components call it. */
-export function createTranslate(language: string, texts: Texts): TFunction {
+export function createTranslate(language: string, texts: Texts, record?: TextRecorder): TFunction {
+  function lookUp(ns: string, path: string): unknown {
+    const found = find(texts[ns], path);
+    if (record && found !== undefined) record(ns, path, found);
+    return found;
+  }
   function translate(key: string | string[], options: Options = {}): unknown {
     // A list of keys is tried in order, the first that has a text wins (the bell's and the access
     // log's wording falls back from the precise key to a general one); none found: the last one.
@@ -89,16 +113,15 @@ export function createTranslate(language: string, texts: Texts): TFunction {
       return translate(known ?? "", options);
     }
     const { ns, path } = splitKey(String(key));
-    const tree = texts[ns];
     const { count } = options;
     let found: unknown;
     if (count !== undefined && typeof count !== "string") {
       let rules = plurals.get(language);
       if (!rules) plurals.set(language, (rules = new Intl.PluralRules(language)));
-      if (count === 0) found = find(tree, `${path}_zero`);
-      if (found === undefined) found = find(tree, `${path}_${rules.select(count)}`);
+      if (count === 0) found = lookUp(ns, `${path}_zero`);
+      if (found === undefined) found = lookUp(ns, `${path}_${rules.select(count)}`);
     }
-    if (found === undefined) found = find(tree, path);
+    if (found === undefined) found = lookUp(ns, path);
     if (Array.isArray(found) && options.returnObjects) {
       return found.map((item, i) => (typeof item === "string" ? interpolate(item, options, language) : translate(`${ns}:${path}.${i}`, options)));
     }
@@ -110,7 +133,7 @@ export function createTranslate(language: string, texts: Texts): TFunction {
     const { ns, path } = splitKey(key);
     const { count } = options;
     const forms = count !== undefined && typeof count !== "string" ? [`${path}_zero`, `${path}_${new Intl.PluralRules(language).select(count)}`] : [];
-    return [...forms, path].some((p) => find(texts[ns], p) != null);
+    return [...forms, path].some((p) => lookUp(ns, p) != null);
   }
   return translate as unknown as TFunction;
 }

@@ -1,6 +1,6 @@
 // Page weight (docs/architecture.md, Budgets): for a representative set of pages, the gzip size of the HTML,
 // of the stylesheets it links, and of the JavaScript a browser loads first when scripts run (every
-// <script src>, every <link rel="modulepreload">, every inline <script>), each file gzipped on its own
+// <script src>, every <link rel="modulepreload">, every inline <script>, JSON data blocks included), each file gzipped on its own
 // at level 9 as it would travel. Budgets: HTML + CSS <= 30 KB, first-load JS <= 90 KB, per page.
 // Run: npm run build && node bench/weight.ts   (BENCH_JSON=path also writes the JSON summary there;
 // BENCH_FILES=1 lists every file of every page; BENCH_PORT fixes the port). Exit status 1 when a
@@ -67,7 +67,9 @@ function references(html: string) {
   for (const [, open, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(open, "src");
     if (src) scripts.add(src);
-    else if (body.trim() && !/type\s*=\s*["']?application\/(ld\+)?json/i.test(open)) inline.push(body);
+    // A JSON block the scripts read (the page's texts, app/page-texts.ts) is first-load data too;
+    // structured data for search engines is not.
+    else if (body.trim() && !/type\s*=\s*["']?application\/ld\+json/i.test(open)) inline.push(body);
     // Modules the inline module script imports (the route modules) are downloaded too.
     for (const [, specifier] of body.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) scripts.add(specifier);
   }

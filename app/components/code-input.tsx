@@ -2,9 +2,8 @@
 // Without JavaScript they are plain inputs; with it, typing advances, backspace on an empty box
 // goes back, and pasting spreads the first six digits (used only when exactly six remain).
 import { useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "../i18n.ts";
+import { useHydrated, useTranslation } from "../i18n.ts";
 import { Form, useNavigation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { FormAlert, SubmitButton } from "./forms.tsx";
 
 const CODE_LENGTH = 6;

@@ -3,9 +3,8 @@
 // cities' button posts the form (intent=cities) and the action answers with the new list
 // (reloadCities in location.server.ts). Texts come from `ns` (patient:location, doctor:profile).
 import { useState } from "react";
-import { useTranslation } from "../i18n.ts";
+import { useHydrated, useTranslation } from "../i18n.ts";
 import { useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { SelectField } from "./forms.tsx";
 import { countryOptions } from "../format.ts";
 import type { Country, Place } from "../../contract/reference.ts";

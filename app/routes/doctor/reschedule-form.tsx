@@ -3,9 +3,8 @@
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "../../i18n.ts";
+import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/appointments";
 import { slotOf } from "../../format.ts";
 import { SLOTS } from "../../../contract/constants.ts";

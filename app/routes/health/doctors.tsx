@@ -2,9 +2,8 @@
 // confirmed, a count; a GET search form with paging; doctor cards whose Book link opens the book
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
 import { lazy, useEffect } from "react";
-import { useTranslation } from "../../i18n.ts";
+import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/doctors";
 import { getUser, pageOf, upstream } from "../../auth.server.ts";
 import { withParams } from "../../url.ts";

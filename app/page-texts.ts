@@ -1,0 +1,76 @@
+// The texts a page carries into the browser (docs/decisions/0003-first-load-javascript-budget.md):
+// only the ones its server render looked up, in a JSON block at the end of the document, which is
+// all hydration needs; the language's whole texts (a file per language, the same for every page and
+// cached) load once the page is interactive, for what the page shows later (menus, dialogs,
+// messages) and for the next pages. A navigation waits for them (root.tsx clientMiddleware), so a
+// page reached in the browser never lacks a text.
+import { useEffect, useState } from "react";
+import type { Language, PageTexts } from "./i18n.ts";
+import type { Texts } from "./translate.ts";
+
+/** The id of the JSON block that carries a page's PageTexts into the browser. */
+const PAGE_TEXTS_ID = "page-texts";
+
+/** The block itself, for the end of the document (< escaped: the JSON cannot close the element). */
+export function pageTextsBlock(texts: PageTexts): string {
+  const json = JSON.stringify({ language: texts.language, resources: texts.resources }).replace(/</g, "\\u003c");
+  return `<script type="application/json" id="${PAGE_TEXTS_ID}">${json}</script>`;
+}
+
+/** The page's texts as the server sent them; null when the block is missing (lite mode has no script). */
+export function readPageTexts(): PageTexts | null {
+  const block = document.getElementById(PAGE_TEXTS_ID)?.textContent;
+  try {
+    return block ? (JSON.parse(block) as PageTexts) : null;
+  } catch {
+    return null;
+  }
+}
+
+const files: Record<Language, () => Promise<{ default: Texts }>> = {
+  en: () => import("./texts/en.ts"),
+  fr: () => import("./texts/fr.ts"),
+};
+const loaded = new Map<Language, Texts>();
+const loading = new Map<Language, Promise<Texts>>();
+
+/** A language's whole texts, loaded once; a failed load can be tried again. */
+export function loadTexts(language: Language): Promise<Texts> {
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = files[language]().then(
+      (file) => {
+        loaded.set(language, file.default);
+        return file.default;
+      },
+      (error: unknown) => {
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * The language's whole texts once they have arrived, else undefined (always on the server and
+ * during hydration, which use the page's own texts). Asks for them after the first render.
+ */
+export function useLoadedTexts(language: Language): Texts | undefined {
+  const [, setArrived] = useState(0);
+  const texts = loaded.get(language);
+  useEffect(() => {
+    if (texts) return;
+    let live = true;
+    loadTexts(language).then(
+      () => live && setArrived((n) => n + 1),
+      // A file that fails to load leaves the page with its own texts; the next navigation tries again.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [language, texts]);
+  return texts;
+}

@@ -1,0 +1,84 @@
+// A page carries only the texts it shows (docs/decisions/0003-first-load-javascript-budget.md,
+// app/page-texts.ts); the language's whole texts load once the page is interactive, and a
+// navigation in the browser waits for them, so the next page never shows a key instead of a text.
+import { expect, test } from "./fixtures.ts";
+
+const textsFile = /\/assets\/(en|fr)-[\w-]+\.js$/;
+
+for (const [language, login, register, doctorText] of [
+  ["en", "Log in", "Create an account", "Book an appointment"],
+  ["fr", "Connexion", "Créer un compte", "Prendre rendez-vous"],
+] as const) {
+  test.describe(`the page's texts (${language})`, () => {
+    test.use({ language });
+
+    test("the login page carries its own texts and not the rest of the language's", async ({ page }) => {
+      const html = await (await page.request.get("/login")).text();
+      const block = /<script type="application\/json" id="page-texts">([^<]*)<\/script>/.exec(html);
+      expect(block, "the page's texts block").not.toBeNull();
+      const texts = JSON.stringify(JSON.parse(block![1]!));
+      expect(texts).toContain(JSON.stringify(login));
+      // Another page's texts, and another role's, stay out of this page.
+      expect(texts).not.toContain(JSON.stringify(register));
+      expect(html).not.toContain(doctorText);
+      // Nor does the router's data carry the language's texts any more.
+      const routerData = html.match(/streamController\.enqueue\((.*?)\);<\/script>/s)?.[1];
+      expect(routerData).toBeDefined();
+      expect(routerData).not.toContain("resources");
+    });
+
+    test("a link to a page with other texts waits for the language's texts, then shows them", async ({ page }) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked = false;
+      await page.route(textsFile, async (route) => {
+        asked = true;
+        await held;
+        await route.continue().catch(() => {});
+      });
+      await page.goto("/login");
+      await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
+      // Asked for once the page is interactive, not as part of its first load.
+      await expect.poll(() => asked).toBe(true);
+
+      const data = page.waitForRequest(/\/register\.data/, { timeout: 2_000 }).catch(() => null);
+      await page.getByRole("link", { name: language === "en" ? "Register" : "S'inscrire" }).click();
+      // While the texts are on their way, the next page's data is not even asked for: no page
+      // without its texts can show.
+      expect(await data).toBeNull();
+      await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
+
+      release();
+      await page.waitForURL(/\/register$/);
+      await expect(page.getByRole("heading", { level: 1, name: register })).toBeVisible();
+      await expect(page.locator("main")).not.toContainText(/\b(register|fields|roles)\.[a-zA-Z]+/);
+    });
+  });
+}
+
+for (const language of ["en", "fr"] as const) {
+  test.describe(`hydration over the page's own texts (${language})`, () => {
+    test.use({ language });
+
+    test("signed-in pages hydrate without a difference and then show texts they did not carry", async ({ page, patient, signIn }) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+      await signIn(patient);
+      for (const path of ["/health/doctors", "/health/doctors/my-appointments", "/patient/profile"]) {
+        await page.goto(path);
+        // Hydrated, and the language's whole texts arrived (a difference is reported meanwhile).
+        await page.waitForLoadState("networkidle");
+        await expect(page.locator("main h1").first()).toBeVisible();
+      }
+      // The profile's edit form was not on the page: its texts come with the language's.
+      await page.getByRole("link", { name: language === "en" ? "Edit" : "Modifier", exact: true }).click();
+      await expect(page.getByRole("button", { name: language === "en" ? "Save" : "Enregistrer" })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  });
+}

@@ -4,6 +4,7 @@ import { startApi, type TestApi } from "../test/harness.ts";
 import { countries, doctors, users } from "../db/schema.ts";
 import { watchStatements } from "../db/index.ts";
 import { searchDoctors, type SearchPlanLimits } from "./search.ts";
+import { doctorPage } from "../../contract/doctor.ts";
 
 describe("GET /doctor (find a doctor)", () => {
   let api: TestApi;
@@ -33,7 +34,7 @@ describe("GET /doctor (find a doctor)", () => {
   });
   afterAll(() => api.close());
 
-  const search = (query: string, as = token) => api.request("GET", `/doctor${query}`, { token: as });
+  const search = (query: string, as = token) => api.request("GET", `/doctor${query}`, { token: as, answer: doctorPage });
 
   it("lists verified doctors only, 10 a page by default, ordered by name, with paging totals", async () => {
     const first = await search("");

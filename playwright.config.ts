@@ -1,10 +1,11 @@
-// Browser tests: Debian's Chromium (Playwright cannot download its own browser here) against the
-// production build, started with a capturing SMTP server by tests/e2e/server.ts.
+// Browser tests: Debian's Chromium headless shell (Playwright cannot download its own browser here;
+// tests/chromium.ts says why the shell) against the production build, started with a capturing SMTP server by tests/e2e/server.ts.
 // Two projects, desktop and phone (a 360x740 touch screen with a throttled CPU and network); each
 // spec chooses JavaScript on or off with `test.use({ javaScriptEnabled })`.
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_PATH } from "./tests/chromium.ts";
 import type { Throttle } from "./tests/e2e/support.ts";
 
 // A mid-range phone on a 4G network: CPU 2x slower (pages with JavaScript: throttlePage in
@@ -79,7 +80,7 @@ export default defineConfig<{ throttle: Throttle | null }>({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -1,6 +1,6 @@
 // The production (and development) server: security headers, static files, health checks, the
 // embedded upstream API at /api (unless API_URL points elsewhere) and the React Router app.
-import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import cluster from "node:cluster";
 import { createServer } from "node:http";
@@ -12,7 +12,9 @@ import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
+import { serveInProcess } from "./api/in-process.ts";
 import { forwardToOwner, superviseWebWorkers } from "./server-cluster.ts";
+import { contentSecurityPolicy } from "./app/csp.server.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
 const config = await exitOnStartupError(() => {
@@ -33,33 +35,17 @@ if (cluster.isPrimary && config.webConcurrency > 1 && !viteDev) {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config.TRUST_PROXY);
-observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
+const logger = observe(app, { service: "web", logLevel: config.LOG_LEVEL, metricsToken: config.METRICS_TOKEN });
 
-app.use((_req, res, next) => {
-  res.locals.nonce = randomBytes(16).toString("base64");
-  next();
-});
+const httpsOnly = production && config.cookieSecure;
+app.use(contentSecurityPolicy({ upgradeInsecureRequests: httpsOnly }));
 app.use(
   helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": [(_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`, "'strict-dynamic'"],
-        "style-src": ["'self'"],
-        "img-src": ["'self'", "data:"],
-        "font-src": ["'self'"],
-        "connect-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'none'"],
-        "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
-        "upgrade-insecure-requests": production && config.cookieSecure ? [] : null,
-      },
-    },
+    // Set above, with the request's nonce, from a header built once (app/csp.server.ts).
+    contentSecurityPolicy: false,
     // Chromium sends `Origin: null` on form posts under no-referrer, which React Router refuses.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: production && config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: httpsOnly ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   }),
 );
@@ -86,14 +72,25 @@ if (config.API_OWNER_URL) {
 } else if (!config.API_URL) {
   const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;
+  // Public at /api (the API's clients, /readyz), and called in-process by the pages.
   app.use("/api", embedded.api);
+  serveInProcess(embedded.api, logger);
 }
 
 const server = createServer(app);
 
 if (!viteDev) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // The few files outside assets/ (public/: the favicon) are looked up in a list made at start:
+  // express.static asked the file system about every page's path first (a stat per page).
+  const publicFiles = new Set(
+    readdirSync("build/client", { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.posix.join("/", path.relative("build/client", entry.parentPath).split(path.sep).join("/"), entry.name))
+      .filter((file) => !file.startsWith("/assets/")),
+  );
+  const servePublicFile = express.static("build/client", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()));
   const { webApp } = await import(path.resolve("build/server/index.js"));
   app.use(webApp);
 } else {

@@ -10,6 +10,7 @@ import { cityList, countryList, specialityList } from "../contract/reference.ts"
 import { doctorPayload, patientPayload } from "./auth/test-helpers.ts";
 import { matches } from "./test/contract-match.ts";
 import { futureDate, PASSWORD, startApi, type ApiResponse, type TestApi } from "./test/harness.ts";
+import { appointment } from "../contract/appointment.ts";
 
 
 let api: TestApi;
@@ -21,7 +22,7 @@ afterAll(() => api.close());
 describe("the accounts' and reference data's answers follow the contract", () => {
   it("registration, verification, login and its refusals, logout, password reset and deletion", async () => {
     const payload = patientPayload(api, { locale: "fr" });
-    const created = await api.request("POST", "/auth/register", { body: payload });
+    const created = await api.request("POST", "/auth/register", { answer: registered, body: payload });
     expect(created.status).toBe(201);
     matches(registered, created.body);
     const code = api.mailer.lastCodeFor(String(payload.email));
@@ -45,7 +46,7 @@ describe("the accounts' and reference data's answers follow the contract", () =>
     const asDoctor = await api.request("POST", "/auth/login", { body: { email, password: PASSWORD, role: "doctor" } });
     expect(asDoctor.status).toBe(401);
     matches(wrongRole, asDoctor.body);
-    const login = await api.request("POST", "/auth/login", { body: { email, password: PASSWORD, role: "patient" } });
+    const login = await api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password: PASSWORD, role: "patient" } });
     expect(login.status).toBe(200);
     matches(loggedIn, login.body);
     expect((await api.request("POST", "/auth/logout", { token: login.body.token.token })).status).toBe(204);
@@ -56,7 +57,7 @@ describe("the accounts' and reference data's answers follow the contract", () =>
     expect(reset.status).toBe(200);
     matches(notice, reset.body);
 
-    const again = await api.request("POST", "/auth/login", { body: { email, password: "Another123!", role: "patient" } });
+    const again = await api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password: "Another123!", role: "patient" } });
     const deleted = await api.request("DELETE", "/auth/delete-account", { token: again.body.token.token });
     expect(deleted.status).toBe(200);
     matches(notice, deleted.body);
@@ -84,50 +85,41 @@ describe("the accounts' and reference data's answers follow the contract", () =>
     matches(patientProfile, (await as(patient)("GET", "/patient/me")).body);
     const updated = await as(patient)("PUT", "/patient/me", { username: "Amina N.", phone: "670 000 002", gender: "female", address: "Rue 12", countryId: ref.cameroon.id, cityId: ref.city("Douala").id });
     expect(updated.status).toBe(200);
-    matches(patientProfile, updated.body);
-    expect(updated.body.City).toEqual({ id: ref.city("Douala").id, name: "Douala" });
+    expect(matches(patientProfile, updated.body).City).toEqual({ id: ref.city("Douala").id, name: "Douala" });
 
     // A booking the doctor reads (an access event), and an open request with a proposal (in the download).
     const booked = await as(patient)("POST", "/appointment", { doctorId: doctor.user.id, type: "online", date: futureDate(12), time: "09:00" });
     expect(booked.status).toBe(201);
-    expect((await as(doctor)("GET", `/appointment/${booked.body.id}`)).status).toBe(200);
+    expect((await as(doctor)("GET", `/appointment/${matches(appointment, booked.body).id}`)).status).toBe(200);
     const request = await as(patient)("POST", "/appointment", { category: "random", specialityId: ref.speciality("Cardiology").id, type: "online", date: futureDate(13), time: "10:00" });
-    expect((await as(doctor)("POST", "/appointment-proposal", { appointmentId: request.body.id })).status).toBe(201);
+    expect((await as(doctor)("POST", "/appointment-proposal", { appointmentId: matches(appointment, request.body).id })).status).toBe(201);
 
-    const log = await as(patient)("GET", "/patient/access-log");
-    expect(log.body.items.length).toBeGreaterThan(0);
-    matches(accessLogPage, log.body);
-    const download = await as(patient)("GET", "/patient/export");
-    expect(download.body.appointments.some((a: { proposals: unknown[] }) => a.proposals.length > 0)).toBe(true);
-    matches(patientExport, download.body);
-    const home = await as(patient)("GET", "/patient/summary?dashboard=1");
-    expect(home.body.dashboard.upcoming).not.toBeNull();
-    matches(patientHome, home.body);
-    const bell = await as(patient)("GET", "/patient/summary?notifications=1");
-    expect(bell.body.notifications.items.length).toBeGreaterThan(0);
-    matches(patientHome, bell.body);
+    const log = matches(accessLogPage, (await as(patient)("GET", "/patient/access-log")).body);
+    expect(log.items.length).toBeGreaterThan(0);
+    const download = matches(patientExport, (await as(patient)("GET", "/patient/export")).body);
+    expect(download.appointments.some((a) => a.proposals.length > 0)).toBe(true);
+    const home = matches(patientHome, (await as(patient)("GET", "/patient/summary?dashboard=1")).body);
+    expect(home.dashboard?.upcoming).not.toBeNull();
+    const bell = matches(patientHome, (await as(patient)("GET", "/patient/summary?notifications=1")).body);
+    expect(bell.notifications?.items.length).toBeGreaterThan(0);
     matches(unseenNotifications, (await as(patient)("GET", "/patient/notifications")).body);
   });
 
   it("countries, cities and specialities", async () => {
     const ref = await api.reference();
-    const countries = await api.request("GET", "/location/country");
-    expect(countries.body[0].code).toBe("CM");
-    matches(countryList, countries.body);
-    const cities = await api.request("GET", `/location/city/${ref.cameroon.id}`);
-    expect(cities.body.length).toBeGreaterThan(0);
-    matches(cityList, cities.body);
-    const specialities = await api.request("GET", "/speciality");
-    expect(specialities.body[0].isGeneral).toBe(true);
-    matches(specialityList, specialities.body);
+    const countries = matches(countryList, (await api.request("GET", "/location/country")).body);
+    expect(countries[0].code).toBe("CM");
+    const cities = matches(cityList, (await api.request("GET", `/location/city/${ref.cameroon.id}`)).body);
+    expect(cities.length).toBeGreaterThan(0);
+    const specialities = matches(specialityList, (await api.request("GET", "/speciality")).body);
+    expect(specialities[0].isGeneral).toBe(true);
   });
 });
 
 describe("hostile input is refused at the edge with the field's code", () => {
   const huge = "x".repeat(60_000);
   const refusal = async (res: ApiResponse) => {
-    matches(apiError, res.body);
-    return { status: res.status, code: res.body.code };
+    return { status: res.status, code: matches(apiError, res.body).code };
   };
 
   it.each<[string, (api: TestApi) => Record<string, unknown>, string]>([
@@ -204,7 +196,7 @@ describe("hostile input is refused at the edge with the field's code", () => {
       const res = await api.request("PUT", "/patient/me", { token: patient.token, body: { username: "Changed Name", ...body } });
       expect(await refusal(res), JSON.stringify(body).slice(0, 60)).toEqual({ status: 400, code });
     }
-    expect((await api.request("GET", "/patient/me", { token: patient.token })).body.username).toBe("Kept Name");
+    expect((await api.request("GET", "/patient/me", { answer: patientProfile, token: patient.token })).body.username).toBe("Kept Name");
   });
 
   it("the access log's paging and the cities' country", async () => {

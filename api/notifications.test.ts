@@ -9,6 +9,7 @@ import { createMailer } from "./mail/index.ts";
 import { readCalendar } from "./test/calendar.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "./test/smtp.ts";
+import { appointment, createdProposal } from "../contract/appointment.ts";
 
 let smtp: TestSmtpServer;
 let api: TestApi;
@@ -127,12 +128,13 @@ describe("appointment notices", () => {
     const { patient, doctor } = await parties();
     const ref = await api.reference();
     const request = await api.request("POST", "/appointment", {
+      answer: appointment,
       token: patient.token,
       body: { category: "random", specialityId: ref.speciality("General practice").id, type: "online", date: futureDate(10), time: "11:00" },
     });
     expect(request.status).toBe(201);
     const [p, d] = [count(patient), count(doctor)];
-    const proposed = await api.request("POST", "/appointment-proposal", { token: doctor.token, body: { appointmentId: request.body.id } });
+    const proposed = await api.request("POST", "/appointment-proposal", { answer: createdProposal, token: doctor.token, body: { appointmentId: request.body.id } });
     expect(proposed.status).toBe(201);
     const proposal = await onlyNewMail(patient, p);
     expect(proposal.subject).toBe("Dr Ekane & Co propose de prendre votre demande");

@@ -7,6 +7,7 @@ import { config } from "../config.ts";
 import type { Db } from "./db/index.ts";
 import { users } from "./db/schema.ts";
 import type { NotificationKind } from "../contract/constants.ts";
+import { formatTimeZone } from "../contract/time-zone.ts";
 import { markSeenOn, notify } from "./notification/data.ts";
 import { buildCalendar, calendarAppointment, type Reader } from "./calendar/ics.ts";
 import { DELETED_USER, findAppointment } from "./appointment/serialize.ts";
@@ -57,9 +58,8 @@ async function loadRecipient(tx: Db, id: string | null): Promise<Recipient | und
   return user && !user.deletedAt ? user : undefined;
 }
 
-// Date, time and zone formats per language, built once (they are costly to build and never change).
-// The web app's app/format.ts names zones the same way; the API cannot import the web app.
-const formats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; zone: Intl.DateTimeFormat; offset: Intl.DateTimeFormat }>();
+// Date and time formats per language, built once (they are costly to build and never change).
+const formats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
 function formatsFor(locale: Locale, timeZone: string) {
   const key = `${locale}|${timeZone}`;
   let f = formats.get(key);
@@ -67,22 +67,10 @@ function formatsFor(locale: Locale, timeZone: string) {
     f = {
       date: new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone }),
       time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
-      zone: new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "long" }),
-      offset: new Intl.DateTimeFormat("en", { timeZone, timeZoneName: "longOffset" }),
     };
     formats.set(key, f);
   }
   return f;
-}
-
-const zonePart = (format: Intl.DateTimeFormat, at: Date) => format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
-
-/** 'West Africa Time (UTC+1)'; the offset alone for a zone the language has no name for. */
-function zoneName(f: ReturnType<typeof formatsFor>, at: Date) {
-  const m = /^GMT([+-])(\d\d):(\d\d)$/.exec(zonePart(f.offset, at));
-  const offset = m ? `UTC${m[1]}${Number(m[2])}${m[3] === "00" ? "" : `:${m[3]}`}` : "UTC";
-  const name = zonePart(f.zone, at);
-  return !name || /^(GMT|UTC)/.test(name) ? offset : `${name} (${offset})`;
 }
 
 /** 'Tuesday 1 December 2026 at 09:00, West Africa Time (UTC+1)' in the reader's language and the clinic zone. */
@@ -91,7 +79,7 @@ function appointmentWhen(locale: Locale, startsAt: Date, timeZone = clinicTimeZo
   return mailText(locale, "appointment.when", {
     date: f.date.format(startsAt),
     time: f.time.format(startsAt),
-    zone: zoneName(f, startsAt),
+    zone: formatTimeZone(timeZone, locale, startsAt),
   });
 }
 

@@ -3,6 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { startApi, type TestApi } from "./test/harness.ts";
 import { appointments, cities, countries, doctorSpecialities, doctors, specialities, users } from "./db/schema.ts";
 import { DEMO_DIRECTORY, DEMO_PASSWORD, DEMO_PAST_CONFIRMED, seed, seedDemo } from "./seed.ts";
+import { doctorAppointmentPage, patientAppointmentPage } from "../contract/appointment.ts";
+import { loggedIn } from "../contract/auth.ts";
+import { doctorPage } from "../contract/doctor.ts";
 
 // Each describe has a database of its own: the one without the demo never sees it, and the tests
 // of the demo only read it, except the last one, which changes its own copy. So no test depends
@@ -22,7 +25,7 @@ const counts = async () => {
     appointments: await n(appointments),
   };
 };
-const login = (email: string, role: string) => api.request("POST", "/auth/login", { body: { email, password: DEMO_PASSWORD, role } });
+const login = (email: string, role: string) => api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password: DEMO_PASSWORD, role } });
 
 /** A database of its own for the tests of one describe, seeded with `demo` or not. */
 function ownDatabase(demo: boolean) {
@@ -108,7 +111,7 @@ describe("seed with demo", () => {
 
   it("the demo doctors appear in search", async () => {
     const patient = await login("patient@example.com", "patient");
-    const res = await api.request("GET", "/doctor?limit=50", { token: patient.body.token.token });
+    const res = await api.request("GET", "/doctor?limit=50", { answer: doctorPage, token: patient.body.token.token });
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(DEMO_DIRECTORY.length + 1);
   });
@@ -122,14 +125,14 @@ describe("the demo's past appointments", () => {
   it("gives the demo doctor past confirmed appointments with the demo patient, which can be marked completed", async () => {
     const doctor = (await login("doctor@example.com", "doctor")).body;
     const patient = (await login("patient@example.com", "patient")).body;
-    const list = await api.request("GET", "/doctor/doctor_appointments?status=confirmed&limit=50", { token: doctor.token.token });
+    const list = await api.request("GET", "/doctor/doctor_appointments?status=confirmed&limit=50", { answer: doctorAppointmentPage, token: doctor.token.token });
     expect(list.status).toBe(200);
-    const past = (list.body.appointments as { id: string; time: string; Patient: { username: string } }[]).filter((a) => Date.parse(a.time) < Date.now());
+    const past = list.body.appointments.filter((a) => Date.parse(a.time) < Date.now());
     expect(past).toHaveLength(DEMO_PAST_CONFIRMED);
-    expect(past.every((a) => a.Patient.username === "Demo Patient")).toBe(true);
+    expect(past.every((a) => a.Patient?.username === "Demo Patient")).toBe(true);
     const done = await api.request("PUT", `/appointment/${past[0].id}`, { token: doctor.token.token, body: { status: "completed" } });
     expect(done.status).toBe(200);
-    const mine = await api.request("GET", "/appointment?status=completed", { token: patient.token.token });
+    const mine = await api.request("GET", "/appointment?status=completed", { answer: patientAppointmentPage, token: patient.token.token });
     expect(mine.body.appointments.map((a: { id: string }) => a.id)).toContain(past[0].id);
   });
 });

@@ -8,6 +8,7 @@ import { resetConfigForTests } from "../config.ts";
 import { startApi, type TestApi } from "./test/harness.ts";
 import { appointments } from "./db/schema.ts";
 import { SLOTS } from "./time.ts";
+import { appointment, daySlots } from "../contract/appointment.ts";
 
 function useZone(zone: string) {
   process.env.APP_TIMEZONE = zone;
@@ -33,7 +34,7 @@ describe("APP_TIMEZONE with daylight saving", () => {
     resetConfigForTests();
   });
 
-  const slotsOf = async (date: string) => (await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, { token: patient.token })).body;
+  const slotsOf = async (date: string) => (await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, { answer: daySlots, token: patient.token })).body;
 
   it("Paris: lists the six slots of each day with that day's offset", async () => {
     for (const [date, offset] of [["2027-03-27", "+01:00"], ["2027-03-28", "+02:00"], ["2027-10-30", "+02:00"], ["2027-10-31", "+01:00"]]) {
@@ -43,18 +44,18 @@ describe("APP_TIMEZONE with daylight saving", () => {
 
   it("Paris: books 09:00 on the day of the change at 09:00 Paris time, and shows it so", async () => {
     for (const [date, utc, offset] of [["2027-03-28", "07:00", "+02:00"], ["2027-10-31", "08:00", "+01:00"]]) {
-      const booked = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time: "09:00" } });
+      const booked = await api.request("POST", "/appointment", { answer: appointment, token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time: "09:00" } });
       expect(booked.status).toBe(201);
       expect(booked.body.time).toBe(`${date}T09:00:00${offset}`);
       const [row] = await api.db.select({ startsAt: appointments.startsAt }).from(appointments).where(eq(appointments.id, booked.body.id));
       expect(row!.startsAt.toISOString()).toBe(`${date}T${utc}:00.000Z`);
-      expect((await slotsOf(date!)).find((s: { time: string }) => s.time === "09:00").available).toBe(false);
+      expect((await slotsOf(date!)).find((s) => s.time === "09:00")!.available).toBe(false);
     }
   });
 
   it("Paris: takes a timestamp in the other season's offset as the slot it names", async () => {
     // 10:00 Paris on 28 March 2027 is 08:00 UTC; written in winter's +01:00 it reads 09:00, a slot of the same day.
-    const booked = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date: "2027-03-28", time: "2027-03-28T09:00:00+01:00" } });
+    const booked = await api.request("POST", "/appointment", { answer: appointment, token: patient.token, body: { doctorId: doctor.user.id, type: "online", date: "2027-03-28", time: "2027-03-28T09:00:00+01:00" } });
     expect(booked.status).toBe(201);
     expect(booked.body.time).toBe("2027-03-28T10:00:00+02:00");
   });
@@ -64,7 +65,7 @@ describe("APP_TIMEZONE with daylight saving", () => {
     try {
       expect((await slotsOf("2027-03-13"))[0].iso).toBe("2027-03-13T09:00:00-08:00");
       expect((await slotsOf("2027-03-14"))[0].iso).toBe("2027-03-14T09:00:00-07:00");
-      const booked = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date: "2027-03-14", time: "09:00" } });
+      const booked = await api.request("POST", "/appointment", { answer: appointment, token: patient.token, body: { doctorId: doctor.user.id, type: "online", date: "2027-03-14", time: "09:00" } });
       expect(booked.status).toBe(201);
       expect(booked.body.time).toBe("2027-03-14T09:00:00-07:00");
       const [row] = await api.db.select({ startsAt: appointments.startsAt }).from(appointments).where(eq(appointments.id, booked.body.id));

@@ -2,7 +2,7 @@
 // the API and passed on as downloads; the video link is whatever the API says for now.
 import { config } from "../config.ts";
 import type { Upstream } from "./upstream.server.ts";
-import type { VideoLink } from "./components/appointment-calendar.tsx";
+import type { VideoLink } from "./video-link.ts";
 import { clockIn, isoDateIn } from "./format.ts";
 import type { FeedStatusAnswer, RenewedFeed, VideoLink as VideoAnswer } from "../contract/calendar.ts";
 

@@ -273,3 +273,21 @@ describe("signed-in pages", () => {
     expect(stackLines()).toEqual([]);
   });
 });
+
+// Last: the log lines of these requests come a moment after their answers, and the tests above read the log.
+describe("files of the build", () => {
+  it("are served from the list made at start: the favicon and the assets, with their types and cache lifetimes", async () => {
+    const favicon = await raw("GET", "/favicon.svg?v=1");
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(favicon.text).toContain("<svg");
+    const login = await raw("GET", "/login");
+    const script = login.text.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(script).toBeDefined();
+    const asset = await raw("GET", script!);
+    expect(asset.status).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await raw("GET", "/favicon.svg/")).status).toBe(404);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clockIn, countryName, countryOptions, formatDate, formatMoney, formatTimeZone, isoDateIn, specialityName } from "./format.ts";
+import { clockIn, countryName, countryOptions, formatDate, formatMoney, isoDateIn, specialityName } from "./format.ts";
 
 // Intl separates groups and units with narrow or plain no-break spaces: compare as plain spaces.
 const plain = (s: string) => s.replace(/\s/g, " ");
@@ -59,26 +59,6 @@ describe("clockIn and isoDateIn", () => {
     clockIn("Asia/Kolkata", new Date());
     clockIn("Asia/Kolkata", new Date());
     expect(made).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe("formatTimeZone", () => {
-  const winter = new Date("2026-01-15T12:00:00Z");
-  const summer = new Date("2026-07-15T12:00:00Z");
-
-  it("names the clinic zone in the reader's language with its UTC offset", () => {
-    expect(formatTimeZone("Africa/Douala", "en", winter)).toBe("West Africa Time (UTC+1)");
-    expect(formatTimeZone("Africa/Douala", "fr", winter)).toBe("heure d’Afrique de l’Ouest (UTC+1)");
-  });
-
-  it("follows daylight saving time and half-hour offsets", () => {
-    expect(formatTimeZone("America/New_York", "en", winter)).toBe("Eastern Standard Time (UTC-5)");
-    expect(formatTimeZone("America/New_York", "en", summer)).toBe("Eastern Daylight Time (UTC-4)");
-    expect(formatTimeZone("Asia/Kolkata", "en", winter)).toBe("India Standard Time (UTC+5:30)");
-  });
-
-  it("gives the offset alone for a zone the language has no name for", () => {
-    expect(formatTimeZone("Etc/GMT-3", "fr", winter)).toBe("UTC+3");
   });
 });
 

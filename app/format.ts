@@ -1,7 +1,8 @@
-// The one place where the web app turns numbers, dates, zones, countries and specialities into
-// text in the reader's language (docs/formatting.md). Intl formatters are costly to build (tens of
-// microseconds each, a measured hot spot of the find-a-doctor page in bench/ssr.ts) and immutable:
-// each one below is built once per language (and zone), then reused by every call.
+// The one place where the web app turns numbers, dates, countries and specialities into text in
+// the reader's language (docs/formatting.md); a zone's name is contract/time-zone.ts, shared with
+// the API's mails. Intl formatters are costly to build (tens of microseconds each, a measured hot
+// spot of the find-a-doctor page in bench/ssr.ts) and immutable: each one below is built once per
+// language (and zone), then reused by every call.
 
 /** One lazily built value per key (a language, or a language and a zone). */
 function once<T>(make: (key: string) => T): (key: string) => T {
@@ -37,32 +38,6 @@ const clock = once((timeZone) => new Intl.DateTimeFormat("en-GB", { hour: "2-dig
 
 /** The wall-clock time ('09:00', 24-hour, as the slots are written) of an instant in `timeZone`. */
 export const clockIn = (timeZone: string, at: Date) => clock(timeZone).format(at);
-
-const zoneName = once((key) => {
-  const [language, timeZone] = key.split("|");
-  return new Intl.DateTimeFormat(language, { timeZone, timeZoneName: "long" });
-});
-const zoneOffset = once((timeZone) => new Intl.DateTimeFormat("en", { timeZone, timeZoneName: "longOffset" }));
-
-const partOf = (format: Intl.DateTimeFormat, at: Date) => format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
-
-/** 'UTC+1', 'UTC-3:30', 'UTC' for the zone's offset at `at`. */
-function utcOffset(timeZone: string, at: Date) {
-  const match = /^GMT([+-])(\d\d):(\d\d)$/.exec(partOf(zoneOffset(timeZone), at));
-  if (!match) return "UTC";
-  const [, sign, hours, minutes] = match;
-  return `UTC${sign}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
-}
-
-/**
- * The clinic's time zone as the language names it, with its offset: 'West Africa Time (UTC+1)',
- * 'heure d’Afrique de l’Ouest (UTC+1)'. Zones without a name in the language give the offset alone.
- */
-export function formatTimeZone(timeZone: string, language: string, at = new Date()) {
-  const name = partOf(zoneName(`${language}|${timeZone}`), at);
-  const offset = utcOffset(timeZone, at);
-  return !name || /^(GMT|UTC)/.test(name) ? offset : `${name} (${offset})`;
-}
 
 const regions = once((language) => new Intl.DisplayNames([language], { type: "region", fallback: "none" }));
 

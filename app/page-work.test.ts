@@ -9,6 +9,9 @@ import { insertAppointment } from "../api/appointment/test-factories.ts";
 import { resetConfigForTests } from "../config.ts";
 import { tokenChecks } from "../api/http.ts";
 import { watchStatements } from "../api/db/index.ts";
+import type { RequestListener } from "node:http";
+import { createApi } from "../api/app.ts";
+import { serveInProcess, stopServingInProcess } from "../api/in-process.ts";
 
 let api: TestApi;
 let handler: ReturnType<typeof createStaticHandler>;
@@ -120,8 +123,8 @@ describe("upstream calls per page", () => {
     expect(calls).toEqual([`GET /patient/summary?dashboard=1`, expect.stringMatching(/^GET \/doctor\?/)]);
     expect(tokenChecks).toBe(1);
     // The token check; the bell count, the cards' ids and counts in one; the cards' rows and their
-    // proposal counts; the search's page, its count and its doctors' specialities.
-    expect(statements, statements.join("\n")).toHaveLength(7);
+    // proposal counts; the search's page with its count and its doctors' specialities in one.
+    expect(statements, statements.join("\n")).toHaveLength(5);
     const dashboard = (data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }).dashboard;
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);
@@ -199,5 +202,64 @@ describe("upstream calls per page", () => {
     } finally {
       globalThis.fetch = real;
     }
+  });
+});
+
+describe("the embedded API called in-process (api/in-process.ts)", () => {
+  beforeAll(() => serveInProcess(createApi(api.deps) as unknown as RequestListener));
+  afterAll(() => stopServingInProcess());
+
+  it("serves the find-a-doctor page without an HTTP call: the same calls, one token check, the same statements and data", async () => {
+    const { user, token } = await api.createPatient({ username: "In-process Patient" });
+    const { user: doc } = await api.createDoctor({ username: "Dr In-process" });
+    for (let i = 0; i < 6; i++) await insertAppointment(api.db, { patientId: user.id, doctorId: doc.id, status: i % 2 ? "confirmed" : "pending" });
+    const cookie = await sessionFor(token, { id: user.id, role: "patient", username: user.username });
+    await load("/health/doctors", cookie);
+    const inProcess = await load("/health/doctors", cookie);
+    expect(inProcess.calls).toEqual([]);
+    expect(inProcess.tokenChecks).toBe(1);
+    expect(inProcess.statements, inProcess.statements.join("\n")).toHaveLength(5);
+    stopServingInProcess();
+    try {
+      const overHttp = await load("/health/doctors", cookie);
+      expect(overHttp.calls).toHaveLength(2);
+      // The same page but for the booking form's idempotency key, new on every page.
+      const withoutKeys = (data: unknown) => JSON.parse(JSON.stringify(data, (key, value) => (key === "idempotencyKey" ? "" : value)));
+      expect(withoutKeys(inProcess.data)).toEqual(withoutKeys(overHttp.data));
+    } finally {
+      serveInProcess(createApi(api.deps) as unknown as RequestListener);
+    }
+  });
+
+  it("ends a session the API refuses: the next page goes to the login", async () => {
+    const { user, token } = await api.createDoctor({ username: "Dr In-process Leaver" });
+    const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
+    expect((await load("/doctor/appointments", cookie)).calls).toEqual([]);
+    expect((await api.request("POST", "/auth/logout", { token })).status).toBe(204);
+    const request = new Request("http://127.0.0.1/doctor/appointments", { headers: { cookie } });
+    const requestContext = new RouterContextProvider();
+    await detectLanguage(request, requestContext);
+    const answer = await handler.query(request, { requestContext, generateMiddlewareResponse: async (query) => query(request) as Promise<Response> });
+    expect((answer as Response).status).toBe(302);
+    expect((answer as Response).headers.get("location")).toMatch(/^\/login/);
+  });
+
+  // The page's budget is API_TIMEOUT_MS's default, 10 s: a shorter one would fail the other pages
+  // of this file on a busy machine.
+  it("answers 503 when the API does not answer within the page's budget, as over HTTP", { timeout: 60_000 }, async () => {
+    const { user, token } = await api.createDoctor({ username: "Dr Hanging" });
+    const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
+    serveInProcess(() => {});
+    const request = new Request("http://127.0.0.1/doctor/appointments", { headers: { cookie } });
+    const requestContext = new RouterContextProvider();
+    await detectLanguage(request, requestContext);
+    const answer = await handler.query(request, {
+      requestContext,
+      generateMiddlewareResponse: async (query) => {
+        const context = await query(request);
+        return context instanceof Response ? context : Response.json({ status: context.statusCode });
+      },
+    });
+    expect(await (answer as Response).json()).toEqual({ status: 503 });
   });
 });

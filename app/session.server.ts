@@ -2,6 +2,7 @@
 // (id, role, username, avatarUrl) — never e-mail, phone or medical data in a cookie.
 import { createCookieSessionStorage, redirect } from "react-router";
 import { loadConfig } from "../config.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
 export type Role = "patient" | "doctor" | "admin";
 export interface SessionUser {
@@ -21,15 +22,14 @@ interface SessionData {
 const config = loadConfig();
 
 export const sessionStorage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    name: "__session",
+  cookie: createSignedCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure: config.cookieSecure,
     secrets: [config.sessionSecret],
     maxAge: 60 * 60 * 24 * 30,
-  },
+  }),
 });
 
 /**

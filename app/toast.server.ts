@@ -2,6 +2,7 @@
 // close after 5 seconds). Messages are translation keys with optional values.
 import { createCookieSessionStorage, redirect } from "react-router";
 import { loadConfig } from "../config.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
 export interface Toast {
   type: "success" | "error" | "info";
@@ -13,14 +14,13 @@ export interface Toast {
 const config = loadConfig();
 
 const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-  cookie: {
-    name: "__toast",
+  cookie: createSignedCookie("__toast", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure: config.cookieSecure,
     secrets: [config.sessionSecret],
-  },
+  }),
 });
 
 export async function toastCookie(toast: Toast, request?: Request) {

@@ -6,8 +6,11 @@ import { pageContext } from "./context.ts";
 import { loginPath, logoutRedirect } from "./session.server.ts";
 import { observeUpstream } from "../api/metrics.ts";
 import { PAGE_SCOPE_HEADER } from "../api/auth/page-scope.ts";
+import { inProcessApi, type InProcessAnswer } from "../api/in-process.ts";
 
 const config = loadConfig();
+/** The API's path on this server (`/api`), which the embedded API's own routes do not see. */
+const apiBase = new URL(config.apiUrl).pathname.replace(/\/$/, "");
 
 /**
  * The browser's address, forwarded so the API can throttle, and the request id, so that the API's
@@ -81,38 +84,36 @@ export function createUpstream(
       observeUpstream(method, path, 0, "timeout");
       return unreachable();
     }
-    let response: Response;
-    let text: string;
+    let answer: InProcessAnswer;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: AbortSignal.timeout(remaining),
-      });
-      // The body may stall after the headers: it is read within the same budget.
-      text = await response.text();
+      // The embedded API of this process is called without a socket (api/in-process.ts).
+      const inProcess = inProcessApi();
+      answer = inProcess
+        ? await withinBudget(inProcess({ method, url: url.pathname.slice(apiBase.length) + url.search, headers, body }), remaining)
+        : await overHttp(method, url, headers, body, remaining);
     } catch (error) {
       observeUpstream(method, path, seconds(), (error as Error).name === "TimeoutError" ? "timeout" : "network");
       return unreachable();
     }
+    const response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
     observeUpstream(method, path, seconds(), response.status);
-    let body: unknown = null;
+    let data: unknown = null;
     try {
       // Calendar files (docs/calendars.md) are the one answer that is not JSON: passed on as text.
-      body = response.ok && response.headers.get("content-type")?.startsWith("text/calendar") ? text : text ? JSON.parse(text) : null;
+      data = response.ok && answer.contentType?.startsWith("text/calendar") ? answer.text : answer.text ? JSON.parse(answer.text) : null;
     } catch {
-      body = null;
+      data = null;
     }
-    if (response.ok) return { ok: true, status: response.status, data: body as T };
+    if (response.ok) return { ok: true, status: response.status, data: data as T };
     if (response.status === 401 && options.token && !keepsSessionOn401.some((p) => path.includes(p))) {
       // The session is over: log in again, and come back to the page asked for.
       const page = options.context?.get(pageContext);
       throw await logoutRedirect(request, page ? loginPath(page) : "/login");
     }
-    const fields: Record<string, unknown> = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+    const fields: Record<string, unknown> = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
     return {
       ok: false,
       status: response.status,
@@ -136,3 +137,20 @@ export function createUpstream(
 }
 
 export type Upstream = ReturnType<typeof createUpstream>;
+
+/** A call to an API elsewhere (API_URL, or the process owning the embedded database). */
+async function overHttp(method: string, url: URL, headers: Record<string, string>, body: string | undefined, remaining: number): Promise<InProcessAnswer> {
+  const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(remaining) });
+  // The body may stall after the headers: it is read within the same budget.
+  const text = await response.text();
+  return { status: response.status, contentType: response.headers.get("content-type") ?? undefined, text };
+}
+
+/** The answer of an in-process call, or a TimeoutError once the page's budget is spent, as fetch's signal gives. */
+function withinBudget<T>(answer: Promise<T>, remaining: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DOMException("The API did not answer in time", "TimeoutError")), remaining);
+  });
+  return Promise.race([answer, timeout]).finally(() => clearTimeout(timer));
+}

@@ -84,3 +84,4 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The body of every answer with a 4xx or 5xx status. */
 export const apiError = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
+export type ApiError = z.output<typeof apiError>;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi } from "../test/harness.ts";
+import { PASSWORD, startApi, type TestApi, refusal } from "../test/harness.ts";
 import { doctors, users } from "../db/schema.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { createAdminAccount, findDoctorId, listDoctorsByVerification, specialityIdsByName } from "./doctors.ts";
+import { adminDoctor, adminDoctorPage } from "../../contract/admin.ts";
 
 describe("doctor verification: /admin", () => {
   let api: TestApi;
@@ -20,8 +21,8 @@ describe("doctor verification: /admin", () => {
 
   const pending = (username = "Dr Waiting") => api.createDoctor({ verification: "pending", username, specialities: [] });
   const approve = (id: string, body: unknown = { specialityIds: [] }, token = admin.token) =>
-    api.request("POST", `/admin/doctors/${id}/approve`, { token, body });
-  const reject = (id: string, body: unknown = {}, token = admin.token) => api.request("POST", `/admin/doctors/${id}/reject`, { token, body });
+    api.request("POST", `/admin/doctors/${id}/approve`, { answer: adminDoctor, token, body });
+  const reject = (id: string, body: unknown = {}, token = admin.token) => api.request("POST", `/admin/doctors/${id}/reject`, { answer: adminDoctor, token, body });
 
   it("pages the list like every other list: 20 by default, page and limit, the total and the page count", async () => {
     // A database of its own, so that the count is exactly the doctors made here.
@@ -37,7 +38,7 @@ describe("doctor verification: /admin", () => {
       await own.db.insert(doctors).values(queue.map(({ id }, i) => ({ userId: id, serialNumber: `MED-Q${i}`, verification: "pending" as const })));
       const made = queue.map((r) => r.id);
       await own.createDoctor({ username: "Dr Verified" });
-      const list = (query: string) => own.request("GET", `/admin/doctors${query}`, { token: ownAdmin.token });
+      const list = (query: string) => own.request("GET", `/admin/doctors${query}`, { answer: adminDoctorPage, token: ownAdmin.token });
       const first = await list("");
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ total: 23, page: 1, limit: 20, totalPages: 2 });
@@ -60,7 +61,7 @@ describe("doctor verification: /admin", () => {
     const a = await pending("Dr First");
     const b = await pending("Dr Second");
     await api.createDoctor({ username: "Dr Already" });
-    const res = await api.request("GET", "/admin/doctors", { token: admin.token });
+    const res = await api.request("GET", "/admin/doctors", { answer: adminDoctorPage, token: admin.token });
     expect(res.status).toBe(200);
     const ours = res.body.doctors.filter((d: { id: string }) => [a.user.id, b.user.id].includes(d.id));
     expect(ours.map((d: { username: string }) => d.username)).toEqual(["Dr First", "Dr Second"]);
@@ -76,7 +77,7 @@ describe("doctor verification: /admin", () => {
       verifiedAt: null,
       specialities: [],
     });
-    const verified = await api.request("GET", "/admin/doctors?status=verified", { token: admin.token });
+    const verified = await api.request("GET", "/admin/doctors?status=verified", { answer: adminDoctorPage, token: admin.token });
     expect(verified.body.doctors.map((d: { username: string }) => d.username)).toContain("Dr Already");
     expect((await api.request("GET", "/admin/doctors?status=maybe", { token: admin.token })).status).toBe(400);
   });
@@ -118,7 +119,7 @@ describe("doctor verification: /admin", () => {
     await approve(d.user.id);
     for (const again of [await approve(d.user.id), await reject(d.user.id)]) {
       expect(again.status).toBe(409);
-      expect(again.body.code).toBe("already_decided");
+      expect(refusal(again).code).toBe("already_decided");
     }
     const r = await pending();
     await reject(r.user.id);
@@ -132,7 +133,7 @@ describe("doctor verification: /admin", () => {
     expect((await approve(patient.user.id)).status).toBe(404);
     expect((await reject(admin.user.id)).status).toBe(404);
     const d = await pending();
-    expect((await approve(d.user.id, { specialityIds: [99999] })).body.code).toBe("invalid_speciality");
+    expect(refusal(await approve(d.user.id, { specialityIds: [99999] })).code).toBe("invalid_speciality");
     expect((await approve(d.user.id, { specialityIds: "Cardiology" })).status).toBe(400);
     const [row] = await api.db.select().from(doctors).where(eq(doctors.userId, d.user.id));
     expect(row.verification).toBe("pending");

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { futureDate, startApi, type TestApi } from "../test/harness.ts";
+import { futureDate, startApi, type TestApi, refusal } from "../test/harness.ts";
 import { appointments, countries, doctors } from "../db/schema.ts";
 import { SLOTS } from "../time.ts";
+import { appointment, daySlots } from "../../contract/appointment.ts";
 
 const yesterday = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 
@@ -24,7 +25,7 @@ describe("POST /appointment and GET /appointment/slots", () => {
   afterAll(() => api.close());
 
   const book = (body: Record<string, unknown>, token = patient.token, headers?: Record<string, string>) =>
-    api.request("POST", "/appointment", { body, token, headers });
+    api.request("POST", "/appointment", { answer: appointment, body, token, headers });
   const rowsFor = async (doctorId: string) =>
     (await api.db.select({ n: count() }).from(appointments).where(eq(appointments.doctorId, doctorId)))[0].n;
 
@@ -107,8 +108,8 @@ describe("POST /appointment and GET /appointment/slots", () => {
       ];
       for (const [body, code] of cases) {
         const res = await book(body);
-        expect({ code: res.body.code, status: res.status }).toEqual({ code, status: 400 });
-        expect(res.body.message).toEqual(expect.any(String));
+        expect({ code: refusal(res).code, status: res.status }).toEqual({ code, status: 400 });
+        expect(refusal(res).message).toEqual(expect.any(String));
       }
       expect((await book(base)).status).toBe(201);
     });
@@ -128,7 +129,7 @@ describe("POST /appointment and GET /appointment/slots", () => {
       }
       const unknown = await book({ doctorId: "00000000-0000-4000-8000-000000000000", type: "online", date, time: "09:00" });
       expect(unknown.status).toBe(404);
-      expect(unknown.body.code).toBe("doctor_not_found");
+      expect(refusal(unknown).code).toBe("doctor_not_found");
       // A patient's id is not a doctor's.
       expect((await book({ doctorId: patient.user.id, type: "online", date, time: "09:00" })).status).toBe(404);
     });
@@ -153,7 +154,7 @@ describe("POST /appointment and GET /appointment/slots", () => {
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-      expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === "slot_taken")).toBe(true);
+      expect(answers.filter((a) => a.status === 409).every((a) => refusal(a).code === "slot_taken")).toBe(true);
       expect(await rowsFor(doctor.user.id)).toBe(1);
     });
 
@@ -226,7 +227,7 @@ describe("POST /appointment and GET /appointment/slots", () => {
       const date = futureDate(5);
       for (const time of ["13:37", "22:30", "08:59", "12:00", `${date}T13:37:00+01:00`, `${date}T21:30:00Z`]) {
         const res = await book(request({ date, time }));
-        expect({ time, status: res.status, code: res.body.code }).toEqual({ time, status: 400, code: "invalid_slot" });
+        expect({ time, status: res.status, code: refusal(res).code }).toEqual({ time, status: 400, code: "invalid_slot" });
       }
       const slot = await book(request({ date, time: `${date}T08:00:00Z` }));
       expect(slot.status).toBe(201);
@@ -251,13 +252,13 @@ describe("POST /appointment and GET /appointment/slots", () => {
       ];
       for (const [body, code] of cases) {
         const res = await book(body);
-        expect({ code: res.body.code, status: res.status }).toEqual({ code, status: 400 });
+        expect({ code: refusal(res).code, status: res.status }).toEqual({ code, status: 400 });
       }
     });
   });
 
   describe("GET /appointment/slots", () => {
-    const slots = (query: string, token = patient.token) => api.request("GET", `/appointment/slots${query}`, { token });
+    const slots = (query: string, token = patient.token) => api.request("GET", `/appointment/slots${query}`, { answer: daySlots, token });
 
     it("lists the six slots with the ones taken by active appointments unavailable", async () => {
       const doctor = await api.createDoctor({ username: "Dr Slots" });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { futureDate, startApi, type TestApi } from "../test/harness.ts";
+import { futureDate, startApi, type TestApi, refusal } from "../test/harness.ts";
 import { appointments, auditEvents } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
+import { appointment } from "../../contract/appointment.ts";
 
 type Status = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
 
@@ -32,7 +33,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
   const assigned = (status: Status, values: Partial<typeof appointments.$inferInsert> = {}) =>
     insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status, startsAt: ahead(), ...values });
   const put = (id: string, body: unknown, token = doctor.token, headers?: Record<string, string>) =>
-    api.request("PUT", `/appointment/${id}`, { body, token, headers });
+    api.request("PUT", `/appointment/${id}`, { answer: appointment, body, token, headers });
   const statusOf = async (id: string) => (await api.db.select().from(appointments).where(eq(appointments.id, id)))[0].status;
 
   describe("allowed transitions", () => {
@@ -86,7 +87,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       const a = await assigned(from, { startsAt: hourAgo() });
       const res = await put(a.id, { status: to });
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("invalid_transition");
+      expect(refusal(res).code).toBe("invalid_transition");
       expect(await statusOf(a.id)).toBe(from);
     });
 
@@ -94,7 +95,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       const a = await assigned("confirmed");
       const res = await put(a.id, { status: "completed" });
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("not_started");
+      expect(refusal(res).code).toBe("not_started");
       expect(await statusOf(a.id)).toBe("confirmed");
     });
 
@@ -102,7 +103,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       const a = await assigned("pending", { startsAt: hourAgo() });
       const res = await put(a.id, { status: "cancelled" });
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("already_started");
+      expect(refusal(res).code).toBe("already_started");
       expect(await statusOf(a.id)).toBe("pending");
     });
 
@@ -110,7 +111,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       const a = await assigned("pending");
       const res = await put(a.id, { status: "done" });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe("invalid_status");
+      expect(refusal(res).code).toBe("invalid_status");
     });
   });
 
@@ -143,7 +144,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       expect(res.body).toEqual({ message: "Your account is awaiting verification", code: "doctor_unverified" });
       const moved = await put(a.id, { date: futureDate(12), time: "10:00" }, pendingDoctor.token);
       expect(moved.status).toBe(403);
-      expect(moved.body.code).toBe("doctor_unverified");
+      expect(refusal(moved).code).toBe("doctor_unverified");
     });
 
     it("replays a retried confirmation with the same idempotency key instead of answering 409", async () => {
@@ -192,12 +193,12 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
     it("refuses a past date, a time that is not a slot, an impossible date and a missing time with 400", async () => {
       const a = await onSlot();
       const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-      expect((await put(a.id, { date: yesterday, time: "09:00" })).body.code).toBe("past_date");
-      expect((await put(a.id, { date: a.date, time: "12:00" })).body.code).toBe("invalid_slot");
-      expect((await put(a.id, { date: "2031-02-31", time: "09:00" })).body.code).toBe("invalid_date");
+      expect(refusal(await put(a.id, { date: yesterday, time: "09:00" })).code).toBe("past_date");
+      expect(refusal(await put(a.id, { date: a.date, time: "12:00" })).code).toBe("invalid_slot");
+      expect(refusal(await put(a.id, { date: "2031-02-31", time: "09:00" })).code).toBe("invalid_date");
       const missing = await put(a.id, { date: a.date });
       expect(missing.status).toBe(400);
-      expect(missing.body.code).toBe("invalid_slot");
+      expect(refusal(missing).code).toBe("invalid_slot");
     });
 
     it("refuses a slot the doctor already holds with 409 slot_taken", async () => {
@@ -205,7 +206,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       await assigned("confirmed", { startsAt: zonedInstant(a.date, "10:00") });
       const res = await put(a.id, { date: a.date, time: "10:00" });
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("slot_taken");
+      expect(refusal(res).code).toBe("slot_taken");
       // A cancelled appointment does not hold its slot.
       await assigned("cancelled", { startsAt: zonedInstant(a.date, "11:00") });
       expect((await put(a.id, { date: a.date, time: "11:00" })).status).toBe(200);
@@ -216,7 +217,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
         const a = await onSlot(status);
         const res = await put(a.id, { date: a.date, time: "15:00" });
         expect(res.status).toBe(409);
-        expect(res.body.code).toBe("invalid_transition");
+        expect(refusal(res).code).toBe("invalid_transition");
       }
     });
 

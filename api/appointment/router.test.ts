@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { startApi, type TestApi, refusal } from "../test/harness.ts";
 import { auditEvents, proposals } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
+import { changedAppointment, patientAppointment, patientAppointmentPage } from "../../contract/appointment.ts";
 
 describe("the patient's appointments: GET /appointment, GET and PATCH /appointment/{id}", () => {
   let api: TestApi;
@@ -40,7 +41,7 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
   });
   afterAll(() => api.close());
 
-  const list = (query = "", token = patient.token) => api.request("GET", `/appointment${query}`, { token });
+  const list = (query = "", token = patient.token) => api.request("GET", `/appointment${query}`, { answer: patientAppointmentPage, token });
   const listIds = async (query: string) => (await list(query)).body.appointments.map((a: { id: string }) => a.id);
 
   describe("GET /appointment", () => {
@@ -61,7 +62,7 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
 
     it("serializes each appointment with its pending proposal count", async () => {
       const { body } = await list();
-      const byId = Object.fromEntries(body.appointments.map((a: { id: string }) => [a.id, a]));
+      const byId = Object.fromEntries(body.appointments.map((a) => [a.id, a]));
       expect(byId[ids.proposed]).toMatchObject({ status: "proposed", category: "random", Doctor: null, proposalCount: 2 });
       expect(byId[ids.confirmed]).toMatchObject({
         status: "confirmed",
@@ -130,7 +131,7 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
 
   describe("PATCH /appointment/{id} (patient cancels)", () => {
     const cancel = (id: string, token = patient.token, body: unknown = { status: "cancelled" }, headers?: Record<string, string>) =>
-      api.request("PATCH", `/appointment/${id}`, { token, body, headers });
+      api.request("PATCH", `/appointment/${id}`, { answer: changedAppointment, token, body, headers });
 
     it("cancels a pending or confirmed appointment, irreversibly", async () => {
       const res = await cancel(ids.pending);
@@ -145,7 +146,7 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
     it("refuses to cancel a completed appointment", async () => {
       const res = await cancel(ids.past);
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("invalid_transition");
+      expect(refusal(res).code).toBe("invalid_transition");
     });
 
     it("refuses to cancel a pending, confirmed or open appointment whose start has passed (409 already_started)", async () => {
@@ -159,7 +160,7 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
         const res = await cancel(a.id);
         expect(res.status).toBe(409);
         expect(res.body).toEqual({ message: "This appointment has already started and can no longer be cancelled", code: "already_started" });
-        expect((await api.request("GET", `/appointment/${a.id}`, { token: patient.token })).body.status).toBe(a.status);
+        expect((await api.request("GET", `/appointment/${a.id}`, { answer: patientAppointment, token: patient.token })).body.status).toBe(a.status);
       }
     });
 
@@ -174,7 +175,7 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
       expect((await cancel(ids.othersPending)).status).toBe(404);
       expect((await cancel("00000000-0000-4000-8000-000000000000")).status).toBe(404);
       expect((await cancel("nope")).status).toBe(404);
-      const theirs = await api.request("GET", `/appointment/${ids.othersPending}`, { token: other.token });
+      const theirs = await api.request("GET", `/appointment/${ids.othersPending}`, { answer: patientAppointment, token: other.token });
       expect(theirs.body.status).toBe("pending");
     });
 
@@ -182,7 +183,7 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
       for (const body of [{ status: "confirmed" }, { status: "completed" }, {}, { date: "2030-01-01" }]) {
         const res = await cancel(ids.open, patient.token, body);
         expect(res.status).toBe(400);
-        expect(res.body.code).toBe("invalid_status");
+        expect(refusal(res).code).toBe("invalid_status");
       }
     });
 

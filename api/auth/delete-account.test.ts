@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi } from "../test/harness.ts";
+import { PASSWORD, startApi, type TestApi, refusal } from "../test/harness.ts";
 import { apiTokens, appointments, doctors, oneTimeCodes, patients, proposals, users } from "../db/schema.ts";
 import { registerPatient, verifiedPatient } from "./test-helpers.ts";
+import { loggedIn, registered } from "../../contract/auth.ts";
+import { doctorPage } from "../../contract/doctor.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -57,7 +59,7 @@ describe("DELETE /auth/delete-account", () => {
 
   it("revokes every token and login fails after", async () => {
     const p = await verifiedPatient(api);
-    const other = (await api.request("POST", "/auth/login", { body: { email: p.email, password: p.password, role: "patient" } })).body.token.token;
+    const other = (await api.request("POST", "/auth/login", { answer: loggedIn, body: { email: p.email, password: p.password, role: "patient" } })).body.token.token;
     expect((await deleteAccount(p.token)).status).toBe(200);
     expect((await api.request("GET", "/patient/me", { token: other })).status).toBe(401);
     expect((await deleteAccount(p.token)).status).toBe(401);
@@ -65,7 +67,7 @@ describe("DELETE /auth/delete-account", () => {
     expect(live).toHaveLength(0);
     const login = await api.request("POST", "/auth/login", { body: { email: p.email, password: p.password, role: "patient" } });
     expect(login.status).toBe(401);
-    expect(login.body.code).toBe("login_failed");
+    expect(refusal(login).code).toBe("login_failed");
     // No password can match the tombstone either.
     const tomb = await api.request("POST", "/auth/login", { body: { email: `deleted-${p.id}@invalid`, password: "!deleted", role: "patient" } });
     expect([400, 401]).toContain(tomb.status);
@@ -75,6 +77,7 @@ describe("DELETE /auth/delete-account", () => {
     const p = await verifiedPatient(api);
     await deleteAccount(p.token);
     const again = await api.request("POST", "/auth/register", {
+      answer: registered,
       body: { username: "Back Again", email: p.email.toUpperCase(), phone: "670 11 11 11", password: "Another1", userRole: "patient" },
     });
     expect(again.status).toBe(201);
@@ -139,8 +142,8 @@ describe("DELETE /auth/delete-account", () => {
     const [row] = await api.db.select().from(doctors).where(eq(doctors.userId, doctor.user.id));
     expect(row).toMatchObject({ contact: null, biography: null, serialNumber: "" });
     // The deleted doctor no longer appears in search.
-    const search = await api.request("GET", "/doctor?limit=50", { token: patient.token });
-    const ids = (Array.isArray(search.body) ? search.body : search.body.doctors).map((d: { id: string }) => d.id);
+    const search = await api.request("GET", "/doctor?limit=50", { answer: doctorPage, token: patient.token });
+    const ids = search.body.doctors.map((d) => d.id);
     expect(ids).not.toContain(doctor.user.id);
   });
 
@@ -158,7 +161,7 @@ describe("DELETE /auth/delete-account", () => {
   it("removes pending codes", async () => {
     const r = await registerPatient(api);
     await api.db.update(users).set({ otpVerified: true }).where(eq(users.id, r.id));
-    const token = (await api.request("POST", "/auth/login", { body: { email: r.email, password: r.password, role: "patient" } })).body.token.token;
+    const token = (await api.request("POST", "/auth/login", { answer: loggedIn, body: { email: r.email, password: r.password, role: "patient" } })).body.token.token;
     await api.request("POST", "/auth/forgot-password", { body: { email: r.email } });
     await deleteAccount(token);
     expect(await api.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, r.id))).toHaveLength(0);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi } from "../test/harness.ts";
+import { PASSWORD, startApi, type TestApi, refusal } from "../test/harness.ts";
 import { apiTokens, rateLimits, users } from "../db/schema.ts";
 import { LIMITS } from "../throttle.ts";
 import { rawRequest, registerPatient } from "./test-helpers.ts";
+import { loggedIn } from "../../contract/auth.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ beforeEach(async () => {
   await api.db.delete(rateLimits);
 });
 
-const login = (body: unknown) => api.request("POST", "/auth/login", { body });
+const login = (body: unknown) => api.request("POST", "/auth/login", { answer: loggedIn, body });
 const LOGIN_FAILED = { message: "Login failed", code: "login_failed" };
 
 describe("POST /auth/login", () => {
@@ -129,7 +130,7 @@ describe("POST /auth/login", () => {
     ])("%j -> 400 %s", async (body, message) => {
       const res = await login(body);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(message);
+      expect(refusal(res).message).toBe(message);
     });
   });
 
@@ -233,7 +234,7 @@ describe("POST /auth/logout", () => {
   it("needs a token", async () => {
     const res = await api.request("POST", "/auth/logout");
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe("Unauthorized access");
+    expect(refusal(res).message).toBe("Unauthorized access");
   });
 });
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi } from "../test/harness.ts";
+import { PASSWORD, startApi, type TestApi, refusal } from "../test/harness.ts";
 import { rateLimits, users } from "../db/schema.ts";
 import { ageCode, registerPatient, wrongCode } from "./test-helpers.ts";
+import { loggedIn, notice } from "../../contract/auth.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,9 +15,9 @@ beforeEach(async () => {
 });
 
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
-const forgot = (email: unknown) => api.request("POST", "/auth/forgot-password", { body: { email } });
-const reset = (body: unknown) => api.request("POST", "/auth/reset-password", { body });
-const login = (email: string, password: string) => api.request("POST", "/auth/login", { body: { email, password, role: "patient" } });
+const forgot = (email: unknown) => api.request("POST", "/auth/forgot-password", { answer: notice, body: { email } });
+const reset = (body: unknown) => api.request("POST", "/auth/reset-password", { answer: notice, body });
+const login = (email: string, password: string) => api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password, role: "patient" } });
 
 describe("POST /auth/forgot-password", () => {
   it("mails a reset code to an existing account", async () => {
@@ -49,7 +50,7 @@ describe("POST /auth/forgot-password", () => {
 
   it("refuses an invalid e-mail with 400", async () => {
     expect((await forgot("nope")).status).toBe(400);
-    expect((await forgot(undefined)).body.message).toBe("Email is required");
+    expect(refusal(await forgot(undefined)).message).toBe("Email is required");
   });
 });
 
@@ -72,7 +73,7 @@ describe("POST /auth/reset-password", () => {
     await reset({ email: user.email, code, password: "NewPass99" });
     const again = await reset({ email: user.email, code, password: "Other999" });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe("invalid_code");
+    expect(refusal(again).code).toBe("invalid_code");
     expect((await login(user.email, "NewPass99")).status).toBe(200);
   });
 
@@ -99,7 +100,7 @@ describe("POST /auth/reset-password", () => {
   it("answers 'Invalid code' when no reset was asked for", async () => {
     const { user } = await api.createPatient();
     const res = await reset({ email: user.email, code: "123456", password: "NewPass99" });
-    expect(res.body.code).toBe("invalid_code");
+    expect(refusal(res).code).toBe("invalid_code");
   });
 
   it("refuses an expired code", async () => {
@@ -108,7 +109,7 @@ describe("POST /auth/reset-password", () => {
     await ageCode(api, user.id, "reset", { expired: true });
     const res = await reset({ email: user.email, code: api.mailer.lastCodeFor(user.email), password: "NewPass99" });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe("code_expired");
+    expect(refusal(res).code).toBe("code_expired");
   });
 
   it("allows 5 tries per code, then 429", async () => {
@@ -119,7 +120,7 @@ describe("POST /auth/reset-password", () => {
     expect((await reset({ email: user.email, code: wrongCode(code), password: "NewPass99" })).status).toBe(429);
     const right = await reset({ email: user.email, code, password: "NewPass99" });
     expect(right.status).toBe(429);
-    expect(right.body.code).toBe("too_many_attempts");
+    expect(refusal(right).code).toBe("too_many_attempts");
     expect((await login(user.email, PASSWORD)).status).toBe(200);
   });
 
@@ -131,7 +132,7 @@ describe("POST /auth/reset-password", () => {
   ])("refuses %j with 400 %s", async (body, message) => {
     const res = await reset(body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
+    expect(refusal(res).message).toBe(message);
   });
 
   it("does not spend a try on a too-short password", async () => {

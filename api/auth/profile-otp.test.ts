@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { startApi, type TestApi, refusal } from "../test/harness.ts";
 import { oneTimeCodes, users } from "../db/schema.ts";
 import { ageCode, wrongCode } from "./test-helpers.ts";
+import { profileVerified } from "../../contract/auth.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ afterAll(() => api.close());
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to === email);
 const generate = (token: string, email: unknown) => api.request("POST", "/auth/generateProfileOtp", { token, body: { email } });
 const resend = (token: string, userId: string) => api.request("PUT", `/auth/resendProfileOtp/${userId}`, { token });
-const verify = (token: string, userId: string, otpCode: unknown) => api.request("PUT", `/auth/verifyProfileOtp/${userId}`, { token, body: { otpCode } });
+const verify = (token: string, userId: string, otpCode: unknown) => api.request("PUT", `/auth/verifyProfileOtp/${userId}`, { answer: profileVerified, token, body: { otpCode } });
 
 describe("POST /auth/generateProfileOtp", () => {
   it("mails the doctor a 6-digit profile code", async () => {
@@ -89,7 +90,7 @@ describe("POST /auth/generateProfileOtp", () => {
   it("refuses a missing or invalid e-mail with 400", async () => {
     const { token } = await api.createDoctor();
     expect((await generate(token, undefined)).status).toBe(400);
-    expect((await generate(token, "nope")).body.message).toBe("Please enter a valid email");
+    expect(refusal(await generate(token, "nope")).message).toBe("Please enter a valid email");
   });
 });
 
@@ -135,7 +136,7 @@ describe("PUT /auth/resendProfileOtp/{userId}", () => {
     await generate(token, user.email);
     const res = await resend(token, user.id);
     expect(res.status).toBe(429);
-    expect(res.body.code).toBe("resend_too_soon");
+    expect(refusal(res).code).toBe("resend_too_soon");
     expect(mailsTo(user.email)).toHaveLength(1);
   });
 
@@ -204,7 +205,7 @@ describe("PUT /auth/verifyProfileOtp/{userId}", () => {
     const other = await api.createDoctor();
     await generate(other.token, other.user.email);
     const code = api.mailer.lastCodeFor(other.user.email);
-    expect((await verify(doctor.token, doctor.user.id, "12")).body.message).toBe("Please enter the complete 6-digit code");
+    expect(refusal(await verify(doctor.token, doctor.user.id, "12")).message).toBe("Please enter the complete 6-digit code");
     expect((await verify(doctor.token, other.user.id, code)).status).toBe(403);
     expect((await api.request("PUT", `/auth/verifyProfileOtp/${other.user.id}`, { body: { otpCode: code } })).status).toBe(401);
     // The other doctor's code was not spent by these attempts.

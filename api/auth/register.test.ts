@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { startApi, type TestApi, refusal } from "../test/harness.ts";
 import { doctors, oneTimeCodes, patients, rateLimits, users } from "../db/schema.ts";
 import { ageCode, doctorPayload, patientPayload, registerPatient, wrongCode } from "./test-helpers.ts";
+import { notice, registered } from "../../contract/auth.ts";
+import { apiError } from "../../contract/errors.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const register = (body: unknown, headers?: Record<string, string>) => api.request("POST", "/auth/register", { body, headers });
+const register = (body: unknown, headers?: Record<string, string>) => api.request("POST", "/auth/register", { answer: registered, body, headers });
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
 
 describe("POST /auth/register", () => {
@@ -118,8 +120,8 @@ describe("POST /auth/register", () => {
       const before = api.mailer.messages.length;
       const res = await register(payload);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(message);
-      expect(res.body.code).toMatch(/^invalid/);
+      expect(refusal(res).message).toBe(message);
+      expect(refusal(res).code).toMatch(/^invalid/);
       expect(api.mailer.messages.length).toBe(before);
       if (typeof payload.email === "string") {
         expect(await api.db.select().from(users).where(sql`lower(${users.email}) = ${payload.email.toLowerCase()}`)).toHaveLength(0);
@@ -129,7 +131,7 @@ describe("POST /auth/register", () => {
     it("answers a body that is not JSON with 400", async () => {
       const res = await fetch(`${api.url}/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe("Invalid JSON");
+      expect(apiError.parse(await res.json()).message).toBe("Invalid JSON");
     });
   });
 
@@ -234,7 +236,7 @@ describe("PUT /auth/verifyUser/{id}", () => {
     const r = await registerPatient(api);
     const res = await verify(r.id, otpCode);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("Please enter the complete 6-digit code");
+    expect(refusal(res).message).toBe("Please enter the complete 6-digit code");
     const [row] = await api.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, r.id));
     expect(row.attempts).toBe(0);
   });
@@ -250,13 +252,13 @@ describe("PUT /auth/verifyUser/{id}", () => {
   it("kills the code after 5 wrong tries: 429, and the right code no longer works", async () => {
     const r = await registerPatient(api);
     const wrong = wrongCode(r.code);
-    for (let i = 1; i <= 4; i++) expect((await verify(r.id, wrong)).body.code).toBe("invalid_code");
+    for (let i = 1; i <= 4; i++) expect(refusal(await verify(r.id, wrong)).code).toBe("invalid_code");
     const fifth = await verify(r.id, wrong);
     expect(fifth.status).toBe(429);
     expect(fifth.body).toEqual({ message: "Too many attempts. Please request a new code.", code: "too_many_attempts" });
     const right = await verify(r.id, r.code);
     expect(right.status).toBe(429);
-    expect(right.body.code).toBe("too_many_attempts");
+    expect(refusal(right).code).toBe("too_many_attempts");
   });
 
   it("lets only one of concurrent right submissions through", async () => {
@@ -267,7 +269,7 @@ describe("PUT /auth/verifyUser/{id}", () => {
 });
 
 describe("POST /auth/resendVerification", () => {
-  const resend = (email: unknown) => api.request("POST", "/auth/resendVerification", { body: { email } });
+  const resend = (email: unknown) => api.request("POST", "/auth/resendVerification", { answer: notice, body: { email } });
   beforeEach(async () => {
     await api.db.delete(rateLimits);
   });
@@ -283,7 +285,7 @@ describe("POST /auth/resendVerification", () => {
     expect(mailsTo(r.email)).toHaveLength(2);
     if (fresh !== r.code) {
       const old = await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: r.code } });
-      expect(old.body.code).toBe("invalid_code");
+      expect(refusal(old).code).toBe("invalid_code");
     }
     const ok = await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: fresh } });
     expect(ok.status).toBe(200);
@@ -325,6 +327,6 @@ describe("POST /auth/resendVerification", () => {
 
   it("refuses an invalid e-mail with 400", async () => {
     expect((await resend("nope")).status).toBe(400);
-    expect((await resend(undefined)).body.message).toBe("Email is required");
+    expect(refusal(await resend(undefined)).message).toBe("Email is required");
   });
 });

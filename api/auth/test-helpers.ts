@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { oneTimeCodes } from "../db/schema.ts";
 import type { TestApi } from "../test/harness.ts";
+import { loggedIn, registered } from "../../contract/auth.ts";
 
 export const patientPayload = (api: TestApi, overrides: Record<string, unknown> = {}) => ({
   username: "Amina Nguema",
@@ -26,9 +27,9 @@ export const doctorPayload = (api: TestApi, overrides: Record<string, unknown> =
 /** Registers through the API and returns the answer plus the mailed code. */
 export async function registerPatient(api: TestApi, overrides: Record<string, unknown> = {}) {
   const payload = patientPayload(api, overrides);
-  const res = await api.request("POST", "/auth/register", { body: payload });
+  const res = await api.request("POST", "/auth/register", { answer: registered, body: payload });
   if (res.status !== 201) throw new Error(`register answered ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.id as string, email: payload.email as string, password: payload.password as string, code: api.mailer.lastCodeFor(payload.email as string)! };
+  return { id: res.body.id, email: payload.email as string, password: payload.password as string, code: api.mailer.lastCodeFor(payload.email as string)! };
 }
 
 /** A verified patient registered through the API, logged in. */
@@ -36,8 +37,8 @@ export async function verifiedPatient(api: TestApi, overrides: Record<string, un
   const r = await registerPatient(api, overrides);
   const verified = await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: r.code } });
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
-  const login = await api.request("POST", "/auth/login", { body: { email: r.email, password: r.password, role: "patient" } });
-  return { ...r, token: login.body.token.token as string };
+  const login = await api.request("POST", "/auth/login", { answer: loggedIn, body: { email: r.email, password: r.password, role: "patient" } });
+  return { ...r, token: login.body.token.token };
 }
 
 /** A raw call keeping the headers (for Retry-After). */

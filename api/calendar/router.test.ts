@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../../config.ts";
 import { appointments, auditEvents, calendarFeeds } from "../db/schema.ts";
 import { startApi, type TestApi } from "../test/harness.ts";
+import { renewedFeed, videoLink } from "../../contract/calendar.ts";
 import { insertAppointment, insertOpenRequest } from "../appointment/test-factories.ts";
 import { zonedInstant } from "../time.ts";
 import { appointmentUid } from "./ics.ts";
@@ -112,7 +113,7 @@ describe("/calendar", () => {
   describe("the private feed", () => {
     it("is created, read without a session, renewed and revoked", async () => {
       expect((await api.request("GET", "/calendar/feed", { token: patient.token })).body).toEqual({ active: false, createdAt: null });
-      const created = await api.request("POST", "/calendar/feed", { token: patient.token });
+      const created = await api.request("POST", "/calendar/feed", { token: patient.token, answer: renewedFeed });
       expect(created.status).toBe(201);
       expect(created.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await api.request("GET", "/calendar/feed", { token: patient.token })).body).toEqual({ active: true, createdAt: created.body.createdAt });
@@ -141,7 +142,7 @@ describe("/calendar", () => {
       // The same URL without the extension works too.
       expect((await get(`/calendar/feed/${created.body.token}`)).status).toBe(200);
 
-      const renewed = await api.request("POST", "/calendar/feed", { token: patient.token });
+      const renewed = await api.request("POST", "/calendar/feed", { token: patient.token, answer: renewedFeed });
       expect(renewed.body.token).not.toBe(created.body.token);
       expect((await get(`/calendar/feed/${created.body.token}.ics`)).status).toBe(404);
       expect((await get(`/calendar/feed/${renewed.body.token}.ics`)).status).toBe(200);
@@ -154,7 +155,7 @@ describe("/calendar", () => {
     });
 
     it("lists a doctor's assigned appointments, naming the patients, and records the read", async () => {
-      const { body } = await api.request("POST", "/calendar/feed", { token: doctor.token });
+      const { body } = await api.request("POST", "/calendar/feed", { token: doctor.token, answer: renewedFeed });
       const res = await get(`/calendar/feed/${body.token}.ics`);
       const listed = events(await res.text());
       const uids = listed.map((e) => e.uid);
@@ -168,7 +169,7 @@ describe("/calendar", () => {
     });
 
     it("keeps each user's feed their own, and an erased account's feed stops", async () => {
-      const mine = await api.request("POST", "/calendar/feed", { token: otherPatient.token });
+      const mine = await api.request("POST", "/calendar/feed", { token: otherPatient.token, answer: renewedFeed });
       const text = await (await get(`/calendar/feed/${mine.body.token}`)).text();
       expect(events(text).map((e) => e.uid)).toEqual([appointmentUid(ids.othersAppointment!)]);
       expect((await api.request("DELETE", "/auth/delete-account", { token: otherPatient.token })).status).toBe(200);
@@ -192,7 +193,7 @@ describe("/calendar", () => {
       expect(held.status).toBe(429);
       expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
       // While held, even a live feed is not looked up from that address; elsewhere it works.
-      const live = await api.request("POST", "/calendar/feed", { token: patient.token });
+      const live = await api.request("POST", "/calendar/feed", { token: patient.token, answer: renewedFeed });
       expect((await get(`/calendar/feed/${live.body.token}`, { headers: guesser })).status).toBe(429);
       expect((await get(`/calendar/feed/${live.body.token}`, { headers: { "x-forwarded-for": "198.51.100.8" } })).status).toBe(200);
 
@@ -204,7 +205,7 @@ describe("/calendar", () => {
     });
 
     it("limits the fetches of one feed", async () => {
-      const { body } = await api.request("POST", "/calendar/feed", { token: patient.token });
+      const { body } = await api.request("POST", "/calendar/feed", { token: patient.token, answer: renewedFeed });
       for (let i = 0; i < LIMITS.feedFetch.points; i++) {
         expect((await get(`/calendar/feed/${body.token}`, { headers: { "x-forwarded-for": `203.0.113.${i % 200}` } })).status).toBe(200);
       }
@@ -213,7 +214,7 @@ describe("/calendar", () => {
   });
 
   describe("GET /calendar/appointments/{id}/video", () => {
-    const video = (id: string, token: string) => api.request("GET", `/calendar/appointments/${id}/video`, { token });
+    const video = (id: string, token: string) => api.request("GET", `/calendar/appointments/${id}/video`, { token, answer: videoLink });
 
     it("gives both parties the same unguessable room from 15 minutes before the start", async () => {
       const forPatient = await video(ids.inTenMinutes!, patient.token);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { startApi, type TestApi, refusal } from "../test/harness.ts";
 import { auditEvents } from "../db/schema.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
+import { consultation, consultationPage } from "../../contract/consultation.ts";
 
 describe("consultation records: /consultation", () => {
   let api: TestApi;
@@ -26,7 +27,7 @@ describe("consultation records: /consultation", () => {
   });
   afterAll(() => api.close());
 
-  const create = (body: Record<string, unknown>, token = doctor.token) => api.request("POST", "/consultation", { token, body });
+  const create = (body: Record<string, unknown>, token = doctor.token) => api.request("POST", "/consultation", { token, body, answer: consultation });
   const valid = (patientId = alice.user.id) => ({
     patientId,
     type: "consultation",
@@ -72,7 +73,7 @@ describe("consultation records: /consultation", () => {
     it("refuses a patient who is not mine with 403 not_your_patient", async () => {
       const res = await create(valid(stranger.user.id));
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe("not_your_patient");
+      expect(refusal(res).code).toBe("not_your_patient");
       expect((await create(valid(other.user.id))).status).toBe(403);
     });
 
@@ -87,13 +88,13 @@ describe("consultation records: /consultation", () => {
     ])("refuses %s with 400", async (_label, change, code) => {
       const res = await create({ ...valid(), ...change });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe(code);
-      expect(res.body.message).toEqual(expect.any(String));
+      expect(refusal(res).code).toBe(code);
+      expect(refusal(res).message).toEqual(expect.any(String));
     });
 
     it("refuses an appointment of another patient or doctor with 400 invalid_appointment", async () => {
-      expect((await create({ ...valid(bruno.user.id), appointmentId: aliceVisit })).body.code).toBe("invalid_appointment");
-      expect((await create({ ...valid(), appointmentId: "00000000-0000-4000-8000-000000000000" })).body.code).toBe("invalid_appointment");
+      expect(refusal(await create({ ...valid(bruno.user.id), appointmentId: aliceVisit })).code).toBe("invalid_appointment");
+      expect(refusal(await create({ ...valid(), appointmentId: "00000000-0000-4000-8000-000000000000" })).code).toBe("invalid_appointment");
     });
 
     it("is for doctors only", async () => {
@@ -107,7 +108,7 @@ describe("consultation records: /consultation", () => {
     beforeAll(async () => {
       recordId = (await create({ patientId: alice.user.id, type: "check-up", diagnosis: "Hypertension stage 1" })).body.id;
     });
-    const read = (token: string, id = recordId) => api.request("GET", `/consultation/${id}`, { token });
+    const read = (token: string, id = recordId) => api.request("GET", `/consultation/${id}`, { token, answer: consultation });
 
     it("lets the author doctor and the patient concerned read a record", async () => {
       expect((await read(doctor.token)).body).toMatchObject({ id: recordId, diagnosis: "Hypertension stage 1" });
@@ -123,28 +124,28 @@ describe("consultation records: /consultation", () => {
     });
 
     it("lists the doctor's own records newest first, searching patient name or diagnosis case-insensitively", async () => {
-      const all = await api.request("GET", "/consultation", { token: doctor.token });
+      const all = await api.request("GET", "/consultation", { answer: consultationPage, token: doctor.token });
       expect(all.status).toBe(200);
       expect(all.body).toMatchObject({ page: 1, limit: 20 });
       expect(all.body.total).toBeGreaterThanOrEqual(3);
       const dates = all.body.consultations.map((c: { consultedAt: string }) => c.consultedAt);
       expect([...dates].sort().reverse()).toEqual(dates);
-      const byName = await api.request("GET", "/consultation?search=BRUNO", { token: doctor.token });
+      const byName = await api.request("GET", "/consultation?search=BRUNO", { answer: consultationPage, token: doctor.token });
       expect(byName.body.consultations.every((c: { patientName: string }) => c.patientName === "Bruno Eto")).toBe(true);
       expect(byName.body.total).toBe(1);
-      const byDiagnosis = await api.request("GET", "/consultation?search=hyperTENSION", { token: doctor.token });
+      const byDiagnosis = await api.request("GET", "/consultation?search=hyperTENSION", { answer: consultationPage, token: doctor.token });
       expect(byDiagnosis.body.consultations.map((c: { id: string }) => c.id)).toEqual([recordId]);
-      const paged = await api.request("GET", "/consultation?limit=1&page=2", { token: doctor.token });
+      const paged = await api.request("GET", "/consultation?limit=1&page=2", { answer: consultationPage, token: doctor.token });
       expect(paged.body.consultations).toHaveLength(1);
       expect(paged.body.totalPages).toBe(all.body.total);
-      expect((await api.request("GET", "/consultation", { token: other.token })).body.total).toBe(0);
+      expect((await api.request("GET", "/consultation", { answer: consultationPage, token: other.token })).body.total).toBe(0);
     });
 
     it("lists to a patient only the records about them", async () => {
-      const mine = await api.request("GET", "/consultation", { token: alice.token });
+      const mine = await api.request("GET", "/consultation", { answer: consultationPage, token: alice.token });
       expect(mine.body.consultations.length).toBeGreaterThan(0);
       expect(mine.body.consultations.every((c: { patientId: string }) => c.patientId === alice.user.id)).toBe(true);
-      expect((await api.request("GET", "/consultation", { token: stranger.token })).body.total).toBe(0);
+      expect((await api.request("GET", "/consultation", { answer: consultationPage, token: stranger.token })).body.total).toBe(0);
     });
   });
 
@@ -167,9 +168,9 @@ describe("consultation records: /consultation", () => {
       const put = (body: unknown, token = doctor.token) => api.request("PUT", `/consultation/${created.id}`, { token, body });
       expect((await put({ diagnosis: "Changed" }, other.token)).status).toBe(404);
       expect((await put({ diagnosis: "Changed" }, alice.token)).status).toBe(403);
-      expect((await put({ diagnosis: "" })).body.code).toBe("invalid_diagnosis");
-      expect((await put({ patientId: stranger.user.id })).body.code).toBe("not_your_patient");
-      expect((await api.request("GET", `/consultation/${created.id}`, { token: doctor.token })).body.diagnosis).toBe("Seasonal flu");
+      expect(refusal(await put({ diagnosis: "" })).code).toBe("invalid_diagnosis");
+      expect(refusal(await put({ patientId: stranger.user.id })).code).toBe("not_your_patient");
+      expect((await api.request("GET", `/consultation/${created.id}`, { token: doctor.token, answer: consultation })).body.diagnosis).toBe("Seasonal flu");
     });
   });
 });

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { futureDate, startApi, type TestApi } from "../test/harness.ts";
+import { futureDate, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { matches } from "../test/contract-match.ts";
 import { appointments, auditEvents, consultations, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
+import { doctorAppointment, doctorAppointmentPage } from "../../contract/appointment.ts";
+import { doctorExport, doctorHome, doctorProfile } from "../../contract/doctor-profile.ts";
 
 describe("the doctor's own /doctor calls", () => {
   let api: TestApi;
@@ -49,7 +52,7 @@ describe("the doctor's own /doctor calls", () => {
   });
   afterAll(() => api.close());
 
-  const list = (token: string, query = "") => api.request("GET", `/doctor/doctor_appointments${query}`, { token });
+  const list = (token: string, query = "") => api.request("GET", `/doctor/doctor_appointments${query}`, { answer: doctorAppointmentPage, token });
   const idsOf = (body: { appointments: { id: string }[] }) => body.appointments.map((a) => a.id).sort();
 
   it("tells a rejected doctor the admin's reason in their profile, and nobody else's", async () => {
@@ -59,12 +62,12 @@ describe("the doctor's own /doctor calls", () => {
     const reason = "The serial number is not in the medical council's register";
     expect((await api.request("POST", `/admin/doctors/${rejected.user.id}/reject`, { token: admin.token, body: { reason: `  ${reason} ` } })).status).toBe(200);
     expect((await api.request("POST", `/admin/doctors/${silent.user.id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
-    const info = (token: string) => api.request("GET", "/doctor/doctor-info", { token });
+    const info = (token: string) => api.request("GET", "/doctor/doctor-info", { answer: doctorProfile, token });
     expect((await info(rejected.token)).body).toMatchObject({ verification: "rejected", rejectionReason: reason });
     expect((await info(silent.token)).body).toMatchObject({ verification: "rejected", rejectionReason: null });
     expect((await info(cardiologist.token)).body).toMatchObject({ verification: "verified", rejectionReason: null });
     // Every doctor page reads it with the bell count.
-    const summary = (token: string) => api.request("GET", "/doctor/summary", { token });
+    const summary = (token: string) => api.request("GET", "/doctor/summary", { answer: doctorHome, token });
     expect((await summary(rejected.token)).body).toMatchObject({ verification: "rejected", rejectionReason: reason });
     expect((await summary(silent.token)).body).toMatchObject({ verification: "rejected", rejectionReason: null });
     expect((await summary(cardiologist.token)).body).toMatchObject({ verification: "verified", rejectionReason: null });
@@ -89,7 +92,7 @@ describe("the doctor's own /doctor calls", () => {
       const res = await list(cardiologist.token, "?category=random");
       expect(res.status).toBe(200);
       expect(idsOf(res.body)).toEqual([ids.openAlice, ids.openBruno].sort());
-      const byId = Object.fromEntries(res.body.appointments.map((a: { id: string }) => [a.id, a]));
+      const byId = Object.fromEntries(res.body.appointments.map((a) => [a.id, a]));
       expect(byId[ids.openBruno]).toMatchObject({ status: "proposed", doctorId: null, category: "random", myProposal: { id: ids.myProposal, status: "pending" } });
       expect(byId[ids.openAlice].myProposal).toBeNull();
       // A colleague of the same speciality sees them too, without my proposal.
@@ -156,7 +159,7 @@ describe("the doctor's own /doctor calls", () => {
   });
 
   describe("GET /doctor/doctor_appointments/{id}", () => {
-    const one = (id: string, token = cardiologist.token) => api.request("GET", `/doctor/doctor_appointments/${id}`, { token });
+    const one = (id: string, token = cardiologist.token) => api.request("GET", `/doctor/doctor_appointments/${id}`, { token, answer: doctorAppointment });
 
     it("opens an assigned appointment or an open request I may answer, audited", async () => {
       expect((await one(ids.brunoCancelled)).body).toMatchObject({ id: ids.brunoCancelled, status: "cancelled" });
@@ -208,7 +211,7 @@ describe("the doctor's own /doctor calls", () => {
       const res = await fetch(`${api.url}/doctor/export`, { headers: { authorization: `Bearer ${cardiologist.token}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-disposition")).toContain("attachment");
-      const body = await res.json();
+      const body = matches(doctorExport, await res.json());
       expect(body.profile).toMatchObject({ id: cardiologist.user.id, username: "Dr Heart" });
       expect(body.appointments).toHaveLength(4);
       expect(body.consultations).toMatchObject([{ patientName: "Alice Ngono", diagnosis: "Arrhythmia" }]);
@@ -237,7 +240,7 @@ describe("the doctor's own /doctor calls", () => {
         createdAt: expect.any(String),
         verification: "verified",
       });
-      expect((await api.request("GET", "/doctor/doctor-info", { token: unverified.token })).body.verification).toBe("pending");
+      expect((await api.request("GET", "/doctor/doctor-info", { answer: doctorProfile, token: unverified.token })).body.verification).toBe("pending");
       expect((await api.request("GET", "/doctor/doctor-info", { token: alice.token })).status).toBe(403);
     });
 
@@ -289,16 +292,16 @@ describe("the doctor's own /doctor calls", () => {
     ])("refuses %s with 400", async (_label, body, code) => {
       const res = await api.request("PUT", "/doctor/me", { token: colleague.token, body });
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe(code);
+      expect(refusal(res).code).toBe(code);
     });
 
     it("refuses a city outside the chosen country, and drops a kept city when the country changes", async () => {
       const [nigeria] = await api.db.select().from(countries).where(eq(countries.code, "NG"));
       const unknown = await api.request("PUT", "/doctor/me", { token: colleague.token, body: { countryId: ref.cameroon.id, cityId: 99999 } });
-      expect(unknown.body.code).toBe("invalid_city");
+      expect(refusal(unknown).code).toBe("invalid_city");
       const wrong = await api.request("PUT", "/doctor/me", { token: colleague.token, body: { countryId: nigeria.id, cityId: ref.city("Douala").id } });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.code).toBe("city_country_mismatch");
+      expect(refusal(wrong).code).toBe("city_country_mismatch");
       const moved = await api.request("PUT", "/doctor/me", { token: colleague.token, body: { countryId: nigeria.id } });
       expect(moved.body).toMatchObject({ Country: { name: "Nigeria" }, City: null, cityId: null });
     });

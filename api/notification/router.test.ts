@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { futureDate, startApi, type TestApi } from "../test/harness.ts";
 import { notifications } from "../db/schema.ts";
+import { appointment, createdProposal } from "../../contract/appointment.ts";
+import { doctorHome } from "../../contract/doctor-profile.ts";
+import { notificationList } from "../../contract/notification.ts";
+import { unseenNotifications } from "../../contract/patient.ts";
 
 describe("the bell: what needs attention, written with the change, seen when listed", () => {
   let api: TestApi;
@@ -16,12 +20,12 @@ describe("the bell: what needs attention, written with the change, seen when lis
   /** A distinct future day per call, so two bookings never share a slot. */
   const nextDay = () => futureDate(dayOffset++);
 
-  const list = (token: string, query = "") => api.request("GET", `/notification${query}`, { token });
-  const count = async (role: "patient" | "doctor", token: string) => (await api.request("GET", `/${role}/notifications`, { token })).body.count as number;
+  const list = (token: string, query = "") => api.request("GET", `/notification${query}`, { answer: notificationList, token });
+  const count = async (role: "patient" | "doctor", token: string) => (await api.request("GET", `/${role}/notifications`, { answer: unseenNotifications, token })).body.count;
   const kinds = (body: { items: { kind: string }[] }) => body.items.map((i) => i.kind);
 
   async function book(patientToken: string, doctorId: string) {
-    const res = await api.request("POST", "/appointment", { token: patientToken, body: { doctorId, type: "online", date: nextDay(), time: "09:00" } });
+    const res = await api.request("POST", "/appointment", { answer: appointment, token: patientToken, body: { doctorId, type: "online", date: nextDay(), time: "09:00" } });
     expect(res.status).toBe(201);
     return res.body.id as string;
   }
@@ -79,6 +83,7 @@ describe("the bell: what needs attention, written with the change, seen when lis
     const cardio = await api.createDoctor({ specialities: ["Cardiology"] });
     const unverified = await api.createDoctor({ specialities: ["Dermatology"], verification: "pending" });
     const res = await api.request("POST", "/appointment", {
+      answer: appointment,
       token: patient.token,
       body: { category: "random", specialityId: ref.speciality("Dermatology").id, type: "online", date: nextDay(), time: "11:00" },
     });
@@ -94,7 +99,7 @@ describe("the bell: what needs attention, written with the change, seen when lis
     ]);
 
     // Proposing is answering: the doctor's own open-request notice needs no more attention.
-    const proposal = await api.request("POST", "/appointment-proposal", { token: derm2.token, body: { appointmentId: request } });
+    const proposal = await api.request("POST", "/appointment-proposal", { answer: createdProposal, token: derm2.token, body: { appointmentId: request } });
     expect(proposal.status).toBe(201);
     expect(await count("doctor", derm2.token)).toBe(0);
     expect((await list(patient.token)).body.items).toMatchObject([{ kind: "proposal_received", actorName: "Dr Derm Two", Appointment: { id: request } }]);
@@ -110,6 +115,7 @@ describe("the bell: what needs attention, written with the change, seen when lis
     const patient = await api.createPatient();
     const ent = await api.createDoctor({ specialities: ["ENT"] });
     const res = await api.request("POST", "/appointment", {
+      answer: appointment,
       token: patient.token,
       body: { category: "random", specialityId: ref.speciality("ENT").id, type: "online", date: nextDay(), time: "14:00" },
     });
@@ -184,9 +190,9 @@ describe("the bell: what needs attention, written with the change, seen when lis
     await book(patient.token, doctor.user.id);
     await book(patient.token, doctor.user.id);
     expect((await api.request("GET", "/doctor/summary", { token: doctor.token })).body).toEqual({ count: 2, verification: "verified", rejectionReason: null });
-    const res = await api.request("GET", "/doctor/summary?notifications=1", { token: doctor.token });
+    const res = await api.request("GET", "/doctor/summary?notifications=1", { answer: doctorHome, token: doctor.token });
     expect(res.body).toMatchObject({ count: 0, verification: "verified", notifications: { total: 2, page: 1, totalPages: 1 } });
-    expect(res.body.notifications.items.map((i: { new: boolean }) => i.new)).toEqual([true, true]);
+    expect(res.body.notifications!.items.map((i) => i.new)).toEqual([true, true]);
 
     const doctorBooked = await api.createDoctor({ specialities: ["Ophthalmology"] });
     const id = await book(patient.token, doctorBooked.user.id);

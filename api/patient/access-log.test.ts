@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { startApi, type TestApi } from "../test/harness.ts";
 import { auditEvents, users } from "../db/schema.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
+import { accessLogPage, patientExport } from "../../contract/patient.ts";
+import { consultation } from "../../contract/consultation.ts";
 
 describe("who saw my data: GET /patient/access-log and the export", () => {
   let api: TestApi;
@@ -11,7 +13,7 @@ describe("who saw my data: GET /patient/access-log and the export", () => {
   });
   afterAll(() => api.close());
 
-  const log = (token: string, query = "") => api.request("GET", `/patient/access-log${query}`, { token });
+  const log = (token: string, query = "") => api.request("GET", `/patient/access-log${query}`, { answer: accessLogPage, token });
 
   it("lists a doctor's reads of the patient's appointment and consultation record, with who, their role, what and when", async () => {
     const patient = await api.createPatient({ username: "Chantal Log" });
@@ -21,6 +23,7 @@ describe("who saw my data: GET /patient/access-log and the export", () => {
 
     expect((await api.request("GET", `/doctor/doctor_appointments/${appointment.id}`, { token: doctor.token })).status).toBe(200);
     const record = await api.request("POST", "/consultation", {
+      answer: consultation,
       token: doctor.token,
       body: { patientId: patient.user.id, type: "consultation", diagnosis: "Migraine", appointmentId: appointment.id },
     });
@@ -71,7 +74,7 @@ describe("who saw my data: GET /patient/access-log and the export", () => {
     expect(first.body.items[0]).toMatchObject({ at: at(24).toISOString(), date: "2026-11-20", time: "09:24" });
     const second = await log(patient.token, "?page=2");
     expect(second.body.items).toHaveLength(5);
-    expect(second.body.items.at(-1).at).toBe(at(0).toISOString());
+    expect(second.body.items.at(-1)!.at).toBe(at(0).toISOString());
     expect((await log(patient.token, "?page=7")).body).toMatchObject({ items: [], total: 25 });
     expect((await log(patient.token, "?limit=1000")).body.limit).toBe(100);
     for (const query of ["?page=0", "?page=-2", "?page=x", "?page=2.5", "?page=1e400", "?page=99999999999999999999", "?limit=0", "?page=1&page=2"]) {
@@ -99,7 +102,7 @@ describe("who saw my data: GET /patient/access-log and the export", () => {
     const doctor = await api.createDoctor({ username: "Dr Export Reader", specialities: ["Neurology"] });
     const appointment = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id });
     await api.request("GET", `/doctor/doctor_appointments/${appointment.id}`, { token: doctor.token });
-    const exported = await api.request("GET", "/patient/export", { token: patient.token });
+    const exported = await api.request("GET", "/patient/export", { answer: patientExport, token: patient.token });
     expect(exported.status).toBe(200);
     expect(exported.body.accessLog).toEqual([
       expect.objectContaining({ action: "read", entity: "appointment", entityId: appointment.id, Actor: { id: doctor.user.id, username: "Dr Export Reader", role: "doctor" } }),

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { startApi, type TestApi, refusal } from "../test/harness.ts";
 import { cities, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
+import { patientExport, patientHome, patientProfile } from "../../contract/patient.ts";
 
 describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () => {
   let api: TestApi;
@@ -19,8 +20,8 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
   });
   afterAll(() => api.close());
 
-  const me = (token = patient.token) => api.request("GET", "/patient/me", { token });
-  const update = (body: unknown, token = patient.token) => api.request("PUT", "/patient/me", { token, body });
+  const me = (token = patient.token) => api.request("GET", "/patient/me", { answer: patientProfile, token });
+  const update = (body: unknown, token = patient.token) => api.request("PUT", "/patient/me", { answer: patientProfile, token, body });
 
   it("shows the profile in its documented shape", async () => {
     const res = await me();
@@ -79,13 +80,13 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
   it("refuses a city outside the chosen country, and drops a kept city when the country changes", async () => {
     const mismatch = await update({ countryId: ref.cameroon.id, cityId: gabonCity });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.code).toBe("city_country_mismatch");
+    expect(refusal(mismatch).code).toBe("city_country_mismatch");
     const [gabon] = await api.db.select().from(countries).where(eq(countries.code, "GA"));
     const moved = await update({ countryId: gabon.id });
     expect(moved.body).toMatchObject({ countryId: gabon.id, cityId: null, City: null });
-    expect((await update({ countryId: null, cityId: gabonCity })).body.code).toBe("city_country_mismatch");
-    expect((await update({ countryId: 99999 })).body.code).toBe("invalid_country");
-    expect((await update({ cityId: 99999 })).body.code).toBe("invalid_city");
+    expect(refusal(await update({ countryId: null, cityId: gabonCity })).code).toBe("city_country_mismatch");
+    expect(refusal(await update({ countryId: 99999 })).code).toBe("invalid_country");
+    expect(refusal(await update({ cityId: 99999 })).code).toBe("invalid_city");
   });
 
   it("reads a number without +country in the region of the profile's country, Cameroon by default", async () => {
@@ -94,7 +95,7 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
     expect((await update({ phone: "06 21 23 45", countryId: gabon.id })).body.phone).toBe("+24106212345");
     // The same digits are no Cameroonian number.
     const refused = await update({ phone: "06 21 23 45", countryId: ref.cameroon.id });
-    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 400, code: "invalid_phone" });
+    expect({ status: refused.status, code: refusal(refused).code }).toEqual({ status: 400, code: "invalid_phone" });
     expect((await update({ phone: "+237 670 000 001" })).body.phone).toBe("+237670000001");
     expect((await update({ phone: "" })).body.phone).toBeNull();
   });
@@ -115,7 +116,7 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
     ];
     for (const [body, code] of cases) {
       const res = await update(body);
-      expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code });
+      expect({ status: res.status, code: refusal(res).code }).toEqual({ status: 400, code });
     }
     expect((await me()).body.username).toBe("Marie N.");
   });
@@ -135,13 +136,13 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
     const request = await insertOpenRequest(api.db, { patientId: someone.user.id, specialityId: ref.speciality("Cardiology").id });
     await insertProposal(api.db, request.id, doctor.user.id);
     await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id });
-    const res = await api.request("GET", "/patient/export", { token: someone.token });
+    const res = await api.request("GET", "/patient/export", { answer: patientExport, token: someone.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ exportedAt: expect.any(String), profile: { id: someone.user.id, username: "Exporter" } });
-    expect(res.body.appointments.map((a: { id: string }) => a.id).sort()).toEqual([booked.id, request.id].sort());
-    const exportedRequest = res.body.appointments.find((a: { id: string }) => a.id === request.id);
+    expect(res.body.appointments.map((a) => a.id).sort()).toEqual([booked.id, request.id].sort());
+    const exportedRequest = res.body.appointments.find((a) => a.id === request.id);
     expect(exportedRequest).toMatchObject({ category: "random", status: "proposed", proposals: [{ status: "pending", Doctor: { id: doctor.user.id, username: "Dr Export" } }] });
-    const exportedBooking = res.body.appointments.find((a: { id: string }) => a.id === booked.id);
+    const exportedBooking = res.body.appointments.find((a) => a.id === booked.id);
     expect(exportedBooking).toMatchObject({ status: "confirmed", price: 6000, Doctor: { username: "Dr Export" }, proposals: [] });
   });
 });
@@ -154,7 +155,7 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
   afterAll(() => api.close());
 
   const day = 86_400_000;
-  const summary = (token: string, query = "?dashboard=1") => api.request("GET", `/patient/summary${query}`, { token });
+  const summary = (token: string, query = "?dashboard=1") => api.request("GET", `/patient/summary${query}`, { answer: patientHome, token });
 
   it("picks the soonest appointment to come that is neither cancelled nor completed, the three soonest confirmed, and counts all", async () => {
     const { user, token } = await api.createPatient();
@@ -178,12 +179,12 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
     const res = await summary(token);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(0);
-    expect(res.body.dashboard.upcoming.id).toBe(soonest.id);
-    expect(res.body.dashboard.confirmed.map((a: { id: string }) => a.id)).toEqual([c1.id, c2.id, c3.id]);
-    expect(res.body.dashboard.total).toBe(33);
+    expect(res.body.dashboard!.upcoming!.id).toBe(soonest.id);
+    expect(res.body.dashboard!.confirmed.map((a: { id: string }) => a.id)).toEqual([c1.id, c2.id, c3.id]);
+    expect(res.body.dashboard!.total).toBe(33);
     // Confirmed and still to come: four (the past one and someone else's are not counted).
-    expect(res.body.dashboard.confirmedAhead).toBe(4);
-    expect(res.body.dashboard.confirmed[0]).toMatchObject({ status: "confirmed", Doctor: { id: doctor.id } });
+    expect(res.body.dashboard!.confirmedAhead).toBe(4);
+    expect(res.body.dashboard!.confirmed[0]).toMatchObject({ status: "confirmed", Doctor: { id: doctor.id } });
   });
 
   it("answers the bell count alone without ?dashboard=1, and an empty home for a new patient", async () => {
@@ -210,9 +211,9 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
     expect(res.body.dashboard).toMatchObject({ upcoming: { id: mine.id }, confirmed: [{ id: mine.id }], confirmedAhead: 1, total: 1 });
     // With the bell's page asked for as well, its list and its count (that page marked seen).
     const both = await summary(token, "?dashboard=1&notifications=1");
-    expect(both.body.notifications.items).toHaveLength(3);
+    expect(both.body.notifications!.items).toHaveLength(3);
     expect(both.body.count).toBe(0);
-    expect(both.body.dashboard.total).toBe(1);
+    expect(both.body.dashboard!.total).toBe(1);
   });
 
   it("is for patients only", async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { startApi, type TestApi, refusal } from "../test/harness.ts";
 import { appointments, auditEvents, proposals } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
+import { createdProposal } from "../../contract/appointment.ts";
 
 describe("the doctor's POST /appointment-proposal", () => {
   let api: TestApi;
@@ -29,7 +30,7 @@ describe("the doctor's POST /appointment-proposal", () => {
   const openRequest = (speciality = "Cardiology") =>
     insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality(speciality).id });
   const propose = (appointmentId: string, doctor = cardiologist, doctorId: string = doctor.user.id) =>
-    api.request("POST", "/appointment-proposal", { token: doctor.token, body: { doctorId, appointmentId } });
+    api.request("POST", "/appointment-proposal", { answer: createdProposal, token: doctor.token, body: { doctorId, appointmentId } });
   const request = async (id: string) => (await api.db.select().from(appointments).where(eq(appointments.id, id)))[0];
 
   it("creates a pending proposal and turns the request into 'proposed'", async () => {
@@ -57,7 +58,7 @@ describe("the doctor's POST /appointment-proposal", () => {
     expect(await api.db.select().from(proposals).where(eq(proposals.appointmentId, r.id))).toHaveLength(0);
     expect((await request(r.id)).status).toBe("pending");
     await api.db.update(appointments).set({ status: "confirmed" }).where(eq(appointments.id, held.id));
-    expect((await propose(r.id, second)).body.code).toBe("slot_held");
+    expect(refusal(await propose(r.id, second)).code).toBe("slot_held");
     await api.db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, held.id));
     expect((await propose(r.id, second)).status).toBe(201);
   });
@@ -75,7 +76,7 @@ describe("the doctor's POST /appointment-proposal", () => {
   it("counts a rejected proposal too: a doctor proposes once per request", async () => {
     const r = await openRequest();
     await insertProposal(api.db, r.id, cardiologist.user.id, "rejected");
-    expect((await propose(r.id)).body.code).toBe("already_proposed");
+    expect(refusal(await propose(r.id)).code).toBe("already_proposed");
   });
 
   it("lets a doctor without specialities answer any request", async () => {
@@ -98,7 +99,7 @@ describe("the doctor's POST /appointment-proposal", () => {
       const r = await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality("Cardiology").id, status });
       const res = await propose(r.id);
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("invalid_transition");
+      expect(refusal(res).code).toBe("invalid_transition");
     }
     const past = await insertOpenRequest(api.db, {
       patientId: patient.user.id,
@@ -107,7 +108,7 @@ describe("the doctor's POST /appointment-proposal", () => {
     });
     const res = await propose(past.id);
     expect(res.status).toBe(409);
-    expect(res.body.code).toBe("request_expired");
+    expect(refusal(res).code).toBe("request_expired");
   });
 
   it("refuses an unverified doctor with 403 doctor_unverified", async () => {
@@ -130,7 +131,7 @@ describe("the doctor's POST /appointment-proposal", () => {
   it("needs an appointment (400)", async () => {
     const res = await api.request("POST", "/appointment-proposal", { token: cardiologist.token, body: { doctorId: cardiologist.user.id } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe("appointment_required");
+    expect(refusal(res).code).toBe("appointment_required");
   });
 
   it("gives exactly one proposal when the same doctor proposes twice at once", async () => {
@@ -143,8 +144,8 @@ describe("the doctor's POST /appointment-proposal", () => {
     const r = await openRequest();
     const headers = { "idempotency-key": `propose-${r.id}` };
     const body = { doctorId: cardiologist.user.id, appointmentId: r.id };
-    const first = await api.request("POST", "/appointment-proposal", { token: cardiologist.token, body, headers });
-    const again = await api.request("POST", "/appointment-proposal", { token: cardiologist.token, body, headers });
+    const first = await api.request("POST", "/appointment-proposal", { answer: createdProposal, token: cardiologist.token, body, headers });
+    const again = await api.request("POST", "/appointment-proposal", { answer: createdProposal, token: cardiologist.token, body, headers });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.body.id);

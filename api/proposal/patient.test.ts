@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { startApi, type TestApi, refusal } from "../test/harness.ts";
 import { appointments, proposals, users } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
+import { createdProposal, proposalList } from "../../contract/appointment.ts";
+import { unseenNotifications } from "../../contract/patient.ts";
 
 describe("the patient's proposals: GET /appointment-proposal, accept, reject", () => {
   let api: TestApi;
@@ -37,7 +39,7 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       const request = await openRequest();
       await insertProposal(api.db, request.id, cardiologist.user.id);
       await insertProposal(api.db, request.id, gp.user.id);
-      const res = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { token: patient.token });
+      const res = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token });
       expect(res.status).toBe(200);
       expect(Array.isArray(res.body)).toBe(true);
       expect(res.body).toHaveLength(2);
@@ -80,7 +82,7 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       expect((await api.request("GET", "/appointment-proposal?appointmentId=bad", { token: patient.token })).status).toBe(404);
       const missing = await api.request("GET", "/appointment-proposal", { token: patient.token });
       expect(missing.status).toBe(400);
-      expect(missing.body.code).toBe("appointment_required");
+      expect(refusal(missing).code).toBe("appointment_required");
       expect((await api.request("GET", `/appointment-proposal?appointmentId=${theirs.id}`, { token: gp.token })).status).toBe(403);
       expect((await api.request("GET", `/appointment-proposal?appointmentId=${theirs.id}`, { token: (await api.createAdmin()).token })).status).toBe(403);
     });
@@ -104,8 +106,8 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
         [third.user.id]: "rejected",
       });
       // Now an assigned appointment: the patient's tabs move it, and the list shows the fixed price.
-      const listed = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { token: patient.token });
-      expect(listed.body.find((p: { status: string }) => p.status === "accepted").Appointment.price).toBe(6000);
+      const listed = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token });
+      expect(listed.body.find((p) => p.status === "accepted")!.Appointment.price).toBe(6000);
     });
 
     it("refuses a proposal that is no longer pending, or a request no longer open (409)", async () => {
@@ -115,13 +117,13 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       expect((await accept(first.id)).status).toBe(200);
       const again = await accept(second.id);
       expect(again.status).toBe(409);
-      expect(again.body.code).toBe("invalid_transition");
+      expect(refusal(again).code).toBe("invalid_transition");
       expect((await accept(first.id)).status).toBe(409);
 
       const cancelled = await openRequest();
       const late = await insertProposal(api.db, cancelled.id, gp.user.id);
       await api.db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, cancelled.id));
-      expect((await accept(late.id)).body.code).toBe("invalid_transition");
+      expect(refusal(await accept(late.id)).code).toBe("invalid_transition");
     });
 
     it("keeps everything unchanged when the doctor is already booked at that instant (409 slot_taken)", async () => {
@@ -136,8 +138,8 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       expect(await statusOf(request.id)).toMatchObject({ status: "proposed", doctorId: null, price: null });
       expect(await proposalStatuses(request.id)).toEqual({ [third.user.id]: "pending", [gp.user.id]: "pending" });
       // The other doctor is still free: accepting them works.
-      const list = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { token: patient.token });
-      const free = list.body.find((p: { Doctor: { id: string } }) => p.Doctor.id === gp.user.id);
+      const list = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token });
+      const free = list.body.find((p) => p.Doctor.id === gp.user.id)!;
       expect((await accept(free.id)).status).toBe(200);
     });
 
@@ -147,7 +149,7 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       await insertProposal(api.db, request.id, cardiologist.user.id);
       const availability = async () =>
         Object.fromEntries(
-          (await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { token: patient.token })).body.map(
+          (await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token })).body.map(
             (p: { Doctor: { id: string }; available: boolean }) => [p.Doctor.id, p.available],
           ),
         );
@@ -165,7 +167,7 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       await api.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user.id));
       const res = await accept(proposal.id);
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("doctor_unavailable");
+      expect(refusal(res).code).toBe("doctor_unavailable");
     });
 
     it("answers a replayed accept with the same answer", async () => {
@@ -207,16 +209,16 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       expect(await proposalStatuses(request.id)).toEqual({ [gp.user.id]: "rejected", [third.user.id]: "rejected" });
       const again = await reject(a.id);
       expect(again.status).toBe(409);
-      expect(again.body.code).toBe("invalid_transition");
+      expect(refusal(again).code).toBe("invalid_transition");
     });
   });
 
   it("rings the bell for each doctor's proposal, and answering one is seeing it", async () => {
     const fresh = await api.createPatient();
-    const count = async () => (await api.request("GET", "/patient/notifications", { token: fresh.token })).body.count;
+    const count = async () => (await api.request("GET", "/patient/notifications", { answer: unseenNotifications, token: fresh.token })).body.count;
     expect(await count()).toBe(0);
     const request = await openRequest(fresh.user.id);
-    const propose = (token: string) => api.request("POST", "/appointment-proposal", { token, body: { appointmentId: request.id } });
+    const propose = (token: string) => api.request("POST", "/appointment-proposal", { answer: createdProposal, token, body: { appointmentId: request.id } });
     const a = await propose(gp.token);
     expect(a.status).toBe(201);
     expect((await propose(third.token)).status).toBe(201);

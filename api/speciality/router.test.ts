@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type TestApi } from "../test/harness.ts";
 import { SPECIALITIES } from "../db/reference.ts";
+import { specialityList } from "../../contract/reference.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ afterAll(() => api.close());
 
 describe("GET /speciality", () => {
   it("lists {id, name, nameFr, icon, isGeneral}, General practice first then by name, without signing in", async () => {
-    const res = await api.request("GET", "/speciality");
+    const res = await api.request("GET", "/speciality", { answer: specialityList });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(SPECIALITIES.length);
     expect(Object.keys(res.body[0]).sort()).toEqual(["icon", "id", "isGeneral", "name", "nameFr"]);
@@ -19,6 +20,6 @@ describe("GET /speciality", () => {
     expect(rest.every((s: { isGeneral: boolean }) => !s.isGeneral)).toBe(true);
     const names = rest.map((s: { name: string }) => s.name);
     expect(names).toEqual([...names].sort());
-    expect(res.body.find((s: { name: string }) => s.name === "Cardiology").nameFr).toBe("Cardiologie");
+    expect(res.body.find((s) => s.name === "Cardiology")!.nameFr).toBe("Cardiologie");
   });
 });

@@ -3,4 +3,9 @@
 import { expect } from "vitest";
 import type { z } from "zod";
 
-export const matches = (schema: z.ZodType, body: unknown) => expect(schema.parse(body)).toEqual(body);
+/** The body, typed by its schema once checked. */
+export function matches<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.parse(body);
+  expect(parsed).toEqual(body);
+  return parsed;
+}

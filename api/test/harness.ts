@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { inject } from "vitest";
+import type { z } from "zod";
 import { createApi } from "../app.ts";
 import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
 import { memoryMailer, type Mailer } from "../mail/index.ts";
@@ -15,14 +16,30 @@ import { outboxMailer, startOutboxWorker } from "../mail/outbox.ts";
 import { hashPassword } from "../auth/password.ts";
 import { issueToken } from "../auth/tokens.ts";
 import { seedReferenceData } from "../db/reference.ts";
+import { apiError, type ApiError } from "../../contract/errors.ts";
+import { matches } from "./contract-match.ts";
 import { openScratchDatabase, type DatabaseTemplate } from "./scratch-database.ts";
 
 export const PASSWORD = "Secret123!";
 
-// biome-ignore lint/suspicious/noExplicitAny: a test reads any path of a JSON answer and its assertions check the shape
-export interface ApiResponse<T = any> {
+/**
+ * An answer: its body is `unknown` unless the request named the answer it expects (`answer`, a
+ * contract/ schema), and a refusal is read through `refusal()`.
+ */
+export interface ApiResponse<T = unknown> {
   status: number;
   body: T;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** A refusal's `{message, code}` (contract/errors.ts); the test fails on any other body. */
+export function refusal(res: ApiResponse): ApiError {
+  return apiError.parse(res.body);
 }
 
 /** The run's template (api/test/database-template.ts) under vitest; none elsewhere (inject throws there). */
@@ -55,12 +72,13 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  // biome-ignore lint/suspicious/noExplicitAny: as ApiResponse's default, for the same reason
-  async function request<T = any>(
-    method: string,
-    path: string,
-    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-  ): Promise<ApiResponse<T>> {
+  /**
+   * With `answer`, a 2xx answer's body must parse with that contract schema and come out unchanged
+   * (api/test/contract-match.ts), and is typed by it; a refusal's body is left to `refusal()`.
+   */
+  async function request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
+  async function request<S extends z.ZodType>(method: string, path: string, options: RequestOptions & { answer: S }): Promise<ApiResponse<z.output<S>>>;
+  async function request(method: string, path: string, options: RequestOptions & { answer?: z.ZodType } = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -72,7 +90,9 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
     const text = await res.text();
     // The mail an answer queued is in `mailer` when the test reads the answer.
     await worker.drain();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    const body: unknown = text ? JSON.parse(text) : null;
+    if (options.answer && res.ok) matches(options.answer, body);
+    return { status: res.status, body };
   }
 
   let counter = 0;

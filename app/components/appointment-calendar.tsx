@@ -2,12 +2,7 @@
 // is open (a plain link to the video service: nothing of that origin loads in our pages), when it
 // will appear, and 'Add to my calendar', a download that needs no JavaScript (docs/calendars.md).
 import { useTranslation } from "../i18n.ts";
-
-/** What a dialog shows: the link inside the window, or before it the time it appears (HH:mm, clinic zone). */
-export interface VideoLink {
-  url: string | null;
-  opensAt: string | null;
-}
+import type { VideoLink } from "../video-link.ts";
 
 export function AppointmentCalendar({ appointmentId, video }: { appointmentId: string; video: VideoLink | null }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 import { useTranslation } from "../i18n.ts";
 import { useRouteLoaderData } from "react-router";
 import type { loader } from "../root.tsx";
-import { formatTimeZone } from "../format.ts";
+import { formatTimeZone } from "../../contract/time-zone.ts";
 
 /** 'West Africa Time (UTC+1)' in the reader's language, or null before the root loader answered. */
 export function useClinicZone() {

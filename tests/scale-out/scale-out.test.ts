@@ -18,6 +18,7 @@ import { appointments, doctorSpecialities, doctors, mailOutbox, patients, specia
 import { hashPassword } from "../../api/auth/password.ts";
 import { zonedInstant } from "../../api/time.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../../api/test/scratch-database.ts";
+import { CHROMIUM_PATH } from "../chromium.ts";
 
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 const PASSWORD = "Scale-Out-1";
@@ -289,7 +290,7 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
 
   it("carries a patient's booking journey in the browser through nginx", async () => {
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     });
     try {

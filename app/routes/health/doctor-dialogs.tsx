@@ -39,36 +39,30 @@ function TypeChoice({ idPrefix, defaultValue, errors }: { idPrefix: string; defa
 
 type OnlineField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
+/** One online detail: "Choose…" (none), then each of its values as the language names it. */
+function OptionsField<V extends string>({ label, field, values, text }: { label: string; field: OnlineField; values: readonly V[]; text: (value: V) => string }) {
+  const { t } = useTranslation();
+  return (
+    <SelectField label={label} {...getSelectProps(field)}>
+      <option value="">{t("patient:form.choose")}</option>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {text(v)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 function OnlineDetails({ fields, className }: { fields: Record<"deviceType" | "internetQuality" | "videoPreference", OnlineField>; className: string }) {
   const { t } = useTranslation();
   return (
     <fieldset className={className}>
       <legend className="label">{t("patient:form.onlineDetails")}</legend>
       <div className="grid gap-3 sm:grid-cols-3">
-        <SelectField label={t("patient:form.deviceType")} {...getSelectProps(fields.deviceType)}>
-          <option value="">{t("patient:form.choose")}</option>
-          {DEVICE_TYPES.map((v) => (
-            <option key={v} value={v}>
-              {t(`patient:form.device.${v}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={t("patient:form.connection")} {...getSelectProps(fields.internetQuality)}>
-          <option value="">{t("patient:form.choose")}</option>
-          {CONNECTION_QUALITIES.map((v) => (
-            <option key={v} value={v}>
-              {t(`patient:form.quality.${v}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label={t("patient:form.platform")} {...getSelectProps(fields.videoPreference)}>
-          <option value="">{t("patient:form.choose")}</option>
-          {VIDEO_PLATFORMS.map((v) => (
-            <option key={v} value={v}>
-              {t(`patient:form.video.${v}`)}
-            </option>
-          ))}
-        </SelectField>
+        <OptionsField label={t("patient:form.deviceType")} field={fields.deviceType} values={DEVICE_TYPES} text={(v) => t(`patient:form.device.${v}`)} />
+        <OptionsField label={t("patient:form.connection")} field={fields.internetQuality} values={CONNECTION_QUALITIES} text={(v) => t(`patient:form.quality.${v}`)} />
+        <OptionsField label={t("patient:form.platform")} field={fields.videoPreference} values={VIDEO_PLATFORMS} text={(v) => t(`patient:form.video.${v}`)} />
       </div>
     </fieldset>
   );

@@ -1,0 +1,128 @@
+// The embedded API called by the web tier of its own process without a socket (docs/performance.md).
+// A page's upstream calls went out through fetch to this same server's /api: undici, the loopback
+// socket, and a second pass through the web server's own middleware (its log line, security
+// headers, compression) for each call, about a tenth of a page's CPU (bench/README.md). Here a call
+// is handed to the API's Express app as a request of node:http's own types, on a stand-in socket
+// that keeps what the API writes: the API runs exactly as for a request from the network (its
+// guards and body limit, authentication, throttles, validation, error answers), and the web tier
+// reads the answer as it read fetch's.
+//
+// With the API elsewhere (API_URL, or a web worker calling the process that owns the embedded
+// database) nothing is registered and the web tier calls it over HTTP as before.
+//
+// The registry is kept on globalThis: this module is loaded twice in the web server (by server.ts
+// with the API, and bundled into the React Router build), and both copies must see the same API.
+import { IncomingMessage, ServerResponse, type RequestListener } from "node:http";
+import { Duplex } from "node:stream";
+import type { Logger } from "pino";
+import { routeOf } from "./logging.ts";
+
+export interface InProcessRequest {
+  method: string;
+  /** Path and query, as the API's own routes see them (no /api prefix). */
+  url: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface InProcessAnswer {
+  status: number;
+  contentType: string | undefined;
+  text: string;
+}
+
+type Caller = (request: InProcessRequest) => Promise<InProcessAnswer>;
+
+interface Registry {
+  call?: Caller;
+}
+
+const KEY = Symbol.for("healthcare-appointments.in-process-api");
+const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[KEY] ??= {});
+
+/**
+ * Called by the web server once its embedded API is open: the web tier calls it in-process from
+ * now on. The page's own line is its access log line; each call to the API is a `debug` line
+ * (docs/operations.md), and its duration and status are in the upstream metrics as before.
+ */
+export function serveInProcess(api: RequestListener, logger?: Logger) {
+  registry.call = async (request) => {
+    const started = performance.now();
+    const answer = await callInProcess(api, request);
+    if (logger?.isLevelEnabled("debug")) {
+      const durationMs = Math.round(performance.now() - started);
+      logger.debug({ requestId: request.headers["x-request-id"], method: request.method, route: routeOf(request.url), status: answer.status, durationMs }, "api call");
+    }
+    return answer;
+  };
+}
+
+/** How to call the embedded API of this process, or undefined when the API runs elsewhere. */
+export function inProcessApi(): Caller | undefined {
+  return registry.call;
+}
+
+/** For tests: the API runs elsewhere again. */
+export function stopServingInProcess() {
+  registry.call = undefined;
+}
+
+/**
+ * What the API answers `request`. Its address is the loopback's, as a call over the loopback was:
+ * the API trusts the X-Forwarded-For the web tier sets (api/trust-proxy.ts), so throttles see the
+ * browser's address.
+ */
+export function callInProcess(api: RequestListener, request: InProcessRequest): Promise<InProcessAnswer> {
+  return new Promise((resolve, reject) => {
+    const written: Buffer[] = [];
+    const socket = new Duplex({
+      read() {},
+      write(chunk: Buffer, _encoding, callback) {
+        written.push(chunk);
+        callback();
+      },
+    });
+    Object.assign(socket, { remoteAddress: "127.0.0.1", remotePort: 0, remoteFamily: "IPv4" });
+
+    const req = new IncomingMessage(socket as never);
+    req.method = request.method;
+    req.url = request.url;
+    req.httpVersionMajor = 1;
+    req.httpVersionMinor = 1;
+    req.httpVersion = "1.1";
+    const body = request.body === undefined ? undefined : Buffer.from(request.body);
+    const headers: Record<string, string> = { host: "127.0.0.1", ...request.headers };
+    if (body) headers["content-length"] = String(body.length);
+    req.headers = headers;
+    req.rawHeaders = Object.entries(headers).flat();
+    if (body) req.push(body);
+    req.push(null);
+    req.complete = true;
+
+    const res = new ServerResponse(req);
+    // The answer ends where the API's writing ends: no chunked framing to take apart again.
+    res.useChunkedEncodingByDefault = false;
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as never);
+    res.once("finish", () => {
+      const output = Buffer.concat(written);
+      // What the socket received is the header block, a blank line, and the body.
+      const start = output.indexOf("\r\n\r\n");
+      const contentType = res.getHeader("content-type");
+      resolve({
+        status: res.statusCode,
+        contentType: contentType === undefined ? undefined : String(contentType),
+        text: start === -1 ? "" : output.toString("utf8", start + 4),
+      });
+      res.detachSocket(socket as never);
+      socket.destroy();
+    });
+    res.once("error", reject);
+    try {
+      api(req, res);
+    } catch (error) {
+      reject(error);
+    }
+  });
+}

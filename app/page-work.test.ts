@@ -123,8 +123,8 @@ describe("upstream calls per page", () => {
     expect(calls).toEqual([`GET /patient/summary?dashboard=1`, expect.stringMatching(/^GET \/doctor\?/)]);
     expect(tokenChecks).toBe(1);
     // The token check; the bell count, the cards' ids and counts in one; the cards' rows and their
-    // proposal counts; the search's page, its count and its doctors' specialities.
-    expect(statements, statements.join("\n")).toHaveLength(7);
+    // proposal counts; the search's page with its count and its doctors' specialities in one.
+    expect(statements, statements.join("\n")).toHaveLength(5);
     const dashboard = (data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }).dashboard;
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);
@@ -218,7 +218,7 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
     const inProcess = await load("/health/doctors", cookie);
     expect(inProcess.calls).toEqual([]);
     expect(inProcess.tokenChecks).toBe(1);
-    expect(inProcess.statements, inProcess.statements.join("\n")).toHaveLength(7);
+    expect(inProcess.statements, inProcess.statements.join("\n")).toHaveLength(5);
     stopServingInProcess();
     try {
       const overHttp = await load("/health/doctors", cookie);

@@ -106,8 +106,11 @@ export const users = pgTable(
     index("users_doctor_directory")
       .on(t.username, t.id)
       .where(sql`${t.role} = 'doctor' and ${t.deletedAt} is null`),
+    // Without fastupdate: new entries would wait in a pending list that every search reads whole
+    // until a VACUUM merges it, and an embedded database is never vacuumed (ADR 0018).
     index("users_doctor_name_trgm")
       .using("gin", t.username.op("gin_trgm_ops"))
+      .with({ fastupdate: false })
       .where(sql`${t.role} = 'doctor'`),
   ],
 );
@@ -135,7 +138,7 @@ export const doctors = pgTable(
     index("doctors_verification").on(t.verification),
     // Verified doctors by id (index-only joins for the directory count), and the hospital search.
     index("doctors_verified").on(t.userId).where(sql`${t.verification} = 'verified'`),
-    index("doctors_hospital_trgm").using("gin", t.dutyHospital.op("gin_trgm_ops")),
+    index("doctors_hospital_trgm").using("gin", t.dutyHospital.op("gin_trgm_ops")).with({ fastupdate: false }),
   ],
 );
 

@@ -36,10 +36,10 @@ export function selectDoctorRows(db: Db) {
     .leftJoin(doctorCountry, eq(doctorCountry.id, users.countryId));
 }
 
-type DoctorRow = Awaited<ReturnType<ReturnType<typeof selectDoctorRows>["execute"]>>[number];
+export type DoctorRow = Awaited<ReturnType<ReturnType<typeof selectDoctorRows>["execute"]>>[number];
 
-
-function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): DoctorCard {
+/** The card of one row, given its doctor's specialities. */
+export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): DoctorCard {
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,

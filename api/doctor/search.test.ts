@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { type TestApi, setUpApi } from "../test/harness.ts";
 import { countries, doctors, users } from "../db/schema.ts";
-import { searchDoctors } from "./search.ts";
+import { watchStatements } from "../db/index.ts";
+import { searchDoctors, type SearchPlanLimits } from "./search.ts";
 import { doctorPage } from "../../contract/doctor.ts";
 
 describe("GET /doctor (find a doctor)", () => {
@@ -169,5 +170,55 @@ describe("GET /doctor (find a doctor)", () => {
     expect((await search("?search=zed", doctor.token)).body.total).toBe(1);
     const admin = await api.createAdmin();
     expect((await search("", admin.token)).status).toBe(200);
+  });
+
+  it("answers alike whichever plan a fragment takes: its matches fetched, a walk in name order, or the walk given up", async () => {
+    // The plans are chosen by thresholds (docs/decisions/0018) that these few doctors never reach:
+    // lowered, every fragment is "common", and a walk of one entry always falls back.
+    const plans: [string, SearchPlanLimits, number][] = [
+      ["matches fetched", { fewMatches: 300, walkLimit: 2000 }, 2],
+      ["walk", { fewMatches: 0, walkLimit: 2000 }, 2],
+      ["walk given up", { fewMatches: 0, walkLimit: 1 }, 3],
+    ];
+    const cardiology = ref.speciality("Cardiology").id;
+    const douala = ref.city("Douala").id;
+    const queries = [
+      ...["amina", "ekane", "laquintinie", "aéroport", "in", "zzqx"].flatMap((search) => [
+        { search, page: 1, limit: 4 },
+        { search, page: 3, limit: 4 },
+        { search, page: 2, limit: 3, speciality: cardiology },
+        { search, page: 1, limit: 10, city: douala },
+      ]),
+      { search: "in", page: 1, limit: 10, city: ref.city("Yaoundé").id, speciality: cardiology },
+    ];
+    const answers = new Map<string, unknown[]>();
+    for (const [name, limits, statementsOnFirstPage] of plans) {
+      const sent: string[] = [];
+      const unwatch = watchStatements((s) => sent.push(s));
+      try {
+        // A full first page of a fragment found by name: the walk fills it, or gives up after one entry.
+        await searchDoctors(api.db, { search: "amina", page: 1, limit: 4 }, 100, limits);
+      } finally {
+        unwatch();
+      }
+      expect(sent, `${name}: ${sent.join("\n")}`).toHaveLength(statementsOnFirstPage);
+      answers.set(name, await Promise.all(queries.map((q) => searchDoctors(api.db, q, 100, limits))));
+    }
+    const [fetched, walked, givenUp] = [...answers.values()];
+    expect(walked).toEqual(fetched);
+    expect(givenUp).toEqual(fetched);
+    // The answers are the ones the other tests hold: rare, common, absent fragments, pages, filters.
+    const names = (i: number) => (fetched[i] as { doctors: { username: string }[] }).doctors.map((d) => d.username);
+    expect(names(0)).toEqual(["Amina Nguema 01", "Amina Nguema 02", "Amina Nguema 03", "Amina Nguema 04"]);
+    expect(names(1)).toEqual(["Amina Nguema 09", "Amina Nguema 10"]);
+    expect(fetched[0]).toMatchObject({ total: 10, totalPages: 3 });
+    expect(fetched[4 * 3 + 3]).toMatchObject({ total: 0, doctors: [] });
+    expect(names(4 * 4 + 2)).toEqual(["Boris Ekane 4", "Boris Ekane 5"]);
+    expect(fetched[4 * 5]).toMatchObject({ total: 0, doctors: [] });
+    expect(fetched.at(-1)).toMatchObject({ total: 5 });
+    for (const [name, limits] of plans) {
+      expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 14, limits), name).toMatchObject({ total: 14, totalCapped: true });
+      expect(await searchDoctors(api.db, { search: "amina", page: 9, limit: 4 }, 100, limits), name).toMatchObject({ total: 10, doctors: [] });
+    }
   });
 });

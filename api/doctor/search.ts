@@ -1,15 +1,21 @@
 // GET /doctor (docs/product.md, The API): the find-a-doctor search. Only verified, not deleted doctors are
-// listed (docs/product.md). One query for the page, one for its specialities, one count that
-// stops at COUNT_CAP matches (docs/decisions/0004-capped-directory-count.md).
+// listed (docs/product.md). The page, its doctors' specialities and a count that stops at COUNT_CAP
+// matches (docs/decisions/0004-capped-directory-count.md) come in one statement; a name or hospital
+// search sends one more first, which tells a rare fragment from a common one.
+//
+// The plan of a search is chosen here, not by the database's planner: an embedded database is never
+// analysed, and without statistics PGlite once walked the whole directory for a fragment that matched
+// nothing (docs/decisions/0018-doctor-search-plan-chosen-in-code.md). Each statement has a shape that
+// leaves the planner one sensible plan.
 import { Router } from "express";
-import { and, asc, count, eq, exists, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
-import { doctorSpecialities, doctors, users } from "../db/schema.ts";
 import { authenticate, parse } from "../http.ts";
 import { doctorSearchQuery, type DoctorPage, type DoctorSearch } from "../../contract/doctor.ts";
 import { containsPattern, pageInfo } from "../query.ts";
-import { cardsFor, selectDoctorRows } from "./card.ts";
+import type { SpecialityBadge } from "../speciality/badges.ts";
+import { doctorCard, type DoctorRow } from "./card.ts";
 
 /**
  * The count of matching doctors is exact up to here; past it `total` is COUNT_CAP and `totalCapped`
@@ -18,62 +24,125 @@ import { cardsFor, selectDoctorRows } from "./card.ts";
  * paging past the tenth page (measured: bench/README.md; decision: docs/decisions/0004).
  */
 const COUNT_CAP = 100;
+/**
+ * A side of a search (names, hospitals) with at most this many trigram matches is rare: its matches
+ * are all fetched, then sorted. More, and the fragment is common: the directory is walked in name
+ * order, where its matches come soon. Fetching a match costs about what walking past ten entries does.
+ */
+const FEW_MATCHES = 300;
+/** Directory entries a walk reads at most; past them the search fetches every match instead. */
+const WALK_LIMIT = 2_000;
+/** The shortest fragment the trigram indexes can look up (shorter ones are searched by a walk). */
+const TRIGRAM = 3;
 
-export async function searchDoctors(db: Db, q: DoctorSearch, countCap = COUNT_CAP): Promise<DoctorPage> {
-  const conditions: (SQL | undefined)[] = [
-    eq(users.role, "doctor"),
-    isNull(users.deletedAt),
-    eq(doctors.verification, "verified"),
-    q.id ? eq(users.id, q.id) : undefined,
-    q.city ? eq(users.cityId, q.city) : undefined,
-    q.country ? eq(users.countryId, q.country) : undefined,
-  ];
-  if (q.search) {
-    // Name or hospital: two trigram-indexed lookups whose union drives the page, rather than an OR
-    // across the joined tables, which no index can answer (every doctor would be read).
+type Row = DoctorRow & { specialities: SpecialityBadge[]; total: number };
+
+/** The thresholds between the plans; tests lower them to run every plan on a few doctors. */
+export interface SearchPlanLimits {
+  fewMatches: number;
+  walkLimit: number;
+}
+
+export async function searchDoctors(
+  db: Db,
+  q: DoctorSearch,
+  countCap = COUNT_CAP,
+  { fewMatches, walkLimit }: SearchPlanLimits = { fewMatches: FEW_MATCHES, walkLimit: WALK_LIMIT },
+): Promise<DoctorPage> {
+  const filters = filtersOf(q);
+  const offset = (q.page - 1) * q.limit;
+  const page = async (candidates: SQL | undefined, total: SQL) => rowsOf<Row>(await db.execute(pageOf(candidates, filters, total, q.limit, offset)));
+  let rows: Row[];
+  let totalSql: SQL;
+  if (!q.search) {
+    totalSql = sql`(select count(*)::int from (select 1 from users u join doctors d on d.user_id = u.id where ${filters} limit ${countCap + 1}) m)`;
+    rows = await page(undefined, totalSql);
+  } else {
     const pattern = containsPattern(q.search);
-    conditions.push(
-      inArray(
-        users.id,
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.role, "doctor"), ilike(users.username, pattern)))
-          .unionAll(db.select({ id: doctors.userId }).from(doctors).where(ilike(doctors.dutyHospital, pattern))),
-      ),
-    );
+    const match = sql`(u.username ilike ${pattern} or d.duty_hospital ilike ${pattern})`;
+    const listed = and(filters, match);
+    // Each side's trigram matches. A subquery of the first FROM item is read once, lazily: the
+    // count stops at its cap.
+    const byName = sql`select id from users where role = 'doctor' and username ilike ${pattern}`;
+    const byHospital = sql`select user_id as id from doctors where duty_hospital ilike ${pattern}`;
+    // A doctor found by both sides comes twice: 2 (cap + 1) rows hold at least cap + 1 doctors.
+    totalSql = sql`(select least(count(distinct id), ${countCap + 1})::int from (
+      select c.id from (${byName} union all ${byHospital}) c cross join lateral (${listedOne(sql`c.id`, listed)}) x
+      limit ${2 * (countCap + 1)}) m)`;
+    const probe =
+      q.search.length < TRIGRAM
+        ? undefined
+        : rowsOf<{ names: string[]; hospitals: string[] }>(
+            await db.execute(sql`select array(${byName} limit ${fewMatches + 1}) as names, array(${byHospital} limit ${fewMatches + 1}) as hospitals`),
+          )[0];
+    if (probe && probe.names.length <= fewMatches && probe.hospitals.length <= fewMatches) {
+      // Rare: every match is known; the page is read by id.
+      const ids = [...new Set([...probe.names, ...probe.hospitals])];
+      rows = await page(sql`(select unnest(${sql.param(ids)}::uuid[]) as id) c cross join lateral (${listedOne(sql`c.id`, listed)}) x order by x.username, c.id`, totalSql);
+    } else {
+      // Common: the first WALK_LIMIT entries of the name order hold the page when its matches come
+      // early (a surname fragment: 'mba'); else every match is fetched by the trigram indexes and
+      // sorted (a first-name fragment, whose names make one stretch late in the order: 'yvon').
+      const walk = sql`(select id, username from users where role = 'doctor' and deleted_at is null order by username, id limit ${walkLimit}) c`;
+      rows = await page(sql`${walk} cross join lateral (${listedOne(sql`c.id`, listed)}) x order by c.username, c.id`, totalSql);
+      if (rows.length < q.limit) {
+        rows = await page(sql`(${byName} union ${byHospital}) c cross join lateral (${listedOne(sql`c.id`, listed)}) x order by x.username, c.id`, totalSql);
+      }
+    }
   }
-  if (q.speciality) {
-    conditions.push(
-      exists(
-        db
-          .select({ one: doctorSpecialities.doctorId })
-          .from(doctorSpecialities)
-          .where(and(eq(doctorSpecialities.doctorId, users.id), eq(doctorSpecialities.specialityId, q.speciality))),
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    selectDoctorRows(db)
-      .where(where)
-      .orderBy(asc(users.username), asc(users.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db
-      .select({ total: count() })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(users)
-          .innerJoin(doctors, eq(doctors.userId, users.id))
-          .where(where)
-          .limit(countCap + 1)
-          .as("matches"),
-      ),
-  ]);
+  // Past the last page no row carries the count.
+  const total = rows[0]?.total ?? (q.page === 1 ? 0 : rowsOf<{ total: number }>(await db.execute(sql`select ${totalSql} as total`))[0].total);
   const capped = total > countCap;
-  return { doctors: await cardsFor(db, rows), ...pageInfo(capped ? countCap : total, q.page, q.limit), totalCapped: capped };
+  return {
+    doctors: rows.map((r) => doctorCard(r, r.specialities)),
+    ...pageInfo(capped ? countCap : total, q.page, q.limit),
+    totalCapped: capped,
+  };
+}
+
+const and = (...parts: SQL[]) => sql.join(parts, sql` and `);
+
+/** The rows of `db.execute`, whose answer's type differs between the two drivers (both have `rows`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The listed doctors, over `users u join doctors d`: verified and not deleted (docs/product.md). */
+const directory = sql`u.role = 'doctor' and u.deleted_at is null and d.verification = 'verified'`;
+
+function filtersOf(q: DoctorSearch): SQL {
+  const parts = [directory];
+  if (q.id) parts.push(sql`u.id = ${q.id}`);
+  if (q.city) parts.push(sql`u.city_id = ${q.city}`);
+  if (q.country) parts.push(sql`u.country_id = ${q.country}`);
+  if (q.speciality) parts.push(sql`exists (select 1 from doctor_specialities s where s.doctor_id = u.id and s.speciality_id = ${q.speciality})`);
+  return and(...parts);
+}
+
+/**
+ * The listed doctor of id `id` when `where` holds (over `users u join doctors d`), as the inner side
+ * of a lateral join: OFFSET 0 keeps it a lookup by id for each candidate, which the planner may not
+ * turn into a scan of the directory joined to the candidates.
+ */
+const listedOne = (id: SQL, where: SQL) =>
+  sql`select u.username from users u join doctors d on d.user_id = u.id where u.id = ${id} and ${where} offset 0`;
+
+/**
+ * One page of cards in name order, each with its specialities and `total`. `candidates` is a FROM
+ * clause giving `c.id` and `x.username` of the listed doctors with its ORDER BY; without it, the
+ * directory filtered by `where`.
+ */
+function pageOf(candidates: SQL | undefined, where: SQL, total: SQL, limit: number, offset: number): SQL {
+  const ids = candidates
+    ? sql`select c.id, x.username from ${candidates} limit ${limit} offset ${offset}`
+    : sql`select u.id, u.username from users u join doctors d on d.user_id = u.id where ${where} order by u.username, u.id limit ${limit} offset ${offset}`;
+  return sql`select u.id, u.username, u.avatar_url as "avatarUrl", u.deleted_at as "deletedAt",
+      d.contact, d.duty_hospital as "dutyHospital", d.start_year as "startYear", d.biography,
+      c.id as "cityId", c.name as "cityName", k.id as "countryId", k.name as "countryName", k.code as "countryCode",
+      coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'nameFr', s.name_fr, 'isGeneral', s.is_general) order by s.name)
+        from doctor_specialities ds join specialities s on s.id = ds.speciality_id where ds.doctor_id = u.id), '[]') as specialities,
+      ${total} as total
+    from (${ids}) p join users u on u.id = p.id join doctors d on d.user_id = u.id
+    left join cities c on c.id = u.city_id left join countries k on k.id = u.country_id
+    order by p.username, p.id`;
 }
 
 export function doctorSearchRouter({ db }: ApiDeps) {

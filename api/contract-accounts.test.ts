@@ -2,7 +2,7 @@
 // says, field for field (as api/contract.test.ts holds the appointment wire), and their edge refuses
 // hostile input (wrong types, huge strings, missing or unknown fields) with 400 and the refused
 // field's code, before any data function sees it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminDoctor, adminDoctorPage } from "../contract/admin.ts";
 import { feedStatus, renewedFeed, videoLink } from "../contract/calendar.ts";
 import { doctorDashboard, doctorExport, doctorHome, doctorPatients, doctorProfile } from "../contract/doctor-profile.ts";
@@ -10,25 +10,23 @@ import { apiError } from "../contract/errors.ts";
 import { bell } from "../contract/notification.ts";
 import { mailSettings } from "../contract/settings.ts";
 import { matches } from "./test/contract-match.ts";
-import { futureDate, startApi, type TestApi, refusal } from "./test/harness.ts";
+import { futureDate, type TestApi, refusal, setUpApi } from "./test/harness.ts";
 import { appointment } from "../contract/appointment.ts";
 
 
 describe("the admin's, the doctor's own, the calendar's and the settings' answers follow the contract", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let admin: Awaited<ReturnType<TestApi["createAdmin"]>>;
   let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
   let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
   let cardiology: number;
 
   beforeAll(async () => {
-    api = await startApi();
     cardiology = (await api.reference()).speciality("Cardiology").id;
     admin = await api.createAdmin();
     patient = await api.createPatient();
     doctor = await api.createDoctor({ username: "Dr Contract", specialities: ["Cardiology"] });
   });
-  afterAll(() => api.close());
 
   const send = (who: { token: string }, method: string, path: string, body?: unknown) => api.request(method, path, { token: who.token, body });
 

@@ -2,22 +2,18 @@
 // field (each answer parses with its schema and comes out unchanged), and refuses hostile input at
 // its edge: wrong types, huge strings and missing fields answer 400 {message, code} with the
 // field's code, never a 500.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loggedIn, notice, profileVerified, registered, sessionUser, unverified, wrongRole } from "../contract/auth.ts";
 import { apiError } from "../contract/errors.ts";
 import { accessLogPage, patientExport, patientHome, patientProfile, unseenNotifications } from "../contract/patient.ts";
 import { cityList, countryList, specialityList } from "../contract/reference.ts";
 import { doctorPayload, patientPayload } from "./auth/test-helpers.ts";
 import { matches } from "./test/contract-match.ts";
-import { futureDate, PASSWORD, startApi, type ApiResponse, type TestApi } from "./test/harness.ts";
+import { futureDate, PASSWORD, type ApiResponse, type TestApi, setUpApi } from "./test/harness.ts";
 import { appointment } from "../contract/appointment.ts";
 
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 
 describe("the accounts' and reference data's answers follow the contract", () => {
   it("registration, verification, login and its refusals, logout, password reset and deletion", async () => {

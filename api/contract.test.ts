@@ -2,7 +2,7 @@
 // /appointment-proposal, /doctor (the search), /consultation and /notification parses with its schema and comes out unchanged (a field the contract does
 // not know would be dropped, a missing or mistyped one refused), and every refusal is {message, code}
 // with a code the contract lists.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   appointment,
   changedAppointment,
@@ -20,25 +20,23 @@ import { doctorPage } from "../contract/doctor.ts";
 import { notificationList } from "../contract/notification.ts";
 import { apiError } from "../contract/errors.ts";
 import { matches } from "./test/contract-match.ts";
-import { futureDate, startApi, type TestApi } from "./test/harness.ts";
+import { futureDate, type TestApi, setUpApi } from "./test/harness.ts";
 
 
 describe("answers follow the contract", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
   let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
   let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
   let specialityId: number;
 
   beforeAll(async () => {
-    api = await startApi();
     const ref = await api.reference();
     specialityId = ref.speciality("Cardiology").id;
     patient = await api.createPatient();
     doctor = await api.createDoctor({ username: "Dr Contract", specialities: ["Cardiology"] });
     other = await api.createDoctor({ username: "Dr Other", specialities: ["Cardiology"] });
   });
-  afterAll(() => api.close());
 
   const as = (who: { token: string }) => ({
     get: (path: string) => api.request("GET", path, { token: who.token }),

@@ -1,14 +1,10 @@
 // The API's edge: malformed requests get a 4xx with a JSON `message`, never a 500, and leave one
 // log line without a stack trace; bodies are limited before they are read; no answer is cached.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startApi, type TestApi, refusal } from "./test/harness.ts";
+import { describe, expect, it, vi } from "vitest";
+import { refusal, setUpApi } from "./test/harness.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api?.close());
+const api = setUpApi();
 
 /** A raw request: any header, any body, no client-side checks. */
 function raw(method: string, path: string, headers: Record<string, string>, body?: string | Buffer) {

@@ -38,8 +38,8 @@ const linesAbout = (route: string) => app.logs().filter((line) => line.includes(
 const requestLine = (method: string, route: string, status: number) =>
   expect.stringMatching(new RegExp(`^\\{.*"method":"${method}","route":"${route.replace(/[/.]/g, "\\$&")}","status":${status}\\b`));
 
-async function logIn(email = "patient@example.com") {
-  const res = await raw("POST", "/login", loginType, form({ email, password: "Demo1234!", role: "patient" }));
+async function logIn(email = "patient@example.com", role = "patient") {
+  const res = await raw("POST", "/login", loginType, form({ email, password: "Demo1234!", role }));
   expect(res.status).toBe(302);
   const cookie = [res.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("__session="));
   return cookie!.split(";")[0];
@@ -258,6 +258,29 @@ describe("signed-in pages", () => {
     // Each page that is not broken off is waited for whole: on a busy machine (CI runs a test file
     // per core) sixteen of them take longer than the default 30 s.
   }, 120_000);
+
+  it("show the first page of a list for a page number that is not one, and the page asked for otherwise", async () => {
+    const patient = await logIn();
+    const doctor = await logIn("doctor@example.com", "doctor");
+    const admin = await logIn("admin@example.com");
+    const lists: [string, string][] = [
+      ["/health/doctors", patient],
+      ["/health/doctors/my-appointments", patient],
+      ["/patient/profile/access", patient],
+      ["/doctor/appointments", doctor],
+      ["/doctor/appointments?tab=requests", doctor],
+      ["/doctor/consultations", doctor],
+      ["/admin", admin],
+    ];
+    for (const [list, cookie] of lists) {
+      for (const page of ["1.5", "1e300", "99999999999999999999", "-2", "0", "abc", "%00", "2"]) {
+        const path = `${list}${list.includes("?") ? "&" : "?"}page=${page}`;
+        const res = await raw("GET", path, { cookie });
+        expect(res.status, path).toBe(200);
+      }
+    }
+    expect(stackLines()).toEqual([]);
+  });
 
   it("answer 404 for an appointment or a consultation that does not exist", async () => {
     const cookie = await logIn();

@@ -46,14 +46,14 @@ export const TranslationProvider = TranslationContext.Provider;
 // language, and the browser keeps the root loader's data until it revalidates.
 const translations = new WeakMap<object, Translation>();
 
-/** The translation of a language over the texts the page carries (none: every key shows as itself). */
+/** The translation of a language over the texts the page carries; until `complete`, a text it lacks is empty. */
 export function translationFor(language: Language, resources: Resource, record?: TextRecorder, complete = false): Translation {
   // A render that records its texts has a translation of its own (one server request).
   if (record) return { t: createTranslate(language, (resources[language] as Texts | undefined) ?? {}, record), i18n: { language } };
   const texts = resources[language] as Texts | undefined;
   let translation = texts && translations.get(texts);
   if (!translation) {
-    translation = { t: createTranslate(language, texts ?? {}), i18n: { language }, complete };
+    translation = { t: createTranslate(language, texts ?? {}, undefined, !complete), i18n: { language }, complete };
     if (texts) translations.set(texts, translation);
   }
   return translation;

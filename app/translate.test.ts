@@ -129,5 +129,18 @@ describe("createTranslate gives what i18next gives", () => {
       const partial = createTranslate(language, used.texts);
       expect(calls.map(([key, options]) => partial(key as never, options as never))).toEqual(expected);
     });
+
+    it(`in ${language}, over a page's texts while the whole texts are on their way, shows nothing for a text the page did not carry, never its key`, () => {
+      const texts = languageResources[language] as Texts;
+      const used = usedTexts();
+      const carried = createTranslate(language, texts, used.record)("common:nav.logout" as never);
+      const waiting = createTranslate(language, used.texts, undefined, true);
+      expect(waiting("common:nav.logout" as never)).toBe(carried);
+      expect(carried).not.toBe("nav.logout");
+      expect(waiting("auth:login.title" as never)).toBe("");
+      expect(waiting("doctor:consultationType.unknown-kind" as never, { defaultValue: "unknown-kind" } as never)).toBe("unknown-kind");
+      // Once they are here, the same key gives its text.
+      expect(createTranslate(language, texts, undefined, false)("auth:login.title" as never)).not.toMatch(/^(|login\.title)$/);
+    });
   }
 });

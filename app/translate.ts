@@ -7,7 +7,8 @@
 // What it does, as i18next does it with the options the app used (`ns:key.path`, nested JSON, `{{value}}`
 // and `{{value, number}}` without escaping, plurals through Intl.PluralRules with `_zero` first when
 // count is 0, `defaultValue`, `returnObjects` for lists): nothing more. A missing text shows its key
-// (without the namespace), as i18next shows it.
+// (without the namespace), as i18next shows it; over a page's partial texts it is empty until the
+// whole texts arrive (`partial` below).
 import type { TFunction } from "i18next";
 
 /** One language's texts: namespace → nested JSON of strings (or lists of strings). */
@@ -98,8 +99,12 @@ export function usedTexts(): { record: TextRecorder; texts: Record<string, Recor
   return { record, texts };
 }
 
-/** The translate function of one language over its texts, as components call it. */
-export function createTranslate(language: string, texts: Texts, record?: TextRecorder): TFunction {
+/**
+ * The translate function of one language over its texts, as components call it. `partial`: the
+ * texts are only those a page carried (app/page-texts.ts) and the whole texts are on their way; a
+ * text not among them is empty until they arrive (the root renders again then), never its key.
+ */
+export function createTranslate(language: string, texts: Texts, record?: TextRecorder, partial = false): TFunction {
   function lookUp(ns: string, path: string): unknown {
     const found = find(texts[ns], path);
     if (record && found !== undefined) record(ns, path, found);
@@ -126,7 +131,7 @@ export function createTranslate(language: string, texts: Texts, record?: TextRec
       return found.map((item, i) => (typeof item === "string" ? interpolate(item, options, language) : translate(`${ns}:${path}.${i}`, options)));
     }
     if (found !== null && typeof found === "object") return `key '${path} (${language})' returned an object instead of string.`;
-    const text = found === undefined || found === null ? (options.defaultValue ?? path) : String(found);
+    const text = found === undefined || found === null ? (options.defaultValue ?? (partial ? "" : path)) : String(found);
     return interpolate(text, options, language);
   }
   function has(key: string, options: Options): boolean {

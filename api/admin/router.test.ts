@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { PASSWORD, startApi, type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { doctors, users } from "../db/schema.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { createAdminAccount, findDoctorId, listDoctorsByVerification, specialityIdsByName } from "./doctors.ts";
 import { adminDoctor, adminDoctorPage } from "../../contract/admin.ts";
 
 describe("doctor verification: /admin", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let admin: Awaited<ReturnType<TestApi["createAdmin"]>>;
   const mails = () => (api.mailer as unknown as { messages: { to: string; subject: string; text: string }[] }).messages;
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     admin = await api.createAdmin();
   });
-  afterAll(() => api.close());
 
   const pending = (username = "Dr Waiting") => api.createDoctor({ verification: "pending", username, specialities: [] });
   const approve = (id: string, body: unknown = { specialityIds: [] }, token = admin.token) =>

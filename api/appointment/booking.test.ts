@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { futureDate, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { futureDate, type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { appointments, countries, doctors } from "../db/schema.ts";
 import { SLOTS } from "../time.ts";
 import { appointment, daySlots } from "../../contract/appointment.ts";
@@ -8,21 +8,19 @@ import { appointment, daySlots } from "../../contract/appointment.ts";
 const yesterday = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 
 describe("POST /appointment and GET /appointment/slots", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
   let gp: Awaited<ReturnType<TestApi["createDoctor"]>>;
   let cardiologist: Awaited<ReturnType<TestApi["createDoctor"]>>;
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     patient = await api.createPatient();
     gp = await api.createDoctor({ username: "Dr General", specialities: ["General practice"] });
     cardiologist = await api.createDoctor({ username: "Dr Heart", specialities: ["Cardiology"], city: "Buea" });
     await api.db.update(doctors).set({ dutyHospital: "Buea Regional Hospital" }).where(eq(doctors.userId, cardiologist.user.id));
   });
-  afterAll(() => api.close());
 
   const book = (body: Record<string, unknown>, token = patient.token, headers?: Record<string, string>) =>
     api.request("POST", "/appointment", { answer: appointment, body, token, headers });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { futureDate, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { futureDate, type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { appointments, auditEvents } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
@@ -9,7 +9,7 @@ import { appointment } from "../../contract/appointment.ts";
 type Status = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
 
 describe("the doctor's PUT /appointment/{id}: the state table and rescheduling", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
   let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
@@ -17,14 +17,12 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
   let pendingDoctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     patient = await api.createPatient({ username: "Awa Patient" });
     doctor = await api.createDoctor({ username: "Dr Assigned" });
     other = await api.createDoctor({ username: "Dr Other" });
     pendingDoctor = await api.createDoctor({ verification: "pending" });
   });
-  afterAll(() => api.close());
 
   // Each row its own instant (off the slots), so the one-per-slot index never collides by accident.
   let minutes = 0;

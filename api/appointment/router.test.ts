@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi, refusal } from "../test/harness.ts";
+import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { auditEvents, proposals } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
 import { changedAppointment, patientAppointment, patientAppointmentPage } from "../../contract/appointment.ts";
 
 describe("the patient's appointments: GET /appointment, GET and PATCH /appointment/{id}", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
   let other: Awaited<ReturnType<TestApi["createPatient"]>>;
@@ -16,7 +16,6 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
   let ids: Record<string, string>;
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     patient = await api.createPatient();
     other = await api.createPatient();
@@ -39,7 +38,6 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
     await insertProposal(api.db, ids.proposed, heart.user.id);
     await insertProposal(api.db, ids.proposed, (await api.createDoctor({ specialities: ["Cardiology"] })).user.id);
   });
-  afterAll(() => api.close());
 
   const list = (query = "", token = patient.token) => api.request("GET", `/appointment${query}`, { answer: patientAppointmentPage, token });
   const listIds = async (query: string) => (await list(query)).body.appointments.map((a: { id: string }) => a.id);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { PASSWORD, refusal, setUpApi } from "../test/harness.ts";
 import { apiTokens, appointments, doctors, oneTimeCodes, patients, proposals, users } from "../db/schema.ts";
 import { registerPatient, verifiedPatient } from "./test-helpers.ts";
 import { loggedIn, registered } from "../../contract/auth.ts";
 import { doctorPage } from "../../contract/doctor.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 
 const DAY = 86_400_000;
 let minute = 0;

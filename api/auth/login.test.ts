@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { PASSWORD, refusal, setUpApi } from "../test/harness.ts";
 import { apiTokens, rateLimits, users } from "../db/schema.ts";
 import { LIMITS } from "../throttle.ts";
 import { rawRequest, registerPatient } from "./test-helpers.ts";
 import { loggedIn } from "../../contract/auth.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 beforeEach(async () => {
   await api.db.delete(rateLimits);
 });

@@ -1,16 +1,12 @@
 // One token check per page (api/auth/page-scope.ts): the calls a page makes with one scope share
 // one lookup of the token; a key the web tier did not open changes nothing; and a token revoked
 // while a scope is open stops working on the next call of that very page.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { setUpApi } from "../test/harness.ts";
 import { tokenChecks } from "../http.ts";
 import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "./page-scope.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 
 const checks = async () => (await tokenChecks.get()).values.reduce((sum, v) => sum + v.value, 0);
 

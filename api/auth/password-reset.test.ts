@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { PASSWORD, refusal, setUpApi } from "../test/harness.ts";
 import { rateLimits, users } from "../db/schema.ts";
 import { ageCode, registerPatient, wrongCode } from "./test-helpers.ts";
 import { loggedIn, notice } from "../../contract/auth.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 beforeEach(async () => {
   await api.db.delete(rateLimits);
 });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { startApi, type TestApi, refusal } from "../test/harness.ts";
+import { startApi, refusal, setUpApi } from "../test/harness.ts";
 import { oneTimeCodes, users } from "../db/schema.ts";
 import { ageCode, wrongCode } from "./test-helpers.ts";
 import { profileVerified } from "../../contract/auth.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to === email);
 const generate = (token: string, email: unknown) => api.request("POST", "/auth/generateProfileOtp", { token, body: { email } });

@@ -1,16 +1,12 @@
 // Floods of the anonymous account routes from one client address end in 429 with Retry-After, and
 // leave everyone else alone. Counters are in the database (rate_limits), shared by every instance.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { setUpApi } from "../test/harness.ts";
 import { LIMITS } from "../throttle.ts";
 import { patientPayload, rawRequest } from "./test-helpers.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 
 const RATE_LIMITED = { message: "Too many requests. Please wait a few minutes and try again.", code: "rate_limited" };
 const post = (ip: string, path: string, body: unknown, method = "POST") => rawRequest(api, method, path, body, { "x-forwarded-for": ip });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { startApi, type TestApi, refusal } from "../test/harness.ts";
+import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { doctors, oneTimeCodes, patients, rateLimits, users } from "../db/schema.ts";
 import { ageCode, doctorPayload, patientPayload, registerPatient, wrongCode } from "./test-helpers.ts";
 import { notice, registered } from "../../contract/auth.ts";
 import { apiError } from "../../contract/errors.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 
 const register = (body: unknown, headers?: Record<string, string>) => api.request("POST", "/auth/register", { answer: registered, body, headers });
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi, refusal } from "../test/harness.ts";
+import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { auditEvents } from "../db/schema.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { consultation, consultationPage } from "../../contract/consultation.ts";
 
 describe("consultation records: /consultation", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
   let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
   let alice: Awaited<ReturnType<TestApi["createPatient"]>>;
@@ -15,7 +15,6 @@ describe("consultation records: /consultation", () => {
   let aliceVisit: string;
 
   beforeAll(async () => {
-    api = await startApi();
     doctor = await api.createDoctor({ username: "Dr Author" });
     other = await api.createDoctor({ username: "Dr Other" });
     alice = await api.createPatient({ username: "Alice Ngono" });
@@ -25,7 +24,6 @@ describe("consultation records: /consultation", () => {
     await insertAppointment(api.db, { patientId: bruno.user.id, doctorId: doctor.user.id });
     await insertAppointment(api.db, { patientId: stranger.user.id, doctorId: other.user.id });
   });
-  afterAll(() => api.close());
 
   const create = (body: Record<string, unknown>, token = doctor.token) => api.request("POST", "/consultation", { token, body, answer: consultation });
   const valid = (patientId = alice.user.id) => ({

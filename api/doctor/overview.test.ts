@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { futureDate, startApi, type TestApi } from "../test/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { futureDate, type TestApi, setUpApi } from "../test/harness.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { zonedInstant } from "../time.ts";
 import { clinicDayBounds, doctorDashboard } from "./overview.ts";
 
 describe("the doctor's dashboard", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
   let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
   let alice: Awaited<ReturnType<TestApi["createPatient"]>>;
@@ -17,7 +17,6 @@ describe("the doctor's dashboard", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    api = await startApi();
     doctor = await api.createDoctor();
     other = await api.createDoctor();
     alice = await api.createPatient({ username: "Alice" });
@@ -35,7 +34,6 @@ describe("the doctor's dashboard", () => {
     await add("lastWeek", carla.user.id, futureDate(33), "09:00", "completed");
     await add("colleagues", alice.user.id, day, "11:00", "confirmed", other.user.id);
   });
-  afterAll(() => api.close());
 
   it("counts today's, upcoming and completed-today appointments and distinct patients", async () => {
     const d = await doctorDashboard(api.db, doctor.user.id, now);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { futureDate, startApi, type TestApi, refusal } from "../test/harness.ts";
+import { futureDate, type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { matches } from "../test/contract-match.ts";
 import { appointments, auditEvents, consultations, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
@@ -8,7 +8,7 @@ import { doctorAppointment, doctorAppointmentPage } from "../../contract/appoint
 import { doctorExport, doctorHome, doctorProfile } from "../../contract/doctor-profile.ts";
 
 describe("the doctor's own /doctor calls", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let alice: Awaited<ReturnType<TestApi["createPatient"]>>;
   let bruno: Awaited<ReturnType<TestApi["createPatient"]>>;
@@ -22,7 +22,6 @@ describe("the doctor's own /doctor calls", () => {
   const at = (days: number) => new Date(Date.parse(`${futureDate(days)}T06:00:00Z`) + ++minutes * 60_000);
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     alice = await api.createPatient({ username: "Alice Ngono" });
     bruno = await api.createPatient({ username: "Bruno Eto" });
@@ -50,7 +49,6 @@ describe("the doctor's own /doctor calls", () => {
     ids.answered = (await open(alice.user.id, cardiology, { doctorId: colleague.user.id, status: "confirmed" })).id;
     ids.myProposal = (await insertProposal(api.db, ids.openBruno, cardiologist.user.id)).id;
   });
-  afterAll(() => api.close());
 
   const list = (token: string, query = "") => api.request("GET", `/doctor/doctor_appointments${query}`, { answer: doctorAppointmentPage, token });
   const idsOf = (body: { appointments: { id: string }[] }) => body.appointments.map((a) => a.id).sort();

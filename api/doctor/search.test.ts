@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { type TestApi, setUpApi } from "../test/harness.ts";
 import { countries, doctors, users } from "../db/schema.ts";
 import { watchStatements } from "../db/index.ts";
 import { searchDoctors, type SearchPlanLimits } from "./search.ts";
 import { doctorPage } from "../../contract/doctor.ts";
 
 describe("GET /doctor (find a doctor)", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let token: string;
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let hidden: { pending: string; rejected: string; deleted: string };
   let cardiologistId: string;
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     token = (await api.createPatient()).token;
     // 10 general practitioners in Douala, 5 cardiologists in Yaoundé, created out of name order.
@@ -32,7 +31,6 @@ describe("GET /doctor (find a doctor)", () => {
     await api.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.user.id));
     hidden = { pending: pending.user.id, rejected: rejected.user.id, deleted: deleted.user.id };
   });
-  afterAll(() => api.close());
 
   const search = (query: string, as = token) => api.request("GET", `/doctor${query}`, { token: as, answer: doctorPage });
 

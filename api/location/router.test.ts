@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { setUpApi } from "../test/harness.ts";
 import { COUNTRIES } from "../db/reference.ts";
 import { cityList, countryList } from "../../contract/reference.ts";
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.close());
+const api = setUpApi();
 
 describe("GET /location/country", () => {
   it("lists {id, name, code}, Cameroon first then by name, without signing in", async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { futureDate, startApi, type TestApi } from "../test/harness.ts";
+import { futureDate, type TestApi, setUpApi } from "../test/harness.ts";
 import { notifications } from "../db/schema.ts";
 import { appointment, createdProposal } from "../../contract/appointment.ts";
 import { doctorHome } from "../../contract/doctor-profile.ts";
@@ -8,13 +8,11 @@ import { notificationList } from "../../contract/notification.ts";
 import { unseenNotifications } from "../../contract/patient.ts";
 
 describe("the bell: what needs attention, written with the change, seen when listed", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
   });
-  afterAll(() => api.close());
 
   let dayOffset = 10;
   /** A distinct future day per call, so two bookings never share a slot. */

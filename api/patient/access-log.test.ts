@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { setUpApi } from "../test/harness.ts";
 import { auditEvents, users } from "../db/schema.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { accessLogPage, patientExport } from "../../contract/patient.ts";
 import { consultation } from "../../contract/consultation.ts";
 
 describe("who saw my data: GET /patient/access-log and the export", () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(() => api.close());
+  const api = setUpApi();
 
   const log = (token: string, query = "") => api.request("GET", `/patient/access-log${query}`, { answer: accessLogPage, token });
 

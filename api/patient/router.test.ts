@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi, refusal } from "../test/harness.ts";
+import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { cities, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 import { patientExport, patientHome, patientProfile } from "../../contract/patient.ts";
 
 describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
   let gabonCity: number;
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     patient = await api.createPatient({ username: "Marie Ngo", profession: "Teacher", address: "Bonapriso" });
     const [gabon] = await api.db.select().from(countries).where(eq(countries.code, "GA"));
     gabonCity = (await api.db.select().from(cities).where(eq(cities.countryId, gabon.id)))[0].id;
   });
-  afterAll(() => api.close());
 
   const me = (token = patient.token) => api.request("GET", "/patient/me", { answer: patientProfile, token });
   const update = (body: unknown, token = patient.token) => api.request("PUT", "/patient/me", { answer: patientProfile, token, body });
@@ -148,11 +146,7 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
 });
 
 describe("GET /patient/summary: the bell count, and the home's cards chosen in SQL", () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(() => api.close());
+  const api = setUpApi();
 
   const day = 86_400_000;
   const summary = (token: string, query = "?dashboard=1") => api.request("GET", `/patient/summary${query}`, { answer: patientHome, token });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi, refusal } from "../test/harness.ts";
+import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { appointments, auditEvents, proposals } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 import { createdProposal } from "../../contract/appointment.ts";
 
 describe("the doctor's POST /appointment-proposal", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
   let cardiologist: Awaited<ReturnType<TestApi["createDoctor"]>>;
@@ -16,7 +16,6 @@ describe("the doctor's POST /appointment-proposal", () => {
   let unverified: Awaited<ReturnType<TestApi["createDoctor"]>>;
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     patient = await api.createPatient();
     cardiologist = await api.createDoctor({ specialities: ["Cardiology"] });
@@ -25,7 +24,6 @@ describe("the doctor's POST /appointment-proposal", () => {
     generalist = await api.createDoctor({ specialities: [] });
     unverified = await api.createDoctor({ verification: "pending", specialities: ["Cardiology"] });
   });
-  afterAll(() => api.close());
 
   const openRequest = (speciality = "Cardiology") =>
     insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality(speciality).id });

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startApi, type TestApi, refusal } from "../test/harness.ts";
+import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { appointments, proposals, users } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 import { createdProposal, proposalList } from "../../contract/appointment.ts";
 import { unseenNotifications } from "../../contract/patient.ts";
 
 describe("the patient's proposals: GET /appointment-proposal, accept, reject", () => {
-  let api: TestApi;
+  const api = setUpApi();
   let ref: Awaited<ReturnType<TestApi["reference"]>>;
   let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
   let other: Awaited<ReturnType<TestApi["createPatient"]>>;
@@ -16,7 +16,6 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
   let third: Awaited<ReturnType<TestApi["createDoctor"]>>;
 
   beforeAll(async () => {
-    api = await startApi();
     ref = await api.reference();
     patient = await api.createPatient();
     other = await api.createPatient();
@@ -24,7 +23,6 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
     cardiologist = await api.createDoctor({ username: "Dr Cardio", specialities: ["Cardiology"], city: "Garoua" });
     third = await api.createDoctor({ username: "Dr Third", specialities: ["Cardiology"] });
   });
-  afterAll(() => api.close());
 
   const openRequest = (patientId = patient.user.id) => insertOpenRequest(api.db, { patientId, specialityId: ref.speciality("Cardiology").id });
   const statusOf = async (id: string) => (await api.db.select().from(appointments).where(eq(appointments.id, id)))[0];

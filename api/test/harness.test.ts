@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { countryList } from "../../contract/reference.ts";
-import { refusal, startApi, type TestApi } from "./harness.ts";
+import { refusal, setUpApi } from "./harness.ts";
 
 describe("the API harness", () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(() => api.close());
+  const api = setUpApi();
 
   it("answers unknown paths with a JSON 404", async () => {
     const res = await api.request("GET", "/nowhere");

@@ -2,12 +2,12 @@
 // PostgreSQL server named by TEST_DATABASE_URL), copied from the run's template (migrated once,
 // with the reference data: api/test/database-template.ts); the API on an ephemeral 127.0.0.1
 // port, its mail outbox delivered to a memory mailer before each answer reaches the test, and
-// small factories.
+// small factories. A test file (or describe block) takes its own with setUpApi().
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { z } from "zod";
 import { createApi } from "../app.ts";
 import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
@@ -186,6 +186,25 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;
+
+/**
+ * The API of a test file or of a describe block: started in its beforeAll (registered here, so
+ * before the block's own hooks that make its users) and closed in its afterAll. The object stands
+ * for the started API; reading it outside a hook or a test is a mistake, said as such.
+ */
+export function setUpApi(options: Parameters<typeof startApi>[0] = {}): TestApi {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await startApi(options);
+  });
+  afterAll(() => api?.close());
+  return new Proxy({} as TestApi, {
+    get(_, key) {
+      if (!api) throw new Error("the test API starts in beforeAll: use it inside a hook or a test");
+      return api[key as keyof TestApi];
+    },
+  });
+}
 
 /** A future date (YYYY-MM-DD) `days` ahead of today in UTC; slots are in the clinic zone (UTC+1). */
 export function futureDate(days = 7): string {

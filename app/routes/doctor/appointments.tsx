@@ -7,6 +7,7 @@ import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "reac
 import type { Route } from "./+types/appointments";
 import { useVerification } from "./verification.ts";
 import { getUser, upstream } from "../../auth.server.ts";
+import { pageNumber } from "../../summary.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = params.get("tab") === "open" ? "open" : "assigned";
   const search = params.get("search")?.trim() ?? "";
   const status = (APPOINTMENT_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const page = pageNumber(params.get("page"));
   const api = upstream(request, context);
   const list = await api.get<AppointmentPage>("/doctor/doctor_appointments", {
     category: tab === "open" ? "random" : "direct",

@@ -6,6 +6,7 @@ import { useTranslation } from "../../i18n.ts";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
+import { pageNumber } from "../../summary.server.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
   const creating = params.get("new") === "1";
   const editId = params.get("edit");
-  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  const page = pageNumber(params.get("page"));
   const [list, patients] = await Promise.all([listConsultations(api, search, page), creating ? listPatients(api) : Promise.resolve([] as PatientOption[])]);
   const editing = editId ? (list.consultations.find((c) => c.id === editId) ?? (await findConsultation(api, editId))) : null;
   return { search, list, patients, creating, editing, idempotencyKey: crypto.randomUUID() };

@@ -13,7 +13,7 @@ const doctorCity = alias(cities, "doctor_city");
 const doctorCountry = alias(countries, "doctor_country");
 
 /** Columns of one card row; joins users, doctors, city and country. */
-export function selectDoctorRows(db: Db) {
+function selectDoctorRows(db: Db) {
   return db
     .select({
       id: users.id,
@@ -56,9 +56,8 @@ export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): DoctorCar
   };
 }
 
-
 /** Cards for the given rows, in their order. */
-export async function cardsFor(db: Db, rows: DoctorRow[]): Promise<DoctorCard[]> {
+async function cardsFor(db: Db, rows: DoctorRow[]): Promise<DoctorCard[]> {
   const badges = await specialitiesOf(db, rows.map((r) => r.id));
   return rows.map((r) => doctorCard(r, badges.get(r.id) ?? []));
 }

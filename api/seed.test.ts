@@ -54,6 +54,24 @@ describe("seed without demo", () => {
   });
 });
 
+describe("seed at the start of several instances at once", () => {
+  let own: TestApi;
+  beforeAll(async () => {
+    own = await startApi();
+  });
+  afterAll(() => own.close());
+
+  it("gives every instance the same demo data and none fails (web workers on one PostgreSQL)", async () => {
+    // Each starting instance seeds; the demo's past appointments were checked, then inserted, so a
+    // second instance in between inserted them again and died on the slot's unique index.
+    await Promise.all([seed(own.db, { demo: true }), seed(own.db, { demo: true }), seed(own.db, { demo: true })]);
+    const [{ n }] = await own.db.select({ n: sql<number>`count(*)::int` }).from(appointments);
+    expect(n).toBe(DEMO_PAST_CONFIRMED);
+    const [{ users: people }] = await own.db.select({ users: sql<number>`count(*)::int` }).from(users);
+    expect(people).toBe(4 + DEMO_DIRECTORY.length);
+  });
+});
+
 describe("seed with demo", () => {
   ownDatabase(true);
 

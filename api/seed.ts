@@ -1,6 +1,6 @@
 // Seeding at every start: reference data always; with DEMO=1 also the demo accounts of the README
-// and a directory of verified doctors. Idempotent: only what is missing is created, so restarts
-// and several instances starting at once are safe.
+// and a directory of verified doctors. Idempotent: only what is missing is created, and instances
+// starting at once take turns (seed's lock), so restarts and several instances are safe.
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./db/index.ts";
 import { seedReferenceData } from "./db/reference.ts";
@@ -11,9 +11,22 @@ import { hashPassword } from "./auth/password.ts";
 
 export const DEMO_PASSWORD = "Demo1234!";
 
+// Any constant every seeding instance agrees on; it names nothing else in this database.
+const SEED_LOCK = 727_301_995;
+
+/**
+ * In one transaction that first waits for the seed's advisory lock: instances starting together
+ * (web workers, a rollout) seed one after the other, and each one after the first finds everything
+ * there. Without it two of them both found the demo's past appointments missing and the second died
+ * inserting them again.
+ */
 export async function seed(db: Db, { demo }: { demo: boolean }) {
-  await seedReferenceData(db);
-  if (demo) await seedDemo(db);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    await seedReferenceData(tx);
+    if (demo) await seedDemo(tx);
+  });
 }
 
 interface DemoDoctor {

@@ -12,7 +12,7 @@ import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
-import { serveInProcess } from "./api/in-process.ts";
+import { inProcessCallsSettled, serveInProcess } from "./api/in-process.ts";
 import { forwardToOwner, superviseWebWorkers } from "./server-cluster.ts";
 import { contentSecurityPolicy } from "./app/csp.server.ts";
 
@@ -140,4 +140,7 @@ server.listen(config.PORT, config.HOST, () => {
 });
 // A request has 30 s to arrive whole (forms are at most 64 kB): a slow sender cannot hold memory.
 server.requestTimeout = 30_000;
-shutDownGracefully(server, async () => database?.close());
+shutDownGracefully(server, async () => {
+  await inProcessCallsSettled();
+  await database?.close();
+});

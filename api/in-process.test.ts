@@ -6,7 +6,7 @@ import type { RequestListener } from "node:http";
 import pino from "pino";
 import { Writable } from "node:stream";
 import { createApi } from "./app.ts";
-import { callInProcess, inProcessApi, serveInProcess, stopServingInProcess, type InProcessRequest } from "./in-process.ts";
+import { callInProcess, inProcessApi, inProcessCallsSettled, serveInProcess, stopServingInProcess, type InProcessRequest } from "./in-process.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 
 let api: TestApi;
@@ -109,5 +109,31 @@ describe("the API called in-process", () => {
     expect(lines.join("")).not.toContain(patient.token);
     stopServingInProcess();
     expect(inProcessApi()).toBeUndefined();
+  });
+});
+
+describe("a shutdown", () => {
+  it("waits for the in-process calls under way before the database closes", async () => {
+    let finish!: () => void;
+    const slow: RequestListener = (_req, res) => {
+      finish = () => res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    };
+    serveInProcess(slow);
+    try {
+      const call = inProcessApi()!({ method: "GET", url: "/speciality", headers: {} });
+      let settled = false;
+      const waiting = inProcessCallsSettled().then(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(settled).toBe(false);
+      finish();
+      await waiting;
+      expect((await call).status).toBe(200);
+      // Nothing under way: at once.
+      await inProcessCallsSettled();
+    } finally {
+      stopServingInProcess();
+    }
   });
 });

@@ -36,6 +36,8 @@ type Caller = (request: InProcessRequest) => Promise<InProcessAnswer>;
 
 interface Registry {
   call?: Caller;
+  /** The calls under way: a shutdown lets them finish before the database closes. */
+  pending?: Set<Promise<unknown>>;
 }
 
 const KEY = Symbol.for("healthcare-appointments.in-process-api");
@@ -47,9 +49,12 @@ const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)
  * (docs/operations.md), and its duration and status are in the upstream metrics as before.
  */
 export function serveInProcess(api: RequestListener, logger?: Logger) {
+  const pending = (registry.pending ??= new Set());
   registry.call = async (request) => {
     const started = performance.now();
-    const answer = await callInProcess(api, request);
+    const call = callInProcess(api, request);
+    pending.add(call);
+    const answer = await call.finally(() => pending.delete(call));
     if (logger?.isLevelEnabled("debug")) {
       const durationMs = Math.round(performance.now() - started);
       logger.debug({ requestId: request.headers["x-request-id"], method: request.method, route: routeOf(request.url), status: answer.status, durationMs }, "api call");
@@ -61,6 +66,16 @@ export function serveInProcess(api: RequestListener, logger?: Logger) {
 /** How to call the embedded API of this process, or undefined when the API runs elsewhere. */
 export function inProcessApi(): Caller | undefined {
   return registry.call;
+}
+
+/**
+ * Resolves once no in-process call is under way (server.ts, before the database closes). A page whose
+ * browser went away no longer holds a connection, so the server's drain does not wait for it, but its
+ * loaders still call the API: closing the database under them failed their queries.
+ */
+export async function inProcessCallsSettled(): Promise<void> {
+  const pending = registry.pending;
+  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
 }
 
 /** For tests: the API runs elsewhere again. */

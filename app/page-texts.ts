@@ -4,7 +4,7 @@
 // cached) load once the page is interactive, for what the page shows later (menus, dialogs,
 // messages) and for the next pages. A navigation waits for them (root.tsx clientMiddleware), so a
 // page reached in the browser never lacks a text.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Language, PageTexts } from "./i18n.ts";
 import type { Texts } from "./translate.ts";
 
@@ -73,4 +73,16 @@ export function useLoadedTexts(language: Language): Texts | undefined {
     };
   }, [language, texts]);
   return texts;
+}
+
+/**
+ * A page reached in the browser without its language's whole texts (their file failed to load twice:
+ * a flaky network) would show its own texts empty: it is asked of the server again, which renders it
+ * with them. The page the document was loaded with has its texts in the page, so it never reloads.
+ */
+export function useServerPageWithoutTexts(hasTexts: boolean, locationKey: string) {
+  const first = useRef(locationKey);
+  useEffect(() => {
+    if (!hasTexts && locationKey !== first.current) window.location.reload();
+  }, [hasTexts, locationKey]);
 }

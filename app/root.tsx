@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   UNSAFE_useScrollRestoration as useScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -18,7 +19,7 @@ import { Toaster } from "./components/toaster.tsx";
 import { refusedRequestContext } from "./context.ts";
 import { fallbackLanguage, isLanguage, PageTextsContext, TranslationProvider, translationFor, useTranslation } from "./i18n.ts";
 import { getLanguage } from "./i18n.server.ts";
-import { loadTexts, useLoadedTexts } from "./page-texts.ts";
+import { loadTexts, useLoadedTexts, useServerPageWithoutTexts } from "./page-texts.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
 import { clinicTimeZone } from "./clinic.server.ts";
@@ -51,9 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** Waits, if need be, for the whole texts of the page's language before the next page shows. */
+/**
+ * Waits, if need be, for the whole texts of the page's language before the next page shows; a failed
+ * load is tried once more, and a page that still has none is asked of the server (useServerPageWithoutTexts).
+ */
 async function withTexts(language: unknown) {
-  if (isLanguage(language)) await loadTexts(language).catch(() => {});
+  if (isLanguage(language)) await loadTexts(language).catch(() => loadTexts(language)).catch(() => {});
 }
 
 // Every navigation and form answered in the browser: the next page may show texts this one did not.
@@ -109,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const resources: Resource | undefined = loaded ? { [language]: loaded as Resource[string] } : pageTexts?.language === language ? pageTexts.resources : undefined;
   const record = pageTexts?.record;
   const translation = useMemo(() => translationFor(language, resources ?? {}, record, loaded !== undefined), [language, resources, record, loaded]);
+  useServerPageWithoutTexts(loaded !== undefined, useLocation().key);
   return (
     <html lang={language} dir="ltr">
       <head>

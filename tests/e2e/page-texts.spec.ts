@@ -55,6 +55,17 @@ for (const [language, login, register, doctorText] of [
       await expect(page.getByRole("heading", { level: 1, name: register })).toBeVisible();
       await expect(page.locator("main")).not.toContainText(/\b(register|fields|roles)\.[a-zA-Z]+/);
     });
+
+    test("when the language's texts cannot be loaded (a flaky network), the next page comes whole from the server", async ({ page }) => {
+      await page.route(textsFile, (route) => route.abort("connectionreset"));
+      await page.goto("/login");
+      await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
+      await page.getByRole("link", { name: language === "en" ? "Register" : "S'inscrire" }).click();
+      await page.waitForURL(/\/register$/);
+      await expect(page.getByRole("heading", { level: 1, name: register })).toBeVisible();
+      // Texts the login page did not carry: the page is not one of empty labels.
+      await expect(page.getByText(language === "en" ? "Register as a patient to book appointments" : "Inscrivez-vous comme patient p")).toBeVisible();
+    });
   });
 }
 

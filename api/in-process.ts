@@ -69,18 +69,28 @@ export function inProcessApi(): Caller | undefined {
 }
 
 /**
- * Resolves once no in-process call is under way (server.ts, before the database closes). A page whose
+ * Resolves once no in-process call is under way, or after `withinMs` (server.ts, before the database closes). A page whose
  * browser went away no longer holds a connection, so the server's drain does not wait for it, but its
  * loaders still call the API: closing the database under them failed their queries.
  */
-export async function inProcessCallsSettled(): Promise<void> {
+export async function inProcessCallsSettled(withinMs: number): Promise<void> {
   const pending = registry.pending;
-  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+  // A call that never ends (an API stuck on its database) must not keep the database from closing
+  // before the shutdown's hard exit (api/serve.ts): past `withinMs` it is given up on.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const givenUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, withinMs);
+  });
+  const settled = (async () => {
+    while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+  })();
+  await Promise.race([settled, givenUp]).finally(() => clearTimeout(timer));
 }
 
 /** For tests: the API runs elsewhere again. */
 export function stopServingInProcess() {
   registry.call = undefined;
+  registry.pending?.clear();
 }
 
 /**

@@ -63,9 +63,9 @@ export default function handleRequest(
     // The render records the texts it looks up; the page carries those, and only those, to the
     // browser (page-texts.ts). Lite mode sends no script, so no texts for one either.
     const texts = pageTexts(loadContext);
-    const used = usedTexts();
-    const recording: PageTexts = { ...texts, record: used.record };
-    const usedBlock = lite ? null : () => pageTextsBlock({ language: texts.language, resources: { [texts.language]: used.texts } });
+    const used = lite ? null : usedTexts();
+    const recording: PageTexts = used ? { ...texts, record: used.record } : texts;
+    const usedBlock = used && (() => pageTextsBlock({ language: texts.language, resources: { [texts.language]: used.texts } }));
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

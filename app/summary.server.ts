@@ -9,6 +9,7 @@ import type { PatientHome } from "../contract/patient.ts";
 import type { UpstreamResult } from "./upstream.server.ts";
 import type { DoctorHome } from "../contract/doctor-profile.ts";
 import { NOTIFICATIONS_PAGE } from "./notifications.ts";
+import { pageNumber } from "./url.ts";
 
 export type { PatientDashboard } from "../contract/patient.ts";
 
@@ -17,12 +18,6 @@ export type Summary = PatientHome & Partial<Pick<DoctorHome, "verification" | "r
 
 /** The page whose loader needs the patient's dashboard cards. */
 const PATIENT_HOME = "/health/doctors";
-
-/** A page number from the address; anything else is the first page. */
-export const pageNumber = (value: string | null) => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : 1;
-};
 
 const summaryContext = createContext<(() => Promise<UpstreamResult<Summary> | null>) | null>(null);
 

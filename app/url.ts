@@ -10,3 +10,12 @@ export function withParams(url: string, changes: Record<string, string | null>) 
   const search = params.toString();
   return search ? `${path}?${search}` : path!;
 }
+
+/** A positive whole number from the address (an id of the reference lists, a page), else null. */
+export const positiveId = (value: string | null | undefined) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** A page number from the address; anything else is the first page (every paged list). */
+export const pageNumber = (value: string | null | undefined) => positiveId(value) ?? 1;

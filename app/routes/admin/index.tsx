@@ -8,7 +8,7 @@ import { formatDate, specialityName } from "../../format.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
-import { positiveId } from "../health/doctors.server.ts";
+import { pageNumber, positiveId } from "../../url.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { AdminDoctorListQuery, AdminDoctorPage, Approval, Rejection } from "../../../contract/admin.ts";
@@ -20,7 +20,7 @@ const listOf = <T,>(body: unknown, key: string): T[] => (Array.isArray(body) ? (
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
-  const page = positiveId(new URL(request.url).searchParams.get("page")) ?? 1;
+  const page = pageNumber(new URL(request.url).searchParams.get("page"));
   const [doctors, specialities] = await Promise.all([
     api.get<AdminDoctorPage>("/admin/doctors", { status: "pending", page, limit: ADMIN_DOCTOR_PAGE_SIZE } satisfies AdminDoctorListQuery),
     api.get<unknown>("/speciality"),

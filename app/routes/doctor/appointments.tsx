@@ -7,7 +7,7 @@ import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "reac
 import type { Route } from "./+types/appointments";
 import { useVerification } from "./verification.ts";
 import { getUser, upstream } from "../../auth.server.ts";
-import { pageNumber } from "../../summary.server.ts";
+import { pageNumber } from "../../url.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";

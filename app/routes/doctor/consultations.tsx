@@ -6,7 +6,7 @@ import { useTranslation } from "../../i18n.ts";
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
-import { pageNumber } from "../../summary.server.ts";
+import { pageNumber } from "../../url.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";

@@ -2,7 +2,7 @@
 // search, the book dialog's doctor and slots, and the book and request actions.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { withParams } from "../../url.ts";
+import { pageNumber, positiveId, withParams } from "../../url.ts";
 import type { DaySlot as Slot, DirectBooking, OpenRequest } from "../../../contract/appointment.ts";
 import type { Country, Speciality } from "../../../contract/reference.ts";
 import type { DoctorCard, DoctorPage } from "../../../contract/doctor.ts";
@@ -14,11 +14,6 @@ import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 
-
-export const positiveId = (value: string | null | undefined) => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-};
 
 const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
 
@@ -39,7 +34,7 @@ export async function searchDoctors(api: Upstream, params: URLSearchParams) {
   const search = params.get("search")?.trim() ?? "";
   const speciality = positiveId(params.get("speciality"));
   const country = positiveId(params.get("country"));
-  const page = positiveId(params.get("page")) ?? 1;
+  const page = pageNumber(params.get("page"));
   const [specialities, countries, cities] = await Promise.all([
     api.call<Speciality[]>("GET", "/speciality"),
     api.call<Country[]>("GET", "/location/country"),

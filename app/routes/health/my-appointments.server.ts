@@ -8,7 +8,7 @@ import type { PatientAppointment, PatientAppointmentPage, Proposal } from "../..
 import { redirectWithToast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
 import { videoLinkOf } from "../../calendar.server.ts";
-import { positiveId } from "./doctors.server.ts";
+import { pageNumber } from "../../url.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { PatientChange } from "../../../contract/appointment.ts";
 
@@ -32,7 +32,7 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   const tab = params.get("tab") === "open" ? "open" : "assigned";
   const search = params.get("search")?.trim() ?? "";
   const status = (APPOINTMENT_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
-  const page = positiveId(params.get("page")) ?? 1;
+  const page = pageNumber(params.get("page"));
   const list = await api.get<PatientAppointmentPage>("/appointment", {
     assigned: tab === "assigned" ? "true" : "false",
     search,
@@ -43,7 +43,7 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   const [selected, cancelling] = await Promise.all([findOne(api, list.appointments, params.get("appointment")), findOne(api, list.appointments, params.get("cancel"))]);
   // The 'Doctor Proposals' tab exists only for open requests, and is their first tab.
   const view = selected && isOpenRequest(selected) && params.get("view") !== "details" ? "proposals" : "details";
-  const proposalPage = positiveId(params.get("proposalPage")) ?? 1;
+  const proposalPage = pageNumber(params.get("proposalPage"));
   // The dialog's proposals and its video link, side by side rather than one after the other.
   const [proposals, video] = await Promise.all([
     selected && view === "proposals" ? loadProposals(api, selected.id, proposalPage) : null,

@@ -9,7 +9,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { personName } from "../../components/person.ts";
 import { formatDate } from "../../format.ts";
-import { pageNumber } from "../../summary.server.ts";
+import { pageNumber } from "../../url.ts";
 import type { AccessEvent, AccessLogPage } from "../../../contract/patient.ts";
 
 

@@ -50,18 +50,19 @@ export async function searchDoctors(
   { fewMatches, walkLimit }: SearchPlanLimits = { fewMatches: FEW_MATCHES, walkLimit: WALK_LIMIT },
 ): Promise<DoctorPage> {
   const filters = filtersOf(q);
+  const where = and(...filters.user, ...filters.doctor);
   const offset = (q.page - 1) * q.limit;
   let cte: SQL | undefined;
   const page = async (candidates: SQL | undefined, total: SQL) =>
-    rowsOf<Row>(await db.execute(sql`${cte ?? sql``}${pageOf(candidates, and(...filters.user, ...filters.doctor), total, q.limit, offset)}`));
+    rowsOf<Row>(await db.execute(sql`${cte ?? sql``}${pageOf(candidates, where, total, q.limit, offset)}`));
   let rows: Row[];
   let totalSql: SQL;
   if (!q.search) {
-    totalSql = sql`(select count(*)::int from (select 1 from users u join doctors d on d.user_id = u.id where ${and(...filters.user, ...filters.doctor)} limit ${countCap + 1}) m)`;
+    totalSql = sql`(select count(*)::int from (select 1 from users u join doctors d on d.user_id = u.id where ${where} limit ${countCap + 1}) m)`;
     rows = await page(undefined, totalSql);
   } else {
     const pattern = containsPattern(q.search);
-    const listed = and(...filters.user, ...filters.doctor, sql`(u.username ilike ${pattern} or d.duty_hospital ilike ${pattern})`);
+    const listed = and(where, sql`(u.username ilike ${pattern} or d.duty_hospital ilike ${pattern})`);
     // Each side's trigram matches. A subquery of the first FROM item is read once, lazily: the
     // count stops at its cap.
     const byName = sql`select id from users where role = 'doctor' and username ilike ${pattern}`;

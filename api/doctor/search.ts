@@ -27,9 +27,11 @@ const COUNT_CAP = 100;
 /**
  * A side of a search (names, hospitals) with at most this many trigram matches is rare: its matches
  * are all fetched, then sorted. More, and the fragment is common: the directory is walked in name
- * order, where its matches come soon. Fetching a match costs about what walking past ten entries does.
+ * order, where its matches come soon. The probe reads this many + 1 rows a side, so the threshold is
+ * what a common fragment pays before its walk; a walk reads rows only for its candidates, so it costs
+ * little more than the index entries it passes (ADR 0018).
  */
-const FEW_MATCHES = 300;
+const FEW_MATCHES = 100;
 /** Directory entries a walk reads at most; past them the search fetches every match instead. */
 const WALK_LIMIT = 2_000;
 /** The shortest fragment the trigram indexes can look up (shorter ones are searched by a walk). */

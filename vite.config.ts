@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { buildConfig } from "./config.ts";
 
 // What every page runs (React, React DOM, React Router): one file instead of four, because each
 // file is compressed on its own and the pieces share much of their vocabulary (measured by
@@ -34,7 +35,7 @@ function clientChunks(): Plugin {
       return {
         build: {
           // CLIENT_SOURCEMAP=1 npm run build: source maps to see what each chunk holds (ADR 0003).
-          sourcemap: Boolean(process.env.CLIENT_SOURCEMAP),
+          sourcemap: buildConfig().clientSourcemap,
           rolldownOptions: {
             output: {
               codeSplitting: {

@@ -16,16 +16,20 @@ let url: string;
 const lines: string[] = [];
 const printed: string[] = [];
 
-beforeAll(async () => {
-  api = await startApi();
-  const app = express();
-  const sink = new Writable({
+/** A log destination that keeps each line written. */
+function linesInto(lines: string[]) {
+  return new Writable({
     write(chunk, _encoding, done) {
       lines.push(...String(chunk).split("\n").filter(Boolean));
       done();
     },
   });
-  observe(app, { service: "api", logLevel: "info", destination: sink });
+}
+
+beforeAll(async () => {
+  api = await startApi();
+  const app = express();
+  observe(app, { service: "api", logLevel: "info", destination: linesInto(lines) });
   app.use(createApi(api.deps));
   server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -166,13 +170,7 @@ describe("request lines of failures", () => {
   let seenId: string | undefined;
   beforeAll(async () => {
     const app = express();
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        failures.push(...String(chunk).split("\n").filter(Boolean));
-        done();
-      },
-    });
-    observe(app, { service: "web", logLevel: "info", destination: sink });
+    observe(app, { service: "web", logLevel: "info", destination: linesInto(failures) });
     app.get("/broken/42", (req, res) => {
       seenId = req.id;
       res.status(500).end();

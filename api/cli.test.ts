@@ -9,7 +9,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../config.ts";
 import { runCommand, UsageError } from "./admin/commands.ts";
@@ -18,7 +18,7 @@ import { appointments, doctorSpecialities, doctors, patients, specialities, user
 import { verifyPassword } from "./auth/password.ts";
 import { ApiError } from "./http.ts";
 import { memoryMailer } from "./mail/index.ts";
-import { setUpApi } from "./test/harness.ts";
+import { migratedDataDir, setUpApi } from "./test/harness.ts";
 import { openScratchDatabase } from "./test/scratch-database.ts";
 
 const exec = promisify(execFile);
@@ -53,12 +53,7 @@ describe("npm run admin, spawned as an operator runs it", () => {
   // has run, with a pending doctor in it.
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "cli-test-"));
-    const database = await openScratchDatabase({ dataDir: path.join(dataDir, "db"), prefix: "cli", template: inject("databaseTemplate") });
-    try {
-      await addPendingDoctor(database.db, doctorEmail, "ORD-777");
-    } finally {
-      await database.close();
-    }
+    await migratedDataDir(dataDir, (db) => addPendingDoctor(db, doctorEmail, "ORD-777"));
   });
   afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 

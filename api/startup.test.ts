@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readConfig } from "../config.ts";
+import { buildConfig, readConfig } from "../config.ts";
 import { freePort } from "../bench/support.ts";
 import { runProcess } from "./test/run-process.ts";
 
@@ -93,19 +93,33 @@ describe("readConfig", () => {
   });
 });
 
+describe("buildConfig", () => {
+  it("writes the browser build's source maps only when CLIENT_SOURCEMAP is 1, and refuses anything else", () => {
+    expect(buildConfig({})).toEqual({ clientSourcemap: false });
+    expect(buildConfig({ CLIENT_SOURCEMAP: "" })).toEqual({ clientSourcemap: false });
+    expect(buildConfig({ CLIENT_SOURCEMAP: "1" })).toEqual({ clientSourcemap: true });
+    expect(() => buildConfig({ CLIENT_SOURCEMAP: "yes" })).toThrow(/^Configuration error: CLIENT_SOURCEMAP/);
+  });
+});
+
 describe("config.ts is the one reader of the environment", () => {
-  // Source of the web app, the API, the web server and the benchmarks. Tests and their support
-  // folders are left out: they set the environment of the processes they start.
-  const roots = ["app", "api", "bench", "server.ts"];
+  // Source of the web app, the API, the contract, the benchmarks, the tools and the root's modules
+  // (the web server, its workers, the build's configuration). Tests, their support folders and the
+  // test runners' configurations are left out: they set the environment of the processes they start.
+  const testRunners = new Set(["playwright.config.ts", "vitest.config.ts"]);
+  const rootModules = fs.readdirSync(".").filter((name) => /\.ts$/.test(name) && name !== "config.ts" && !testRunners.has(name));
+  const roots = ["app", "api", "bench", "contract", "tools", ...rootModules];
   const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)test\//.test(file);
   function sources(entry: string): string[] {
-    if (!fs.statSync(entry).isDirectory()) return /\.tsx?$/.test(entry) && !isTestCode(entry) ? [entry] : [];
+    if (!fs.statSync(entry).isDirectory()) return /\.(tsx?|js)$/.test(entry) && !isTestCode(entry) ? [entry] : [];
     return fs.readdirSync(entry).flatMap((name) => sources(path.join(entry, name)));
   }
 
   it("no module outside config.ts reads process.env", () => {
     const files = roots.flatMap(sources);
-    expect(files).toContain(path.join("api", "main.ts"));
+    for (const entry of [path.join("api", "main.ts"), path.join("api", "cli.ts"), "server.ts", "vite.config.ts", path.join("bench", "run.ts"), path.join("tools", "link-node.js")]) {
+      expect(files).toContain(entry);
+    }
     const readers = files.filter((file) => /\bprocess\.env\b/.test(fs.readFileSync(file, "utf8")));
     expect(readers).toEqual([]);
   });

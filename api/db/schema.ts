@@ -162,7 +162,7 @@ export const appointments = pgTable(
     status: appointmentStatusEnum("status").notNull().default("pending"),
     type: appointmentTypeEnum("type").notNull(),
     category: appointmentCategoryEnum("category").notNull().default("direct"),
-    // The slot start (SPEC's `time`); `date` on the wire is its day in the clinic time zone.
+    // The slot start (the wire's `time`, docs/product.md, Time on the wire); `date` on the wire is its day in the clinic time zone.
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     place: text("place"),
     cityId: integer("city_id").references(() => cities.id),

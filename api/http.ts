@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import client from "prom-client";
 import type { z } from "zod";
+import type { Role } from "../contract/constants.ts";
 import { check } from "../contract/fields.ts";
 import type { Db } from "./db/index.ts";
 import { apiTokens, users } from "./db/schema.ts";
@@ -132,7 +133,6 @@ function hasNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
-export type Role = "patient" | "doctor" | "admin";
 export interface AuthUser {
   id: string;
   role: Role;

@@ -5,10 +5,11 @@ import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments, doctorSpecialities, doctors } from "../db/schema.ts";
 import { forbidden, notFound } from "../http.ts";
+import type { DoctorVerification } from "../../contract/constants.ts";
 
 export interface DoctorAccess {
   id: string;
-  verification: "pending" | "verified" | "rejected";
+  verification: DoctorVerification;
   specialityIds: number[];
 }
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { futureDate, type TestApi, refusal, setUpApi } from "../test/harness.ts";
 import { appointments, countries, doctors } from "../db/schema.ts";
-import { SLOTS } from "../time.ts";
+import { SLOTS } from "../../contract/constants.ts";
 import { appointment, daySlots } from "../../contract/appointment.ts";
 
 const yesterday = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);

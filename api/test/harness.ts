@@ -19,6 +19,7 @@ import { issueToken } from "../auth/tokens.ts";
 import { seedReferenceData } from "../db/reference.ts";
 import type { Db } from "../db/index.ts";
 import { apiError, type ApiError } from "../../contract/errors.ts";
+import type { DoctorVerification } from "../../contract/constants.ts";
 import { matches } from "./contract-match.ts";
 import { openScratchDatabase, type DatabaseTemplate } from "./scratch-database.ts";
 
@@ -131,7 +132,7 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
   /** A doctor (verified unless said otherwise) with specialities by name and a live token. */
   async function createDoctor(
     options: {
-      verification?: "pending" | "verified" | "rejected";
+      verification?: DoctorVerification;
       specialities?: string[];
       city?: string;
       username?: string;

@@ -2,7 +2,8 @@
 // (app/components/lazy-form.tsx, docs/decisions/0003-first-load-javascript-budget.md). What the user
 // types before it arrives, where the focus and the caret are, all stay when it takes over, and the
 // form validates in the browser from then on.
-import { expect, test } from "./support.ts";
+import { signIn } from "./doctor-helpers.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** Holds the form state's module back until `release()`; `asked` once the page has asked for it. */
 async function holdFormState(page: import("@playwright/test").Page) {
@@ -82,11 +83,40 @@ test.describe("a form whose form state arrives late (JavaScript on)", () => {
     expect(posts).toEqual([]);
   });
 
-  test("the form state is not part of the pages' first load", async ({ page }) => {
+  test("patient profile: the edit form keeps what was typed and validates in the browser", async ({ page, patient }) => {
+    await signIn(page, patient.email, "patient");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const formState = await holdFormState(page);
+    await page.goto("/patient/profile?edit=1");
+    await expect.poll(() => formState.asked).toBe(true);
+    const name = page.getByLabel("Username");
+    await name.fill("");
+    await name.click();
+    await page.keyboard.type("A");
+    formState.release();
+    await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
+    await expect(name).toBeFocused();
+    await page.keyboard.type("b");
+    await expect(name).toHaveValue("Ab");
+    await expect(async () => {
+      await name.focus();
+      await name.blur();
+      await expect(page.getByText("Username must be at least 3 characters")).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    expect(posts).toEqual([]);
+  });
+
+  test("the form state is not part of the pages' first load, nor the profile's edit form", async ({ page, patient }) => {
     for (const path of ["/login", "/register"]) {
       const html = await (await page.request.get(path)).text();
       expect(html).toMatch(/assets\/lazy-form-[^"]+\.js/);
       expect(html).not.toMatch(/assets\/conform-/);
     }
+    await signIn(page, patient.email, "patient");
+    const html = await (await page.request.get("/patient/profile")).text();
+    expect(html).not.toMatch(/assets\/(conform|profile-form|country-city|delete-account-dialog)-/);
   });
 });

@@ -41,3 +41,21 @@ describe("the repository stands on its own", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("module edges the lint does not see", () => {
+  // docs/architecture.md: app/components/ holds UI only, and a server module never imports it (a
+  // server module would load React components, and a rule kept there would be UI's to change).
+  const serverModules = () =>
+    tracked().filter((file) => /^app\/.*\.server\.ts$/.test(file) || /^api\/.*\.ts$/.test(file) || /^[^/]+\.ts$/.test(file));
+  const components = path.join(root, "app", "components") + path.sep;
+  const importsComponents = (file: string) =>
+    [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/(?:from\s*|import\()\s*["'](\.[^"']+)["']/g)].some(([, spec]) =>
+      path.resolve(path.dirname(path.join(root, file)), spec!).startsWith(components),
+    );
+
+  it("no server module imports from app/components/", () => {
+    const modules = serverModules();
+    expect(modules).toContain("app/routes/health/my-appointments.server.ts");
+    expect(modules.filter(importsComponents)).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 // The one configuration module: every variable the web server (server.ts), the API alone
-// (api/main.ts), the administration CLI (api/cli.ts) and the benchmarks read is declared, validated
+// (api/main.ts), the administration CLI (api/cli.ts), the build (vite.config.ts) and the benchmarks read is declared, validated
 // and given its default here, and nowhere else reads process.env. It sits at the root because both
 // app/ and api/ use it and neither should import the other's folder.
 //
@@ -269,11 +269,26 @@ export function childEnvironment(extra: Record<string, string> = {}): NodeJS.Pro
   return { ...process.env, ...extra };
 }
 
-export function benchConfig(env: NodeJS.ProcessEnv = process.env) {
+/** `env` read with a tool's own schema (benchmarks, build): empty counts as unset, a bad value is one line. */
+function toolVariables<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.output<S> {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
-  const result = benchSchema.safeParse(clean);
+  const result = schema.safeParse(clean);
   if (!result.success) {
     throw new StartupError(`Configuration error: ${result.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`);
   }
   return result.data;
+}
+
+export function benchConfig(env: NodeJS.ProcessEnv = process.env) {
+  return toolVariables(benchSchema, env);
+}
+
+/** Variables of the build (vite.config.ts), validated like the rest. */
+const buildSchema = z.object({
+  // CLIENT_SOURCEMAP=1 npm run build: source maps of the browser build, to see what each chunk holds (ADR 0003).
+  CLIENT_SOURCEMAP: z.enum(["0", "1"], "must be 0 or 1").default("0"),
+});
+
+export function buildConfig(env: NodeJS.ProcessEnv = process.env) {
+  return { clientSourcemap: toolVariables(buildSchema, env).CLIENT_SOURCEMAP === "1" };
 }

@@ -6,12 +6,14 @@
 // - With the embedded database, the primary is its one owner (docs/decisions/0006): it opens
 //   PGlite, runs the API, the mail outbox and the CLI's control socket, and answers the workers on
 //   a loopback port; each worker is a web server with API_OWNER_URL pointing there, and forwards
-//   the public /api to it.
+//   the public /api to it. The workers' pages call the owner's API over the cluster's message
+//   channel instead (ownerCaller below): no fetch, no loopback socket, no HTTP parsing on either side.
 import cluster, { type Worker } from "node:cluster";
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Config } from "./config.ts";
 import { openApi } from "./api/serve.ts";
+import { inProcessApi, inProcessCallsSettled, serveInProcess, type InProcessAnswer, type InProcessRequest } from "./api/in-process.ts";
 
 /** Runs the primary: forks `config.webConcurrency` workers and keeps them running until SIGTERM/SIGINT. */
 export async function superviseWebWorkers(config: Config): Promise<never> {
@@ -19,12 +21,21 @@ export async function superviseWebWorkers(config: Config): Promise<never> {
   let closeOwner = async () => {};
   if (!config.API_URL && !config.DATABASE_URL) {
     const { database, api } = await openApi(config);
+    // The workers' pages call this API in-process here, by message (answerWorkerCall).
+    serveInProcess(api);
+    const call = inProcessApi();
+    cluster.on("message", (worker: Worker, message: unknown) => {
+      void answerWorkerCall(call, message)?.then((answer) => {
+        if (worker.isConnected()) worker.send(answer, () => {}); // a worker gone meanwhile wants no answer
+      });
+    });
     const server = createServer(api);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     ownerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     server.requestTimeout = 30_000;
     closeOwner = async () => {
       await new Promise((resolve) => server.close(resolve));
+      await inProcessCallsSettled(5_000);
       await database.close();
     };
     console.log(`The embedded database is owned by this process (${process.pid}); its API answers the web workers at ${ownerUrl}`);
@@ -118,4 +129,68 @@ export function forwardToOwner(ownerUrl: string) {
     forwarded.on("error", (error) => (res.headersSent ? res.destroy(error) : next(error)));
     req.pipe(forwarded);
   };
+}
+
+const CALL = "api-owner-call";
+const ANSWER = "api-owner-answer";
+
+interface CallMessage {
+  type: typeof CALL;
+  id: number;
+  request: InProcessRequest;
+}
+type AnswerMessage = { type: typeof ANSWER; id: number } & ({ answer: InProcessAnswer } | { failed: true });
+
+/** What the owner sends back for a worker's message, when it is a call to the API (undefined otherwise). */
+export function answerWorkerCall(call: ((request: InProcessRequest) => Promise<InProcessAnswer>) | undefined, message: unknown): Promise<AnswerMessage> | undefined {
+  const asked = message as Partial<CallMessage> | null;
+  if (!call || asked?.type !== CALL || typeof asked.id !== "number" || !asked.request) return undefined;
+  const id = asked.id;
+  // A failure is told as such, without its details: the page answers it as an API out of reach.
+  return call(asked.request).then(
+    (answer): AnswerMessage => ({ type: ANSWER, id, answer }),
+    (): AnswerMessage => ({ type: ANSWER, id, failed: true }),
+  );
+}
+
+/** A process's message channel: a cluster worker's `process`, or a test's stand-in. */
+export interface MessageChannel {
+  send(message: unknown, callback: (error: Error | null) => void): unknown;
+  on(event: "message", listener: (message: unknown) => void): unknown;
+  on(event: "disconnect", listener: () => void): unknown;
+}
+
+/**
+ * A worker's way to call the owner's API: each call is a message to the owner, which hands it to
+ * its API in-process and sends back the answer. Over the loopback, a page's two calls cost a fetch
+ * in the worker and an HTTP request in the owner (bench/README.md).
+ */
+export function ownerCaller(channel: MessageChannel) {
+  let last = 0;
+  const waiting = new Map<number, { resolve: (answer: InProcessAnswer) => void; reject: (error: Error) => void }>();
+  channel.on("message", (message) => {
+    const answered = message as Partial<AnswerMessage> | null;
+    if (answered?.type !== ANSWER || typeof answered.id !== "number") return;
+    const caller = waiting.get(answered.id);
+    waiting.delete(answered.id);
+    if (!caller) return;
+    if ("answer" in answered && answered.answer) caller.resolve(answered.answer);
+    else caller.reject(new Error("the API failed to answer"));
+  });
+  // The owner gone, no answer will come: the pages waiting answer as for an API out of reach.
+  channel.on("disconnect", () => {
+    for (const caller of waiting.values()) caller.reject(new Error("the process owning the database is gone"));
+    waiting.clear();
+  });
+  return (request: InProcessRequest) =>
+    new Promise<InProcessAnswer>((resolve, reject) => {
+      const id = ++last;
+      waiting.set(id, { resolve, reject });
+      const message: CallMessage = { type: CALL, id, request };
+      channel.send(message, (error) => {
+        if (!error) return;
+        waiting.delete(id);
+        reject(error);
+      });
+    });
 }

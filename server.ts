@@ -12,8 +12,8 @@ import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
-import { inProcessCallsSettled, serveInProcess } from "./api/in-process.ts";
-import { forwardToOwner, superviseWebWorkers } from "./server-cluster.ts";
+import { inProcessCallsSettled, serveInProcess, serveThrough } from "./api/in-process.ts";
+import { forwardToOwner, ownerCaller, superviseWebWorkers, type MessageChannel } from "./server-cluster.ts";
 import { contentSecurityPolicy } from "./app/csp.server.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
@@ -67,8 +67,10 @@ app.get("/readyz", async (_req, res) => {
 });
 
 if (config.API_OWNER_URL) {
-  // A web worker of a process that owns the embedded database: the public /api is the owner's.
+  // A web worker of a process that owns the embedded database: the public /api is the owner's, and
+  // the pages call the owner's API by message (server-cluster.ts).
   app.use("/api", forwardToOwner(config.API_OWNER_URL));
+  if (cluster.isWorker) serveThrough(ownerCaller(process as MessageChannel), logger);
 } else if (!config.API_URL) {
   const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { buildConfig } from "./config.ts";
 
 // What every page runs (React, React DOM, React Router): one file instead of four, because each
 // file is compressed on its own and the pieces share much of their vocabulary (measured by
@@ -11,6 +12,9 @@ const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 // validation (zod with conform's zod adapter) are separate files so that a page can load the
 // validation lazily, after hydration, while the form state stays in its first load (see the ADR).
 const formState = /[\\/]node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/;
+// conform's prop helpers (getInputProps...) import nothing of the form state: a file of their own, so
+// that a form whose state loads after hydration (app/components/lazy-form.tsx) leaves "conform" out.
+const formProps = /[\\/]node_modules[\\/]@conform-to[\\/]react[\\/]dist[\\/](helpers|_virtual[\\/]_rollupPluginBabelHelpers)\.mjs$/;
 const validation = /[\\/]node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]/;
 // The app's own modules that every page runs (the entry, the root layout and what it imports, the
 // language menu and logo of both layouts, Vite's preload helper), and the signed-in shell with what
@@ -34,14 +38,15 @@ function clientChunks(): Plugin {
       return {
         build: {
           // CLIENT_SOURCEMAP=1 npm run build: source maps to see what each chunk holds (ADR 0003).
-          sourcemap: Boolean(process.env.CLIENT_SOURCEMAP),
+          sourcemap: buildConfig().clientSourcemap,
           rolldownOptions: {
             output: {
               codeSplitting: {
                 // A group takes its modules' dependencies too, so the priorities make conform's
                 // form state (a dependency of its zod adapter) land in "conform", not "validation".
                 groups: [
-                  { name: "framework", test: framework, priority: 3 },
+                  { name: "framework", test: framework, priority: 4 },
+                  { name: "form-props", test: formProps, priority: 3 },
                   { name: "conform", test: formState, priority: 2 },
                   { name: "validation", test: validation, priority: 1 },
                   { name: "app", test: appEntry, priority: 0 },

@@ -198,7 +198,8 @@ describe("hostile input is refused at the edge with the field's code", () => {
   it("the access log's paging and the cities' country", async () => {
     const patient = await api.createPatient();
     for (const query of ["page=0", "page=abc", "limit=-5", `page=${huge.slice(0, 2000)}`]) {
-      expect(await refusal(await api.request("GET", `/patient/access-log?${query}`, { token: patient.token })), query.slice(0, 20)).toEqual({ status: 400, code: "invalid" });
+      const code = query.startsWith("page") ? "invalid_page" : "invalid_limit";
+      expect(await refusal(await api.request("GET", `/patient/access-log?${query}`, { token: patient.token })), query.slice(0, 20)).toEqual({ status: 400, code });
     }
     for (const countryId of ["abc", "0", "-1", "1.5", "99999999999", huge.slice(0, 2000)]) {
       expect(await refusal(await api.request("GET", `/location/city/${countryId}`)), countryId.slice(0, 20)).toEqual({ status: 400, code: "invalid_country" });

@@ -6,12 +6,14 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import client from "prom-client";
 import type { z } from "zod";
+import type { Role } from "../contract/constants.ts";
 import { check } from "../contract/fields.ts";
 import type { Db } from "./db/index.ts";
 import { apiTokens, users } from "./db/schema.ts";
 import { metric } from "./metrics.ts";
 import { checkTokenOnce, PAGE_SCOPE_HEADER } from "./auth/page-scope.ts";
 import { prepared } from "./db/prepared.ts";
+import { closeAfterAnswer } from "./lingering-close.ts";
 
 export class ApiError extends Error {
   status: number;
@@ -85,12 +87,13 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
 /**
  * Answers once the unread rest of a refused body is dealt with. Up to 1 MB is read and thrown away
  * first, so that a client still sending it reliably reads the answer; a larger one is not read at
- * all: the answer goes at once and the connection closes. Memory stays flat either way.
+ * all: the answer goes at once and the connection closes without losing it (closeAfterAnswer).
+ * Memory stays flat either way.
  */
 function afterUnreadBody(req: IncomingMessage, res: ServerResponse, answer: () => void) {
   if (req.complete || req.readableEnded) return answer();
   if (!(Number(req.headers["content-length"]) <= 1024 * 1024)) {
-    res.setHeader("Connection", "close");
+    closeAfterAnswer(res);
     return answer();
   }
   req.once("end", answer);
@@ -131,7 +134,6 @@ function hasNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
-export type Role = "patient" | "doctor" | "admin";
 export interface AuthUser {
   id: string;
   role: Role;

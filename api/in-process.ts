@@ -49,10 +49,19 @@ const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)
  * (docs/operations.md), and its duration and status are in the upstream metrics as before.
  */
 export function serveInProcess(api: RequestListener, logger?: Logger) {
+  serveThrough((request) => callInProcess(api, request), logger);
+}
+
+/**
+ * Like serveInProcess, with the API in another process that `caller` reaches without HTTP: a web
+ * worker of the process owning the embedded database calls it over the cluster's message channel
+ * (server-cluster.ts).
+ */
+export function serveThrough(caller: Caller, logger?: Logger) {
   const pending = (registry.pending ??= new Set());
   registry.call = async (request) => {
     const started = performance.now();
-    const call = callInProcess(api, request);
+    const call = caller(request);
     pending.add(call);
     const answer = await call.finally(() => pending.delete(call));
     if (logger?.isLevelEnabled("debug")) {

@@ -16,16 +16,20 @@ let url: string;
 const lines: string[] = [];
 const printed: string[] = [];
 
-beforeAll(async () => {
-  api = await startApi();
-  const app = express();
-  const sink = new Writable({
+/** A log destination that keeps each line written. */
+function linesInto(lines: string[]) {
+  return new Writable({
     write(chunk, _encoding, done) {
       lines.push(...String(chunk).split("\n").filter(Boolean));
       done();
     },
   });
-  observe(app, { service: "api", logLevel: "info", destination: sink });
+}
+
+beforeAll(async () => {
+  api = await startApi();
+  const app = express();
+  observe(app, { service: "api", logLevel: "info", destination: linesInto(lines) });
   app.use(createApi(api.deps));
   server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -155,5 +159,55 @@ describe("routeOf", () => {
     expect(routeOf(`/calendar/feed/${"Ab_-".repeat(10)}abc.ics`)).toBe("/calendar/feed/:param");
     expect(routeOf(`/api/calendar/feed/${"Ab_-".repeat(10)}abc`)).toBe("/api/calendar/feed/:param");
     expect(routeOf("/")).toBe("/");
+  });
+});
+
+describe("request lines of failures", () => {
+  // A bare server with observe() in front: an answer of ours that failed, and a client that left.
+  const failures: string[] = [];
+  let base: string;
+  let bare: Server;
+  let seenId: string | undefined;
+  beforeAll(async () => {
+    const app = express();
+    observe(app, { service: "web", logLevel: "info", destination: linesInto(failures) });
+    app.get("/broken/42", (req, res) => {
+      seenId = req.id;
+      res.status(500).end();
+    });
+    app.get("/hangs", () => {});
+    bare = await new Promise((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    bare.closeAllConnections();
+    await new Promise((resolve) => bare.close(resolve));
+  });
+
+  it("say 'request failed' at error level for a 5xx answer, with the id the routes read", async () => {
+    failures.length = 0;
+    const res = await fetch(`${base}/broken/42?token=abc`, { headers: { "x-request-id": "web-request-0500" } });
+    expect(res.status).toBe(500);
+    await settle();
+    expect(seenId).toBe("web-request-0500");
+    expect(failures.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: "error", msg: "request failed", requestId: "web-request-0500", method: "GET", route: "/broken/:param", status: 500, error: "Error" }),
+    ]);
+    expect(failures.join("\n")).not.toContain("token");
+  });
+
+  it("give a request the client broke off status 499, in one line", async () => {
+    failures.length = 0;
+    const controller = new AbortController();
+    const answer = fetch(`${base}/hangs`, { signal: controller.signal }).catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    expect(await answer).toBeInstanceOf(Error);
+    await settle();
+    expect(failures.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: "info", msg: "request", method: "GET", route: "/hangs", status: 499 }),
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { observeUpstream, watchDatabasePool } from "./metrics.ts";
 import { watchMailOutbox } from "./mail/outbox-metrics.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { startApi, type TestApi } from "./test/harness.ts";
+import { apiError } from "../contract/errors.ts";
 
 const TOKEN = "metrics-token-for-the-test-0123456789";
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -54,7 +55,7 @@ describe("GET /metrics", () => {
     expect((await scrape(open.url, `Bearer ${TOKEN}`)).status).toBe(404);
     // The 404 is the app's own, the same as for any unknown path: nothing tells /metrics exists.
     const unknown = await fetch(`${guarded.url}/metricz`);
-    expect(await (await scrape(guarded.url)).json()).toEqual(await unknown.json());
+    expect(apiError.parse(await (await scrape(guarded.url)).json())).toEqual(apiError.parse(await unknown.json()));
   });
 
   it("gives the scraper with the token request latency by route, with ids hidden and unknown paths pooled", async () => {

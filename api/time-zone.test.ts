@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../config.ts";
 import { startApi, type TestApi } from "./test/harness.ts";
 import { appointments } from "./db/schema.ts";
-import { SLOTS } from "./time.ts";
+import { SLOTS } from "../contract/constants.ts";
 import { appointment, daySlots } from "../contract/appointment.ts";
 
 function useZone(zone: string) {

@@ -4,9 +4,8 @@
 // included) from the runtime's time-zone data (docs/decisions/0012-time-zones-with-date-fns-tz.md).
 import { TZDate } from "@date-fns/tz";
 import { config } from "../config.ts";
+import { SLOTS } from "../contract/constants.ts";
 import { badRequest } from "./http.ts";
-
-export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
 
 export const clinicTimeZone = () => config().APP_TIMEZONE;
 

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productionEnv } from "../bench/support.ts";
 import { runProcess as run } from "../api/test/run-process.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../api/test/scratch-database.ts";
+import { matches } from "../api/test/contract-match.ts";
+import { specialityList } from "../contract/reference.ts";
 import { restartPolicy } from "../server-cluster.ts";
 import { freePort, startWebServer } from "./test/web-server.ts";
 
@@ -53,12 +55,26 @@ async function pagesFromBothWorkers(app: Awaited<ReturnType<typeof startWebServe
 describe("WEB_CONCURRENCY=2 on the embedded database", () => {
   let app: Awaited<ReturnType<typeof startWebServer>>;
   beforeAll(async () => {
-    app = await startWebServer({ env: { WEB_CONCURRENCY: "2" } });
+    // At debug level each of a page's calls to the API is a line (docs/operations.md).
+    app = await startWebServer({ env: { WEB_CONCURRENCY: "2", LOG_LEVEL: "debug" } });
   }, 300_000);
   afterAll(() => app?.stop());
 
   it("both workers serve the signed-in page, with a session made through either", async () => {
     await pagesFromBothWorkers(app);
+  }, 120_000);
+
+  it("the workers' pages call the owner's API by message, not over HTTP", async () => {
+    // An `api call` line is the web tier's call that went without HTTP (api/in-process.ts); a call
+    // over the loopback writes none.
+    const workers = new Set(workerPids(app.logs()));
+    const calls = app.logs()
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === "api call" && entry.route === "/patient/summary");
+    expect(calls.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(calls.map((entry) => entry.pid))).toEqual(workers);
+    expect(calls.every((entry) => entry.status === 200)).toBe(true);
   }, 120_000);
 
   it("the database has one owner, the first process: the lock names it, the workers open none, and the CLI works through it", async () => {
@@ -72,7 +88,7 @@ describe("WEB_CONCURRENCY=2 on the embedded database", () => {
     // The public /api of a worker is the owner's API.
     const specialities = await fetch(`${app.url}/api/speciality`, { headers: { connection: "close" } });
     expect(specialities.status).toBe(200);
-    expect(Array.isArray(await specialities.json())).toBe(true);
+    expect(matches(specialityList, await specialities.json()).length).toBeGreaterThan(0);
   }, 120_000);
 });
 

@@ -5,6 +5,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadReadingLate } from "../api/test/late-reader.ts";
 import { patientSession, startWebServer, type WebServer } from "./test/web-server.ts";
 
 let app: WebServer;
@@ -161,6 +162,15 @@ describe("body limits", () => {
     // 500 MB were sent; before the limit the server buffered all of it (2.7 GB for 4 x 100 MB).
     expect(grown).toBeLessThan(100 * 1024 * 1024);
     expect((await fetch(`${app.url}/healthz`)).ok).toBe(true);
+  });
+
+  // A refusal closes the connection; closed at once, with upload bytes unread, it reset the
+  // connection and a client that had not read yet lost the answer every time (api/lingering-close.ts).
+  it.each([
+    ["announced", true],
+    ["chunked", false],
+  ])("a client still uploading (%s) when refused reads the 413", async (_name, announced) => {
+    expect(await uploadReadingLate(app.port, "/login", "application/x-www-form-urlencoded", 20, announced)).toBe(413);
   });
 });
 

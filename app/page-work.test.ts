@@ -257,9 +257,9 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
       requestContext,
       generateMiddlewareResponse: async (query) => {
         const context = await query(request);
-        return context instanceof Response ? context : Response.json({ status: context.statusCode });
+        return context instanceof Response ? context : new Response(null, { status: context.statusCode });
       },
     });
-    expect(await (answer as Response).json()).toEqual({ status: 503 });
+    expect((answer as Response).status).toBe(503);
   });
 });

@@ -9,6 +9,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import { closeAfterAnswer } from "../api/lingering-close.ts";
 import { config } from "../config.ts";
 import { nonceContext, refusedRequestContext, type RefusedRequest } from "./context.ts";
 import { detectLanguage } from "./i18n.server.ts";
@@ -79,12 +80,13 @@ async function readForm(req: IncomingMessage): Promise<{ body?: Buffer; refused?
 /**
  * The unread rest of a refused body: up to 1 MB announced is read and thrown away, so that a client
  * still sending it reliably reads the answer; anything larger, or of unknown size, is not read at
- * all and the connection closes after the answer. Memory stays flat either way.
+ * all and the connection closes after the answer, without losing it (closeAfterAnswer). Memory
+ * stays flat either way.
  */
 function unreadBodyDealtWith(req: IncomingMessage, res: express.Response, partlyRead = false): Promise<void> {
   if (req.complete) return Promise.resolve();
   if (partlyRead || !(Number(req.headers["content-length"]) <= 1024 * 1024)) {
-    res.set("Connection", "close");
+    closeAfterAnswer(res);
     return Promise.resolve();
   }
   return new Promise((resolve) => {

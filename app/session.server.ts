@@ -4,7 +4,9 @@ import { createCookieSessionStorage, redirect } from "react-router";
 import { loadConfig } from "../config.ts";
 import { createSignedCookie } from "./signed-cookie.server.ts";
 
-export type Role = "patient" | "doctor" | "admin";
+import { ROLES, type Role } from "../contract/constants.ts";
+
+export type { Role };
 export interface SessionUser {
   id: string;
   role: Role;
@@ -42,7 +44,7 @@ export const cookiesCameBack = (request: Request) => /(?:^|;\s*)cookie_check=1(?
 
 export const getSession = (request: Request) => sessionStorage.getSession(request.headers.get("Cookie"));
 
-export const isRole = (value: unknown): value is Role => value === "patient" || value === "doctor" || value === "admin";
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
 /** docs/product.md, Roles and homes. */
 export function roleHome(role: Role | undefined): string {

@@ -32,6 +32,8 @@ describe("upstreamErrorKey", () => {
     for (const action of actions) {
       expect(upstreamErrorKey({ status: 503, code: "network" }, action, "x:fallback")).toBe("common:errors.network");
       expect(upstreamErrorKey({ status: 429, code: "rate_limited" }, action, "x:fallback")).toBe("common:errors.rateLimited");
+      expect(upstreamErrorKey({ status: 400, code: "invalid_page" }, action, "x:fallback")).toBe("common:errors.invalidPage");
+      expect(upstreamErrorKey({ status: 400, code: "invalid_limit" }, action, "x:fallback")).toBe("common:errors.invalidLimit");
     }
   });
 

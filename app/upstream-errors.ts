@@ -35,6 +35,8 @@ type Words = string | Partial<Record<UpstreamAction, string>>;
 const KEYS: Partial<Record<ErrorCode, Words>> = {
   network: "common:errors.network",
   rate_limited: "common:errors.rateLimited",
+  invalid_page: "common:errors.invalidPage",
+  invalid_limit: "common:errors.invalidLimit",
   doctor_unverified: "doctor:errors.unverified",
   not_verified: "doctor:errors.unverified",
   not_found: { doctorAppointment: "doctor:errors.notFound", patientAppointment: "patient:cancel.notFound", admin: "admin:errors.notFound" },

@@ -1,7 +1,8 @@
 // Page weight (docs/architecture.md, Budgets): for a representative set of pages, the gzip size of the HTML,
 // of the stylesheets it links, and of the JavaScript a browser loads first when scripts run (every
 // <script src>, every <link rel="modulepreload">, every inline <script>, JSON data blocks included), each file gzipped on its own
-// at level 9 as it would travel. Budgets: HTML + CSS <= 30 KB, first-load JS <= 90 KB, per page.
+// at level 9 as it would travel. Budgets: HTML + CSS <= 30 KB, first-load JS <= 120 KB, per page
+// (issue 9; why 120 and not the 90 KB first set: docs/decisions/0003-*.md).
 // Run: npm run build && node bench/weight.ts   (BENCH_JSON=path also writes the JSON summary there;
 // BENCH_FILES=1 lists every file of every page; BENCH_PORT fixes the port). Exit status 1 when a
 // budget is missed or a page fails to load. Numbers and the accepted gap: docs/decisions/0003-*.md.
@@ -12,7 +13,7 @@ import { login, startProductionApp } from "./support.ts";
 
 const KB = 1024;
 const HTML_CSS_BUDGET = 30 * KB;
-const JS_BUDGET = 90 * KB;
+const JS_BUDGET = 120 * KB;
 
 type Who = "anonymous" | "patient" | "doctor";
 interface PageSpec {
@@ -139,7 +140,7 @@ async function measure(base: string, spec: PageSpec, cookies: Record<Who, string
 }
 
 function table(results: PageResult[]) {
-  const head = ["page", "as", "HTML", "CSS", "HTML+CSS", "budget 30", "JS", "(inline)", "budget 90"];
+  const head = ["page", "as", "HTML", "CSS", "HTML+CSS", "budget 30", "JS", "(inline)", "budget 120"];
   const rows = results.map((r) => [
     r.page,
     r.who,
@@ -171,7 +172,7 @@ try {
   const results: PageResult[] = [];
   for (const spec of pages) results.push(await measure(base, spec, cookies));
 
-  console.log(`Page weight, gzip level 9, KB = 1024 bytes (budgets: HTML+CSS <= 30 KB, first-load JS <= 90 KB)\n`);
+  console.log(`Page weight, gzip level 9, KB = 1024 bytes (budgets: HTML+CSS <= 30 KB, first-load JS <= 120 KB)\n`);
   console.log(table(results));
   if (bench.BENCH_FILES) {
     for (const r of results) {

@@ -2,12 +2,10 @@
 // codes, login and logout, password reset, the doctor profile gate and account deletion. A refused
 // field answers invalid_<field> (invalid_email, invalid_phone...); a malformed code invalid_code.
 import { z } from "zod";
-import { GENDERS, LANGUAGES } from "./constants.ts";
+import { GENDERS, LANGUAGES, ROLES } from "./constants.ts";
 import { coded } from "./fields.ts";
 import { normalizePhone } from "./phone.ts";
 import { country, place } from "./reference.ts";
-
-const ROLES = ["patient", "doctor", "admin"] as const;
 
 // ---- Requests ----
 

@@ -1,6 +1,10 @@
 // The wire's fixed lists and sizes, without zod: the browser's form schemas import them, and their
 // chunk stays small (the schemas of contract/*.ts are for the servers).
 
+/** Who an account is: a role decides the screens and what the API lets it do (docs/product.md, Roles and homes). */
+export const ROLES = ["patient", "doctor", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
 /** The six slots of a day, wall-clock times in the clinic's zone (APP_TIMEZONE). */
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
 
@@ -10,8 +14,10 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const APPOINTMENT_TYPES = ["online", "in-person"] as const;
 /** What an appointment may be: a doctor's recorded consultation too. */
 export const STORED_APPOINTMENT_TYPES = [...APPOINTMENT_TYPES, "consultation"] as const;
+export type StoredAppointmentType = (typeof STORED_APPOINTMENT_TYPES)[number];
 export const APPOINTMENT_CATEGORIES = ["direct", "random"] as const;
 export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 // The choices of an online appointment's details.
 export const DEVICE_TYPES = ["computer", "tablet", "phone"] as const;
@@ -62,3 +68,4 @@ export const GENDERS = ["male", "female", "other"] as const;
 
 /** The languages of the screens and of the mail. */
 export const LANGUAGES = ["en", "fr"] as const;
+export type Language = (typeof LANGUAGES)[number];

@@ -17,6 +17,9 @@ const ERROR_CODES = [
   "rate_limited",
   "internal",
   "network",
+  // Lists: a page number or a page size that is not a whole number from 1 (contract/fields.ts).
+  "invalid_page",
+  "invalid_limit",
   // Accounts and codes.
   "email_taken",
   "invalid_email",

@@ -89,18 +89,25 @@ export const clearableId = (message: string) =>
     z.number(message).int(message).positive(message).max(MAX_ID, message).nullable().optional(),
   );
 
-/** page (default 1) and limit (default `defaultLimit`, values above `maxLimit` are capped). */
+/**
+ * page (default 1) and limit (default `defaultLimit`, values above `maxLimit` are capped). Anything
+ * but one whole number from 1 (0, -1, abc, 1.5, 1e400, a number past 2^53, the field given twice)
+ * is refused with a code of its own, invalid_page or invalid_limit, so a client can tell which.
+ */
 export function pagination(defaultLimit: number, maxLimit: number) {
   return {
-    page: z.preprocess(blank, z.coerce.number({ error: "Invalid page" }).int("Invalid page").min(1, "Invalid page").default(1)),
-    limit: z.preprocess(
-      blank,
-      z.coerce
-        .number({ error: "Invalid limit" })
-        .int("Invalid limit")
-        .min(1, "Invalid limit")
-        .default(defaultLimit)
-        .transform((n) => Math.min(n, maxLimit)),
+    page: coded(z.preprocess(blank, z.coerce.number({ error: "Invalid page" }).int("Invalid page").min(1, "Invalid page").default(1)), "invalid_page"),
+    limit: coded(
+      z.preprocess(
+        blank,
+        z.coerce
+          .number({ error: "Invalid limit" })
+          .int("Invalid limit")
+          .min(1, "Invalid limit")
+          .default(defaultLimit)
+          .transform((n) => Math.min(n, maxLimit)),
+      ),
+      "invalid_limit",
     ),
   };
 }

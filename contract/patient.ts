@@ -4,7 +4,7 @@
 // invalid_city...).
 import { z } from "zod";
 import { appointment, patientAppointment } from "./appointment.ts";
-import { GENDERS, PROPOSAL_STATUSES } from "./constants.ts";
+import { GENDERS, PROPOSAL_STATUSES, ROLES } from "./constants.ts";
 import { clearableId, clearableText, coded, pageFields, pagination } from "./fields.ts";
 import { bell } from "./notification.ts";
 import { country, place } from "./reference.ts";
@@ -69,7 +69,7 @@ const accessEvent = z.object({
   entity: z.string(),
   entityId: z.string().nullable(),
   /** null when the event records no one. */
-  Actor: z.object({ id: z.string(), username: z.string(), role: z.enum(["patient", "doctor", "admin"]).nullable() }).nullable(),
+  Actor: z.object({ id: z.string(), username: z.string(), role: z.enum(ROLES).nullable() }).nullable(),
 });
 export type AccessEvent = z.infer<typeof accessEvent>;
 

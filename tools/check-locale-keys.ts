@@ -2,13 +2,14 @@
 // api/ (tests do not count). A key counts as used when the code names it in a string ("ns:key", or
 // "key" of the default namespace), when a template names a family of keys (`doctor:type.${t}`,
 // `${role}:profile.title`), or, for a namespace the API imports as JSON (calendar texts), when the
-// importing module reads its last segment. Plural forms (_one, _other, ...) count as their key.
+// importing module, or a wire list of contract/constants.ts it imports, names its last segment. Plural forms (_one, _other, ...) count as their key.
 // Usage: node tools/check-locale-keys.ts [root]   (exit 1 and the keys printed when something is wrong)
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { LANGUAGES } from "../contract/constants.ts";
 
 const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, ".."));
-const languages = ["en", "fr"];
+const languages = LANGUAGES;
 const sourceRoots = ["app", "api"];
 const DEFAULT_NS = "common";
 
@@ -67,10 +68,15 @@ for (const text of texts.values()) {
   }
 }
 
-// Namespaces read as JSON by a module (import ... from "locales/en/NS.json"): that module's words.
+// Namespaces read as JSON by a module (import ... from "locales/en/NS.json"): that module's words,
+// and those of the wire's lists it imports (contract/constants.ts), by whose values it reads the
+// texts (`t.type[appointment.type]`).
+const wireListsFile = join(root, "contract", "constants.ts");
+const wireLists = existsSync(wireListsFile) ? readFileSync(wireListsFile, "utf8") : "";
 const jsonReaders = new Map<string, string>();
 for (const text of texts.values()) {
-  for (const m of text.matchAll(/locales\/en\/([a-z]+)\.json/g)) jsonReaders.set(m[1], (jsonReaders.get(m[1]) ?? "") + text);
+  const words = /contract\/constants\.ts/.test(text) ? text + wireLists : text;
+  for (const m of text.matchAll(/locales\/en\/([a-z]+)\.json/g)) jsonReaders.set(m[1], (jsonReaders.get(m[1]) ?? "") + words);
 }
 
 const plural = /_(zero|one|two|few|many|other)$/;

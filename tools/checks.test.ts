@@ -66,6 +66,20 @@ describe("tools/check-locale-keys.ts", () => {
     expect(run("check-locale-keys.ts", root)).toMatchObject({ status: 0 });
   });
 
+  it("counts a JSON namespace's keys named by the wire lists its reader imports, and only then", () => {
+    const files = (imports: string) => ({
+      "locales/en/calendar.json": JSON.stringify({ type: { online: "Online", "in-person": "In person" } }),
+      "locales/fr/calendar.json": JSON.stringify({ type: { online: "En ligne", "in-person": "Au cabinet" } }),
+      "contract/constants.ts": 'export const APPOINTMENT_TYPES = ["online", "in-person"] as const;\n',
+      "api/ics.ts": `import en from "../locales/en/calendar.json";\n${imports}export const say = (type: string) => en.type[type];\n`,
+      "app/.keep.ts": "",
+    });
+    expect(run("check-locale-keys.ts", tree(files('import type { AppointmentType } from "../contract/constants.ts";\n')))).toMatchObject({ status: 0 });
+    const refused = run("check-locale-keys.ts", tree(files("")));
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain("unused: calendar:type.in-person");
+  });
+
   it("refuses a key no code uses, and a key missing in French", () => {
     const root = tree({
       ...locales({ close: "Close", coming: "Coming soon" }, { close: "Fermer" }),

@@ -5,7 +5,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm
 import type { Db } from "../db/index.ts";
 import { doctorSpecialities, doctors, specialities, users } from "../db/schema.ts";
 import type { Mailer } from "../mail/index.ts";
-import { doctorApprovedMail, doctorRejectedMail, toLocale } from "../mail/templates.ts";
+import { doctorApprovedMail, doctorRejectedMail, toLocale, type Locale } from "../mail/templates.ts";
 import { ApiError, badRequest, conflict, notFound } from "../http.ts";
 import { isUuid } from "../../contract/fields.ts";
 import type { DoctorVerification as Verification } from "../../contract/constants.ts";
@@ -119,7 +119,7 @@ async function lockPending(tx: Db, doctorId: string) {
 }
 
 /** Mail after the commit: a mail failure must not undo or hide a decision already taken. */
-async function tell(db: Db, mailer: Mailer, doctorId: string, compose: (locale: "en" | "fr", username: string) => { subject: string; text: string; html: string }) {
+async function tell(db: Db, mailer: Mailer, doctorId: string, compose: (locale: Locale, username: string) => { subject: string; text: string; html: string }) {
   const [user] = await db.select({ email: users.email, username: users.username, locale: users.locale }).from(users).where(eq(users.id, doctorId));
   try {
     await mailer.send({ to: user.email, ...compose(toLocale(user.locale), user.username) });

@@ -6,10 +6,11 @@ import type { Db } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
 import { appointments, doctorSpecialities, doctors } from "../db/schema.ts";
 import { forbidden, notFound } from "../http.ts";
+import type { DoctorVerification } from "../../contract/constants.ts";
 
 export interface DoctorAccess {
   id: string;
-  verification: "pending" | "verified" | "rejected";
+  verification: DoctorVerification;
   specialityIds: number[];
 }
 

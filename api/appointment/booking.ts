@@ -11,7 +11,8 @@ import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
-import { clinicParts, parseSlot, SLOTS, zonedInstant } from "../time.ts";
+import { clinicParts, parseSlot, zonedInstant } from "../time.ts";
+import { SLOTS } from "../../contract/constants.ts";
 import { notifyOpenRequest } from "../notification/data.ts";
 
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */

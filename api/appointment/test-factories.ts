@@ -5,6 +5,7 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { futureDate } from "../test/harness.ts";
 import { zonedInstant } from "../time.ts";
+import type { ProposalStatus } from "../../contract/constants.ts";
 
 type AppointmentRow = typeof appointments.$inferInsert;
 
@@ -28,7 +29,7 @@ export const insertOpenRequest = (db: Db, values: Partial<AppointmentRow> & { pa
   insertAppointment(db, { category: "random", doctorId: null, ...values });
 
 /** A doctor's proposal on an open request; the request becomes proposed, as when a doctor proposes. */
-export async function insertProposal(db: Db, appointmentId: string, doctorId: string, status: "pending" | "accepted" | "rejected" = "pending") {
+export async function insertProposal(db: Db, appointmentId: string, doctorId: string, status: ProposalStatus = "pending") {
   const [row] = await db.insert(proposals).values({ appointmentId, doctorId, status }).returning();
   if (status === "pending") await db.update(appointments).set({ status: "proposed" }).where(eq(appointments.id, appointmentId));
   return row;

@@ -7,6 +7,7 @@ import type { Db } from "../db/index.ts";
 import { calendarFeeds, users } from "../db/schema.ts";
 import { hashToken } from "../http.ts";
 import type { FeedStatusAnswer, RenewedFeed } from "../../contract/calendar.ts";
+import type { Role } from "../../contract/constants.ts";
 
 /** 32 random bytes, base64url: 43 characters. */
 const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -38,7 +39,7 @@ export async function revokeFeeds(db: Db, userId: string) {
 }
 
 export type FeedLookup =
-  | { kind: "live"; feedId: number; user: { id: string; role: "patient" | "doctor" | "admin"; locale: string } }
+  | { kind: "live"; feedId: number; user: { id: string; role: Role; locale: string } }
   | { kind: "revoked" }
   | { kind: "unknown" };
 

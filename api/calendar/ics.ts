@@ -10,6 +10,7 @@ import { clinicTimeZone } from "../time.ts";
 import { DELETED_USER } from "../appointment/serialize.ts";
 import type { findAppointment } from "../appointment/serialize.ts";
 import type { Locale } from "../mail/templates.ts";
+import type { AppointmentStatus, StoredAppointmentType } from "../../contract/constants.ts";
 
 const texts = { en, fr } as const;
 
@@ -23,13 +24,12 @@ export const APPOINTMENT_MINUTES = 60;
 const UID_DOMAIN = "appointments.healthbook";
 export const appointmentUid = (id: string) => `${id}@${UID_DOMAIN}`;
 
-type AppointmentStatus = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
 
 /** What a calendar entry shows of an appointment. */
 export interface CalendarAppointment {
   id: string;
   status: AppointmentStatus;
-  type: "online" | "in-person" | "consultation";
+  type: StoredAppointmentType;
   startsAt: Date;
   createdAt: Date;
   updatedAt: Date | null;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../../config.ts";
 import { appointments, auditEvents, calendarFeeds } from "../db/schema.ts";
-import { startApi, type TestApi } from "../test/harness.ts";
+import { refusal, startApi, type TestApi } from "../test/harness.ts";
 import { renewedFeed, videoLink } from "../../contract/calendar.ts";
 import { insertAppointment, insertOpenRequest } from "../appointment/test-factories.ts";
 import { zonedInstant } from "../time.ts";
@@ -97,7 +97,7 @@ describe("/calendar", () => {
       ] as const) {
         const res = await get(`/calendar/appointments/${id}`, { token });
         expect(res.status).toBe(404);
-        expect(await res.json()).toEqual({ message: "Appointment not found", code: "not_found" });
+        expect(refusal({ status: res.status, body: await res.json() })).toEqual({ message: "Appointment not found", code: "not_found" });
       }
       expect((await get(`/calendar/appointments/${ids.confirmed}`, { token: admin.token })).status).toBe(403);
     });

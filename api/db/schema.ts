@@ -8,6 +8,7 @@ import {
   GENDERS,
   NOTIFICATION_KINDS,
   PROPOSAL_STATUSES,
+  ROLES,
   STORED_APPOINTMENT_TYPES,
   type ConsultationType,
 } from "../../contract/constants.ts";
@@ -38,10 +39,10 @@ export interface MailAttachment {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true });
 
-export const roleEnum = pgEnum("role", ["patient", "doctor", "admin"]);
+// The wire's lists (contract/constants.ts) are the database's: one list each.
+export const roleEnum = pgEnum("role", ROLES);
 export const genderEnum = pgEnum("gender", GENDERS);
 export const doctorVerificationEnum = pgEnum("doctor_verification", DOCTOR_VERIFICATIONS);
-// The wire's lists (contract/constants.ts) are the database's: one list each.
 export const appointmentStatusEnum = pgEnum("appointment_status", APPOINTMENT_STATUSES);
 export const appointmentTypeEnum = pgEnum("appointment_type", STORED_APPOINTMENT_TYPES);
 export const appointmentCategoryEnum = pgEnum("appointment_category", APPOINTMENT_CATEGORIES);
@@ -162,7 +163,7 @@ export const appointments = pgTable(
     status: appointmentStatusEnum("status").notNull().default("pending"),
     type: appointmentTypeEnum("type").notNull(),
     category: appointmentCategoryEnum("category").notNull().default("direct"),
-    // The slot start (SPEC's `time`); `date` on the wire is its day in the clinic time zone.
+    // The slot start (the wire's `time`, docs/product.md, Time on the wire); `date` on the wire is its day in the clinic time zone.
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     place: text("place"),
     cityId: integer("city_id").references(() => cities.id),

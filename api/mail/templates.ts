@@ -2,10 +2,11 @@
 // live in locales/{en,fr}/mail.json, like the screens'. User input (names, reasons) is escaped in
 // HTML. Codes appear alone on their own line so they are easy to read (and for tests, to find).
 import { createInstance, type TOptions } from "i18next";
+import type { Language } from "../../contract/constants.ts";
 import en from "../../locales/en/mail.json" with { type: "json" };
 import fr from "../../locales/fr/mail.json" with { type: "json" };
 
-export type Locale = "en" | "fr";
+export type Locale = Language;
 export interface MailContent {
   subject: string;
   text: string;

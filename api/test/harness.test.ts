@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { countryList } from "../../contract/reference.ts";
@@ -31,5 +33,24 @@ describe("the API harness", () => {
     const refused = await api.request("GET", "/location/city/nope", { answer: z.never() });
     expect(refusal(refused).code).toBe("invalid_country");
     expect(() => refusal(countries)).toThrow();
+  });
+});
+
+describe("the API tests read answers through the contract", () => {
+  // An answer read raw and handed to expect() checks a shape the test wrote by hand: it is read
+  // with its contract schema (`answer`, matches(), refusal()) instead.
+  function testFiles(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      return entry.isDirectory() ? (entry.name === "node_modules" ? [] : testFiles(file)) : /\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    });
+  }
+
+  it("no test passes a raw .json() read to expect()", () => {
+    // A body read with .json() and handed to expect() as it is (or through Array.isArray), from a
+    // variable, a cast or a fetch awaited in place; a read wrapped in a schema's parse() is not raw.
+    const raw = /expect\((?:Array\.isArray\()?\s*await\s+(?:\(\s*await\s+[^()]*(?:\([^()]*\))?\s*\)|\(?[\w.]+(?: as \w+\))?)\s*\.json\(\)/;
+    const offenders = ["api", "app", "contract"].flatMap(testFiles).filter((file) => raw.test(fs.readFileSync(file, "utf8")));
+    expect(offenders).toEqual([]);
   });
 });

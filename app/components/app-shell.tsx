@@ -10,8 +10,8 @@ import { Avatar } from "./avatar.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { Logo } from "./logo.tsx";
 import { NOTIFICATIONS_PAGE } from "../notifications.ts";
+import type { Role } from "../../contract/constants.ts";
 
-type Role = "patient" | "doctor" | "admin";
 interface ShellUser {
   role: Role;
   username: string;

@@ -27,7 +27,7 @@ const words = {
   fr: { health: "Santé", insurance: "Assurance", portal: "Espace médecin", language: "Langue", account: "Menu du compte", menu: "Ouvrir le menu", profile: "Profil", settings: "Paramètres", logout: "Se déconnecter", notifications: /^Notifications/ },
 };
 
-/** The top-bar items of a role (SPEC section 2 as docs/layout.md words it), as locators. */
+/** The top-bar items of a role (docs/product.md, Screens and routes), as locators. */
 function topBarItems(page: Page, role: Exclude<Role, "anonymous">, language: Language) {
   const w = words[language];
   const banner = page.getByRole("banner");

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n.ts";
 import { Avatar } from "../avatar.tsx";
 import { formatMoney, specialityName } from "../../format.ts";
-import { experienceYears } from "./format.ts";
+import { experienceYears } from "../../patient-rules.ts";
 import type { DoctorSummary as Summary } from "../../../contract/doctor.ts";
 
 export function DoctorSummary({ doctor, heading = "h3", children }: { doctor: Summary; heading?: "h2" | "h3"; children?: ReactNode }) {

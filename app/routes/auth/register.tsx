@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
 import { requireAnonymous } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
@@ -61,7 +62,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const [form, fields] = useForm({
+  const [form, fields, enhancer] = useLazyForm({
     id: `register-${role}`,
     lastResult: actionData?.result,
     ...validation,
@@ -85,6 +86,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         ))}
       </nav>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {enhancer}
         <FormAlert message={form.errors?.[0]} />
         <input type="hidden" name="role" value={role} />
         {role === "doctor"

@@ -10,7 +10,7 @@ import { withParams } from "../../url.ts";
 import { Field, SelectField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
-import { placeOf } from "../../components/patient/format.ts";
+import { placeOf } from "../../patient-rules.ts";
 import { countryOptions, formatDate, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";

@@ -2,7 +2,7 @@
 // appointment with its proposals, and the cancel / accept / reject actions.
 import { data } from "react-router";
 import { withParams } from "../../url.ts";
-import { isOpenRequest } from "../../components/patient/format.ts";
+import { isOpenRequest } from "../../patient-rules.ts";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE } from "../../../contract/constants.ts";
 import type { PatientAppointment, PatientAppointmentPage, Proposal } from "../../../contract/appointment.ts";
 import { redirectWithToast } from "../../toast.server.ts";

@@ -12,7 +12,7 @@ import { FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
-import { isOpenRequest, placeOf } from "../../components/patient/format.ts";
+import { isOpenRequest, placeOf } from "../../patient-rules.ts";
 import { formatDate, formatMoney, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/payment";
 import { upstream } from "../../auth.server.ts";
 import { PageHeader } from "../../components/page.tsx";
-import { placeOf } from "../../components/patient/format.ts";
+import { placeOf } from "../../patient-rules.ts";
 import { formatDate, formatMoney } from "../../format.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import type { PatientAppointment } from "../../../contract/appointment.ts";

@@ -1,17 +1,15 @@
 // The patient's profile (docs/product.md, Screens and routes): a view, the edit form (?edit=1) with the country/city
 // pair, account deletion (?delete=1) and 'Download my data' (/patient/profile/export).
-import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
+import { lazy, useEffect } from "react";
 import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser, upstream } from "../../auth.server.ts";
-import { Field, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
 import type { PatientProfile, PatientProfileUpdate } from "../../../contract/patient.ts";
 import type { Country, Place } from "../../../contract/reference.ts";
-import { DeleteAccountDialog, GenderField, knownGender, ProfileCard, ProfileFacts, ProfileForm, ProfileHeader, ProfileLayout, sharedDefaults } from "../../components/profile.tsx";
+import { knownGender, ProfileCard, ProfileFacts, ProfileHeader, ProfileLayout } from "../../components/profile.tsx";
 import { formatPhone } from "../../phone.server.ts";
 import { citiesOf, cityOfNewCountry, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
@@ -74,35 +72,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/patient/profile", { type: "success", message: "patient:profile.updated" });
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-type ActionData = Extract<Route.ComponentProps["actionData"], { result: unknown }> | undefined;
-
-function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfile; actionData: ActionData }) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "patient-profile",
-    lastResult: actionData?.result,
-    defaultValue: {
-      ...sharedDefaults(p),
-      phone: p.phone ?? "",
-      profession: p.profession ?? "",
-      address: p.address ?? "",
-    },
-    ...useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.patientProfileSchema }), {
-      shouldValidate: "onBlur",
-      shouldRevalidate: "onInput",
-    }),
-  });
-  return (
-    <ProfileForm role="patient" form={form} data={d} reloaded={actionData}>
-      <Field label={t("patient:profile.username")} {...getInputProps(fields.username, { type: "text" })} autoComplete="name" errors={fields.username.errors} />
-      <Field label={t("patient:profile.phone")} {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" errors={fields.phone.errors} />
-      <GenderField role="patient" {...getSelectProps(fields.gender)} />
-      <Field label={t("patient:profile.profession")} {...getInputProps(fields.profession, { type: "text" })} autoComplete="organization-title" />
-      <TextAreaField label={t("patient:profile.address")} {...getTextareaProps(fields.address)} rows={3} className="sm:col-span-2" autoComplete="street-address" />
-    </ProfileForm>
-  );
-}
+// The edit form (and conform's form state, zod, the country/city pair with it) loads after the page
+// is interactive: the profile's view does not need it. A page opened with ?edit=1 renders the form
+// on the server as always and hydrates once the module has arrived (there is no Suspense boundary,
+// so nothing shows a fallback); Edit, clicked later, finds it loaded.
+const loadEditForm = () => import("./profile-form.tsx");
+const EditForm = lazy(() => loadEditForm().then((m) => ({ default: m.EditForm })));
+// The same for the account deletion dialog (?delete=1).
+const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
+const DeleteAccountDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteAccountDialog })));
 
 function ProfileView({ p }: { p: PatientProfile }) {
   const { t, i18n } = useTranslation();
@@ -126,6 +104,11 @@ function ProfileView({ p }: { p: PatientProfile }) {
 export default function PatientProfilePage({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  useEffect(() => {
+    // A chunk that fails to load leaves Edit and Delete working as plain page loads.
+    loadEditForm().catch(() => {});
+    loadDeleteDialog().catch(() => {});
+  }, []);
   const p = d.profile;
   if (navigation.state === "loading" && navigation.location.pathname === "/patient/profile" && !p) {
     return <p role="status">{t("patient:profile.loading")}</p>;

@@ -1,7 +1,8 @@
-// Small rules shared by the patient screens: years of experience, an appointment's place, open
-// requests. Numbers, dates and names in the reader's language come from app/format.ts.
-import { formatPlace } from "../../format.ts";
-import type { PatientAppointment } from "../../../contract/appointment.ts";
+// Small rules shared by the patient's screens and their server modules: years of experience, an
+// appointment's place, open requests. Not UI, so not in components/ (which server modules never
+// import). Numbers, dates and names in the reader's language come from app/format.ts.
+import { formatPlace } from "./format.ts";
+import type { PatientAppointment } from "../contract/appointment.ts";
 
 /** docs/product.md, Data: experience is the current year minus startYear. */
 export const experienceYears = (startYear: number | null) => (startYear ? Math.max(0, new Date().getFullYear() - startYear) : null);

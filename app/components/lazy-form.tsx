@@ -1,0 +1,64 @@
+// A form whose enhancement (conform's form state: client validation, errors as the user types,
+// focus on the first wrong field) loads after the page is interactive, for the pages whose form IS
+// the page (docs/decisions/0003-first-load-javascript-budget.md). Those forms work without
+// JavaScript, so until the enhancement arrives the server-rendered form is already right: a submit
+// is validated by the route's action, as without JavaScript.
+//
+//   const [form, fields, enhancer] = useLazyForm({ lastResult: actionData?.result, ...validation });
+//   return <Form {...getFormProps(form)}>{enhancer} ...</Form>;
+//
+// The form renders with conform's metadata computed without conform (plain-form.ts) on the server
+// and during hydration; once the module has come, `enhancer` (which renders nothing) runs conform's
+// `useForm` and hands its metadata back, and the same elements re-render with it. Nothing is
+// mounted again, so what the user typed before, the focus and the caret stay where they were.
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import type { FormMetadata, useForm } from "@conform-to/react";
+import type { Bridge, BridgeOptions, Metadata } from "./conform-bridge.tsx";
+import { plainForm } from "./plain-form.ts";
+
+const loadBridge = () => import("./conform-bridge.tsx");
+// Once loaded, later forms (a navigation in the browser) take conform's metadata from their first
+// commit, before the browser paints.
+let loaded: Bridge | undefined;
+
+export function useLazyForm<Schema extends Record<string, unknown>>(
+  options: Parameters<typeof useForm<Schema>>[0],
+): [FormMetadata<Schema, string[]>, ReturnType<FormMetadata<Schema, string[]>["getFieldset"]>, ReactNode] {
+  const generatedId = useId();
+  const formId = options.id ?? generatedId;
+  const [ConformBridge, setBridge] = useState(() => loaded);
+  const [enhanced, setEnhanced] = useState<Metadata>();
+  useEffect(() => {
+    if (ConformBridge) return;
+    let live = true;
+    loadBridge().then(
+      (module) => {
+        loaded = module.ConformBridge;
+        if (live) setBridge(() => module.ConformBridge);
+      },
+      // A chunk that fails to load leaves the plain form, validated by the server.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [ConformBridge]);
+  // The bridge reads the latest options through this ref, and re-renders (memo) only when what
+  // conform must see changes: otherwise each hand-back would re-render it, and it would hand back
+  // again.
+  const latest = useRef(options as BridgeOptions);
+  latest.current = { ...(options as BridgeOptions), id: formId };
+  const [form, fields] = (enhanced as ReturnType<typeof plainForm<Schema>> | undefined) ?? plainForm<Schema>(formId, options);
+  const enhancer = ConformBridge ? (
+    <ConformBridge
+      options={latest}
+      formId={formId}
+      lastResult={options.lastResult}
+      validates={Boolean(options.onValidate)}
+      shouldValidate={options.shouldValidate}
+      shouldRevalidate={options.shouldRevalidate}
+      onChange={setEnhanced}
+    />
+  ) : null;
+  return [form, fields, enhancer];
+}

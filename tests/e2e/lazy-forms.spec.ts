@@ -1,0 +1,122 @@
+// Forms that are the whole page load conform's form state after the page is interactive
+// (app/components/lazy-form.tsx, docs/decisions/0003-first-load-javascript-budget.md). What the user
+// types before it arrives, where the focus and the caret are, all stay when it takes over, and the
+// form validates in the browser from then on.
+import { signIn } from "./doctor-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** Holds the form state's module back until `release()`; `asked` once the page has asked for it. */
+async function holdFormState(page: import("@playwright/test").Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { asked: false, release: () => release() };
+  await page.route(/\/assets\/conform-bridge-[^/]+\.js$/, async (route) => {
+    state.asked = true;
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return state;
+}
+
+test.describe("a form whose form state arrives late (JavaScript on)", () => {
+  test("login: what was typed, the choice and the focus stay, then the browser validates", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const formState = await holdFormState(page);
+    await page.goto("/login");
+    await expect.poll(() => formState.asked).toBe(true);
+
+    await page.getByRole("radio", { name: "Doctor" }).check();
+    const email = page.getByLabel("Email");
+    await email.click();
+    await page.keyboard.type("not-an");
+    formState.release();
+    await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
+
+    // The same field, still focused, caret at the end of what was typed.
+    await expect(email).toBeFocused();
+    await expect(email).toHaveValue("not-an");
+    await page.keyboard.type("-address");
+    await expect(email).toHaveValue("not-an-address");
+    await expect(page.getByRole("radio", { name: "Doctor" })).toBeChecked();
+
+    // Validated in the browser on leaving the field (once the schemas are there too): no post.
+    await expect(async () => {
+      await email.focus();
+      await email.blur();
+      await expect(page.getByText("Please enter a valid email")).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+  });
+
+  test("register: the fields typed before stay, and the form is checked before it is sent", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const formState = await holdFormState(page);
+    await page.goto("/register");
+    await expect.poll(() => formState.asked).toBe(true);
+    await page.getByLabel("Username").fill("ab");
+    await page.getByLabel("Email").fill("nobody@");
+    const phone = page.getByLabel("Phone");
+    await phone.click();
+    await page.keyboard.type("65");
+    formState.release();
+    await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
+    await expect(phone).toBeFocused();
+    await page.keyboard.type("a");
+    await expect(phone).toHaveValue("65a");
+    await expect(page.getByLabel("Username")).toHaveValue("ab");
+    await expect(page.getByLabel("Email")).toHaveValue("nobody@");
+
+    await expect(async () => {
+      await page.getByRole("button", { name: "Register as patient" }).click();
+      await expect(page.getByText("Username must be at least 3 characters")).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(page.getByText("Please enter a valid email")).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+
+  test("patient profile: the edit form keeps what was typed and validates in the browser", async ({ page, patient }) => {
+    await signIn(page, patient.email, "patient");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const formState = await holdFormState(page);
+    await page.goto("/patient/profile?edit=1");
+    await expect.poll(() => formState.asked).toBe(true);
+    const name = page.getByLabel("Username");
+    await name.fill("");
+    await name.click();
+    await page.keyboard.type("A");
+    formState.release();
+    await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
+    await expect(name).toBeFocused();
+    await page.keyboard.type("b");
+    await expect(name).toHaveValue("Ab");
+    await expect(async () => {
+      await name.focus();
+      await name.blur();
+      await expect(page.getByText("Username must be at least 3 characters")).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    expect(posts).toEqual([]);
+  });
+
+  test("the form state is not part of the pages' first load, nor the profile's edit form", async ({ page, patient }) => {
+    for (const path of ["/login", "/register"]) {
+      const html = await (await page.request.get(path)).text();
+      expect(html).toMatch(/assets\/lazy-form-[^"]+\.js/);
+      expect(html).not.toMatch(/assets\/conform-/);
+    }
+    await signIn(page, patient.email, "patient");
+    const html = await (await page.request.get("/patient/profile")).text();
+    expect(html).not.toMatch(/assets\/(conform|profile-form|country-city|delete-account-dialog)-/);
+  });
+});

@@ -25,7 +25,7 @@ describe("statements prepared once", () => {
     const scope = openPageScope();
     try {
       for (let i = 0; i < 3; i++) {
-        for (const headers of [{ [PAGE_SCOPE_HEADER]: scope! }, {}]) {
+        for (const headers of [{ [PAGE_SCOPE_HEADER]: scope! }, {}] as Record<string, string>[]) {
           const [a, b] = await Promise.all([
             api.request("GET", "/patient/me", { token: one.token, headers }),
             api.request("GET", "/patient/me", { token: two.token, headers }),

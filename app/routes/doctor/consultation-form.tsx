@@ -4,13 +4,14 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "../../i18n.ts";
 import { Form, Link } from "react-router";
+import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import type { PatientOption } from "../../../contract/doctor-profile.ts";
 import type { Consultation } from "../../../contract/consultation.ts";
 import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
 
-export function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, result }: { consultation: Consultation | null; patients: PatientOption[]; idempotencyKey: string; closeTo: string; result: SubmissionResult | null | undefined }) {
+function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, result }: { consultation: Consultation | null; patients: PatientOption[]; idempotencyKey: string; closeTo: string; result: SubmissionResult | null | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: consultation ? `consultation-${consultation.id}` : "consultation-new",
@@ -68,5 +69,16 @@ export function ConsultationForm({ consultation, patients, idempotencyKey, close
         <SubmitButton>{t("doctor:consultations.save")}</SubmitButton>
       </div>
     </Form>
+  );
+}
+
+type FormProps = Parameters<typeof ConsultationForm>[0];
+
+/** The form in its dialog: the dialog's frame too is needed only when a consultation is written. */
+export function ConsultationDialog({ title, ...form }: FormProps & { title: string }) {
+  return (
+    <Dialog title={title} closeTo={form.closeTo} size="lg">
+      <ConsultationForm key={form.consultation?.id ?? "new"} {...form} />
+    </Dialog>
   );
 }

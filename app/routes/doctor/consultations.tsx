@@ -8,7 +8,6 @@ import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { pageNumber } from "../../url.ts";
 import { Avatar } from "../../components/avatar.tsx";
-import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
 import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
@@ -50,11 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-// The form (and conform's form state) loads after the page is interactive: a page opened with its
-// dialog in the URL renders it on the server as always and hydrates once the module has arrived (no
-// Suspense boundary, so no fallback is ever shown); opening it later finds it loaded.
+// The form in its dialog (and conform's form state) loads after the page is interactive: a page
+// opened with its dialog in the URL renders it on the server as always and hydrates once the module
+// has arrived (no Suspense boundary, so no fallback is ever shown); opening it later finds it loaded.
 const loadConsultationForm = () => import("./consultation-form.tsx");
-const ConsultationForm = lazy(() => loadConsultationForm().then((m) => ({ default: m.ConsultationForm })));
+const ConsultationDialog = lazy(() => loadConsultationForm().then((m) => ({ default: m.ConsultationDialog })));
 
 function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
   const { t, i18n } = useTranslation();
@@ -147,14 +146,10 @@ export default function Consultations({ loaderData: d, actionData }: Route.Compo
       )}
       <Pagination page={d.list.page} totalPages={d.list.totalPages} linkTo={(page) => withParams(here, { page: String(page), new: null, edit: null })} />
       {d.creating ? (
-        <Dialog title={t("doctor:consultations.newTitle")} closeTo={closeTo} size="lg">
-          <ConsultationForm consultation={null} patients={d.patients} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />
-        </Dialog>
+        <ConsultationDialog title={t("doctor:consultations.newTitle")} consultation={null} patients={d.patients} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />
       ) : null}
       {d.editing ? (
-        <Dialog title={t("doctor:consultations.editTitle")} closeTo={closeTo} size="lg">
-          <ConsultationForm key={d.editing.id} consultation={d.editing} patients={[]} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />
-        </Dialog>
+        <ConsultationDialog title={t("doctor:consultations.editTitle")} consultation={d.editing} patients={[]} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />
       ) : null}
     </section>
   );

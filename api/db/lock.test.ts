@@ -28,12 +28,16 @@ async function startApi(dataDir: string) {
   const child = spawn(process.execPath, ["api/main.ts"], { env: envFor(dataDir, { API_PORT: String(await freePort()) }) });
   running.add(child);
   let output = "";
+  let errors = "";
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (d) => {
       output += d;
       if (output.includes("API listening")) resolve();
     });
-    child.stderr!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => {
+      output += d;
+      errors += d;
+    });
     child.once("exit", (code) => reject(new Error(`api exited ${code}: ${output}`)));
   });
   const stop = (signal: NodeJS.Signals) =>
@@ -41,7 +45,7 @@ async function startApi(dataDir: string) {
       child.once("exit", () => resolve());
       child.kill(signal);
     }).finally(() => running.delete(child));
-  return { pid: child.pid!, stop };
+  return { pid: child.pid!, stop, stderr: () => errors };
 }
 
 const run = (args: string[], dataDir: string, extra: Record<string, string> = {}) => runProcess(args, envFor(dataDir, extra));
@@ -69,10 +73,13 @@ async function verificationOf(db: Db, email: string) {
 // One app start for the whole scenario: starting PGlite is the expensive part.
 describe("the embedded database has one owner, and its backups", () => {
   it("refuses a second start, runs the CLI through the running app, backs up while it runs, and restores after a crash", async () => {
-    const dataDir = path.join(scratch, "owner");
+    // A DATA_DIR that does not exist yet, parents included, is created (api/startup.test.ts has the
+    // one that cannot be): this start is the API's first on it.
+    const dataDir = path.join(scratch, "owner", "not", "there");
     const lock = lockFileOf(path.join(dataDir, "db"));
     const file = path.join(scratch, "backup.tar.gz");
     const app = await startApi(dataDir);
+    expect(app.stderr()).toBe("");
     expect(JSON.parse(fs.readFileSync(lock, "utf8")).pid).toBe(app.pid);
 
     const second = await run(["api/main.ts"], dataDir, { API_PORT: String(await freePort()) });

@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index.ts";
 import { mailOutbox } from "../db/schema.ts";
+import { migratedDataDir } from "../test/harness.ts";
 import { mailTransportSetting } from "./transport.ts";
 
 describe("MAIL_TRANSPORT", () => {
@@ -74,6 +75,7 @@ describe("starting in production", () => {
 
   it("with MAIL_TRANSPORT=outbox keeps the mail in the database and never writes a code to the log", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "mail-outbox-"));
+    await migratedDataDir(dataDir);
     try {
       const email = "outbox-only@example.test";
       const { code, output } = await runApi({ NODE_ENV: "production", DATA_DIR: dataDir, MAIL_TRANSPORT: "outbox" }, async (url) => {

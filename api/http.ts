@@ -12,6 +12,7 @@ import type { Db } from "./db/index.ts";
 import { apiTokens, users } from "./db/schema.ts";
 import { metric } from "./metrics.ts";
 import { checkTokenOnce, PAGE_SCOPE_HEADER } from "./auth/page-scope.ts";
+import { prepared } from "./db/prepared.ts";
 import { closeAfterAnswer } from "./lingering-close.ts";
 
 export class ApiError extends Error {
@@ -161,12 +162,13 @@ export const tokenChecks = metric(
   () => new client.Counter({ name: "api_token_checks_total", help: "Bearer tokens looked up in the database" }),
 );
 
-/** The live token's user, looked up in the database. */
-async function lookUpToken(db: Db, tokenHash: string): Promise<AuthUser | undefined> {
-  tokenChecks.inc();
-  const now = new Date();
-  const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_MS);
-  const [row] = await db
+/**
+ * The live token's user: the statement every signed-in page runs first, prepared once
+ * (api/db/prepared.ts). Each value is a placeholder, so one prepared statement serves every token.
+ */
+// Placeholders take no column's encoder: the instants are given as ISO strings.
+const liveToken = prepared("live_token", (db) =>
+  db
     .select({
       tokenId: apiTokens.id,
       lastUsedAt: apiTokens.lastUsedAt,
@@ -180,14 +182,22 @@ async function lookUpToken(db: Db, tokenHash: string): Promise<AuthUser | undefi
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(
       and(
-        eq(apiTokens.tokenHash, tokenHash),
+        eq(apiTokens.tokenHash, sql.placeholder("tokenHash")),
         isNull(apiTokens.revokedAt),
-        gt(apiTokens.expiresAt, now),
-        gt(apiTokens.lastUsedAt, idleCutoff),
+        gt(apiTokens.expiresAt, sql.placeholder("now")),
+        gt(apiTokens.lastUsedAt, sql.placeholder("idleCutoff")),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+/** The live token's user, looked up in the database. */
+async function lookUpToken(db: Db, tokenHash: string): Promise<AuthUser | undefined> {
+  tokenChecks.inc();
+  const now = new Date();
+  const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_MS);
+  const [row] = await liveToken(db, { tokenHash, now: now.toISOString(), idleCutoff: idleCutoff.toISOString() });
   if (!row) return undefined;
   // Touch at most once a minute: keeps idle expiry honest without a write per request.
   if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {

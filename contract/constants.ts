@@ -5,6 +5,12 @@
 export const ROLES = ["patient", "doctor", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * The name the API answers for an erased account (docs/product.md, Accounts and codes); the screens
+ * say it in the reader's language.
+ */
+export const DELETED_USER = "Deleted user";
+
 /** The six slots of a day, wall-clock times in the clinic's zone (APP_TIMEZONE). */
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
 

@@ -3,6 +3,7 @@
 // none. Only verified doctors answer open requests or change appointments.
 import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import { appointments, doctorSpecialities, doctors } from "../db/schema.ts";
 import { forbidden, notFound } from "../http.ts";
 import type { DoctorVerification } from "../../contract/constants.ts";
@@ -13,15 +14,19 @@ export interface DoctorAccess {
   specialityIds: number[];
 }
 
-export async function loadDoctorAccess(db: Db, userId: string): Promise<DoctorAccess> {
-  // One statement (every doctor call makes it): the state and the specialities together.
-  const [doctor] = await db
+// One statement (every doctor call makes it), prepared once: the state and the specialities together.
+const doctorAccess = prepared("doctor_access", (db) =>
+  db
     .select({
       verification: doctors.verification,
       specialityIds: sql<number[] | null>`(select array_agg(${doctorSpecialities.specialityId}) from ${doctorSpecialities} where ${doctorSpecialities.doctorId} = ${doctors.userId})`,
     })
     .from(doctors)
-    .where(eq(doctors.userId, userId));
+    .where(eq(doctors.userId, sql.placeholder("userId"))),
+);
+
+export async function loadDoctorAccess(db: Db, userId: string): Promise<DoctorAccess> {
+  const [doctor] = await doctorAccess(db, { userId });
   if (!doctor) throw notFound("Doctor not found");
   return { id: userId, verification: doctor.verification, specialityIds: (doctor.specialityIds ?? []).map(Number) };
 }

@@ -1,8 +1,8 @@
 // The one wire shape of an appointment (docs/product.md, Data), used by the patient and doctor lists.
 import type { Db } from "../db/index.ts";
 import { clinicParts } from "../time.ts";
+import { DELETED_USER } from "../../contract/constants.ts";
 
-export const DELETED_USER = "Deleted user";
 
 /** The `with` clause that loads everything `serializeAppointment` needs. */
 export const appointmentWith = {

@@ -7,7 +7,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import en from "../../locales/en/calendar.json" with { type: "json" };
 import fr from "../../locales/fr/calendar.json" with { type: "json" };
 import { clinicTimeZone } from "../time.ts";
-import { DELETED_USER } from "../appointment/serialize.ts";
+import { DELETED_USER } from "../../contract/constants.ts";
 import type { findAppointment } from "../appointment/serialize.ts";
 import type { Locale } from "../mail/templates.ts";
 import type { AppointmentStatus, StoredAppointmentType } from "../../contract/constants.ts";

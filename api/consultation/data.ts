@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound, parse, type AuthUser } from "../http.t
 import { consultationCreateBody, consultationListQuery, consultationUpdateBody, type Consultation } from "../../contract/consultation.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { containsPattern, pageInfo } from "../query.ts";
-import { DELETED_USER } from "../appointment/serialize.ts";
+import { DELETED_USER } from "../../contract/constants.ts";
 import { clinicParts } from "../time.ts";
 import { auditPatients } from "../audit.ts";
 

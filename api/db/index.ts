@@ -15,6 +15,7 @@ import prom from "prom-client";
 import { config } from "../../config.ts";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
+import { withNamedStatements } from "./prepared.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -27,7 +28,8 @@ export interface Database {
   pglite?: PGlite;
 }
 
-const currentTransaction = new AsyncLocalStorage<Db>();
+/** The request transaction under way, if any (`inRequestTransaction`). */
+export const currentTransaction = new AsyncLocalStorage<Db>();
 
 /**
  * SQL statements sent, counted by drizzle's logger hook (the statements a page costs: docs/performance.md).
@@ -147,7 +149,7 @@ export async function openDatabase(options: {
   try {
     // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
     const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.pgliteTemplate });
-    const db = transactionAware(drizzlePglite(client, { schema, logger: countingLogger(options.logger) }) as unknown as Db);
+    const db = transactionAware(drizzlePglite(withNamedStatements(client), { schema, logger: countingLogger(options.logger) }) as unknown as Db);
     // On a template this applies nothing (its journal lists every migration) unless the template
     // is older than the migrations folder.
     await migratePglite(db as never, { migrationsFolder });

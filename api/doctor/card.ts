@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/index.ts";
 import { cities, countries, doctors, users } from "../db/schema.ts";
-import { DELETED_USER } from "../appointment/serialize.ts";
+import { DELETED_USER } from "../../contract/constants.ts";
 import { specialitiesOf, type SpecialityBadge } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
 import type { DoctorCard } from "../../contract/doctor.ts";

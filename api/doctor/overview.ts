@@ -3,6 +3,7 @@
 // download.
 import { and, asc, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import { appointments, doctors, notifications, users } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "../appointment/booking.ts";
 import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
@@ -18,18 +19,22 @@ import { notFound } from "../http.ts";
  * What every page of a doctor shows besides its own content (docs/performance.md): the verification
  * state, the admin's reason when rejected, and the bell's count of unseen notices, in one statement.
  */
-export async function doctorSummary(db: Db, userId: string) {
-  const [row] = await db
+const summaryOfDoctor = prepared("doctor_summary", (db) =>
+  db
     .select({
       verification: doctors.verification,
       rejectionReason: doctors.rejectionReason,
       count: sql<number>`(${db
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))})`.mapWith(Number),
+        .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.seenAt)))})`.mapWith(Number),
     })
     .from(doctors)
-    .where(eq(doctors.userId, userId));
+    .where(eq(doctors.userId, sql.placeholder("userId"))),
+);
+
+export async function doctorSummary(db: Db, userId: string) {
+  const [row] = await summaryOfDoctor(db, { userId });
   if (!row) throw notFound("Doctor not found");
   // The reason is the admin's word to a rejected doctor only.
   return { count: row.count, verification: row.verification, rejectionReason: row.verification === "rejected" ? row.rejectionReason : null };

@@ -7,7 +7,7 @@ import { auditEvents, users } from "../db/schema.ts";
 import { parse } from "../http.ts";
 import { accessLogQuery, type AccessEvent, type AccessLogPage } from "../../contract/patient.ts";
 import { pageInfo } from "../query.ts";
-import { DELETED_USER } from "../appointment/serialize.ts";
+import { DELETED_USER } from "../../contract/constants.ts";
 import { clinicParts } from "../time.ts";
 
 const aboutPatient = (patientId: string) => eq(auditEvents.subjectUserId, patientId);

@@ -2,10 +2,12 @@
 // server-side validation, the data download (docs/product.md) and the home's cards.
 import { and, asc, count, eq, gt, isNull, notInArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import { appointments, notifications, patients, users } from "../db/schema.ts";
 import { badRequest, notFound, parse } from "../http.ts";
 import { profilePhone } from "../phone.ts";
-import { appointmentWith, DELETED_USER, serializeAppointment } from "../appointment/serialize.ts";
+import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
+import { DELETED_USER } from "../../contract/constants.ts";
 import { serializeMany } from "../appointment/patient-data.ts";
 import { allAccessEvents } from "./access-log.ts";
 import { placeOfUpdate } from "../profile.ts";
@@ -91,22 +93,17 @@ export async function exportPatientData(db: Db, userId: string): Promise<Patient
   };
 }
 
-/**
- * The patient home's cards (docs/performance.md): the earliest appointment still to come that is
- * neither cancelled nor completed, up to three confirmed ones to come, and how many appointments
- * the patient has; with them the bell's count (`unseen`), the other thing the home shows. Only the
- * rows shown are read; the counts are SQL's, and all of it is one statement (each statement costs
- * the embedded database about a millisecond), then the cards' appointments.
- */
-export async function patientDashboard(db: Db, userId: string, now = new Date()): Promise<{ unseen: number; dashboard: PatientDashboard }> {
-  const ahead = and(eq(appointments.patientId, userId), gt(appointments.startsAt, now), notInArray(appointments.status, ["cancelled", "completed"]));
-  const soonest = [asc(appointments.startsAt), asc(appointments.id)];
-  const confirmedAhead = and(ahead, eq(appointments.status, "confirmed"));
-  const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
-  const [home] = await db
+const ahead = and(eq(appointments.patientId, sql.placeholder("userId")), gt(appointments.startsAt, sql.placeholder("now")), notInArray(appointments.status, ["cancelled", "completed"]));
+const soonest = [asc(appointments.startsAt), asc(appointments.id)];
+const confirmedAhead = and(ahead, eq(appointments.status, "confirmed"));
+const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
+
+// Prepared once (api/db/prepared.ts): the user and the instant are placeholders.
+const homeOf = prepared("patient_home", (db) =>
+  db
     .select({
-      unseen: scalar(db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)))),
-      total: scalar(db.select({ n: count() }).from(appointments).where(eq(appointments.patientId, userId))),
+      unseen: scalar(db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.seenAt)))),
+      total: scalar(db.select({ n: count() }).from(appointments).where(eq(appointments.patientId, sql.placeholder("userId")))),
       confirmed: scalar(db.select({ n: count() }).from(appointments).where(confirmedAhead)),
       next: sql<string | null>`(${db.select({ id: appointments.id }).from(appointments).where(ahead).orderBy(...soonest).limit(1)})`,
       // An array of text, which both drivers read as an array of strings (uuid[] is not parsed by every one).
@@ -118,7 +115,19 @@ export async function patientDashboard(db: Db, userId: string, now = new Date())
         .limit(3)})`,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId"))),
+);
+
+/**
+ * The patient home's cards (docs/performance.md): the earliest appointment still to come that is
+ * neither cancelled nor completed, up to three confirmed ones to come, and how many appointments
+ * the patient has; with them the bell's count (`unseen`), the other thing the home shows. Only the
+ * rows shown are read; the counts are SQL's, and all of it is one statement (each statement costs
+ * the embedded database about a millisecond), then the cards' appointments.
+ */
+export async function patientDashboard(db: Db, userId: string, now = new Date()): Promise<{ unseen: number; dashboard: PatientDashboard }> {
+  // Placeholders take no column's encoder: the instant is given as an ISO string.
+  const [home] = await homeOf(db, { userId, now: now.toISOString() });
   if (!home) throw notFound("Profile not found");
   const next = home.next;
   const ids = [...new Set([...(next ? [next] : []), ...home.confirmedIds])];

@@ -12,7 +12,7 @@ import { ClinicTimeZone } from "../components/clinic-time-zone.tsx";
 import { formatDate, slotOf } from "../format.ts";
 import type { Notification } from "../../contract/notification.ts";
 import { appointmentLink, NOTIFICATIONS_PAGE } from "../notifications.ts";
-import { personName } from "../components/person.ts";
+import { personName } from "../person.ts";
 import { requireSummary } from "../summary.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 

@@ -7,7 +7,7 @@ import { requireUser, upstream } from "../../auth.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
-import { personName } from "../../components/person.ts";
+import { personName } from "../../person.ts";
 import { formatDate } from "../../format.ts";
 import { pageNumber } from "../../url.ts";
 import type { AccessEvent, AccessLogPage } from "../../../contract/patient.ts";

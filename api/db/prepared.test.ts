@@ -1,0 +1,87 @@
+// Statements prepared once (api/db/prepared.ts): a prepared statement holds a shape, never a
+// user's data, so one user's answer never reaches another; a revoked token is refused by the very
+// next prepared lookup; hostile values stay values; a request transaction's own changes are seen;
+// and a change of the schema under a running server does not break the statement. On PGlite and
+// PostgreSQL alike (TEST_DATABASE_URL).
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { setUpApi } from "../test/harness.ts";
+import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "../auth/page-scope.ts";
+import { inRequestTransaction } from "./index.ts";
+import { prepared } from "./prepared.ts";
+import { users } from "./schema.ts";
+
+const api = setUpApi();
+
+const byName = prepared("test_user_by_name", (db) =>
+  db.select({ id: users.id, username: users.username }).from(users).where(sql`${users.username} = ${sql.placeholder("name")}`),
+);
+
+describe("statements prepared once", () => {
+  it("one user's answer never reaches another: two users' tokens alternate, in one page scope and without", async () => {
+    const one = await api.createPatient({ username: "Prepared One" });
+    const two = await api.createPatient({ username: "Prepared Two" });
+    const doctor = await api.createDoctor({ username: "Dr Prepared" });
+    const scope = openPageScope();
+    try {
+      for (let i = 0; i < 3; i++) {
+        for (const headers of [{ [PAGE_SCOPE_HEADER]: scope! }, {}] as Record<string, string>[]) {
+          const [a, b] = await Promise.all([
+            api.request("GET", "/patient/me", { token: one.token, headers }),
+            api.request("GET", "/patient/me", { token: two.token, headers }),
+          ]);
+          expect([a.status, b.status]).toEqual([200, 200]);
+          expect((a.body as { username: string }).username).toBe("Prepared One");
+          expect((b.body as { username: string }).username).toBe("Prepared Two");
+        }
+      }
+    } finally {
+      closePageScope(scope);
+    }
+    // The summaries, prepared too, answer each user with their own.
+    expect((await api.request("GET", "/doctor/summary", { token: doctor.token })).status).toBe(200);
+    expect((await api.request("GET", "/doctor/summary", { token: one.token })).status).toBe(403);
+  });
+
+  it("a revoked token is refused by the next prepared lookup, while another user's still works", async () => {
+    const leaver = await api.createPatient({ username: "Prepared Leaver" });
+    const stayer = await api.createPatient({ username: "Prepared Stayer" });
+    // Warm: the statement is prepared (and on PostgreSQL parsed by the connection) before the logout.
+    for (let i = 0; i < 6; i++) expect((await api.request("GET", "/patient/summary", { token: leaver.token })).status).toBe(200);
+    expect((await api.request("POST", "/auth/logout", { token: leaver.token })).status).toBe(204);
+    expect((await api.request("GET", "/patient/summary", { token: leaver.token })).status).toBe(401);
+    expect((await api.request("GET", "/patient/summary", { token: stayer.token })).status).toBe(200);
+  });
+
+  it("hostile values stay values", async () => {
+    const { user } = await api.createPatient({ username: "Prepared Plain" });
+    for (const hostile of ["x' or '1'='1", "Prepared Plain' --", "%", "$1", "\\", "Prepared Plain\u0000"]) {
+      const found = await byName(api.db, { name: hostile }).catch((error: unknown) => error);
+      // A NUL byte is refused by PostgreSQL; anything else finds nobody.
+      if (found instanceof Error) expect(hostile).toContain("\u0000");
+      else expect(found).toEqual([]);
+    }
+    expect(await byName(api.db, { name: "Prepared Plain" })).toEqual([{ id: user.id, username: "Prepared Plain" }]);
+    // A hostile bearer token is only ever a hash's input.
+    for (const token of ["' or 1=1 --", "x".repeat(5000)]) expect((await api.request("GET", "/patient/summary", { token })).status).toBe(401);
+  });
+
+  it("inside a request transaction it sees the transaction's own changes", async () => {
+    const { user } = await api.createPatient({ username: "Prepared Before" });
+    await byName(api.db, { name: "Prepared Before" });
+    await inRequestTransaction(api.db, async (tx) => {
+      await tx.update(users).set({ username: "Prepared Inside" }).where(sql`${users.id} = ${user.id}`);
+      expect(await byName(api.db, { name: "Prepared Inside" })).toEqual([{ id: user.id, username: "Prepared Inside" }]);
+    });
+  });
+
+  it("survives a change of the schema that changes what it returns", async () => {
+    const { user, token } = await api.createPatient({ username: "Prepared Schema" });
+    for (let i = 0; i < 6; i++) expect(await byName(api.db, { name: "Prepared Schema" })).toHaveLength(1);
+    expect((await api.request("GET", "/patient/summary", { token })).status).toBe(200);
+    // As another instance's migration would: the column's type changes under the prepared statements.
+    await api.db.execute(sql`alter table users alter column username type varchar(300)`);
+    expect(await byName(api.db, { name: "Prepared Schema" })).toEqual([{ id: user.id, username: "Prepared Schema" }]);
+    expect((await api.request("GET", "/patient/summary", { token })).status).toBe(200);
+  });
+});

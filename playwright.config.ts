@@ -11,44 +11,45 @@ import type { Throttle } from "./tests/e2e/support.ts";
 // A mid-range phone on a 4G network: CPU 2x slower (pages with JavaScript: throttlePage in
 // tests/e2e/support.ts says why), 60 ms round trips, 9 Mbit/s down, 1.5 up.
 const phoneThrottle: Throttle = { cpu: 2, latencyMs: 60, downloadKbps: 9_000, uploadKbps: 1_500 };
-// The journeys run in both projects; the phone project takes the specs below, which reach the side
-// menu through the menu button where a phone collapses it (mainMenu in tests/e2e/fixtures.ts). The
+// The phone project runs what a phone's size, touch screen and slower CPU change: every journey
+// once, with JavaScript off and on (accounts, booking, a doctor's appointments, open requests,
+// consultations, onboarding and the profile gate, the admin's verification, the patient's profile,
+// calendars, lite mode), where the side menu hides behind the menu button (mainMenu in
+// tests/e2e/fixtures.ts) and hydration comes late; and the specs written for the phone's own races
+// and dialogs (the book dialog's date, a doctor's cancel dialog, a refused account deletion). The
 // layout spec's walk makes its own contexts and sizes (a phone at 320 and 360 px, a desktop for axe),
-// the same in either project, so it runs only on the phone.
+// the same in either project, so it runs only on the phone; it also loads every page of every role
+// at phone sizes in both languages and JavaScript states, field errors, dialogs and toasts included.
+// Left to the desktop, because no screen size changes them (docs/testing.md, Phone project): rules
+// and messages (rate limits, login notices and roles, error pages, degraded scripts and storage,
+// refusals, paging, home counts, phone numbers, past appointments, profile-gate timing, open-request
+// rules, a country change) and the French runs of journeys already run at phone size in English.
 const phoneOnly = ["**/layout.spec.ts"];
 const phoneSpecs = [
   "layout",
-  "degrade",
-  "errors",
+  "auth",
   "patient-booking",
   "patient-booking-date",
-  "patient-home-counts",
+  "doctor-appointments",
   "doctor-cancel-and-failures",
-  "calendar",
-  "admin-verification",
-  "admin-queue",
-  "doctor-account-deletion",
-  "auth",
-  "patient-cancel-refused",
-  "patient-delete-refused",
-  "patient-profile",
-  "profile-country-change",
   "patient-open-requests",
   "doctor-open-requests",
-  "doctor-appointments",
   "doctor-consultations",
-  "login-role",
-  "login-notices",
-  "doctor-consultation-pages",
   "doctor-onboarding",
-  "doctor-profile-gate",
-  "french",
+  "admin-verification",
+  "patient-profile",
+  "patient-delete-refused",
+  "calendar",
   "lite-mode",
-  "open-request-rules",
-  "patient-past-appointments",
-  "phone-numbers",
-  "rate-limits",
 ].map((name) => `**/${name}.spec.ts`);
+/** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
+const desktopOnlyTests = [
+  /each form says what is wrong/, // auth: the messages; the walk shows every form's errors at 320 and 360 px
+  /the patient journey in French/, // auth: the language; the English journeys run on the phone
+  /guards: back to the page asked for/, // auth: redirects
+  /booking a doctor in French/, // patient-booking: the language; the English journey runs on the phone
+  /doctor appointments in French/, // doctor-appointments: the language
+];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CI = !!process.env.CI;
@@ -97,6 +98,7 @@ export default defineConfig<{ throttle: Throttle | null }>({
     {
       name: "phone",
       testMatch: phoneSpecs,
+      grepInvert: desktopOnlyTests,
       // A throttled phone takes longer for the same journey.
       timeout: 120_000,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, throttle: phoneThrottle },

@@ -285,6 +285,10 @@ const CALLS: Call[] = [
   // order, late in it: a walk of the name-ordered directory reads everything before it.
   { name: "doctor search: first-name fragment 'yvon'", role: "patient", path: () => `/doctor?search=yvon` },
   { name: "doctor search: speciality + city", role: "patient", path: (c) => `/doctor?speciality=${c.cardiology}&city=${c.douala}` },
+  // A common fragment with a rare filter: few of its matches are in the filtered directory, so a
+  // walk of the name order meets the page late (ADR 0018); with a first-name fragment, late again.
+  { name: "doctor search: 'mba' + speciality + city", role: "patient", path: (c) => `/doctor?search=mba&speciality=${c.cardiology}&city=${c.douala}` },
+  { name: "doctor search: 'yvon' + speciality + city", role: "patient", path: (c) => `/doctor?search=yvon&speciality=${c.cardiology}&city=${c.douala}` },
   { name: "doctor list: page 50", role: "patient", path: () => `/doctor?limit=50` },
   { name: "patient appointments: default page", role: "patient", path: () => `/appointment` },
   { name: "patient appointments: search + status", role: "patient", path: () => `/appointment?search=olog&status=completed` },

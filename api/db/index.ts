@@ -15,7 +15,7 @@ import prom from "prom-client";
 import { config } from "../../config.ts";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
-import { withNamedStatements } from "./prepared.ts";
+import { withNamedStatements } from "./named-statements.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -182,12 +182,17 @@ describe("GET /doctor (find a doctor)", () => {
     ];
     const cardiology = ref.speciality("Cardiology").id;
     const douala = ref.city("Douala").id;
+    const yaounde = ref.city("Yaoundé").id;
+    const general = ref.speciality("General practice").id;
     const queries = [
       ...["amina", "ekane", "laquintinie", "aéroport", "in", "zzqx"].flatMap((search) => [
         { search, page: 1, limit: 4 },
         { search, page: 3, limit: 4 },
         { search, page: 2, limit: 3, speciality: cardiology },
         { search, page: 1, limit: 10, city: douala },
+        // Filters on the user's row and on the doctor's together, as the filtered plans split them.
+        { search, page: 1, limit: 10, country: ref.cameroon.id, speciality: general },
+        { search, page: 2, limit: 2, city: yaounde, speciality: cardiology },
       ]),
       { search: "in", page: 1, limit: 10, city: ref.city("Yaoundé").id, speciality: cardiology },
     ];
@@ -212,9 +217,14 @@ describe("GET /doctor (find a doctor)", () => {
     expect(names(0)).toEqual(["Amina Nguema 01", "Amina Nguema 02", "Amina Nguema 03", "Amina Nguema 04"]);
     expect(names(1)).toEqual(["Amina Nguema 09", "Amina Nguema 10"]);
     expect(fetched[0]).toMatchObject({ total: 10, totalPages: 3 });
-    expect(fetched[4 * 3 + 3]).toMatchObject({ total: 0, doctors: [] });
-    expect(names(4 * 4 + 2)).toEqual(["Boris Ekane 4", "Boris Ekane 5"]);
-    expect(fetched[4 * 5]).toMatchObject({ total: 0, doctors: [] });
+    expect(fetched[6 * 3 + 3]).toMatchObject({ total: 0, doctors: [] });
+    // Past the last page of a filtered search: no row carries the count, which is asked alone.
+    expect(fetched[6 * 3 + 5]).toMatchObject({ total: 1, doctors: [] });
+    expect(names(6 * 4 + 2)).toEqual(["Boris Ekane 4", "Boris Ekane 5"]);
+    expect(names(6 * 4 + 4)).toEqual(Array.from({ length: 10 }, (_, i) => `Amina Nguema ${String(i + 1).padStart(2, "0")}`));
+    expect(names(6 * 4 + 5)).toEqual(["Boris Ekane 3", "Boris Ekane 4"]);
+    expect(fetched[6 * 4 + 5]).toMatchObject({ total: 5, totalPages: 3 });
+    expect(fetched[6 * 5]).toMatchObject({ total: 0, doctors: [] });
     expect(fetched.at(-1)).toMatchObject({ total: 5 });
     for (const [name, limits] of plans) {
       expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 14, limits), name).toMatchObject({ total: 14, totalCapped: true });

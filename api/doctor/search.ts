@@ -27,9 +27,11 @@ const COUNT_CAP = 100;
 /**
  * A side of a search (names, hospitals) with at most this many trigram matches is rare: its matches
  * are all fetched, then sorted. More, and the fragment is common: the directory is walked in name
- * order, where its matches come soon. Fetching a match costs about what walking past ten entries does.
+ * order, where its matches come soon. The probe reads this many + 1 rows a side, so the threshold is
+ * what a common fragment pays before its walk; a walk reads rows only for its candidates, so it costs
+ * little more than the index entries it passes (ADR 0018).
  */
-const FEW_MATCHES = 300;
+const FEW_MATCHES = 100;
 /** Directory entries a walk reads at most; past them the search fetches every match instead. */
 const WALK_LIMIT = 2_000;
 /** The shortest fragment the trigram indexes can look up (shorter ones are searched by a walk). */
@@ -50,24 +52,32 @@ export async function searchDoctors(
   { fewMatches, walkLimit }: SearchPlanLimits = { fewMatches: FEW_MATCHES, walkLimit: WALK_LIMIT },
 ): Promise<DoctorPage> {
   const filters = filtersOf(q);
+  const where = and(...filters.user, ...filters.doctor);
   const offset = (q.page - 1) * q.limit;
-  const page = async (candidates: SQL | undefined, total: SQL) => rowsOf<Row>(await db.execute(pageOf(candidates, filters, total, q.limit, offset)));
+  let cte: SQL | undefined;
+  const page = async (candidates: SQL | undefined, total: SQL) =>
+    rowsOf<Row>(await db.execute(sql`${cte ?? sql``}${pageOf(candidates, where, total, q.limit, offset)}`));
   let rows: Row[];
   let totalSql: SQL;
   if (!q.search) {
-    totalSql = sql`(select count(*)::int from (select 1 from users u join doctors d on d.user_id = u.id where ${filters} limit ${countCap + 1}) m)`;
+    totalSql = sql`(select count(*)::int from (select 1 from users u join doctors d on d.user_id = u.id where ${where} limit ${countCap + 1}) m)`;
     rows = await page(undefined, totalSql);
   } else {
     const pattern = containsPattern(q.search);
-    const match = sql`(u.username ilike ${pattern} or d.duty_hospital ilike ${pattern})`;
-    const listed = and(filters, match);
+    const listed = and(where, sql`(u.username ilike ${pattern} or d.duty_hospital ilike ${pattern})`);
     // Each side's trigram matches. A subquery of the first FROM item is read once, lazily: the
     // count stops at its cap.
     const byName = sql`select id from users where role = 'doctor' and username ilike ${pattern}`;
     const byHospital = sql`select user_id as id from doctors where duty_hospital ilike ${pattern}`;
+    // The listed matches' ids and names, each read once: the name side straight from its trigram
+    // scan, where the filters on the user's own row apply; the hospital side's users by id. What
+    // lies in the doctor's row (verified, speciality) is checked by `doctorHolds`.
+    const matches = sql`select u.id, u.username from (select id, username, role, deleted_at, city_id, country_id from users
+        where role = 'doctor' and username ilike ${pattern} offset 0) u where ${and(...filters.user)}
+      union all select u.id, u.username from (${byHospital}) h cross join lateral (select u.id, u.username from users u where u.id = h.id and ${and(...filters.user)} offset 0) u`;
     // A doctor found by both sides comes twice: 2 (cap + 1) rows hold at least cap + 1 doctors.
     totalSql = sql`(select least(count(distinct id), ${countCap + 1})::int from (
-      select c.id from (${byName} union all ${byHospital}) c cross join lateral (${listedOne(sql`c.id`, listed)}) x
+      select c.id from (${matches}) c cross join lateral (${doctorHolds(sql`c`, filters.doctor)}) x
       limit ${2 * (countCap + 1)}) m)`;
     const probe =
       q.search.length < TRIGRAM
@@ -81,17 +91,30 @@ export async function searchDoctors(
       rows = await page(sql`(select unnest(${sql.param(ids)}::uuid[]) as id) c cross join lateral (${listedOne(sql`c.id`, listed)}) x order by x.username, c.id`, totalSql);
     } else {
       // Common: the first WALK_LIMIT entries of the name order hold the page when its matches come
-      // early (a surname fragment: 'mba'); else every match is fetched by the trigram indexes and
-      // sorted (a first-name fragment, whose names make one stretch late in the order: 'yvon').
+      // early (a surname fragment: 'mba'); else every match is read with its name in one scan,
+      // sorted, and checked in that order until the page is full (a first-name fragment, whose
+      // names make one stretch late in the order: 'yvon'; a common fragment with a rare filter).
       const walk = sql`(select id, username from users where role = 'doctor' and deleted_at is null order by username, id limit ${walkLimit}) c`;
-      rows = await page(sql`${walk} cross join lateral (${listedOne(sql`c.id`, listed)}) x order by c.username, c.id`, totalSql);
+      // When the probe knows every hospital match, an entry is a candidate by its name in the index
+      // or its id among those: only candidates read their rows, not each entry of the walk.
+      const candidate =
+        probe && probe.hospitals.length <= fewMatches ? sql`where c.username ilike ${pattern} or c.id = any(${sql.param(probe.hospitals)}::uuid[])` : sql``;
+      rows = await page(sql`${walk} cross join lateral (${listedOne(sql`c.id`, listed)}) x ${candidate} order by c.username, c.id`, totalSql);
       if (rows.length < q.limit) {
-        rows = await page(sql`(${byName} union ${byHospital}) c cross join lateral (${listedOne(sql`c.id`, listed)}) x order by x.username, c.id`, totalSql);
+        // The sorted matches are read once for the page and its count.
+        cte = sql`with m as materialized (select id, username from (${matches}) c group by id, username) `;
+        const checked = sql`m cross join lateral (${doctorHolds(sql`m`, filters.doctor)}) x`;
+        totalSql = sql`(select least(count(*), ${countCap + 1})::int from (select 1 from ${checked} limit ${countCap + 1}) k)`;
+        rows = await page(
+          sql`(select id, username from m order by username, id offset 0) c cross join lateral (${doctorHolds(sql`c`, filters.doctor)}) x order by c.username, c.id`,
+          totalSql,
+        );
       }
     }
   }
   // Past the last page no row carries the count.
-  const total = rows[0]?.total ?? (q.page === 1 ? 0 : rowsOf<{ total: number }>(await db.execute(sql`select ${totalSql} as total`))[0].total);
+  const total =
+    rows[0]?.total ?? (q.page === 1 ? 0 : rowsOf<{ total: number }>(await db.execute(sql`${cte ?? sql``}select ${totalSql} as total`))[0].total);
   const capped = total > countCap;
   return {
     doctors: rows.map((r) => doctorCard(r, r.specialities)),
@@ -105,17 +128,26 @@ const and = (...parts: SQL[]) => sql.join(parts, sql` and `);
 /** The rows of `db.execute`, whose answer's type differs between the two drivers (both have `rows`). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The listed doctors, over `users u join doctors d`: verified and not deleted (docs/product.md). */
-const directory = sql`u.role = 'doctor' and u.deleted_at is null and d.verification = 'verified'`;
-
-function filtersOf(q: DoctorSearch): SQL {
-  const parts = [directory];
-  if (q.id) parts.push(sql`u.id = ${q.id}`);
-  if (q.city) parts.push(sql`u.city_id = ${q.city}`);
-  if (q.country) parts.push(sql`u.country_id = ${q.country}`);
-  if (q.speciality) parts.push(sql`exists (select 1 from doctor_specialities s where s.doctor_id = u.id and s.speciality_id = ${q.speciality})`);
-  return and(...parts);
+/**
+ * The conditions of a search over `users u join doctors d`: listed doctors only (verified and not
+ * deleted, docs/product.md) and the query's filters, split by the row they read, so that a scan of
+ * users can apply its own before any doctor is read.
+ */
+function filtersOf(q: DoctorSearch): { user: SQL[]; doctor: SQL[] } {
+  const user = [sql`u.role = 'doctor'`, sql`u.deleted_at is null`];
+  const doctor = [sql`d.verification = 'verified'`];
+  if (q.id) user.push(sql`u.id = ${q.id}`);
+  if (q.city) user.push(sql`u.city_id = ${q.city}`);
+  if (q.country) user.push(sql`u.country_id = ${q.country}`);
+  if (q.speciality) doctor.push(sql`exists (select 1 from doctor_specialities s where s.doctor_id = d.user_id and s.speciality_id = ${q.speciality})`);
+  return { user, doctor };
 }
+
+/**
+ * The name of match `m` (a row of `id` and `username`) when its doctor's own conditions hold, as the
+ * inner side of a lateral join: a lookup by id, kept one by OFFSET 0 as in `listedOne`.
+ */
+const doctorHolds = (m: SQL, conditions: SQL[]) => sql`select ${m}.username from doctors d where d.user_id = ${m}.id and ${and(...conditions)} offset 0`;
 
 /**
  * The listed doctor of id `id` when `where` holds (over `users u join doctors d`), as the inner side

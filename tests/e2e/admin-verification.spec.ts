@@ -1,20 +1,14 @@
 // The admin rejects a registration with a reason; only the admin reaches /admin.
-import { randomUUID } from "node:crypto";
 import { checkA11y } from "./support.ts";
-import { api, apiLogin, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
-import { expect, queueCard, test } from "./fixtures.ts";
+import { api, apiLogin, signIn } from "./doctor-helpers.ts";
+import { createUnapprovedDoctor, expect, queueCard, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`admin verification (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
     test("the admin rejects a registration, and the doctor sees it", async ({ page, admin }) => {
-      const email = uniqueEmail("rejected");
-      const name = uniqueName("Doctor");
-      const registered = await api("POST", "/auth/register", {
-        body: { username: name, email, contact: "+237 650 000 001", password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 6)}`, userRole: "doctor" },
-      });
-      await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
+      const { email, username: name } = await createUnapprovedDoctor();
 
       await signIn(page, admin.email, "admin");
       const card = await queueCard(page, admin, name);

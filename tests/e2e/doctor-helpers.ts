@@ -10,9 +10,10 @@ const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
 export const PASSWORD = "Demo1234!";
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"];
 
-export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  // A client of its own for each call, so the suite's many registrations meet no per-address limit.
-  const headers: Record<string, string> = { accept: "application/json", "x-forwarded-for": clientAddress() };
+export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string; from?: string } = {}) {
+  // A client of its own for each call, so the suite's many registrations meet no per-address limit;
+  // `from`: a given client address (a browser context's), to count against that client's limits.
+  const headers: Record<string, string> = { accept: "application/json", "x-forwarded-for": options.from ?? clientAddress() };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(API + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });

@@ -62,7 +62,7 @@ export async function registerDoctor(options: { username?: string } = {}) {
 }
 
 /** A doctor who registered and verified the mail, not yet approved by an admin. */
-async function createUnapprovedDoctor(options: { username?: string } = {}) {
+export async function createUnapprovedDoctor(options: { username?: string } = {}) {
   const doctor = await registerDoctor(options);
   const verified = await api("PUT", `/auth/verifyUser/${doctor.id}`, { body: { otpCode: await newCode(doctor.email) } });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);

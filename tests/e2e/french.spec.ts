@@ -3,9 +3,8 @@
 // time, and buttons whose case is the one the texts are written in (no CSS capitalisation).
 // The expected texts come from Intl itself, not from the app's formatters.
 import type { Locator } from "@playwright/test";
-import { randomUUID } from "node:crypto";
-import { api, newCode, PASSWORD, signIn, uniqueEmail, uniqueName } from "./doctor-helpers.ts";
-import { type Account, createDoctor, expect, queueCard, test } from "./fixtures.ts";
+import { api, signIn, uniqueName } from "./doctor-helpers.ts";
+import { type Account, createDoctor, createUnapprovedDoctor, expect, queueCard, test } from "./fixtures.ts";
 
 const idOf = async (path: string, name: string) => (await api<{ id: number; name: string }[]>("GET", path)).body.find((p) => p.name === name)!.id;
 
@@ -164,13 +163,7 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test("the admin assigns specialities named in French", async ({ page, admin }) => {
-      const email = uniqueEmail("pending");
-      const name = uniqueName("Doctor");
-      const registered = await api("POST", "/auth/register", {
-        body: { username: name, email, contact: "+237 650 000 002", password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 6)}`, userRole: "doctor" },
-      });
-      expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-      await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
+      const { username: name } = await createUnapprovedDoctor();
 
       await signIn(page, admin.email, "admin");
       const card = await queueCard(page, admin, name);

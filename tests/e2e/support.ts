@@ -191,17 +191,24 @@ export const test = base.extend<Fixtures & Options>({
     if (throttle) await throttlePage(page, throttle, { scripts: javaScriptEnabled !== false });
     await use(page);
   },
+  // Watches the pages of the test's context as they open, rather than asking for `page`: a test that
+  // never uses `page` (the layout walk, specs that make their own contexts) then opens none, and on
+  // the phone no throttled blank page burns the CPU for the whole test (throttlePage says why).
   pageProblems: [
-    async ({ page, javaScriptEnabled }, use) => {
-      scriptsOff.set(page.context(), javaScriptEnabled === false);
+    async ({ context, javaScriptEnabled }, use) => {
+      scriptsOff.set(context, javaScriptEnabled === false);
       const problems: string[] = [];
-      // Chromium reports CSP violations on the console even when JavaScript is disabled
-      // ("Refused to ... because it violates the following Content Security Policy directive").
-      page.on("console", (message) => {
-        const text = message.text();
-        if (/Content.Security.Policy/i.test(text)) problems.push(`CSP on ${page.url()}: ${text}`);
-      });
-      page.on("pageerror", (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
+      const watch = (page: Page) => {
+        // Chromium reports CSP violations on the console even when JavaScript is disabled
+        // ("Refused to ... because it violates the following Content Security Policy directive").
+        page.on("console", (message) => {
+          const text = message.text();
+          if (/Content.Security.Policy/i.test(text)) problems.push(`CSP on ${page.url()}: ${text}`);
+        });
+        page.on("pageerror", (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
+      };
+      for (const page of context.pages()) watch(page);
+      context.on("page", watch);
       await use(problems);
       expect(problems, `the browser reported problems:\n${problems.join("\n")}`).toEqual([]);
     },

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requireAnonymous } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields, enhancer] = useLazyForm({
     lastResult: actionData?.result,
     ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.forgotPasswordSchema }), {
       shouldValidate: "onBlur",
@@ -49,6 +50,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <AuthFrame title={t("auth:forgot.title")} subtitle={t("auth:forgot.subtitle")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {enhancer}
         <FormAlert message={form.errors?.[0]} />
         <Field label={t("auth:fields.email")} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <SubmitButton className="btn-primary w-full">{t("auth:forgot.submit")}</SubmitButton>

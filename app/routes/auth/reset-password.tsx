@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, useSearchParams } from "react-router";
@@ -6,6 +6,7 @@ import type { Route } from "./+types/reset-password";
 import { requireAnonymous } from "../../auth.server.ts";
 import { CodeInput, readCode } from "../../components/code-input.tsx";
 import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const [form, fields] = useForm({
+  const [form, fields, enhancer] = useLazyForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "" },
     ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(withCode(formData), { schema: s.resetPasswordSchema }), {
@@ -56,6 +57,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   return (
     <AuthFrame title={t("auth:reset.title")} subtitle={t("auth:reset.subtitle")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        {enhancer}
         <FormAlert message={form.errors?.[0]} />
         <Field label={t("auth:fields.email")} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <div>

@@ -1,7 +1,7 @@
 // The doctor's profile behind the code gate (docs/product.md, Screens and routes; docs/architecture.md, The session).
 // Without a valid gate record the loader sends a code and the page shows the code dialog; with it,
 // the profile card, the edit form (?edit=1), account deletion (?delete=1) and the data download.
-import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -11,6 +11,7 @@ import { CodeForm, readCode } from "../../components/code-input.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
+import { useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { knownGender, ProfileCard, ProfileFacts, ProfileHeader, ProfileLayout } from "../../components/profile.tsx";
 import { GenderField, ProfileForm, sharedDefaults } from "../../components/profile-form.tsx";
@@ -162,7 +163,7 @@ function EditForm({ data: d, actionData }: { data: ProfileData; actionData: Acti
   const { t } = useTranslation();
   const submitted = actionData && "result" in actionData ? actionData : null;
   const p = d.profile;
-  const [form, fields] = useForm({
+  const [form, fields, enhancer] = useLazyForm({
     id: "doctor-profile",
     lastResult: submitted?.result,
     defaultValue: {
@@ -179,6 +180,7 @@ function EditForm({ data: d, actionData }: { data: ProfileData; actionData: Acti
   });
   return (
     <ProfileForm role="doctor" form={form} data={d} reloaded={submitted}>
+      {enhancer}
       <Field label={t("doctor:profile.username")} {...getInputProps(fields.username, { type: "text" })} autoComplete="name" errors={fields.username.errors} />
       <Field label={t("doctor:profile.contact")} {...getInputProps(fields.contact, { type: "tel" })} autoComplete="tel" errors={fields.contact.errors} />
       <GenderField role="doctor" {...getSelectProps(fields.gender)} />

@@ -1,9 +1,10 @@
 // The doctor's appointment lists (GET /doctor/doctor_appointments; docs/product.md, The API): 'assigned to
 // me' (category direct, or absent) and 'open requests' (category random) with the doctor's own
 // proposal on each, so the card says 'Proposed' instead of 'Propose'.
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "./booking.ts";
 import { pageOfAppointments, serializeInOrder } from "./list.ts";
@@ -16,31 +17,47 @@ import { auditPatients } from "../audit.ts";
 import { answerableRequests, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
 
+const anyOfIds = sql`any(${sql.placeholder("ids")}::uuid[])`;
+
+// The doctor's list page runs these two at each page: prepared once (api/db/prepared.ts).
+const proposalsOn = prepared("doctor_proposals_on", (db) =>
+  db
+    .select({ id: proposals.id, status: proposals.status, appointmentId: proposals.appointmentId })
+    .from(proposals)
+    .where(and(eq(proposals.doctorId, sql.placeholder("doctorId")), sql`${proposals.appointmentId} = ${anyOfIds}`)),
+);
+
 /** This doctor's proposal on each of the given appointments (null when none). */
 async function myProposals(db: Db, doctorId: string, ids: string[]) {
   const mine = new Map<string, Pick<typeof proposals.$inferSelect, "id" | "status">>();
   if (ids.length === 0) return mine;
-  const rows = await db
-    .select({ id: proposals.id, status: proposals.status, appointmentId: proposals.appointmentId })
-    .from(proposals)
-    .where(and(eq(proposals.doctorId, doctorId), inArray(proposals.appointmentId, ids)));
+  const rows = await proposalsOn(db, { doctorId, ids });
   for (const r of rows) mine.set(r.appointmentId, { id: r.id, status: r.status });
   return mine;
 }
 
 const held = alias(appointments, "held");
 
-/** Which of these appointments fall on a slot the doctor already holds with another active one. */
-async function onHeldSlots(db: Db, doctorId: string, ids: string[]) {
-  if (ids.length === 0) return new Set<string>();
-  const rows = await db
+const heldSlotsOf = prepared("doctor_held_slots", (db) =>
+  db
     .select({ id: appointments.id })
     .from(appointments)
     .innerJoin(
       held,
-      and(eq(held.startsAt, appointments.startsAt), eq(held.doctorId, doctorId), inArray(held.status, [...ACTIVE_STATUSES]), ne(held.id, appointments.id)),
+      and(
+        eq(held.startsAt, appointments.startsAt),
+        eq(held.doctorId, sql.placeholder("doctorId")),
+        inArray(held.status, [...ACTIVE_STATUSES]),
+        ne(held.id, appointments.id),
+      ),
     )
-    .where(inArray(appointments.id, ids));
+    .where(sql`${appointments.id} = ${anyOfIds}`),
+);
+
+/** Which of these appointments fall on a slot the doctor already holds with another active one. */
+async function onHeldSlots(db: Db, doctorId: string, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await heldSlotsOf(db, { doctorId, ids });
   return new Set(rows.map((r) => r.id));
 }
 

@@ -1,8 +1,9 @@
 // What the patient's and the doctor's appointment lists share: one page of ids searched by the other
 // party's name or the speciality, and appointments serialized in a given order with what each side adds.
-import { and, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/index.ts";
+import { prepared } from "../db/prepared.ts";
 import { appointments, specialities, users } from "../db/schema.ts";
 import { containsPattern } from "../query.ts";
 import { appointmentWith, serializeAppointment } from "./serialize.ts";
@@ -50,10 +51,16 @@ export async function pageOfAppointments(
   return { page, total };
 }
 
+// Every list page and the patient home load their appointments by id: prepared once, the ids an
+// array placeholder (api/db/prepared.ts).
+const appointmentsByIds = prepared("appointments_by_ids", (db) =>
+  db.query.appointments.findMany({ where: (a) => sql`${a.id} = any(${sql.placeholder("ids")}::uuid[])`, with: appointmentWith }),
+);
+
 /** Loads and serializes appointments by id, keeping the order of `ids`, each with what `extraFor` adds. */
 export async function serializeInOrder<E extends object>(db: Db, ids: string[], extraFor: (ids: string[]) => Promise<(id: string) => E>) {
   if (ids.length === 0) return [];
-  const [rows, extra] = await Promise.all([db.query.appointments.findMany({ where: (a) => inArray(a.id, ids), with: appointmentWith }), extraFor(ids)]);
+  const [rows, extra] = await Promise.all([appointmentsByIds(db, { ids }), extraFor(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

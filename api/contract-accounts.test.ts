@@ -105,8 +105,8 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
     const cases: [who: { token: string }, method: string, path: string, body: unknown, code: string][] = [
       [admin, "GET", "/admin/doctors?status=maybe", undefined, "invalid_status"],
       [admin, "GET", "/admin/doctors?status=pending&status=verified", undefined, "invalid_status"],
-      [admin, "GET", "/admin/doctors?page=x", undefined, "invalid"],
-      [admin, "GET", `/admin/doctors?limit=${"9".repeat(400)}`, undefined, "invalid"],
+      [admin, "GET", "/admin/doctors?page=x", undefined, "invalid_page"],
+      [admin, "GET", `/admin/doctors?limit=${"9".repeat(400)}`, undefined, "invalid_limit"],
       // `true` must not be read as speciality 1, nor a fraction rounded to one.
       [admin, "POST", `/admin/doctors/${waiting.user.id}/approve`, { specialityIds: [true] }, "invalid_speciality"],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/approve`, { specialityIds: [1.5] }, "invalid_speciality"],
@@ -116,8 +116,8 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: 42 }, "invalid_reason"],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: ["why"] }, "invalid_reason"],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: huge }, "invalid_reason"],
-      [doctor, "GET", "/doctor/summary?notifications=abc", undefined, "invalid"],
-      [doctor, "GET", "/doctor/summary?notifications=0", undefined, "invalid"],
+      [doctor, "GET", "/doctor/summary?notifications=abc", undefined, "invalid_page"],
+      [doctor, "GET", "/doctor/summary?notifications=0", undefined, "invalid_page"],
       [doctor, "PUT", "/doctor/me", { username: 123 }, "invalid_username"],
       [doctor, "PUT", "/doctor/me", { username: huge }, "invalid_username"],
       [doctor, "PUT", "/doctor/me", { serial_number: null }, "invalid_serial_number"],

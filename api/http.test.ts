@@ -3,7 +3,7 @@
 import http from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { refusal, setUpApi } from "./test/harness.ts";
-import { uploadReadingLate } from "./test/late-reader.ts";
+import { bigUpload } from "./test/big-upload.ts";
 
 const api = setUpApi();
 
@@ -91,7 +91,7 @@ describe("malformed requests", () => {
   // The refusal closes the connection: closed at once, with upload bytes unread, it reset the
   // connection and a client that had not read yet lost the answer (api/lingering-close.ts).
   it("lets a client still uploading an oversized body read the 413", async () => {
-    expect(await uploadReadingLate(Number(new URL(api.url).port), "/auth/register", "application/json", 20)).toBe(413);
+    expect(await bigUpload(Number(new URL(api.url).port), "/auth/register", "application/json", 20, { readAfterMs: 300 })).toBe(413);
   });
 
   it("refuses a chunked body that grows past the limit", async () => {

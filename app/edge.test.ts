@@ -3,9 +3,8 @@
 // limit and big ones do not grow the memory; texts survive an error first; redirects stay on this
 // site; signed-in answers are not stored by caches.
 import http from "node:http";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadReadingLate } from "../api/test/late-reader.ts";
+import { bigUpload } from "../api/test/big-upload.ts";
 import { patientSession, startWebServer, type WebServer } from "./test/web-server.ts";
 
 let app: WebServer;
@@ -116,42 +115,7 @@ describe("malformed requests", () => {
 });
 
 describe("body limits", () => {
-  /**
-   * Posts `megabytes` of form data to /login over a plain socket, announced or chunked, and
-   * resolves with the status of the answer. The server closes the connection once it has refused,
-   * so the rest of the upload fails, as it should: only the answer counts.
-   */
-  function bigPost(megabytes: number, announced: boolean) {
-    return new Promise<number>((resolve, reject) => {
-      const socket = net.connect(app.port, "127.0.0.1");
-      let answer = "";
-      const settle = () => {
-        const status = Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1]);
-        if (status) resolve(status);
-        else reject(new Error(`no answer (${JSON.stringify(answer.slice(0, 80))})`));
-        socket.destroy();
-      };
-      socket.on("data", (chunk: Buffer) => {
-        answer += chunk.toString("latin1");
-        if (/^HTTP\/1\.1 \d{3}/.test(answer)) settle();
-      });
-      socket.on("error", () => {});
-      socket.on("close", settle);
-      const framing = announced ? `Content-Length: ${megabytes * 1024 * 1024}` : "Transfer-Encoding: chunked";
-      socket.write(`POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n${framing}\r\n\r\n`);
-      const chunk = Buffer.alloc(1024 * 1024, "a");
-      const frame = announced ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
-      let sent = 0;
-      const write = () => {
-        while (sent < megabytes && !socket.destroyed) {
-          sent++;
-          if (!socket.write(frame)) return void socket.once("drain", write);
-        }
-        if (!announced && !socket.destroyed) socket.write("0\r\n\r\n");
-      };
-      write();
-    });
-  }
+  const bigPost = (megabytes: number, announced: boolean) => bigUpload(app.port, "/login", formType["content-type"], megabytes, { announced });
 
   it("refuses big form posts with 413 and the memory stays flat", async () => {
     await raw("GET", "/login");
@@ -170,7 +134,7 @@ describe("body limits", () => {
     ["announced", true],
     ["chunked", false],
   ])("a client still uploading (%s) when refused reads the 413", async (_name, announced) => {
-    expect(await uploadReadingLate(app.port, "/login", "application/x-www-form-urlencoded", 20, announced)).toBe(413);
+    expect(await bigUpload(app.port, "/login", formType["content-type"], 20, { announced, readAfterMs: 300 })).toBe(413);
   });
 });
 

@@ -1,12 +1,14 @@
 import net from "node:net";
 
 /**
- * Uploads `megabytes` to `path` on `port`, announced (Content-Length) or chunked, as fast as the
- * server reads, and only starts reading the answer after `readAfterMs`: a busy client (a slow
- * phone, a browser still uploading) reads late. Resolves with the answer's status, or 0 when the
- * connection was reset before the answer could be read.
+ * Uploads `megabytes` to `path` on `port` over a plain socket, announced (Content-Length) or
+ * chunked, as fast as the server reads, and resolves with the answer's status, or 0 when the
+ * connection ended before an answer could be read. With `readAfterMs`, the answer is only read
+ * after that delay, as a busy client (a slow phone, a browser still uploading) reads it. A server
+ * that refuses closes the connection, so the rest of the upload fails, as it should: only the
+ * answer counts.
  */
-export function uploadReadingLate(port: number, path: string, contentType: string, megabytes: number, announced = true, readAfterMs = 300) {
+export function bigUpload(port: number, path: string, contentType: string, megabytes: number, { announced = true, readAfterMs = 0 } = {}) {
   return new Promise<number>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     socket.pause();
@@ -16,7 +18,7 @@ export function uploadReadingLate(port: number, path: string, contentType: strin
       socket.destroy();
       resolve(Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0));
     };
-    const giveUp = setTimeout(settle, 10_000);
+    const giveUp = setTimeout(settle, 30_000);
     socket.on("error", () => {});
     socket.on("close", settle);
     const framing = announced ? `Content-Length: ${megabytes * 1024 * 1024}` : "Transfer-Encoding: chunked";
@@ -29,6 +31,7 @@ export function uploadReadingLate(port: number, path: string, contentType: strin
         sent++;
         if (!socket.write(frame)) return void socket.once("drain", write);
       }
+      if (!announced && !socket.destroyed) socket.write("0\r\n\r\n");
     };
     write();
     setTimeout(() => {

@@ -21,6 +21,11 @@ export function closeAfterAnswer(res: ServerResponse): void {
   if (!socket) return;
   // Node's server calls destroySoon() once an answer marked `close` is finished.
   socket.destroySoon = function lingeringClose(this: Socket) {
+    // Taken from HTTP and drained: a body the form reader paused would otherwise stay unread (and
+    // be reset at the end), and nothing more is parsed as a request on this connection.
+    this.removeAllListeners("data");
+    this.on("data", () => {});
+    this.resume();
     this.end();
     const timer = setTimeout(() => this.destroy(), LINGER_MS);
     timer.unref();

@@ -8,9 +8,14 @@
  * a driver that does not (an error without one) counts as a match.
  */
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const found = withSqlState(err, "23505") as { constraint?: unknown } | undefined;
+  return !!found && (found.constraint === undefined || found.constraint === constraint);
+}
+
+/** The error of SQLSTATE `code` among `err` and the errors it wraps (drizzle wraps the driver's). */
+export function withSqlState(err: unknown, code: string): object | undefined {
   for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const found = e as { code?: unknown; constraint?: unknown };
-    if (found.code === "23505") return found.constraint === undefined || found.constraint === constraint;
+    if ((e as { code?: unknown }).code === code) return e;
   }
-  return false;
+  return undefined;
 }

@@ -9,6 +9,7 @@
 //   call as one trip: bind, execute, sync.
 // Only statements of fixed text are prepared this way, and every value goes in a placeholder: a
 // prepared statement holds no user's data, only its shape.
+import { withSqlState } from "../db-errors.ts";
 import { currentTransaction, type Db } from "./index.ts";
 import { markPrepared } from "./named-statements.ts";
 
@@ -24,33 +25,27 @@ interface Preparable<R> {
 export function prepared<R, V extends Record<string, unknown>>(name: string, build: (db: Db) => Preparable<R>): (db: Db, values: V) => Promise<R> {
   const byDatabase = new WeakMap<Db, ReturnType<Preparable<R>["prepare"]>>();
   let generation = 0;
+  // A new name after a change of the schema: each connection parses it again.
+  const currentName = () => (generation ? `${name}_${generation}` : name);
   const prepare = (db: Db) => {
-    // A new name after a change of the schema: each connection parses it again.
-    const statement = build(db).prepare(generation ? `${name}_${generation}` : name);
+    const statement = build(db).prepare(currentName());
     const text = (statement as unknown as { getQuery?: () => { sql: string } }).getQuery?.().sql;
     if (text) markPrepared(text);
     byDatabase.set(db, statement);
     return statement;
   };
   return async (db, values) => {
-    if (currentTransaction.getStore()) return build(db).prepare(name).execute(values);
+    // (No retry there: a failed statement has aborted the transaction.)
+    if (currentTransaction.getStore()) return build(db).prepare(currentName()).execute(values);
     try {
       return await (byDatabase.get(db) ?? prepare(db)).execute(values);
     } catch (error) {
       // The schema changed under a running server (another instance migrated it) in a way that
       // changes what the statement returns: PostgreSQL refuses the old statement ("cached plan
       // must not change result type"). It is prepared again under a new name, once.
-      if (!isCode(error, "0A000")) throw error;
+      if (!withSqlState(error, "0A000")) throw error;
       generation++;
       return prepare(db).execute(values);
     }
   };
-}
-
-/** True when `error`, or an error it wraps (drizzle wraps the driver's), has this SQLSTATE. */
-function isCode(error: unknown, code: string): boolean {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
 }

@@ -165,7 +165,7 @@ export interface MessageChannel {
  * its API in-process and sends back the answer. Over the loopback, a page's two calls cost a fetch
  * in the worker and an HTTP request in the owner (bench/README.md).
  */
-export function ownerCaller(channel: MessageChannel) {
+export function ownerCaller(channel: MessageChannel, timeoutMs: number) {
   let last = 0;
   const waiting = new Map<number, { resolve: (answer: InProcessAnswer) => void; reject: (error: Error) => void }>();
   channel.on("message", (message) => {
@@ -182,14 +182,26 @@ export function ownerCaller(channel: MessageChannel) {
     for (const caller of waiting.values()) caller.reject(new Error("the process owning the database is gone"));
     waiting.clear();
   });
+  // A call the owner never answers (a stuck database) is given up after `timeoutMs`, as a fetch
+  // would be: nothing waits on it forever, and a shutdown does not wait for it.
   return (request: InProcessRequest) =>
     new Promise<InProcessAnswer>((resolve, reject) => {
       const id = ++last;
-      waiting.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new DOMException("the process owning the database did not answer in time", "TimeoutError"));
+      }, timeoutMs);
+      timer.unref();
+      const settled = <T>(settle: (value: T) => void) => (value: T) => {
+        clearTimeout(timer);
+        settle(value);
+      };
+      waiting.set(id, { resolve: settled(resolve), reject: settled(reject) });
       const message: CallMessage = { type: CALL, id, request };
       channel.send(message, (error) => {
         if (!error) return;
         waiting.delete(id);
+        clearTimeout(timer);
         reject(error);
       });
     });

@@ -70,7 +70,7 @@ if (config.API_OWNER_URL) {
   // A web worker of a process that owns the embedded database: the public /api is the owner's, and
   // the pages call the owner's API by message (server-cluster.ts).
   app.use("/api", forwardToOwner(config.API_OWNER_URL));
-  if (cluster.isWorker) serveThrough(ownerCaller(process as MessageChannel), logger);
+  if (cluster.isWorker) serveThrough(ownerCaller(process as MessageChannel, config.API_TIMEOUT_MS), logger);
 } else if (!config.API_URL) {
   const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;

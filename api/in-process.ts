@@ -7,8 +7,9 @@
 // guards and body limit, authentication, throttles, validation, error answers), and the web tier
 // reads the answer as it read fetch's.
 //
-// With the API elsewhere (API_URL, or a web worker calling the process that owns the embedded
-// database) nothing is registered and the web tier calls it over HTTP as before.
+// A web worker of the process that owns the embedded database registers a caller that hands each
+// call to the owner by message (server-cluster.ts, serveThrough). With the API elsewhere (API_URL)
+// nothing is registered and the web tier calls it over HTTP as before.
 //
 // The registry is kept on globalThis: this module is loaded twice in the web server (by server.ts
 // with the API, and bundled into the React Router build), and both copies must see the same API.

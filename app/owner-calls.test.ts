@@ -64,7 +64,7 @@ describe("a web worker's calls to the owner's API by message", () => {
       { method: "GET", url: "/no/such/path", headers: {} },
     ];
     const { channel } = channelTo((request) => callInProcess(owner, request));
-    const byMessage = ownerCaller(channel);
+    const byMessage = ownerCaller(channel, 10_000);
     // All at once, as a page's loaders call: each answer comes back to its own call.
     const answers = await Promise.all(calls.map((request) => byMessage(request)));
     for (const [i, request] of calls.entries()) {
@@ -76,21 +76,26 @@ describe("a web worker's calls to the owner's API by message", () => {
   });
 
   it("fail when the owner's API fails, or when the owner is gone before it answers", async () => {
-    const failing = ownerCaller(channelTo(() => Promise.reject(new Error("database closed"))).channel);
+    const failing = ownerCaller(channelTo(() => Promise.reject(new Error("database closed"))).channel, 10_000);
     await expect(failing({ method: "GET", url: "/speciality", headers: {} })).rejects.toThrow("failed to answer");
 
     const { channel } = channelTo(() => new Promise<never>(() => {}));
-    const pending = ownerCaller(channel)({ method: "GET", url: "/speciality", headers: {} });
+    const pending = ownerCaller(channel, 10_000)({ method: "GET", url: "/speciality", headers: {} });
     await new Promise((resolve) => setImmediate(resolve));
     channel.disconnect();
     await expect(pending).rejects.toThrow("is gone");
+  });
+
+  it("give up a call the owner never answers, as a fetch's timeout would", async () => {
+    const stuck = ownerCaller(channelTo(() => new Promise<never>(() => {})).channel, 50);
+    await expect(stuck({ method: "GET", url: "/speciality", headers: {} })).rejects.toMatchObject({ name: "TimeoutError" });
   });
 
   it("leave the process's other messages alone, on either side", async () => {
     expect(answerWorkerCall((request) => callInProcess(owner, request), { cmd: "NODE_CLUSTER", act: "online" })).toBeUndefined();
     expect(answerWorkerCall(undefined, { type: "api-owner-call", id: 1, request: { method: "GET", url: "/speciality", headers: {} } })).toBeUndefined();
     const { channel, worker } = channelTo((request) => callInProcess(owner, request));
-    const byMessage = ownerCaller(channel);
+    const byMessage = ownerCaller(channel, 10_000);
     worker.emit("message", { type: "api-owner-answer", id: 999, answer: { status: 200, text: "stray" } });
     worker.emit("message", "hello");
     expect((await byMessage({ method: "GET", url: "/speciality", headers: {} })).status).toBe(200);

@@ -1,9 +1,8 @@
-// `npm run admin` (api/cli.ts). The commands' answers are checked in-process, through runCommand
-// (api/admin/commands.ts: the function the CLI and the running app both call), on a copy of the
-// test template. The CLI itself is spawned once for each outcome an operator meets: a success
-// (its answer on stdout, nothing on stderr, the password never printed), a refusal (exit 1), bad
-// usage (exit 2), and mail written to the outbox folder of DATA_DIR. Each spawn opens the embedded
-// database (about 2 CPU-seconds), so a case that only the command's code decides is not spawned.
+// `npm run admin` (api/cli.ts) as an operator runs it. The CLI is spawned once for each outcome an
+// operator meets: a success (its answer on stdout, nothing on stderr, the password never printed),
+// a refusal (exit 1), bad usage (exit 2), and mail written to the outbox folder of DATA_DIR. Each
+// spawn opens the embedded database (about 2 CPU-seconds), so what only the command's code decides
+// is checked in-process instead, on both databases: api/admin/commands.test.ts.
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -11,39 +10,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { resetConfigForTests } from "../config.ts";
-import { runCommand, UsageError } from "./admin/commands.ts";
-import type { Db } from "./db/index.ts";
-import { appointments, doctorSpecialities, doctors, patients, specialities, users } from "./db/schema.ts";
+import { addPendingDoctor, specialityNames } from "./admin/test-helpers.ts";
 import { verifyPassword } from "./auth/password.ts";
-import { ApiError } from "./http.ts";
-import { memoryMailer } from "./mail/index.ts";
-import { migratedDataDir, setUpApi } from "./test/harness.ts";
+import { doctors, users } from "./db/schema.ts";
+import { migratedDataDir } from "./test/harness.ts";
 import { openScratchDatabase } from "./test/scratch-database.ts";
 
 const exec = promisify(execFile);
-
-/** A pending doctor's registration, as the register route leaves it. */
-async function addPendingDoctor(db: Db, email: string, serialNumber: string) {
-  const [user] = await db.insert(users).values({ email, username: "Dr Pending", passwordHash: "x", role: "doctor", otpVerified: true }).returning();
-  await db.insert(doctors).values({ userId: user.id, serialNumber, verification: "pending" });
-  return user.id;
-}
-
-async function addPatient(db: Db, email: string) {
-  const [user] = await db.insert(users).values({ email, username: "History Patient", passwordHash: "x", role: "patient", otpVerified: true }).returning();
-  await db.insert(patients).values({ userId: user.id });
-  return user.id;
-}
-
-async function specialityNames(db: Db, doctorId: string) {
-  const names = await db
-    .select({ name: specialities.name })
-    .from(doctorSpecialities)
-    .innerJoin(specialities, eq(specialities.id, doctorSpecialities.specialityId))
-    .where(eq(doctorSpecialities.doctorId, doctorId));
-  return names.map((n) => n.name).sort();
-}
 
 describe("npm run admin, spawned as an operator runs it", () => {
   let dataDir: string;
@@ -106,90 +79,4 @@ describe("npm run admin, spawned as an operator runs it", () => {
       await database.close();
     }
   }, 300_000);
-});
-
-describe("the admin commands (runCommand, what the CLI runs)", () => {
-  const api = setUpApi();
-  const mailer = memoryMailer();
-
-  /** The command's lines, or the error it throws. */
-  async function run(argv: string[], password = "S3cret-pass") {
-    const lines: string[] = [];
-    await runCommand(api.db, mailer, argv, { out: (line) => lines.push(line), password: async () => password });
-    return lines;
-  }
-
-  it("create-admin stores the password's hash and refuses an address already taken", async () => {
-    expect(await run(["create-admin", "root@example.test", "Root Admin"])).toEqual(["Created admin root@example.test."]);
-    const [row] = await api.db.select().from(users).where(eq(users.email, "root@example.test"));
-    expect(row.role).toBe("admin");
-    expect(await verifyPassword(row.passwordHash, "S3cret-pass")).toBe(true);
-    await expect(run(["create-admin", "root@example.test", "Again"])).rejects.toBeInstanceOf(ApiError);
-  });
-
-  it("lists pending doctors, approves one by e-mail with specialities in either language, and mails them", async () => {
-    const doctorEmail = "Dr.Listed@Example.test";
-    const doctorId = await addPendingDoctor(api.db, doctorEmail, "ORD-778");
-    const listed = await run(["list-pending"]);
-    expect(listed).toHaveLength(1);
-    expect(listed[0]).toContain(doctorEmail);
-    expect(listed[0]).toContain("ORD-778");
-
-    expect(await run(["approve", doctorEmail.toLowerCase(), "--speciality", "Cardiology", "--speciality", "Pédiatrie"])).toEqual([
-      `Approved ${doctorEmail} (Cardiology, Pediatrics).`,
-    ]);
-    const [doctor] = await api.db.select().from(doctors).where(eq(doctors.userId, doctorId));
-    expect(doctor.verification).toBe("verified");
-    expect(await specialityNames(api.db, doctorId)).toEqual(["Cardiology", "Pediatrics"]);
-    expect(mailer.messages.filter((m) => m.to === doctorEmail)).toHaveLength(1);
-    expect(await run(["list-pending"])).toEqual(["No doctor is awaiting verification."]);
-
-    // Already decided, unknown doctor: refusals (the CLI's exit 1); an unknown command: usage (exit 2).
-    await expect(run(["reject", doctorEmail])).rejects.toThrow(/already verified/);
-    await expect(run(["reject", doctorEmail])).rejects.toBeInstanceOf(ApiError);
-    await expect(run(["approve", "nobody@example.test"])).rejects.toThrow("Doctor not found");
-    await expect(run(["approve", "nobody@example.test"])).rejects.toBeInstanceOf(ApiError);
-    await expect(run(["frobnicate"])).rejects.toBeInstanceOf(UsageError);
-  });
-
-  describe("demo-history", () => {
-    const demo = process.env.DEMO;
-    /** DEMO as the CLI would read it from its environment. */
-    const withDemo = (value: string) => {
-      process.env.DEMO = value;
-      resetConfigForTests();
-    };
-    afterAll(() => {
-      if (demo === undefined) delete process.env.DEMO;
-      else process.env.DEMO = demo;
-      resetConfigForTests();
-    });
-
-    it("gives a doctor and a patient past confirmed appointments, on a demo database only", async () => {
-      const doctorEmail = "history.doctor@example.test";
-      const patientEmail = "history.patient@example.test";
-      const doctor = await api.createDoctor();
-      await api.db.update(users).set({ email: doctorEmail }).where(eq(users.id, doctor.user.id));
-      const patientId = await addPatient(api.db, patientEmail);
-      const history = () => api.db.select().from(appointments).where(eq(appointments.patientId, patientId));
-
-      withDemo("0");
-      await expect(run(["demo-history", doctorEmail, patientEmail])).rejects.toThrow(new UsageError("demo-history is for demo databases only (DEMO=1)"));
-      expect(await history()).toEqual([]);
-      withDemo("1");
-      await expect(run(["demo-history", doctorEmail, "nobody@example.test"])).rejects.toThrow("Patient not found");
-      await expect(run(["demo-history", doctorEmail, patientEmail, "--days", "99"])).rejects.toBeInstanceOf(UsageError);
-
-      const added = await run(["demo-history", doctorEmail, patientEmail, "--days", "2"]);
-      const rows = await history();
-      expect(rows).toHaveLength(2);
-      expect(added).toHaveLength(1);
-      expect(added[0]).toMatch(/^Added 2 past appointments: /);
-      for (const row of rows) {
-        expect(added[0]).toContain(row.id);
-        expect(row.status).toBe("confirmed");
-        expect(row.startsAt.getTime()).toBeLessThan(Date.now());
-      }
-    });
-  });
 });

@@ -168,6 +168,7 @@ describe("request lines of failures", () => {
   let base: string;
   let bare: Server;
   let seenId: string | undefined;
+  let arrived = Promise.withResolvers<void>();
   beforeAll(async () => {
     const app = express();
     observe(app, { service: "web", logLevel: "info", destination: linesInto(failures) });
@@ -175,7 +176,7 @@ describe("request lines of failures", () => {
       seenId = req.id;
       res.status(500).end();
     });
-    app.get("/hangs", () => {});
+    app.get("/hangs", () => arrived.resolve());
     bare = await new Promise((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
@@ -190,7 +191,7 @@ describe("request lines of failures", () => {
     failures.length = 0;
     const res = await fetch(`${base}/broken/42?token=abc`, { headers: { "x-request-id": "web-request-0500" } });
     expect(res.status).toBe(500);
-    await settle();
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
     expect(seenId).toBe("web-request-0500");
     expect(failures.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({ level: "error", msg: "request failed", requestId: "web-request-0500", method: "GET", route: "/broken/:param", status: 500, error: "Error" }),
@@ -200,12 +201,14 @@ describe("request lines of failures", () => {
 
   it("give a request the client broke off status 499, in one line", async () => {
     failures.length = 0;
+    arrived = Promise.withResolvers<void>();
     const controller = new AbortController();
     const answer = fetch(`${base}/hangs`, { signal: controller.signal }).catch((error: Error) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Broken off once the server has the request: earlier, there would be no request to log.
+    await arrived.promise;
     controller.abort();
     expect(await answer).toBeInstanceOf(Error);
-    await settle();
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
     expect(failures.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({ level: "info", msg: "request", method: "GET", route: "/hangs", status: 499 }),
     ]);

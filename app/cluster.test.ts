@@ -65,6 +65,8 @@ describe("WEB_CONCURRENCY=2 on the embedded database", () => {
   }, 120_000);
 
   it("the workers' pages call the owner's API by message, not over HTTP", async () => {
+    // Its own pages, so that it holds whichever tests ran before it.
+    await pagesFromBothWorkers(app);
     // An `api call` line is the web tier's call that went without HTTP (api/in-process.ts); a call
     // over the loopback writes none.
     const workers = new Set(workerPids(app.logs()));

@@ -57,10 +57,19 @@ for (const [language, login, register, doctorText] of [
     });
 
     test("when the language's texts cannot be loaded (a flaky network), the next page comes whole from the server", async ({ page }) => {
-      await page.route(textsFile, (route) => route.abort("connectionreset"));
+      let aborted = 0;
+      await page.route(textsFile, (route) => {
+        aborted++;
+        return route.abort("connectionreset");
+      });
       await page.goto("/login");
       await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
+      // The page is interactive and its texts request has failed: a click before that would be an
+      // ordinary page load, and pass whether or not the fallback works.
+      await expect.poll(() => aborted).toBeGreaterThan(0);
+      const fromServer = page.waitForRequest((r) => r.isNavigationRequest() && /\/register$/.test(r.url()));
       await page.getByRole("link", { name: language === "en" ? "Register" : "S'inscrire" }).click();
+      await fromServer;
       await page.waitForURL(/\/register$/);
       await expect(page.getByRole("heading", { level: 1, name: register })).toBeVisible();
       // Texts the login page did not carry: the page is not one of empty labels.

@@ -1,6 +1,7 @@
 // The edit form's frame and the gender choice both profile pages share (docs/product.md, Screens and
-// routes). Apart from profile.tsx, so that a profile page without its form does not load them, nor
-// the country/city pair (docs/decisions/0003-first-load-javascript-budget.md).
+// routes). Apart from profile.tsx, so that the patient's profile page, which loads its edit form
+// after hydration, does not load them first, nor the country/city pair (the doctor's profile page
+// still imports them: docs/decisions/0003-first-load-javascript-budget.md).
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "../i18n.ts";

@@ -2,11 +2,12 @@
 // (app/components/lazy-form.tsx, docs/decisions/0003-first-load-javascript-budget.md). What the user
 // types before it arrives, where the focus and the caret are, all stay when it takes over, and the
 // form validates in the browser from then on.
+import type { Page } from "@playwright/test";
 import { signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** Holds the form state's module back until `release()`; `asked` once the page has asked for it. */
-async function holdFormState(page: import("@playwright/test").Page) {
+async function holdFormState(page: Page) {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -20,15 +21,21 @@ async function holdFormState(page: import("@playwright/test").Page) {
   return state;
 }
 
+/** Opens `path` with conform's form state held back, and the posts the page makes from then on. */
+async function openWithFormStateHeld(page: Page, path: string) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const formState = await holdFormState(page);
+  await page.goto(path);
+  await expect.poll(() => formState.asked).toBe(true);
+  return { posts, formState };
+}
+
 test.describe("a form whose form state arrives late (JavaScript on)", () => {
   test("login: what was typed, the choice and the focus stay, then the browser validates", async ({ page }) => {
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
-    const formState = await holdFormState(page);
-    await page.goto("/login");
-    await expect.poll(() => formState.asked).toBe(true);
+    const { posts, formState } = await openWithFormStateHeld(page, "/login");
 
     await page.getByRole("radio", { name: "Doctor" }).check();
     const email = page.getByLabel("Email");
@@ -55,13 +62,7 @@ test.describe("a form whose form state arrives late (JavaScript on)", () => {
   });
 
   test("register: the fields typed before stay, and the form is checked before it is sent", async ({ page }) => {
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
-    const formState = await holdFormState(page);
-    await page.goto("/register");
-    await expect.poll(() => formState.asked).toBe(true);
+    const { posts, formState } = await openWithFormStateHeld(page, "/register");
     await page.getByLabel("Username").fill("ab");
     await page.getByLabel("Email").fill("nobody@");
     const phone = page.getByLabel("Phone");
@@ -75,23 +76,22 @@ test.describe("a form whose form state arrives late (JavaScript on)", () => {
     await expect(page.getByLabel("Username")).toHaveValue("ab");
     await expect(page.getByLabel("Email")).toHaveValue("nobody@");
 
+    // Once the schemas are there too (a blur validates the field in the browser), a click is checked
+    // before anything is sent: clicked earlier, it would post the form.
+    const username = page.getByLabel("Username");
     await expect(async () => {
-      await page.getByRole("button", { name: "Register as patient" }).click();
+      await username.focus();
+      await username.blur();
       await expect(page.getByText("Username must be at least 3 characters")).toBeVisible({ timeout: 1_000 });
     }).toPass();
+    await page.getByRole("button", { name: "Register as patient" }).click();
     await expect(page.getByText("Please enter a valid email")).toBeVisible();
     expect(posts).toEqual([]);
   });
 
   test("patient profile: the edit form keeps what was typed and validates in the browser", async ({ page, patient }) => {
     await signIn(page, patient.email, "patient");
-    const posts: string[] = [];
-    page.on("request", (request) => {
-      if (request.method() === "POST") posts.push(request.url());
-    });
-    const formState = await holdFormState(page);
-    await page.goto("/patient/profile?edit=1");
-    await expect.poll(() => formState.asked).toBe(true);
+    const { posts, formState } = await openWithFormStateHeld(page, "/patient/profile?edit=1");
     const name = page.getByLabel("Username");
     await name.fill("");
     await name.click();

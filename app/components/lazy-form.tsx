@@ -21,6 +21,17 @@ const loadBridge = () => import("./conform-bridge.tsx");
 // commit, before the browser paints.
 let loaded: Bridge | undefined;
 
+/** Focuses the first field of the form, in the document's order, that has an error: conform's rule. */
+function focusFirstWrongField(formId: string, errors: Record<string, string[] | null> | undefined) {
+  for (const element of document.forms.namedItem(formId)?.elements ?? []) {
+    const field = element instanceof HTMLInputElement ? !["submit", "button", "reset"].includes(element.type) : element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+    if (field && errors?.[(element as HTMLInputElement).name]?.length) {
+      (element as HTMLElement).focus();
+      return;
+    }
+  }
+}
+
 export function useLazyForm<Schema extends Record<string, unknown>>(
   options: Parameters<typeof useForm<Schema>>[0],
 ): [FormMetadata<Schema, string[]>, ReturnType<FormMetadata<Schema, string[]>["getFieldset"]>, ReactNode] {
@@ -43,6 +54,17 @@ export function useLazyForm<Schema extends Record<string, unknown>>(
       live = false;
     };
   }, [ConformBridge]);
+  // A server's answer with errors moves the focus to the first wrong field, as conform does with it
+  // (its `report`): before conform has come, the plain form does it. The answer the page was
+  // rendered with is not a new one (conform does not move the focus for it either).
+  const lastResult = options.lastResult;
+  const reported = useRef(lastResult);
+  useEffect(() => {
+    if (lastResult === reported.current) return;
+    reported.current = lastResult;
+    if (ConformBridge || lastResult?.status !== "error") return;
+    focusFirstWrongField(formId, lastResult.error);
+  }, [lastResult, ConformBridge, formId]);
   // The bridge reads the latest options through this ref, and re-renders (memo) only when what
   // conform must see changes: otherwise each hand-back would re-render it, and it would hand back
   // again.

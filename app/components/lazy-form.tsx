@@ -24,7 +24,7 @@ import {
 import type { Bridge, BridgeOptions, Metadata } from "./conform-bridge.tsx";
 import { type PlainField, type PlainFields, type PlainFormMetadata, plainForm } from "./plain-form.ts";
 
-export type { PlainField as LazyField, PlainFormMetadata as LazyFormMetadata };
+export type { PlainFormMetadata as LazyFormMetadata };
 
 // conform's helpers for a lazy form's metadata, which is the plain form's until conform has come
 // (its type says only what both give). They read a form's id, onSubmit, noValidate, errorId, errors

@@ -90,8 +90,8 @@ describe("statements prepared once", () => {
 // On PGlite every statement with values is kept as a named statement, the most recently used
 // KEPT_STATEMENTS of them (api/db/named-statements.ts); PostgreSQL's client keeps only the marked ones.
 describe.skipIf(process.env.TEST_DATABASE_URL)("the statements PGlite keeps without being marked", () => {
-  const kept = async () => Number((await api.db.execute(sql`select count(*)::int as n from pg_prepared_statements`)).rows[0].n);
   const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const kept = async () => rows<{ n: number }>(await api.db.execute(sql`select count(*)::int as n from pg_prepared_statements`))[0].n;
 
   it("a statement with values is kept once and answers every call with its own values; a search by fragment is not kept", async () => {
     const before = await kept();

@@ -20,8 +20,8 @@ const preparedTexts = new Set<string>();
 export const KEPT_STATEMENTS = 200;
 const dependsOnItsValues = /\bi?like\b|\bsimilarity\b|%/i;
 
-/** Whether the PGlite client keeps `text` as a named statement without it being marked (tests). */
-export function keptUnmarked(text: string, params: readonly unknown[]) {
+/** Whether the PGlite client keeps `text` as a named statement without it being marked. */
+function keptUnmarked(text: string, params: readonly unknown[]) {
   return params.length > 0 && !dependsOnItsValues.test(text);
 }
 

@@ -129,6 +129,10 @@ describe("upstream calls per page", () => {
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);
     expect(dashboard.upcoming).not.toBeNull();
+    // The page's data is sent again as hydration data (docs/decisions/0003-*.md): a doctor's card
+    // carries what it shows, not the contact, biography or country the API answers with.
+    const found = (data["routes/health/doctors"] as { doctors: { doctors: Record<string, unknown>[] } }).doctors.doctors;
+    expect(Object.keys(found[0]).sort()).toEqual(["City", "avatarUrl", "duty_hospital", "fee", "id", "specialities", "startYear", "username"]);
   });
 
   it("the doctor's appointments page: the summary (bell and verification) and the list; the admin's approval shows on the next page", async () => {
@@ -144,6 +148,10 @@ describe("upstream calls per page", () => {
     // (the doctor's access, the page of ids, its count, the rows and what they show).
     expect(before.statements, before.statements.join("\n")).toHaveLength(9);
     expect((before.data["routes/app-layout"] as { verification: string | null }).verification).toBe("pending");
+    // A card carries what it shows and acts on, not the whole appointment (docs/decisions/0003-*.md).
+    const cards = (before.data["routes/doctor/appointments"] as { list: { appointments: Record<string, unknown>[] } }).list.appointments;
+    expect(cards).toHaveLength(3);
+    expect(Object.keys(cards[0]).sort()).toEqual(["Patient", "Speciality", "date", "doctorId", "id", "myProposal", "slotHeld", "status", "time", "type"]);
 
     const approved = await api.request("POST", `/admin/doctors/${user.id}/approve`, { token: admin.token, body: {} });
     expect(approved.status).toBe(200);

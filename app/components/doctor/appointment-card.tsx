@@ -9,11 +9,17 @@ import { StatusBadge } from "../status-badge.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 
-export function patientName(a: Appointment, t: (key: string) => string) {
+export function patientName(a: { Patient: { username: string } | null }, t: (key: string) => string) {
   return a.Patient?.username ?? t("doctor:appointments.unknownPatient");
 }
 
-export function AppointmentCard({ appointment: a, detailsTo, actions }: { appointment: Appointment; detailsTo: string; actions?: ReactNode }) {
+/** What the card shows of an appointment, and no more (the list page sends its appointments in this shape). */
+type Shown = Pick<Appointment, "date" | "time" | "type" | "status"> & {
+  Patient: Pick<NonNullable<Appointment["Patient"]>, "username" | "avatarUrl"> | null;
+  Speciality: { name: string; nameFr: string } | null;
+};
+
+export function AppointmentCard({ appointment: a, detailsTo, actions }: { appointment: Shown; detailsTo: string; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const name = patientName(a, t);
   return (

@@ -10,6 +10,28 @@ import { rescheduleSchema } from "./reschedule-schema.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { DoctorAppointment, DoctorChange, ProposalRequest } from "../../../contract/appointment.ts";
 
+/**
+ * What a card of the list (components/doctor/appointment-card.tsx, with its actions) and the cancel
+ * dialog show and act on, and no more: the page's data is sent again with its first-load
+ * JavaScript (docs/decisions/0003-first-load-javascript-budget.md). The details dialog's appointment
+ * (`selected`) is sent whole.
+ */
+export function listedAppointment(a: DoctorAppointment) {
+  return {
+    id: a.id,
+    status: a.status,
+    type: a.type,
+    date: a.date,
+    time: a.time,
+    doctorId: a.doctorId,
+    myProposal: a.myProposal,
+    slotHeld: a.slotHeld,
+    Patient: a.Patient ? { username: a.Patient.username, avatarUrl: a.Patient.avatarUrl } : null,
+    Speciality: a.Speciality ? { name: a.Speciality.name, nameFr: a.Speciality.nameFr } : null,
+  };
+}
+export type ListedAppointment = ReturnType<typeof listedAppointment>;
+
 const statusFor = { confirm: "confirmed", cancel: "cancelled", complete: "completed" } as const;
 
 /** A failed action, shown beside the card or in the dialog it came from until the next page (docs/forms.md). */

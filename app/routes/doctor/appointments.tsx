@@ -21,7 +21,7 @@ import { slotOf } from "../../format.ts";
 import { FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
-import { appointmentAction, type ActionFailure } from "./appointments.server.ts";
+import { appointmentAction, listedAppointment, type ActionFailure, type ListedAppointment } from "./appointments.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
@@ -58,9 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab,
     search,
     status,
-    list,
+    list: { appointments: list.appointments.map(listedAppointment), total: list.total, page: list.page, totalPages: list.totalPages },
     selected,
-    cancelling,
+    cancelling: cancelling && listedAppointment(cancelling),
     editing: Boolean(selected && params.get("edit") === "1"),
     // Started appointments can be marked completed; computed here so server and browser agree.
     started: Object.fromEntries([...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])].map((a) => [a.id, Date.parse(a.time) <= now])),
@@ -100,7 +100,7 @@ function FailureAlert({ failure, appointmentId }: { failure: ActionFailure | nul
 }
 
 /** A pending appointment still to come, assigned to this doctor, may be cancelled (after confirmation). */
-const cancellable = (a: Appointment, data: Data) => a.status === "pending" && a.doctorId === data.doctorId && !data.started[a.id];
+const cancellable = (a: Pick<Appointment, "id" | "status" | "doctorId">, data: Data) => a.status === "pending" && a.doctorId === data.doctorId && !data.started[a.id];
 
 function useVerified() {
   return useVerification() === "verified";
@@ -119,7 +119,7 @@ function ActionForm({ intent, appointmentId, idempotencyKey, className, children
 }
 
 /** The actions a doctor may take on an assigned appointment (docs/product.md, Appointment states). */
-function AssignedActions({ a, data, failure }: { a: Appointment; data: Data; failure: ActionFailure | null }) {
+function AssignedActions({ a, data, failure }: { a: ListedAppointment; data: Data; failure: ActionFailure | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const key = data.idempotencyKey;
@@ -153,11 +153,11 @@ function AssignedActions({ a, data, failure }: { a: Appointment; data: Data; fai
   );
 }
 
-function hasProposed(a: Appointment, doctorId: string) {
+function hasProposed(a: Pick<Appointment, "myProposal" | "status" | "doctorId">, doctorId: string) {
   return Boolean(a.myProposal) || (a.status === "proposed" && a.doctorId === doctorId);
 }
 
-function OpenActions({ a, data, failure }: { a: Appointment; data: Data; failure: ActionFailure | null }) {
+function OpenActions({ a, data, failure }: { a: ListedAppointment; data: Data; failure: ActionFailure | null }) {
   const { t } = useTranslation();
   const alert = <FailureAlert failure={failure} appointmentId={a.id} />;
   if (hasProposed(a, data.doctorId)) {
@@ -187,7 +187,7 @@ function OpenActions({ a, data, failure }: { a: Appointment; data: Data; failure
 }
 
 /** 'Cancel' asks first (?cancel=<id>): what is cancelled, that the patient is told, Keep or Cancel. */
-function CancelDialog({ a, data, failure }: { a: Appointment; data: Data; failure: ActionFailure | null }) {
+function CancelDialog({ a, data, failure }: { a: ListedAppointment; data: Data; failure: ActionFailure | null }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const keep = withParams(location.pathname + location.search, { cancel: null });

@@ -1,7 +1,6 @@
 // The doctor's profile behind the code gate (docs/product.md, Screens and routes; docs/architecture.md, The session).
 // Without a valid gate record the loader sends a code and the page shows the code dialog; with it,
 // the profile card, the edit form (?edit=1), account deletion (?delete=1) and the data download.
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -11,7 +10,7 @@ import { CodeForm, readCode } from "../../components/code-input.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
-import { useLazyForm } from "../../components/lazy-form.tsx";
+import { getInputProps, getSelectProps, getTextareaProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { knownGender, ProfileCard, ProfileFacts, ProfileHeader, ProfileLayout } from "../../components/profile.tsx";
 import { GenderField, ProfileForm, sharedDefaults } from "../../components/profile-form.tsx";

@@ -13,6 +13,7 @@ import type { Upstream } from "../../upstream.server.ts";
 import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
+import { shownDoctor } from "../../components/patient/doctor-summary.tsx";
 
 
 const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
@@ -43,13 +44,16 @@ export async function searchDoctors(api: Upstream, params: URLSearchParams) {
   // A city of another country (left from an earlier choice) is dropped.
   const requestedCity = positiveId(params.get("city"));
   const city = requestedCity && cities.some((c) => c.id === requestedCity) ? requestedCity : null;
-  const doctors = await api.get<DoctorPage>("/doctor", { search, speciality, country, city, page, limit: DOCTOR_PAGE_SIZE });
+  const found = await api.get<DoctorPage>("/doctor", { search, speciality, country, city, page, limit: DOCTOR_PAGE_SIZE });
+  // Only what the page renders: its data is sent again, as hydration data, with its first-load
+  // JavaScript (docs/decisions/0003-first-load-javascript-budget.md).
+  const { doctors, total, totalCapped, totalPages } = found;
   return {
     filters: { search, speciality: speciality ? String(speciality) : "", country: country ? String(country) : "", city: city ? String(city) : "" },
-    specialities: specialities.ok ? specialities.data : [],
+    specialities: specialities.ok ? specialities.data.map(({ id, name, nameFr }) => ({ id, name, nameFr })) : [],
     countries: countries.ok ? countries.data : [],
     cities,
-    doctors,
+    doctors: { doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d) })), page: found.page, total, totalCapped, totalPages },
   };
 }
 

@@ -53,8 +53,46 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   const now = Date.now();
   const shown = [...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])];
   const started = Object.fromEntries(shown.map((a) => [a.id, Date.parse(a.time) <= now]));
-  return { tab, search, status, list, selected, view, proposals, proposalPage, video, cancelling: cancelling && !started[cancelling.id] ? cancelling : null, started };
+  return {
+    tab,
+    search,
+    status,
+    list: { appointments: list.appointments.map(listed), total: list.total, page: list.page, totalPages: list.totalPages },
+    selected,
+    view,
+    proposals,
+    proposalPage,
+    video,
+    cancelling: cancelling && !started[cancelling.id] ? listed(cancelling) : null,
+    started,
+  };
 }
+
+/**
+ * What a card of the list (and the cancel dialog) shows and acts on, and no more: the page's data
+ * is sent again with its first-load JavaScript (docs/decisions/0003-first-load-javascript-budget.md).
+ * The details dialog's appointment (`selected`) is sent whole.
+ */
+function listed(a: PatientAppointment) {
+  return {
+    id: a.id,
+    status: a.status,
+    type: a.type,
+    category: a.category,
+    date: a.date,
+    time: a.time,
+    place: a.place,
+    city: a.city,
+    country: a.country,
+    Country: a.Country,
+    price: a.price,
+    doctorId: a.doctorId,
+    proposalCount: a.proposalCount,
+    Doctor: a.Doctor ? { username: a.Doctor.username } : null,
+    Speciality: a.Speciality ? { name: a.Speciality.name, nameFr: a.Speciality.nameFr } : null,
+  };
+}
+export type ListedAppointment = ReturnType<typeof listed>;
 
 
 /** `here`: the page the form was posted from, to come back to. */

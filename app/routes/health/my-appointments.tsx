@@ -19,7 +19,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES, PROPOSAL_PAGE_SIZE } from "../../../contract/constants.ts";
 import type { PatientAppointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
-import { appointmentAction, loadAppointments } from "./my-appointments.server.ts";
+import { appointmentAction, loadAppointments, type ListedAppointment } from "./my-appointments.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
 
@@ -45,8 +45,8 @@ type Failure = { appointmentId: string; message: string } | null;
 const failureOn = (failure: Failure, id: string) => (failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null);
 
 /** Cancel and Buy are for appointments still to come (docs/forms.md). */
-const cancellable = (a: PatientAppointment, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
-const payable = (a: PatientAppointment, started: boolean) => !started && a.status === "confirmed";
+const cancellable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
+const payable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && a.status === "confirmed";
 
 function ActionForm({ intent, id, idempotencyKey, className, children }: { intent: string; id: string; idempotencyKey: string; className: string; children: ReactNode }) {
   return (
@@ -60,12 +60,12 @@ function ActionForm({ intent, id, idempotencyKey, className, children }: { inten
   );
 }
 
-function titleOf(a: PatientAppointment, t: (key: string, values?: Record<string, unknown>) => string, language: string) {
+function titleOf(a: Pick<ListedAppointment, "Doctor" | "Speciality">, t: (key: string, values?: Record<string, unknown>) => string, language: string) {
   if (a.Doctor) return t("patient:doctors.drName", { name: a.Doctor.username });
   return a.Speciality ? t("patient:appointments.requestFor", { speciality: specialityName(a.Speciality, language) }) : t("patient:appointments.noDoctorYet");
 }
 
-function AppointmentItem({ a, here, started, failure }: { a: PatientAppointment; here: string; started: boolean; failure: Failure }) {
+function AppointmentItem({ a, here, started, failure }: { a: ListedAppointment; here: string; started: boolean; failure: Failure }) {
   const { t, i18n } = useTranslation();
   const title = titleOf(a, t, i18n.language);
   return (
@@ -272,7 +272,7 @@ function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: s
   );
 }
 
-function CancelDialog({ a, d, here, failure }: { a: PatientAppointment; d: Data; here: string; failure: Failure }) {
+function CancelDialog({ a, d, here, failure }: { a: ListedAppointment; d: Data; here: string; failure: Failure }) {
   const { t, i18n } = useTranslation();
   const keep = withParams(here, { cancel: null });
   return (

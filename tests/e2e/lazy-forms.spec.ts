@@ -134,4 +134,12 @@ test.describe("a form whose form state arrives late (JavaScript on)", () => {
     const html = await (await page.request.get("/patient/profile")).text();
     expect(html).not.toMatch(/assets\/(conform|profile-form|country-city|delete-account-dialog)-/);
   });
+
+  test("nor the doctor's profile form and deletion dialog", async ({ page, doctor, signIn }) => {
+    await signIn(doctor);
+    // The code gate's page: the route's module and what it imports are the profile's own.
+    const html = await (await page.request.get("/doctor/profile")).text();
+    expect(html).toMatch(/assets\/profile-[^"]+\.js/);
+    expect(html).not.toMatch(/assets\/(conform|lazy-form|profile-form|country-city|delete-account-dialog)-/);
+  });
 });

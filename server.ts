@@ -13,7 +13,8 @@ import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
 import { inProcessCallsSettled, serveInProcess, serveThrough } from "./api/in-process.ts";
-import { forwardToOwner, ownerCaller, superviseWebWorkers, type MessageChannel } from "./server-cluster.ts";
+import { forwardToOwner, ownerCaller, ownerScopeCloser, superviseWebWorkers, type MessageChannel } from "./server-cluster.ts";
+import { shareScopesWithOwner } from "./api/auth/page-scope.ts";
 import { contentSecurityPolicy } from "./app/csp.server.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
@@ -70,7 +71,11 @@ if (config.API_OWNER_URL) {
   // A web worker of a process that owns the embedded database: the public /api is the owner's, and
   // the pages call the owner's API by message (server-cluster.ts).
   app.use("/api", forwardToOwner(config.API_OWNER_URL));
-  if (cluster.isWorker) serveThrough(ownerCaller(process as MessageChannel, config.API_TIMEOUT_MS), logger);
+  if (cluster.isWorker) {
+    serveThrough(ownerCaller(process as MessageChannel, config.API_TIMEOUT_MS), logger);
+    // The page's calls share one token check at the owner (api/auth/page-scope.ts).
+    shareScopesWithOwner(ownerScopeCloser(process as MessageChannel));
+  }
 } else if (!config.API_URL) {
   const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;

@@ -9,6 +9,7 @@ import { setUpApi } from "../test/harness.ts";
 import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "../auth/page-scope.ts";
 import { inRequestTransaction } from "./index.ts";
 import { prepared } from "./prepared.ts";
+import { KEPT_STATEMENTS } from "./named-statements.ts";
 import { users } from "./schema.ts";
 
 const api = setUpApi();
@@ -82,6 +83,41 @@ describe("statements prepared once", () => {
     // As another instance's migration would: the column's type changes under the prepared statements.
     await api.db.execute(sql`alter table users alter column username type varchar(300)`);
     expect(await byName(api.db, { name: "Prepared Schema" })).toEqual([{ id: user.id, username: "Prepared Schema" }]);
+    expect((await api.request("GET", "/patient/summary", { token })).status).toBe(200);
+  });
+});
+
+// On PGlite every statement with values is kept as a named statement, the most recently used
+// KEPT_STATEMENTS of them (api/db/named-statements.ts); PostgreSQL's client keeps only the marked ones.
+describe.skipIf(process.env.TEST_DATABASE_URL)("the statements PGlite keeps without being marked", () => {
+  const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const kept = async () => rows<{ n: number }>(await api.db.execute(sql`select count(*)::int as n from pg_prepared_statements`))[0].n;
+
+  it("a statement with values is kept once and answers every call with its own values; a search by fragment is not kept", async () => {
+    const before = await kept();
+    for (const n of [1, 2, 3]) expect(rows(await api.db.execute(sql`select ${n}::int * 2 as doubled, ${`tag ${n}`}::text as tag`))).toEqual([{ doubled: n * 2, tag: `tag ${n}` }]);
+    expect(await kept()).toBe(before + 1);
+    const { user } = await api.createPatient({ username: "Kept Fragment" });
+    for (const fragment of ["%Kept Frag%", "%nobody%"]) await api.db.select({ id: users.id }).from(users).where(sql`${users.username} ilike ${fragment}`);
+    expect(await api.db.select({ id: users.id }).from(users).where(sql`${users.username} ilike ${"%Kept Frag%"}`)).toEqual([{ id: user.id }]);
+    // The patient's creation kept its own statements; the search by fragment added none.
+    const afterSearch = await kept();
+    await api.db.select({ id: users.id }).from(users).where(sql`${users.username} ilike ${"%again%"}`);
+    expect(await kept()).toBe(afterSearch);
+  });
+
+  it("keeps at most KEPT_STATEMENTS: the least recently used are closed, and run again when asked", async () => {
+    const text = (i: number) => sql`select ${i}::int as ${sql.raw(`v${i}`)}`;
+    const first = rows<Record<string, number>>(await api.db.execute(text(0)));
+    expect(first).toEqual([{ v0: 0 }]);
+    for (let i = 1; i <= KEPT_STATEMENTS + 20; i++) await api.db.execute(text(i));
+    const unmarked = Number(rows<{ n: number }>(await api.db.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int as v%'`))[0].n);
+    expect(unmarked).toBeLessThanOrEqual(KEPT_STATEMENTS);
+    expect(unmarked).toBeGreaterThan(KEPT_STATEMENTS / 2);
+    // The first one was closed to make room: asked again, it is parsed again and answers.
+    expect(rows(await api.db.execute(text(0)))).toEqual([{ v0: 0 }]);
+    // The marked statements were not closed to make room.
+    const { token } = await api.createPatient({ username: "Kept Marked" });
     expect((await api.request("GET", "/patient/summary", { token })).status).toBe(200);
   });
 });

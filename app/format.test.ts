@@ -103,4 +103,20 @@ describe("countryOptions", () => {
     expect(countryOptions(fromApi, "en").map((c) => c.name)).toEqual(fromApi.map((c) => c.name));
     expect(countryOptions([], "en")).toEqual([]);
   });
+
+  it("names and sorts a list once per language, and a new list anew", () => {
+    const list = fromApi.map((c) => ({ ...c }));
+    const first = countryOptions(list, "fr");
+    const named = vi.spyOn(Intl.DisplayNames.prototype, "of");
+    const compared = vi.spyOn(Intl.Collator.prototype, "compare", "get");
+    expect(countryOptions(list, "fr")).toBe(first);
+    expect(named).not.toHaveBeenCalled();
+    expect(compared).not.toHaveBeenCalled();
+    // The other language is its own answer.
+    expect(countryOptions(list, "en").map((c) => c.name)).toEqual(fromApi.map((c) => c.name));
+    // A refreshed reference list (a new object, a country added) is sorted again, not the old answer.
+    const refreshed = [...list, { id: 7, code: "CG", name: "Congo" }];
+    expect(countryOptions(refreshed, "fr").map((c) => c.id)).toEqual([1, 7, 2, 6, 4, 3]);
+    expect(countryOptions(list, "fr").map((c) => c.id)).toEqual([1, 2, 6, 4, 3]);
+  });
 });

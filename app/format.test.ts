@@ -26,6 +26,31 @@ describe("formatMoney", () => {
   });
 });
 
+describe("formatMoney and formatDate remember what they wrote", () => {
+  it("write an amount or a day once per language", () => {
+    expect(plain(formatMoney(4500, "fr"))).toBe("4 500 FCFA");
+    expect(formatDate("2027-02-03", "fr")).toBe("3 févr. 2027");
+    // `format` is a getter (a bound function) on both prototypes.
+    const numbers = vi.spyOn(Intl.NumberFormat.prototype as { format: unknown }, "format", "get");
+    const dates = vi.spyOn(Intl.DateTimeFormat.prototype as { format: unknown }, "format", "get");
+    expect(plain(formatMoney(4500, "fr"))).toBe("4 500 FCFA");
+    expect(formatDate("2027-02-03T23:30:00.000Z", "fr")).toBe("3 févr. 2027");
+    expect(numbers).not.toHaveBeenCalled();
+    expect(dates).not.toHaveBeenCalled();
+    // Another language or value is its own.
+    expect(plain(formatMoney(4500, "en"))).toBe("FCFA 4,500");
+    expect(formatDate("2027-02-03", "en")).toBe("Feb 3, 2027");
+    expect(plain(formatMoney(4501, "fr"))).toBe("4 501 FCFA");
+  });
+
+  it("stay right past the number of values they keep", () => {
+    for (let i = 0; i < 5000; i++) formatMoney(i, "en");
+    expect(plain(formatMoney(3000, "fr"))).toBe("3 000 FCFA");
+    expect(plain(formatMoney(4999, "en"))).toBe("FCFA 4,999");
+    expect(formatDate("2026-12-01", "en")).toBe("Dec 1, 2026");
+  });
+});
+
 describe("formatDate", () => {
   it("writes a calendar day in each language", () => {
     expect(formatDate("2026-12-01", "en")).toBe("Dec 1, 2026");

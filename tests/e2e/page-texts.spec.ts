@@ -105,6 +105,13 @@ for (const [language, login, register, doctorText] of [
       await page.waitForLoadState("networkidle");
       await expect(page.getByRole("alert")).toHaveText(language === "en" ? "Login failed" : "Échec de la connexion");
       expect(documentLoads).toEqual(["POST /login"]);
+
+      // Sent again with the email left out: the server's page has the focus on the field to mend.
+      await email.fill("");
+      await page.getByRole("button", { name: language === "en" ? "Log in" : "Se connecter", exact: true }).click();
+      await expect(page.getByText(language === "en" ? "Email is required" : "L'e-mail est obligatoire")).toBeVisible();
+      await expect(email).toBeFocused();
+      expect(documentLoads).toEqual(["POST /login", "POST /login"]);
     });
   });
 }

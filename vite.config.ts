@@ -23,7 +23,7 @@ const validation = /[\\/]node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]/;
 // bench/weight.ts). Grouping more (the list pages' shared components) was measured too: +0.5 to
 // +1.1 KB on the pages that do not use them, so rolldown's own chunking keeps the rest.
 const appEntry = /[\\/]app[\\/](entry\.client|root)\.tsx$|preload-helper|[\\/]app[\\/]components[\\/](logo|language-menu)\.tsx$/;
-const shell = /[\\/]app[\\/]routes[\\/]app-layout\.tsx$/;
+const shell = /[\\/]app[\\/]routes[\\/]app-layout\.tsx$|[\\/]app[\\/](url|format)\.ts$|[\\/]app[\\/]components[\\/](clinic-time-zone|status-badge|pagination)\.tsx$/;
 
 /**
  * Chunking of the browser build only. Set through a plugin so React Router keeps its own output
@@ -39,6 +39,7 @@ function clientChunks(): Plugin {
         build: {
           // CLIENT_SOURCEMAP=1 npm run build: source maps to see what each chunk holds (ADR 0003).
           sourcemap: buildConfig().clientSourcemap,
+          modulePreload: false,
           rolldownOptions: {
             output: {
               codeSplitting: {

@@ -1,8 +1,10 @@
-// Form pieces shared by every screen: labelled fields with translated errors, a form-level
-// error banner, and a submit button that shows progress while the request is in flight.
+// Form pieces shared by every screen: labelled fields with translated errors, and (from
+// form-feedback.tsx) a form-level error banner and a submit button that shows progress while the
+// request is in flight.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "../i18n.ts";
-import { useNavigation } from "react-router";
+
+export { FormAlert, SubmitButton } from "./form-feedback.tsx";
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   const { t } = useTranslation();
@@ -91,61 +93,4 @@ export function TextAreaField({ label, errors, id, className, ...area }: TextAre
       <FieldErrors id={`${areaId}-error`} errors={errors} />
     </div>
   );
-}
-
-/** A form-level message (e.g. 'Login failed'), announced to screen readers. */
-export function FormAlert({
-  message,
-  values,
-  tone = "error",
-  className = "",
-}: {
-  message?: string | null;
-  values?: Record<string, string | number>;
-  tone?: "error" | "success" | "info";
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  if (!message) return null;
-  const style =
-    tone === "error" ? "border-red-700 bg-red-50 text-red-900" : tone === "success" ? "border-green-700 bg-green-50 text-green-900" : "border-brand-600 bg-brand-50 text-brand-800";
-  return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 text-sm ${style} ${className}`}>
-      {t(message, values)}
-    </div>
-  );
-}
-
-/** Submit button that reads 'please wait' with a spinner while its form is being submitted. */
-export function SubmitButton({
-  children,
-  className = "btn-primary",
-  name,
-  value,
-  disabled,
-  formAction,
-}: {
-  children: ReactNode;
-  className?: string;
-  name?: string;
-  value?: string;
-  disabled?: boolean;
-  formAction?: string;
-}) {
-  const navigation = useNavigation();
-  const { t } = useTranslation();
-  const busy =
-    navigation.state === "submitting" &&
-    (name === undefined || navigation.formData?.get(name) === value) &&
-    (formAction === undefined || navigation.formAction === formAction);
-  return (
-    <button type="submit" className={className} name={name} value={value} disabled={disabled || busy} aria-busy={busy || undefined} formAction={formAction}>
-      {busy ? <Spinner /> : null}
-      {busy ? <span>{t("common:pleaseWait")}</span> : children}
-    </button>
-  );
-}
-
-function Spinner() {
-  return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
 }

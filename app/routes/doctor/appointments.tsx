@@ -12,7 +12,7 @@ import { AppointmentCard, patientName } from "../../components/doctor/appointmen
 import { SearchForm } from "../../components/search-form.tsx";
 import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
 import type { DoctorAppointment as Appointment, DoctorAppointmentPage as AppointmentPage } from "../../../contract/appointment.ts";
-import { FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { FormAlert, SubmitButton } from "../../components/form-feedback.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { appointmentAction, listedAppointment, type ActionFailure, type ListedAppointment } from "./appointments.server.ts";

@@ -7,7 +7,7 @@ import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
-import { SubmitButton } from "../../components/forms.tsx";
+import { SubmitButton } from "../../components/form-feedback.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { cancellable, isOpenRequest, placeOf, titleOf } from "../../patient-rules.ts";
 import { formatDate, formatMoney, slotOf, specialityName } from "../../format.ts";

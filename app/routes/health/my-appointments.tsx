@@ -17,7 +17,7 @@ import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
 import type { PatientAppointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 import { appointmentAction, loadAppointments, type Failure, type ListedAppointment } from "./my-appointments.server.ts";
-import { FormAlert } from "../../components/forms.tsx";
+import { FormAlert } from "../../components/form-feedback.tsx";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -53,6 +53,53 @@ export function loadTexts(language: Language): Promise<Texts> {
   return pending;
 }
 
+/** True once the language's whole texts have arrived. */
+export function hasLoadedTexts(language: Language): boolean {
+  return loaded.has(language);
+}
+
+/**
+ * Sends a form the browser was about to send itself as a document request, as it goes without
+ * JavaScript, when the language's whole texts could not be loaded: the answer's messages (a wrong
+ * field, a refused login) are texts the page did not carry, so an answer shown in the browser would
+ * show them empty; the server renders the page with them, with what was typed (all but passwords,
+ * which it never sends back) and the focus on the first wrong field. Only what a form element can
+ * send (POST of fields and files); anything else is left to the router (`undefined`).
+ */
+export async function submitAsDocument(request: Request): Promise<never | undefined> {
+  if (request.method !== "POST") return undefined;
+  let body: FormData;
+  try {
+    // A clone: if the body is not a form's, the router still sends the original.
+    body = await request.clone().formData();
+  } catch {
+    return undefined;
+  }
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = request.url;
+  form.hidden = true;
+  for (const [name, value] of body) {
+    const input = document.createElement("input");
+    input.name = name;
+    if (typeof value === "string") {
+      input.type = "hidden";
+      input.value = value;
+    } else {
+      form.enctype = "multipart/form-data";
+      input.type = "file";
+      const files = new DataTransfer();
+      files.items.add(value);
+      input.files = files.files;
+    }
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+  // The page is being replaced by the server's answer: the router's submission never completes.
+  return new Promise<never>(() => {});
+}
+
 /**
  * The language's whole texts once they have arrived, else undefined (always on the server and
  * during hydration, which use the page's own texts). Asks for them after the first render.
@@ -79,6 +126,8 @@ export function useLoadedTexts(language: Language): Texts | undefined {
  * A page reached in the browser without its language's whole texts (their file failed to load twice:
  * a flaky network) would show its own texts empty: it is asked of the server again, which renders it
  * with them. The page the document was loaded with has its texts in the page, so it never reloads.
+ * Only GET navigations get here: a form's submission without the texts went to the server as a
+ * document already (root.tsx, submitAsDocument), so no typed input is lost to a reload.
  */
 export function useServerPageWithoutTexts(hasTexts: boolean, locationKey: string) {
   const first = useRef(locationKey);

@@ -19,7 +19,7 @@ import { Toaster } from "./components/toaster.tsx";
 import { refusedRequestContext } from "./context.ts";
 import { fallbackLanguage, isLanguage, PageTextsContext, TranslationProvider, translationFor, useTranslation } from "./i18n.ts";
 import { getLanguage } from "./i18n.server.ts";
-import { loadTexts, useLoadedTexts, useServerPageWithoutTexts } from "./page-texts.ts";
+import { hasLoadedTexts, loadTexts, submitAsDocument, useLoadedTexts, useServerPageWithoutTexts } from "./page-texts.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
 import { clinicTimeZone } from "./clinic.server.ts";
@@ -54,14 +54,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Waits, if need be, for the whole texts of the page's language before the next page shows; a failed
- * load is tried once more, and a page that still has none is asked of the server (useServerPageWithoutTexts).
+ * load is tried once more. True when they are there.
  */
-async function withTexts(language: unknown) {
-  if (isLanguage(language)) await loadTexts(language).catch(() => loadTexts(language)).catch(() => {});
+async function withTexts(language: unknown): Promise<boolean> {
+  if (!isLanguage(language)) return false;
+  await loadTexts(language).catch(() => loadTexts(language)).catch(() => {});
+  return hasLoadedTexts(language);
 }
 
 // Every navigation and form answered in the browser: the next page may show texts this one did not.
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [(_, next) => withTexts(document.documentElement.lang).then(next)];
+// Still without them, a form goes to the server as a document (submitAsDocument), before its action
+// runs, so its answer is whole; a page reached by a link is asked of the server once it is reached
+// (useServerPageWithoutTexts): a middleware cannot tell a link's navigation from a fetcher's load.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (!(await withTexts(document.documentElement.lang))) await submitAsDocument(request);
+    return next();
+  },
+];
 
 // A new language (the language menu) comes with the root's data: its texts are there before it shows.
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

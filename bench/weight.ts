@@ -34,6 +34,8 @@ const pages: PageSpec[] = [
   { path: "/doctor/appointments", who: "doctor" },
   { path: "/doctor/dashboard", who: "doctor" },
   { path: "/doctor/consultations", who: "doctor" },
+  // The profile's code gate: the route module and what it imports statically, as the profile itself.
+  { path: "/doctor/profile", who: "doctor" },
   { path: "/health/doctors", who: "patient", lite: true },
   { path: "/doctor/appointments", who: "doctor", lite: true },
 ];

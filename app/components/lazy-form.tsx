@@ -12,18 +12,51 @@
 // `useForm` and hands its metadata back, and the same elements re-render with it. Nothing is
 // mounted again, so what the user typed before, the focus and the caret stay where they were.
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import type { FormMetadata, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  type FormMetadata,
+  getFormProps as conformFormProps,
+  getInputProps as conformInputProps,
+  getSelectProps as conformSelectProps,
+  getTextareaProps as conformTextareaProps,
+  type useForm,
+} from "@conform-to/react";
 import type { Bridge, BridgeOptions, Metadata } from "./conform-bridge.tsx";
-import { plainForm } from "./plain-form.ts";
+import { type PlainField, type PlainFields, type PlainFormMetadata, plainForm } from "./plain-form.ts";
+
+export type { PlainFormMetadata as LazyFormMetadata };
+
+// conform's helpers for a lazy form's metadata, which is the plain form's until conform has come
+// (its type says only what both give). They read a form's id, onSubmit, noValidate, errorId, errors
+// and valid, and a field's id, name, formId, errorId, errors, valid, initialValue and constraints
+// (@conform-to/react 1.x, helpers.mjs): all of which the plain form has.
+type ConformField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+export const getFormProps = <Schema extends Record<string, unknown>>(form: PlainFormMetadata<Schema>, options?: Parameters<typeof conformFormProps>[1]) =>
+  conformFormProps(form as unknown as FormMetadata<Schema, string[]>, options);
+export const getInputProps = <Options extends Parameters<typeof conformInputProps>[1]>(field: PlainField, options: Options) =>
+  conformInputProps(field as ConformField, options);
+export const getSelectProps = (field: PlainField, options?: Parameters<typeof conformSelectProps>[1]) => conformSelectProps(field as ConformField, options);
+export const getTextareaProps = (field: PlainField, options?: Parameters<typeof conformTextareaProps>[1]) => conformTextareaProps(field as ConformField, options);
 
 const loadBridge = () => import("./conform-bridge.tsx");
 // Once loaded, later forms (a navigation in the browser) take conform's metadata from their first
 // commit, before the browser paints.
 let loaded: Bridge | undefined;
 
+/** Focuses the first field of the form, in the document's order, that has an error: conform's rule. */
+function focusFirstWrongField(formId: string, errors: Record<string, string[] | null> | undefined) {
+  for (const element of document.forms.namedItem(formId)?.elements ?? []) {
+    const field = element instanceof HTMLInputElement ? !["submit", "button", "reset"].includes(element.type) : element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+    if (field && errors?.[(element as HTMLInputElement).name]?.length) {
+      (element as HTMLElement).focus();
+      return;
+    }
+  }
+}
+
 export function useLazyForm<Schema extends Record<string, unknown>>(
   options: Parameters<typeof useForm<Schema>>[0],
-): [FormMetadata<Schema, string[]>, ReturnType<FormMetadata<Schema, string[]>["getFieldset"]>, ReactNode] {
+): [PlainFormMetadata<Schema>, PlainFields<Schema>, ReactNode] {
   const generatedId = useId();
   const formId = options.id ?? generatedId;
   const [ConformBridge, setBridge] = useState(() => loaded);
@@ -43,6 +76,17 @@ export function useLazyForm<Schema extends Record<string, unknown>>(
       live = false;
     };
   }, [ConformBridge]);
+  // A server's answer with errors moves the focus to the first wrong field, as conform does with it
+  // (its `report`): before conform has come, the plain form does it. The answer the page was
+  // rendered with is not a new one (conform does not move the focus for it either).
+  const lastResult = options.lastResult;
+  const reported = useRef(lastResult);
+  useEffect(() => {
+    if (lastResult === reported.current) return;
+    reported.current = lastResult;
+    if (ConformBridge || lastResult?.status !== "error") return;
+    focusFirstWrongField(formId, lastResult.error);
+  }, [lastResult, ConformBridge, formId]);
   // The bridge reads the latest options through this ref, and re-renders (memo) only when what
   // conform must see changes: otherwise each hand-back would re-render it, and it would hand back
   // again.

@@ -2,8 +2,10 @@
 // form with it, and the page hydrates with it before conform takes over (lazy-form.tsx).
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type SubmissionResult, useForm } from "@conform-to/react";
 import { describe, expect, it } from "vitest";
+// conform's helpers, through the lazy form's (which take what the plain form gives, and pass it on).
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "./lazy-form.tsx";
 import { plainForm } from "./plain-form.ts";
 
 type Fields = ReturnType<typeof plainForm<Record<string, unknown>>>;
@@ -69,5 +71,34 @@ describe("plainForm", () => {
     const expected = renderToString(createElement(WithConform, props));
     expect(renderToString(createElement(Plain, props))).toBe(expected);
     expect(expected).toContain('id="f-email"');
+  });
+});
+
+describe("plainForm's type", () => {
+  it("has only what the plain form gives: a use of conform's intents, context or lists does not compile", () => {
+    const [form, fields] = plainForm<{ name: string; tags: string[]; address: { city: string } }>("f", {});
+    const lacking = [
+      // @ts-expect-error conform's intents come with its form state only
+      form.reset,
+      // @ts-expect-error
+      form.update,
+      // @ts-expect-error
+      form.insert,
+      // @ts-expect-error
+      form.validate,
+      // @ts-expect-error
+      form.context,
+      // @ts-expect-error a list's items are conform's
+      fields.tags.getFieldList,
+      // @ts-expect-error a nested field's fieldset is conform's
+      fields.address.getFieldset,
+      // @ts-expect-error
+      fields.name.key,
+      // @ts-expect-error
+      fields.name.allErrors,
+    ];
+    expect(lacking).toEqual(lacking.map(() => undefined));
+    expect(fields.name.id).toBe("f-name");
+    expect(form.getFieldset().name.name).toBe("name");
   });
 });

@@ -3,7 +3,23 @@
 // enhancement loads after hydration (lazy-form.ts) renders with these on the server and during
 // hydration, then with conform's own once it has arrived. Ids, names, initial values and errors are
 // conform's (@conform-to/react 1.x, `getMetadata`), so the markup does not change at the hand-over.
-import type { FormMetadata, SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata, SubmissionResult } from "@conform-to/react";
+
+/**
+ * A field as the plain form gives it: conform's metadata without what only conform's form state
+ * has, the field's key, the errors of its subfields, and a nested field's fieldset or a list's items.
+ */
+export type PlainField<Field = FieldMetadata<unknown, Record<string, unknown>, string[]>> = Omit<Field, "key" | "allErrors" | "defaultOptions" | "getFieldset" | "getFieldList">;
+type ConformFields<Schema extends Record<string, unknown>> = ReturnType<FormMetadata<Schema, string[]>["getFieldset"]>;
+export type PlainFields<Schema extends Record<string, unknown>> = { [Name in keyof ConformFields<Schema>]: PlainField<ConformFields<Schema>[Name]> };
+/**
+ * The form as the plain form gives it: conform's metadata without its intents (validate, reset,
+ * update, insert, remove, reorder), its context and its key; a use of those does not compile.
+ */
+export type PlainFormMetadata<Schema extends Record<string, unknown>> = Pick<
+  FormMetadata<Schema, string[]>,
+  "id" | "errorId" | "descriptionId" | "name" | "initialValue" | "value" | "defaultValue" | "defaultChecked" | "errors" | "valid" | "dirty" | "status" | "noValidate" | "onSubmit"
+> & { getFieldset: () => PlainFields<Schema> };
 
 type Value = string | string[] | undefined;
 
@@ -70,5 +86,6 @@ export function plainForm<Schema extends Record<string, unknown>>(formId: string
     onSubmit: undefined,
     getFieldset: () => fields,
   };
-  return [form, fields] as unknown as [FormMetadata<Schema, string[]>, ReturnType<FormMetadata<Schema, string[]>["getFieldset"]>];
+  // Through unknown: conform's branded names and ids are plain strings here.
+  return [form, fields] as unknown as [PlainFormMetadata<Schema>, PlainFields<Schema>];
 }

@@ -2,12 +2,12 @@
 // routes). Apart from profile.tsx, so that the patient's profile page, which loads its edit form
 // after hydration, does not load them first, nor the country/city pair (the doctor's profile page
 // still imports them: docs/decisions/0003-first-load-javascript-budget.md).
-import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "../i18n.ts";
 import { Form, Link } from "react-router";
 import { CountryCityFields } from "./country-city.tsx";
 import { FormAlert, SelectField, SubmitButton } from "./forms.tsx";
+import { getFormProps, type LazyFormMetadata } from "./lazy-form.tsx";
 import { knownGender, type Role } from "./profile.tsx";
 import type { Country, Place } from "../../contract/reference.ts";
 
@@ -42,7 +42,7 @@ export function ProfileForm<Schema extends { countryId?: unknown; cityId?: unkno
   children,
 }: {
   role: Role;
-  form: FormMetadata<Schema, string[]>;
+  form: LazyFormMetadata<Schema>;
   /** From the loader: the key, the countries and the cities of the profile's country. */
   data: { idempotencyKey: string; countries: Country[]; cities: Place[] };
   /** The action's answer, which brings the cities after 'Update cities'. */

@@ -109,6 +109,21 @@ test.describe("a form whose form state arrives late (JavaScript on)", () => {
     expect(posts).toEqual([]);
   });
 
+  test("register: a form sent before the form state arrives puts the focus on the first wrong field", async ({ page }) => {
+    const { posts } = await openWithFormStateHeld(page, "/register");
+    await page.getByLabel("Username").fill("someone-valid");
+    await page.getByLabel("Email").fill("nobody@");
+    await page.getByLabel("Phone").fill("65a");
+    // Sent by the router and checked by the server, as without the form state.
+    await page.getByRole("button", { name: "Register as patient" }).click();
+    await expect(page.getByText("Please enter a valid email")).toBeVisible();
+    expect(posts).toHaveLength(1);
+    // As conform does with the server's answer once it is loaded: the first field in error, not the
+    // button the user clicked, has the focus.
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await expect(page.locator("form[data-enhanced]")).toHaveCount(0);
+  });
+
   test("the form state is not part of the pages' first load, nor the profile's edit form", async ({ page, patient }) => {
     for (const path of ["/login", "/register"]) {
       const html = await (await page.request.get(path)).text();
@@ -118,5 +133,13 @@ test.describe("a form whose form state arrives late (JavaScript on)", () => {
     await signIn(page, patient.email, "patient");
     const html = await (await page.request.get("/patient/profile")).text();
     expect(html).not.toMatch(/assets\/(conform|profile-form|country-city|delete-account-dialog)-/);
+  });
+
+  test("nor the doctor's profile form and deletion dialog", async ({ page, doctor, signIn }) => {
+    await signIn(doctor);
+    // The code gate's page: the route's module and what it imports are the profile's own.
+    const html = await (await page.request.get("/doctor/profile")).text();
+    expect(html).toMatch(/assets\/profile-[^"]+\.js/);
+    expect(html).not.toMatch(/assets\/(conform|lazy-form|profile-form|country-city|delete-account-dialog)-/);
   });
 });

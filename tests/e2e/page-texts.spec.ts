@@ -75,6 +75,35 @@ for (const [language, login, register, doctorText] of [
       // Texts the login page did not carry: the page is not one of empty labels.
       await expect(page.getByText(language === "en" ? "Register as a patient to book appointments" : "Inscrivez-vous comme patient p")).toBeVisible();
     });
+
+    test("when the language's texts cannot be loaded, a form answered with errors keeps what was typed and shows the errors", async ({ page }) => {
+      let aborted = 0;
+      await page.route(textsFile, (route) => {
+        aborted++;
+        return route.abort("connectionreset");
+      });
+      await page.goto("/login");
+      await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
+      await expect.poll(() => aborted).toBeGreaterThan(0);
+      const documentLoads: string[] = [];
+      page.on("request", (request) => {
+        if (request.isNavigationRequest()) documentLoads.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      });
+      const email = page.getByLabel(language === "en" ? "Email" : "E-mail", { exact: true });
+      await email.fill("nobody-here@example.com");
+      await page.getByLabel(language === "en" ? "Password" : "Mot de passe", { exact: true }).fill("not-the-password-1");
+      await page.getByRole("button", { name: language === "en" ? "Log in" : "Se connecter", exact: true }).click();
+      // The answer's message is a text the page did not carry: shown in the browser it would be
+      // empty. The form went to the server as it goes without JavaScript, once, and its answer
+      // stays: no reload afterwards asks for the page again and drops the input and the message.
+      await expect(page.getByRole("alert")).toHaveText(language === "en" ? "Login failed" : "Échec de la connexion");
+      await expect(email).toHaveValue("nobody-here@example.com");
+      // The texts were tried again on the way (the network may have come back).
+      expect(aborted).toBeGreaterThan(2);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("alert")).toHaveText(language === "en" ? "Login failed" : "Échec de la connexion");
+      expect(documentLoads).toEqual(["POST /login"]);
+    });
   });
 }
 

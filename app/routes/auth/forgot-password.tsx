@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requireAnonymous } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { useLazyForm } from "../../components/lazy-form.tsx";
+import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";

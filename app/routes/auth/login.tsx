@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { requireAnonymous, safeRedirect } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { useLazyForm } from "../../components/lazy-form.tsx";
+import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";

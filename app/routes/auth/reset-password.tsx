@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, useSearchParams } from "react-router";
@@ -6,7 +5,7 @@ import type { Route } from "./+types/reset-password";
 import { requireAnonymous } from "../../auth.server.ts";
 import { CodeInput, readCode } from "../../components/code-input.tsx";
 import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { useLazyForm } from "../../components/lazy-form.tsx";
+import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";

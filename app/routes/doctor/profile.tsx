@@ -1,21 +1,17 @@
 // The doctor's profile behind the code gate (docs/product.md, Screens and routes; docs/architecture.md, The session).
 // Without a valid gate record the loader sends a code and the page shows the code dialog; with it,
 // the profile card, the edit form (?edit=1), account deletion (?delete=1) and the data download.
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
+import { lazy, useEffect } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/profile";
 import { getUser, upstream } from "../../auth.server.ts";
 import { CodeForm, readCode } from "../../components/code-input.tsx";
 import { Dialog } from "../../components/dialog.tsx";
-import { Field, SubmitButton, TextAreaField } from "../../components/forms.tsx";
+import { SubmitButton } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
-import { useLazyForm } from "../../components/lazy-form.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { knownGender, ProfileCard, ProfileFacts, ProfileHeader, ProfileLayout } from "../../components/profile.tsx";
-import { GenderField, ProfileForm, sharedDefaults } from "../../components/profile-form.tsx";
-import { DeleteAccountDialog } from "../../components/delete-account-dialog.tsx";
 import { citiesOf, cityOfNewCountry, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
 import { sessionStorage } from "../../session.server.ts";
@@ -157,39 +153,15 @@ function CodeGate({ email, sendError, actionData }: { email: string; sendError: 
   );
 }
 
-type ProfileData = Extract<Route.ComponentProps["loaderData"], { gate: false }>;
-
-function EditForm({ data: d, actionData }: { data: ProfileData; actionData: ActionData }) {
-  const { t } = useTranslation();
-  const submitted = actionData && "result" in actionData ? actionData : null;
-  const p = d.profile;
-  const [form, fields, enhancer] = useLazyForm({
-    id: "doctor-profile",
-    lastResult: submitted?.result,
-    defaultValue: {
-      ...sharedDefaults(p),
-      contact: p.contact ?? "",
-      serial_number: p.serial_number ?? "",
-      duty_hospital: p.duty_hospital ?? "",
-      biography: p.biography ?? "",
-    },
-    ...useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.doctorProfileSchema }), {
-      shouldValidate: "onBlur",
-      shouldRevalidate: "onInput",
-    }),
-  });
-  return (
-    <ProfileForm role="doctor" form={form} data={d} reloaded={submitted}>
-      {enhancer}
-      <Field label={t("doctor:profile.username")} {...getInputProps(fields.username, { type: "text" })} autoComplete="name" errors={fields.username.errors} />
-      <Field label={t("doctor:profile.contact")} {...getInputProps(fields.contact, { type: "tel" })} autoComplete="tel" errors={fields.contact.errors} />
-      <GenderField role="doctor" {...getSelectProps(fields.gender)} />
-      <Field label={t("doctor:profile.serial")} {...getInputProps(fields.serial_number, { type: "text" })} errors={fields.serial_number.errors} />
-      <Field label={t("doctor:profile.dutyHospital")} {...getInputProps(fields.duty_hospital, { type: "text" })} className="sm:col-span-2" />
-      <TextAreaField label={t("doctor:profile.biography")} {...getTextareaProps(fields.biography)} rows={4} className="sm:col-span-2" />
-    </ProfileForm>
-  );
-}
+// The edit form (and conform's form state, zod, the country/city pair with it) and the account
+// deletion dialog load after the page is interactive, as on the patient's profile: the profile's
+// view needs neither. A page opened with ?edit=1 or ?delete=1 renders them on the server as always
+// and hydrates once the module has arrived (no Suspense boundary, so nothing shows a fallback); Edit
+// or Delete, clicked later, finds it loaded.
+const loadEditForm = () => import("./profile-form.tsx");
+const EditForm = lazy(() => loadEditForm().then((m) => ({ default: m.EditForm })));
+const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
+const DeleteAccountDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteAccountDialog })));
 
 function ProfileView({ p }: { p: DoctorProfile }) {
   const { t, i18n } = useTranslation();
@@ -213,6 +185,13 @@ function ProfileView({ p }: { p: DoctorProfile }) {
 
 export default function DoctorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const open = !loaderData.gate;
+  useEffect(() => {
+    if (!open) return;
+    // A chunk that fails to load leaves Edit and Delete working as plain page loads.
+    loadEditForm().catch(() => {});
+    loadDeleteDialog().catch(() => {});
+  }, [open]);
   if (loaderData.gate) return <CodeGate email={loaderData.email} sendError={loaderData.sendError} actionData={actionData} />;
   const d = loaderData;
   const p = d.profile;

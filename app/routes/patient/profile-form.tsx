@@ -1,10 +1,9 @@
 // The patient's profile edit form (?edit=1), loaded after the page is interactive (profile.tsx);
 // conform's form state loads after it (app/components/lazy-form.tsx).
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "../../i18n.ts";
 import type { Route } from "./+types/profile";
 import { Field, TextAreaField } from "../../components/forms.tsx";
-import { useLazyForm } from "../../components/lazy-form.tsx";
+import { getInputProps, getSelectProps, getTextareaProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { GenderField, ProfileForm, sharedDefaults } from "../../components/profile-form.tsx";
 import type { PatientProfile } from "../../../contract/patient.ts";

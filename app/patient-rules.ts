@@ -1,7 +1,7 @@
 // Small rules shared by the patient's screens and their server modules: years of experience, an
-// appointment's place and title, open requests, what may be cancelled. Not UI, so not in components/ (which server modules never
+// appointment's place, open requests. Not UI, so not in components/ (which server modules never
 // import). Numbers, dates and names in the reader's language come from app/format.ts.
-import { formatPlace, specialityName } from "./format.ts";
+import { formatPlace } from "./format.ts";
 import type { PatientAppointment } from "../contract/appointment.ts";
 
 /** docs/product.md, Data: experience is the current year minus startYear. */
@@ -15,16 +15,3 @@ export function placeOf(a: Pick<PatientAppointment, "type" | "place" | "city" | 
 
 /** An open request: category random and no doctor yet (docs/product.md). */
 export const isOpenRequest = (a: Pick<PatientAppointment, "category" | "doctorId">) => a.category === "random" && !a.doctorId;
-
-/** Cancel (and Buy) are for appointments still to come (docs/forms.md). */
-export const cancellable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
-
-/** An appointment's title on its card and in its dialogs: its doctor, or what was requested. */
-export function titleOf(
-  a: { Doctor: { username: string } | null; Speciality: { name: string; nameFr?: string | null } | null },
-  t: (key: string, values?: Record<string, unknown>) => string,
-  language: string,
-) {
-  if (a.Doctor) return t("patient:doctors.drName", { name: a.Doctor.username });
-  return a.Speciality ? t("patient:appointments.requestFor", { speciality: specialityName(a.Speciality, language) }) : t("patient:appointments.noDoctorYet");
-}

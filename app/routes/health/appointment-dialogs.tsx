@@ -9,7 +9,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
 import { SubmitButton } from "../../components/form-feedback.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
-import { cancellable, isOpenRequest, placeOf, titleOf } from "../../patient-rules.ts";
+import { isOpenRequest, placeOf } from "../../patient-rules.ts";
 import { formatDate, formatMoney, slotOf, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -118,8 +118,9 @@ function DetailsPanel({ a }: { a: PatientAppointment }) {
   );
 }
 
-export function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; here: string }) {
-  const { t, i18n } = useTranslation();
+/** `title`: the appointment's, as its card says it. */
+export function DetailsDialog({ a, title, d, here }: { a: PatientAppointment; title: string; d: Data; here: string }) {
+  const { t } = useTranslation();
   const closeTo = withParams(here, { appointment: null, view: null, proposalPage: null });
   const open = isOpenRequest(a);
   const tabs = open
@@ -129,7 +130,7 @@ export function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; 
       ] as const)
     : ([["details", t("patient:appointments.detailsTab")]] as const);
   return (
-    <Dialog title={titleOf(a, t, i18n.language)} closeTo={closeTo} size="lg">
+    <Dialog title={title} closeTo={closeTo} size="lg">
       <nav aria-label={t("patient:appointments.dialogTabs")} className="mb-4 flex gap-2 border-b border-slate-200">
         {tabs.map(([key, label]) => (
           <Link
@@ -160,14 +161,17 @@ export function DetailsDialog({ a, d, here }: { a: PatientAppointment; d: Data; 
   );
 }
 
-/** `alert`: what went wrong with the patient's last try, said where they act. */
-export function CancelDialog({ a, d, here, alert }: { a: ListedAppointment; d: Data; here: string; alert: ReactNode }) {
+/**
+ * `title`: the appointment's, as its card says it; `canCancel`: whether it may still be cancelled;
+ * `alert`: what went wrong with the patient's last try, said where they act.
+ */
+export function CancelDialog({ a, title, canCancel, d, here, alert }: { a: ListedAppointment; title: string; canCancel: boolean; d: Data; here: string; alert: ReactNode }) {
   const { t, i18n } = useTranslation();
   const keep = withParams(here, { cancel: null });
   return (
     <Dialog title={t("patient:cancel.title")} closeTo={keep}>
       <p className="mb-2 text-slate-900">
-        {titleOf(a, t, i18n.language)} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
+        {title} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
       </p>
       <p className="mb-4 text-sm text-slate-800">{t("patient:cancel.warning")}</p>
       {alert}
@@ -175,7 +179,7 @@ export function CancelDialog({ a, d, here, alert }: { a: ListedAppointment; d: D
         <Link to={keep} preventScrollReset className="btn-secondary">
           {t("patient:cancel.keep")}
         </Link>
-        {cancellable(a, Boolean(d.started[a.id])) ? (
+        {canCancel ? (
           <ActionForm intent="cancel" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
             {t("patient:cancel.confirm")}
           </ActionForm>

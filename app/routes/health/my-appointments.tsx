@@ -9,15 +9,14 @@ import { pageOf, upstream } from "../../auth.server.ts";
 import { withParams } from "../../url.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { PageHeader } from "../../components/page.tsx";
-import { cancellable, isOpenRequest, placeOf, titleOf } from "../../patient-rules.ts";
-import { formatDate, formatMoney } from "../../format.ts";
+import { isOpenRequest, placeOf } from "../../patient-rules.ts";
+import { formatDate, formatMoney, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
 import type { PatientAppointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 import { appointmentAction, loadAppointments, type Failure, type ListedAppointment } from "./my-appointments.server.ts";
-import { FormAlert } from "../../components/form-feedback.tsx";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,6 +36,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 type Data = Route.ComponentProps["loaderData"];
 
+// A refused action's note shows only after the patient acted, from a card's dialog whose module brings
+// it along: it is not part of the first load either (a page rendered with one hydrates once it has come).
+const FormAlert = lazy(() => import("../../components/form-feedback.tsx").then((m) => ({ default: m.FormAlert })));
+
 /** The patient's last refused action on this appointment, where they acted (its card or its dialog). */
 const failureOn = (failure: Failure | null, id: string) => (failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null);
 
@@ -47,6 +50,20 @@ const failureOn = (failure: Failure | null, id: string) => (failure?.appointment
 const loadDialogs = () => import("./appointment-dialogs.tsx");
 const DetailsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DetailsDialog })));
 const CancelDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CancelDialog })));
+
+/** Cancel (and Buy) are for appointments still to come (docs/forms.md). */
+const cancellable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
+
+/** An appointment's title on its card and in its dialogs: its doctor, or what was requested. */
+function titleOf(
+  a: { Doctor: { username: string } | null; Speciality: { name: string; nameFr?: string | null } | null },
+  t: (key: string, values?: Record<string, unknown>) => string,
+  language: string,
+) {
+  if (a.Doctor) return t("patient:doctors.drName", { name: a.Doctor.username });
+  return a.Speciality ? t("patient:appointments.requestFor", { speciality: specialityName(a.Speciality, language) }) : t("patient:appointments.noDoctorYet");
+}
+
 /** Buy is for confirmed appointments still to come (docs/forms.md). */
 const payable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && a.status === "confirmed";
 
@@ -131,7 +148,7 @@ function Filters({ d }: { d: Data }) {
 
 export default function MyAppointments({ loaderData: d, actionData }: Route.ComponentProps) {
   const failure: Failure | null = actionData && "failure" in actionData ? actionData.failure : null;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useEffect(() => {
     // A chunk that fails to load leaves the dialogs' links working as plain page loads.
     loadDialogs().catch(() => {});
@@ -181,8 +198,17 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
         </ul>
       )}
       <Pagination page={list.page} totalPages={list.totalPages} linkTo={(page) => withParams(here, { page: String(page), appointment: null, cancel: null })} />
-      {d.selected ? <DetailsDialog key={d.selected.id} a={d.selected} d={d} here={here} /> : null}
-      {d.cancelling ? <CancelDialog a={d.cancelling} d={d} here={here} alert={failureOn(failure, d.cancelling.id)} /> : null}
+      {d.selected ? <DetailsDialog key={d.selected.id} a={d.selected} title={titleOf(d.selected, t, i18n.language)} d={d} here={here} /> : null}
+      {d.cancelling ? (
+        <CancelDialog
+          a={d.cancelling}
+          title={titleOf(d.cancelling, t, i18n.language)}
+          canCancel={cancellable(d.cancelling, Boolean(d.started[d.cancelling.id]))}
+          d={d}
+          here={here}
+          alert={failureOn(failure, d.cancelling.id)}
+        />
+      ) : null}
     </section>
   );
 }

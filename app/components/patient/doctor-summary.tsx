@@ -13,17 +13,18 @@ import type { DoctorSummary as Summary } from "../../../contract/doctor.ts";
  * (docs/decisions/0003-first-load-javascript-budget.md).
  */
 export type ShownDoctor = Pick<Summary, "username" | "avatarUrl" | "duty_hospital" | "startYear" | "fee"> & {
-  specialities: { name: string; nameFr: string }[];
+  specialities: { name: string; nameFr?: string | null }[];
   City: { name: string } | null;
 };
 
-export const shownDoctor = (d: ShownDoctor): ShownDoctor => ({
+/** The doctor as the summary shows it in `language`: its specialities named in that language only. */
+export const shownDoctor = (d: ShownDoctor, language: string): ShownDoctor => ({
   username: d.username,
   avatarUrl: d.avatarUrl,
   duty_hospital: d.duty_hospital,
   startYear: d.startYear,
   fee: d.fee,
-  specialities: d.specialities.map((s) => ({ name: s.name, nameFr: s.nameFr })),
+  specialities: d.specialities.map((s) => ({ name: specialityName(s, language) })),
   City: d.City ? { name: d.City.name } : null,
 });
 

@@ -12,7 +12,7 @@ import { AppointmentCard, patientName } from "../../components/doctor/appointmen
 import { SearchForm } from "../../components/search-form.tsx";
 import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
 import type { DoctorAppointment as Appointment, DoctorAppointmentPage as AppointmentPage } from "../../../contract/appointment.ts";
-import { FormAlert, SubmitButton } from "../../components/form-feedback.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { appointmentAction, listedAppointment, type ActionFailure, type ListedAppointment } from "./appointments.server.ts";
@@ -85,6 +85,10 @@ type ActionData = Route.ComponentProps["actionData"];
 const loadDialogs = () => import("./appointment-dialogs.tsx");
 const DetailsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DetailsDialog })));
 const CancelDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CancelDialog })));
+// A refused action's note shows only after the doctor acted: it loads after hydration too (a page
+// rendered with one hydrates once it has come).
+const loadFormAlert = () => import("../../components/forms.tsx");
+const FormAlert = lazy(() => loadFormAlert().then((m) => ({ default: m.FormAlert })));
 
 const failureOf = (actionData: ActionData) => (actionData && "failure" in actionData ? actionData.failure : null);
 
@@ -189,6 +193,7 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
     loadDialogs()
       .then((m) => m.loadRescheduleForm())
       .catch(() => {});
+    loadFormAlert().catch(() => {});
   }, []);
   const failure = failureOf(actionData);
   const location = useLocation();

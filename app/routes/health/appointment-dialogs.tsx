@@ -7,7 +7,7 @@ import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
-import { SubmitButton } from "../../components/form-feedback.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { isOpenRequest, placeOf } from "../../patient-rules.ts";
 import { formatDate, formatMoney, slotOf, specialityName } from "../../format.ts";

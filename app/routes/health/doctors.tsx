@@ -16,6 +16,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import type { PatientAppointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 import { clinicToday } from "../../clinic.server.ts";
+import { getLanguage } from "../../i18n.server.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = clinicToday();
   const [dashboard, found, booking] = await Promise.all([
     dashboardOf(context),
-    searchDoctors(api, params),
+    searchDoctors(api, params, getLanguage(context)),
     bookingOf(api, params, today),
   ]);
   return {

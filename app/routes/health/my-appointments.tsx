@@ -36,9 +36,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 type Data = Route.ComponentProps["loaderData"];
 
-// A refused action's note shows only after the patient acted, from a card's dialog whose module brings
-// it along: it is not part of the first load either (a page rendered with one hydrates once it has come).
-const FormAlert = lazy(() => import("../../components/form-feedback.tsx").then((m) => ({ default: m.FormAlert })));
+// A refused action's note shows only after the patient acted: it loads after hydration too, with the
+// dialogs (a page rendered with one hydrates once it has come).
+const loadFormAlert = () => import("../../components/forms.tsx");
+const FormAlert = lazy(() => loadFormAlert().then((m) => ({ default: m.FormAlert })));
 
 /** The patient's last refused action on this appointment, where they acted (its card or its dialog). */
 const failureOn = (failure: Failure | null, id: string) => (failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null);
@@ -152,6 +153,7 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
   useEffect(() => {
     // A chunk that fails to load leaves the dialogs' links working as plain page loads.
     loadDialogs().catch(() => {});
+    loadFormAlert().catch(() => {});
   }, []);
   const location = useLocation();
   const here = location.pathname + location.search;

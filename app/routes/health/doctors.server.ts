@@ -13,7 +13,7 @@ import type { Upstream } from "../../upstream.server.ts";
 import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import { shownDoctor } from "../../components/patient/doctor-summary.tsx";
+import { shownDoctor } from "../../patient-rules.ts";
 import { specialityName } from "../../format.ts";
 
 

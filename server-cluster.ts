@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import type { Config } from "./config.ts";
 import { openApi } from "./api/serve.ts";
 import { inProcessApi, inProcessCallsSettled, serveInProcess, type InProcessAnswer, type InProcessRequest } from "./api/in-process.ts";
+import { adoptPageScope, dropPageScope, isPageScopeOpen, PAGE_SCOPE_HEADER } from "./api/auth/page-scope.ts";
 
 /** Runs the primary: forks `config.webConcurrency` workers and keeps them running until SIGTERM/SIGINT. */
 export async function superviseWebWorkers(config: Config): Promise<never> {
@@ -24,10 +25,18 @@ export async function superviseWebWorkers(config: Config): Promise<never> {
     // The workers' pages call this API in-process here, by message (answerWorkerCall).
     serveInProcess(api);
     const call = inProcessApi();
+    // The page scopes each worker's calls brought (one token check per page, api/auth/page-scope.ts).
+    const scopesOf = new Map<number, Set<string>>();
     cluster.on("message", (worker: Worker, message: unknown) => {
-      void answerWorkerCall(call, message)?.then((answer) => {
+      let scopes = scopesOf.get(worker.id);
+      if (!scopes) scopesOf.set(worker.id, (scopes = new Set()));
+      void answerWorkerCall(call, message, scopes)?.then((answer) => {
         if (worker.isConnected()) worker.send(answer, () => {}); // a worker gone meanwhile wants no answer
       });
+    });
+    cluster.on("exit", (worker: Worker) => {
+      closeWorkerScopes(scopesOf.get(worker.id) ?? new Set());
+      scopesOf.delete(worker.id);
     });
     const server = createServer(api);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -133,6 +142,7 @@ export function forwardToOwner(ownerUrl: string) {
 
 const CALL = "api-owner-call";
 const ANSWER = "api-owner-answer";
+const CLOSE_SCOPE = "api-owner-close-scope";
 
 interface CallMessage {
   type: typeof CALL;
@@ -140,17 +150,43 @@ interface CallMessage {
   request: InProcessRequest;
 }
 type AnswerMessage = { type: typeof ANSWER; id: number } & ({ answer: InProcessAnswer } | { failed: true });
+interface CloseScopeMessage {
+  type: typeof CLOSE_SCOPE;
+  key: string;
+}
 
-/** What the owner sends back for a worker's message, when it is a call to the API (undefined otherwise). */
-export function answerWorkerCall(call: ((request: InProcessRequest) => Promise<InProcessAnswer>) | undefined, message: unknown): Promise<AnswerMessage> | undefined {
+/**
+ * What the owner sends back for a worker's message, when it is a call to the API (undefined
+ * otherwise). `scopes` holds the page scopes this worker's calls brought: a call's key is taken as
+ * a scope of the owner's API, so the page's calls share one token check, until the worker's
+ * close-scope message (which gets no answer).
+ */
+export function answerWorkerCall(
+  call: ((request: InProcessRequest) => Promise<InProcessAnswer>) | undefined,
+  message: unknown,
+  scopes: Set<string> = new Set(),
+): Promise<AnswerMessage> | undefined {
+  const closing = message as Partial<CloseScopeMessage> | null;
+  if (closing?.type === CLOSE_SCOPE) {
+    if (typeof closing.key === "string" && scopes.delete(closing.key)) dropPageScope(closing.key);
+    return undefined;
+  }
   const asked = message as Partial<CallMessage> | null;
   if (!call || asked?.type !== CALL || typeof asked.id !== "number" || !asked.request) return undefined;
   const id = asked.id;
+  const key = asked.request.headers?.[PAGE_SCOPE_HEADER];
+  if (typeof key === "string" && adoptPageScope(key)) scopes.add(key);
   // A failure is told as such, without its details: the page answers it as an API out of reach.
   return call(asked.request).then(
     (answer): AnswerMessage => ({ type: ANSWER, id, answer }),
     (): AnswerMessage => ({ type: ANSWER, id, failed: true }),
   );
+}
+
+/** A worker gone: the owner drops the page scopes its calls brought and it never closed. */
+export function closeWorkerScopes(scopes: Set<string>) {
+  for (const key of scopes) dropPageScope(key);
+  scopes.clear();
 }
 
 /** A process's message channel: a cluster worker's `process`, or a test's stand-in. */
@@ -197,7 +233,9 @@ export function ownerCaller(channel: MessageChannel, timeoutMs: number) {
         settle(value);
       };
       waiting.set(id, { resolve: settled(resolve), reject: settled(reject) });
-      const message: CallMessage = { type: CALL, id, request };
+      // A scope already closed (a call made while the page's answer streams) is not sent: the
+      // owner would take it as a scope again, and nothing would close it.
+      const message: CallMessage = { type: CALL, id, request: withOpenScopeOnly(request) };
       channel.send(message, (error) => {
         if (!error) return;
         waiting.delete(id);
@@ -205,4 +243,20 @@ export function ownerCaller(channel: MessageChannel, timeoutMs: number) {
         reject(error);
       });
     });
+}
+
+function withOpenScopeOnly(request: InProcessRequest): InProcessRequest {
+  const key = request.headers[PAGE_SCOPE_HEADER];
+  if (key === undefined || isPageScopeOpen(key)) return request;
+  const { [PAGE_SCOPE_HEADER]: _closed, ...headers } = request.headers;
+  return { ...request, headers };
+}
+
+/** How a worker tells the owner that a page's scope ended (api/auth/page-scope.ts, shareScopesWithOwner). */
+export function ownerScopeCloser(channel: MessageChannel) {
+  return (key: string) => {
+    const message: CloseScopeMessage = { type: CLOSE_SCOPE, key };
+    // A channel already closed: the owner drops the worker's scopes when it sees the worker exit.
+    channel.send(message, () => {});
+  };
 }

@@ -13,8 +13,9 @@ import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
 import { inProcessCallsSettled, serveInProcess, serveThrough } from "./api/in-process.ts";
-import { forwardToOwner, ownerCaller, superviseWebWorkers, type MessageChannel } from "./server-cluster.ts";
-import { contentSecurityPolicy } from "./app/csp.server.ts";
+import { forwardToOwner, ownerCaller, ownerScopeCloser, superviseWebWorkers, type MessageChannel } from "./server-cluster.ts";
+import { shareScopesWithOwner } from "./api/auth/page-scope.ts";
+import { contentSecurityPolicy, headersOnce } from "./app/csp.server.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
 const config = await exitOnStartupError(() => {
@@ -39,15 +40,18 @@ const logger = observe(app, { service: "web", logLevel: config.LOG_LEVEL, metric
 
 const httpsOnly = production && config.cookieSecure;
 app.use(contentSecurityPolicy({ upgradeInsecureRequests: httpsOnly }));
+// helmet's headers are the same for every request: taken from it once (app/csp.server.ts).
 app.use(
-  helmet({
-    // Set above, with the request's nonce, from a header built once (app/csp.server.ts).
-    contentSecurityPolicy: false,
-    // Chromium sends `Origin: null` on form posts under no-referrer, which React Router refuses.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: httpsOnly ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  }),
+  headersOnce(
+    helmet({
+      // Set above, with the request's nonce, from a header built once (app/csp.server.ts).
+      contentSecurityPolicy: false,
+      // Chromium sends `Origin: null` on form posts under no-referrer, which React Router refuses.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: httpsOnly ? { maxAge: 31536000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  ),
 );
 app.use(compression());
 
@@ -70,7 +74,11 @@ if (config.API_OWNER_URL) {
   // A web worker of a process that owns the embedded database: the public /api is the owner's, and
   // the pages call the owner's API by message (server-cluster.ts).
   app.use("/api", forwardToOwner(config.API_OWNER_URL));
-  if (cluster.isWorker) serveThrough(ownerCaller(process as MessageChannel, config.API_TIMEOUT_MS), logger);
+  if (cluster.isWorker) {
+    serveThrough(ownerCaller(process as MessageChannel, config.API_TIMEOUT_MS), logger);
+    // The page's calls share one token check at the owner (api/auth/page-scope.ts).
+    shareScopesWithOwner(ownerScopeCloser(process as MessageChannel));
+  }
 } else if (!config.API_URL) {
   const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;

@@ -2,11 +2,10 @@
 // users, keys and counters: none depends on another having run, or on their order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
+import { type Served, serve } from "./test/serve.ts";
 import { matches } from "./test/contract-match.ts";
 import { authenticate, errorHandler } from "./http.ts";
 import { idempotent, KEY_TTL_MS } from "./idempotency.ts";
@@ -16,20 +15,19 @@ import { appointments, idempotencyKeys } from "./db/schema.ts";
 import { appointment } from "../contract/appointment.ts";
 
 let api: TestApi;
-const servers: Server[] = [];
+const servers: Served[] = [];
 beforeAll(async () => {
   api = await startApi();
 });
 afterAll(async () => {
-  for (const server of servers) server.close();
+  await Promise.all(servers.map((served) => served.close()));
   await api.close();
 });
 
 async function listen(app: express.Express) {
-  const server = app.listen(0, "127.0.0.1");
-  servers.push(server);
-  await new Promise((r) => server.once("listening", r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serve(app);
+  servers.push(served);
+  return served.url;
 }
 
 const newKey = () => `key-${randomUUID()}`;

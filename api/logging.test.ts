@@ -1,17 +1,16 @@
 import { Writable } from "node:stream";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi } from "./app.ts";
 import { observe } from "./observe.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
+import { type Served, serve } from "./test/serve.ts";
 import { routeOf } from "./logging.ts";
 
 // The API as the web server and `npm run api` run it: observe() in front, its log lines captured,
 // along with anything else the process prints while the journey runs.
 let api: TestApi;
-let server: Server;
+let served: Served;
 let url: string;
 const lines: string[] = [];
 const printed: string[] = [];
@@ -31,14 +30,11 @@ beforeAll(async () => {
   const app = express();
   observe(app, { service: "api", logLevel: "info", destination: linesInto(lines) });
   app.use(createApi(api.deps));
-  server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serve(app);
+  url = served.url;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await served.close();
   await api.close();
 });
 
@@ -166,7 +162,7 @@ describe("request lines of failures", () => {
   // A bare server with observe() in front: an answer of ours that failed, and a client that left.
   const failures: string[] = [];
   let base: string;
-  let bare: Server;
+  let bare: Served;
   let seenId: string | undefined;
   let arrived = Promise.withResolvers<void>();
   beforeAll(async () => {
@@ -177,15 +173,10 @@ describe("request lines of failures", () => {
       res.status(500).end();
     });
     app.get("/hangs", () => arrived.resolve());
-    bare = await new Promise((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+    bare = await serve(app);
+    base = bare.url;
   });
-  afterAll(async () => {
-    bare.closeAllConnections();
-    await new Promise((resolve) => bare.close(resolve));
-  });
+  afterAll(() => bare.close());
 
   it("say 'request failed' at error level for a 5xx answer, with the id the routes read", async () => {
     failures.length = 0;

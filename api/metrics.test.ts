@@ -1,6 +1,4 @@
 import { Writable } from "node:stream";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "./app.ts";
@@ -9,33 +7,26 @@ import { observeUpstream, watchDatabasePool } from "./metrics.ts";
 import { watchMailOutbox } from "./mail/outbox-metrics.ts";
 import { mailOutbox } from "./db/schema.ts";
 import { startApi, type TestApi } from "./test/harness.ts";
+import { serve } from "./test/serve.ts";
 import { apiError } from "../contract/errors.ts";
 
 const TOKEN = "metrics-token-for-the-test-0123456789";
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
 
-async function serve(metricsToken: string | undefined, api: TestApi) {
+function serveApi(metricsToken: string | undefined, api: TestApi) {
   const app = express();
   observe(app, { service: "api", logLevel: "info", metricsToken, destination: quiet });
   app.use(createApi(api.deps));
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(resolve));
-  };
-  return { url, close };
+  return serve(app);
 }
 
 let api: TestApi;
-let guarded: Awaited<ReturnType<typeof serve>>;
-let open: Awaited<ReturnType<typeof serve>>;
+let guarded: Awaited<ReturnType<typeof serveApi>>;
+let open: Awaited<ReturnType<typeof serveApi>>;
 beforeAll(async () => {
   api = await startApi();
-  guarded = await serve(TOKEN, api);
-  open = await serve(undefined, api);
+  guarded = await serveApi(TOKEN, api);
+  open = await serveApi(undefined, api);
 });
 afterAll(async () => {
   await guarded.close();

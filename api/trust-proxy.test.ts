@@ -1,17 +1,16 @@
 // TRUST_PROXY (validated by config.ts) honoured behind a proxy: X-Forwarded-For names the client
 // only when the hop that sent it is trusted, in the web server and in the API.
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../config.ts";
 import { apiTrustFunction, trustFunction, type TrustProxy } from "./trust-proxy.ts";
+import { type Served, serve } from "./test/serve.ts";
 
 describe("behind a proxy", () => {
   // A server that answers the client address Express derives, as the web tier and the API do.
   let setting: TrustProxy = false;
   let api = false;
-  let server: Server;
+  let served: Served;
   let url: string;
   beforeAll(async () => {
     const app = express();
@@ -19,12 +18,10 @@ describe("behind a proxy", () => {
     app.get("/", (req, res) => {
       res.send(req.ip);
     });
-    server = await new Promise((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    served = await serve(app);
+    url = `${served.url}/`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => served.close());
 
   /** The address the server sees for a request from 127.0.0.1 (the proxy) carrying `forwarded`. */
   const seen = async (value: string, forwarded: string, asApi = false) => {

@@ -10,8 +10,24 @@ export const clinicTimeZone = () => config().APP_TIMEZONE;
  * pages: the browser then needs neither the naming code nor its own Intl data to agree with the
  * server's (docs/decisions/0003-first-load-javascript-budget.md).
  */
-export const clinicZoneName = (language: string) => formatTimeZone(clinicTimeZone(), language);
+export function clinicZoneName(language: string, now = new Date()) {
+  // Every page asks for it; the name and offset change at most at a DST transition: named once per
+  // minute and language.
+  const zone = clinicTimeZone();
+  const minute = Math.floor(now.getTime() / 60_000);
+  let named = zoneNames.get(language);
+  if (!named || named.minute !== minute || named.zone !== zone) zoneNames.set(language, (named = { zone, minute, name: formatTimeZone(zone, language, now) }));
+  return named.name;
+}
+const zoneNames = new Map<string, { zone: string; minute: number; name: string }>();
+
+// Today changes at the zone's midnight, a whole minute: it is read once per minute (every page
+// asks for it, and a DateTimeFormat call in a zone is not free).
+let known = { zone: "", minute: Number.NaN, date: "" };
 
 export function clinicToday(now = new Date()) {
-  return isoDateIn(clinicTimeZone(), now);
+  const zone = clinicTimeZone();
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== known.minute || zone !== known.zone) known = { zone, minute, date: isoDateIn(zone, now) };
+  return known.date;
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import helmet from "helmet";
 import type { Request, Response } from "express";
-import { contentSecurityPolicy, cspDirectives, newNonce } from "./csp.server.ts";
+import { contentSecurityPolicy, cspDirectives, headersOnce, newNonce } from "./csp.server.ts";
 
 function headerOf(middleware: (req: Request, res: Response, next: () => void) => void) {
   const headers: Record<string, string> = {};
@@ -36,4 +36,32 @@ describe("the Content-Security-Policy", () => {
     expect(nonces.size).toBe(1000);
     expect(newNonce()).not.toBe(newNonce());
   });
+});
+
+describe("headersOnce", () => {
+  /** Every header a middleware leaves on a response, as names in lower case. */
+  function headersAfter(middleware: (req: Request, res: Response, next: () => void) => void) {
+    const headers = new Map<string, string>([["x-powered-by", "Express"]]);
+    const res = {
+      setHeader: (name: string, value: string) => void headers.set(name.toLowerCase(), String(value)),
+      removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+    };
+    let nexts = 0;
+    middleware({} as Request, res as unknown as Response, () => void nexts++);
+    expect(nexts).toBe(1);
+    return Object.fromEntries(headers);
+  }
+
+  for (const strictTransportSecurity of [false, { maxAge: 31536000, includeSubDomains: true }] as const) {
+    it(`sets what helmet sets, request after request (HSTS ${strictTransportSecurity ? "on" : "off"})`, () => {
+      const options = { contentSecurityPolicy: false, referrerPolicy: { policy: "strict-origin-when-cross-origin" }, strictTransportSecurity, crossOriginEmbedderPolicy: false } as const;
+      const once = headersOnce(helmet(options));
+      const expected = headersAfter(helmet(options));
+      expect(Object.keys(expected).length).toBeGreaterThan(8);
+      expect(expected["x-powered-by"]).toBeUndefined();
+      expect(expected["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect("strict-transport-security" in expected).toBe(Boolean(strictTransportSecurity));
+      for (let i = 0; i < 3; i++) expect(headersAfter(once)).toEqual(expected);
+    });
+  }
 });

@@ -4,7 +4,7 @@
 // (2% of a page's CPU, bench/README.md). Nonces are cut from a pool of random bytes rather than one
 // call to the system's generator each.
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 
 const NONCE_PLACEHOLDER = "\0nonce\0";
 
@@ -51,6 +51,32 @@ export function contentSecurityPolicy(options: { upgradeInsecureRequests: boolea
     const nonce = newNonce();
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", before + nonce + after);
+    next();
+  };
+}
+
+/**
+ * A middleware whose headers depend on nothing in the request (helmet's, without the CSP), run
+ * once at start: each request then gets the same headers from a list, instead of a dozen
+ * middlewares each setting one (about 0.6% of a page's CPU, bench/README.md).
+ */
+export function headersOnce(middleware: (req: Request, res: Response, next: (error?: unknown) => void) => void): RequestHandler {
+  const steps: [name: string, value: string | null][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void steps.push([name, String(value)]),
+    removeHeader: (name: string) => void steps.push([name, null]),
+  };
+  let called = false;
+  middleware({} as Request, recorder as unknown as Response, (error) => {
+    if (error) throw error;
+    called = true;
+  });
+  if (!called) throw new Error("headersOnce: the middleware did not finish at once");
+  return (_req, res, next) => {
+    for (const [name, value] of steps) {
+      if (value === null) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
     next();
   };
 }

@@ -1,10 +1,7 @@
-import { PassThrough, Transform } from "node:stream";
+import { Writable } from "node:stream";
 
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { nonceContext } from "./context.ts";
 import { NonceProvider } from "./nonce.tsx";
@@ -14,6 +11,7 @@ import { pageTextsBlock } from "./page-texts.ts";
 import { usedTexts } from "./translate.ts";
 import { LiteProvider } from "./lite.tsx";
 import { isLiteRequest } from "./lite.server.ts";
+import { documentResponse } from "./document-body.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -34,14 +32,6 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-
-    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
-    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode
-        ? "onAllReady"
-        : "onShellReady";
     // Every inline script React Router writes carries the request's CSP nonce.
     const nonce = loadContext.get(nonceContext);
     // Lite mode: no hydration data either (the root layout leaves out the scripts). The stream of
@@ -53,12 +43,9 @@ export default function handleRequest(
       routerContext.serverHandoffStream = undefined;
     }
 
-    // Abort the rendering stream after the `streamTimeout` so it has time to
-    // flush down the rejected boundaries
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    // Abort the rendering after the `streamTimeout` so it has time to flush down the rejected
+    // boundaries (no loader of this app defers data: it does not happen today).
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     // The render records the texts it looks up; the page carries those, and only those, to the
     // browser (page-texts.ts). Lite mode sends no script, so no texts for one either.
@@ -67,6 +54,11 @@ export default function handleRequest(
     const recording: PageTexts = used ? { ...texts, record: used.record } : texts;
     const usedBlock = used && (() => pageTextsBlock({ language: texts.language, resources: { [texts.language]: used.texts } }));
 
+    // The whole document is rendered before it is sent, for every client (React Router's template
+    // streams the shell to browsers and waits for bots): no page of this app suspends (no deferred
+    // data), so streaming sent nothing sooner, and it cost a pass of every chunk through a Node
+    // stream, a web stream and back (about 5% of a page's CPU, bench/README.md). The page arrives
+    // with a Content-Length, in one write.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <LiteProvider value={lite}>
@@ -77,41 +69,25 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Clear the timeout to prevent retaining the closure and memory leak
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(
+            wholeDocument(usedBlock, (html) => {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-
-          responseHeaders.set("Content-Type", "text/html");
-
-          if (usedBlock) {
-            const withTexts = endingWith(usedBlock);
-            withTexts.pipe(body);
-            pipe(withTexts);
-          } else pipe(body);
-
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
+              resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
             }),
           );
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Log streaming rendering errors from inside the shell.  Don't log
-          // errors encountered during initial shell rendering since they'll
-          // reject and get logged in handleDocumentRequest.
+          // Log rendering errors from inside the shell. Don't log errors encountered during the
+          // initial shell rendering since they'll reject and get logged in handleDocumentRequest.
           if (shellRendered) {
             console.error(error);
           }
@@ -121,28 +97,27 @@ export default function handleRequest(
   });
 }
 
-const documentEnd = "</body></html>";
+const documentEnd = Buffer.from("</body></html>");
 
 /**
- * Passes the document through and writes `block()` at its end, inside <body>: the block is made
- * once React has rendered everything (the texts the render used are known only then). React writes
- * the document's closing tags last, after every streamed part.
+ * Collects the document React writes and gives it whole, with `block()` at its end inside <body>:
+ * the block is made once React has rendered everything (the texts the render used are known only
+ * then). React writes the document's closing tags last.
  */
-function endingWith(block: () => string) {
-  let heldEnd = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (heldEnd) {
-        this.push(documentEnd);
-        heldEnd = false;
-      }
-      if (chunk.subarray(-documentEnd.length).toString("latin1") === documentEnd) {
-        heldEnd = true;
-        callback(null, chunk.subarray(0, chunk.length - documentEnd.length));
-      } else callback(null, chunk);
+function wholeDocument(block: (() => string) | null, done: (html: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
     },
-    flush(callback) {
-      callback(null, block() + (heldEnd ? documentEnd : ""));
+    final(callback) {
+      const html = Buffer.concat(chunks);
+      if (!block) done(html);
+      else if (html.subarray(-documentEnd.length).equals(documentEnd)) {
+        done(Buffer.concat([html.subarray(0, html.length - documentEnd.length), Buffer.from(block()), documentEnd]));
+      } else done(Buffer.concat([html, Buffer.from(block())]));
+      callback();
     },
   });
 }

@@ -26,6 +26,31 @@ describe("formatMoney", () => {
   });
 });
 
+describe("formatMoney and formatDate remember what they wrote", () => {
+  it("write an amount or a day once per language", () => {
+    expect(plain(formatMoney(4500, "fr"))).toBe("4 500 FCFA");
+    expect(formatDate("2027-02-03", "fr")).toBe("3 févr. 2027");
+    // `format` is a getter (a bound function) on both prototypes.
+    const numbers = vi.spyOn(Intl.NumberFormat.prototype as { format: unknown }, "format", "get");
+    const dates = vi.spyOn(Intl.DateTimeFormat.prototype as { format: unknown }, "format", "get");
+    expect(plain(formatMoney(4500, "fr"))).toBe("4 500 FCFA");
+    expect(formatDate("2027-02-03T23:30:00.000Z", "fr")).toBe("3 févr. 2027");
+    expect(numbers).not.toHaveBeenCalled();
+    expect(dates).not.toHaveBeenCalled();
+    // Another language or value is its own.
+    expect(plain(formatMoney(4500, "en"))).toBe("FCFA 4,500");
+    expect(formatDate("2027-02-03", "en")).toBe("Feb 3, 2027");
+    expect(plain(formatMoney(4501, "fr"))).toBe("4 501 FCFA");
+  });
+
+  it("stay right past the number of values they keep", () => {
+    for (let i = 0; i < 5000; i++) formatMoney(i, "en");
+    expect(plain(formatMoney(3000, "fr"))).toBe("3 000 FCFA");
+    expect(plain(formatMoney(4999, "en"))).toBe("FCFA 4,999");
+    expect(formatDate("2026-12-01", "en")).toBe("Dec 1, 2026");
+  });
+});
+
 describe("formatDate", () => {
   it("writes a calendar day in each language", () => {
     expect(formatDate("2026-12-01", "en")).toBe("Dec 1, 2026");
@@ -102,5 +127,21 @@ describe("countryOptions", () => {
   it("keeps the English names and order in English", () => {
     expect(countryOptions(fromApi, "en").map((c) => c.name)).toEqual(fromApi.map((c) => c.name));
     expect(countryOptions([], "en")).toEqual([]);
+  });
+
+  it("names and sorts a list once per language, and a new list anew", () => {
+    const list = fromApi.map((c) => ({ ...c }));
+    const first = countryOptions(list, "fr");
+    const named = vi.spyOn(Intl.DisplayNames.prototype, "of");
+    const compared = vi.spyOn(Intl.Collator.prototype, "compare", "get");
+    expect(countryOptions(list, "fr")).toBe(first);
+    expect(named).not.toHaveBeenCalled();
+    expect(compared).not.toHaveBeenCalled();
+    // The other language is its own answer.
+    expect(countryOptions(list, "en").map((c) => c.name)).toEqual(fromApi.map((c) => c.name));
+    // A refreshed reference list (a new object, a country added) is sorted again, not the old answer.
+    const refreshed = [...list, { id: 7, code: "CG", name: "Congo" }];
+    expect(countryOptions(refreshed, "fr").map((c) => c.id)).toEqual([1, 7, 2, 6, 4, 3]);
+    expect(countryOptions(list, "fr").map((c) => c.id)).toEqual([1, 2, 6, 4, 3]);
   });
 });

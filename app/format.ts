@@ -14,19 +14,46 @@ function once<T>(make: (key: string) => T): (key: string) => T {
   };
 }
 
+/**
+ * `make`, remembered per key for values a page shows again and again (a fee, a day): Intl's
+ * format calls cost microseconds each, on every card of every page. The keys come from data, so
+ * the map is bounded: past `limit` keys it starts again.
+ */
+function remembered(make: (key: string) => string, limit = 2000): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      if (known.size >= limit) known.clear();
+      known.set(key, (value = make(key)));
+    }
+    return value;
+  };
+}
+
 // Fees are whole francs CFA (XAF has no minor unit in use): never decimals, grouped the way the
 // language groups them ('3 000 FCFA' in French, 'FCFA 3,000' in English).
 const money = once((language) => new Intl.NumberFormat(language, { style: "currency", currency: "XAF", maximumFractionDigits: 0 }));
 
+const moneyText = remembered((key) => {
+  const [language, amount] = key.split("|");
+  return money(language).format(Number(amount));
+});
+
 /** An amount in XAF, as the language writes money. */
-export const formatMoney = (amount: number, language: string) => money(language).format(amount);
+export const formatMoney = (amount: number, language: string) => moneyText(`${language}|${amount}`);
 
 // A calendar date ('YYYY-MM-DD', or the date part of an ISO timestamp) is a day, not an instant:
 // read at noon UTC and written in UTC, so no zone can move it to the day before or after.
 const day = once((language) => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }));
 
+const dayText = remembered((key) => {
+  const [language, date] = key.split("|");
+  return day(language).format(new Date(`${date}T12:00:00Z`));
+});
+
 /** '1 Dec 2026' / '1 déc. 2026'. */
-export const formatDate = (date: string, language: string) => day(language).format(new Date(`${date.slice(0, 10)}T12:00:00Z`));
+export const formatDate = (date: string, language: string) => dayText(`${language}|${date.slice(0, 10)}`);
 
 // 'YYYY-MM-DD' as a zone's wall calendar reads it (en-CA writes dates in that order).
 const isoDay = once((timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }));
@@ -39,11 +66,22 @@ const clock = once((timeZone) => new Intl.DateTimeFormat("en-GB", { hour: "2-dig
 /** The wall-clock time ('09:00', 24-hour, as the slots are written) of an instant in `timeZone`. */
 export const clockIn = (timeZone: string, at: Date) => clock(timeZone).format(at);
 
-const regions = once((language) => new Intl.DisplayNames([language], { type: "region", fallback: "none" }));
+// A region's name is looked up once per language and code (about 250 codes): Intl.DisplayNames
+// answers each call anew, and a page names a country on every card and in its country list.
+const regionNames = once((language) => {
+  const names = new Intl.DisplayNames([language], { type: "region", fallback: "none" });
+  const known = new Map<string, string | undefined>();
+  return (code: string) => {
+    if (known.has(code)) return known.get(code);
+    const name = names.of(code);
+    if (known.size < 1000) known.set(code, name);
+    return name;
+  };
+});
 
 /** A country in the reader's language from its ISO code; the stored (English) name when the code is unknown. */
 export function countryName(country: { code?: string | null; name: string }, language: string) {
-  return (country.code && regions(language).of(country.code)) || country.name;
+  return (country.code && regionNames(language)(country.code)) || country.name;
 }
 
 /** A speciality in the reader's language: the data's French column in French. */
@@ -51,11 +89,23 @@ export const specialityName = (s: { name: string; nameFr?: string | null }, lang
 
 const collators = once((language) => new Intl.Collator(language));
 
+// The list of countries is the web tier's cached reference list (upstream.server.ts), the same
+// object on every page until it is refreshed: its options in a language are named and sorted once.
+const sortedCountries = new WeakMap<object, Map<string, unknown>>();
+
 /**
  * Countries for a select, named in the reader's language and sorted in its order. The API lists
- * the home country first (api/location/router.ts): it stays first.
+ * the home country first (api/location/router.ts): it stays first. The answer is shared: not to be changed.
  */
-export function countryOptions<C extends { code?: string | null; name: string }>(countries: C[], language: string) {
+export function countryOptions<C extends { code?: string | null; name: string }>(countries: C[], language: string): readonly C[] {
+  let byLanguage = sortedCountries.get(countries);
+  if (!byLanguage) sortedCountries.set(countries, (byLanguage = new Map()));
+  let options = byLanguage.get(language) as C[] | undefined;
+  if (!options) byLanguage.set(language, (options = sortCountries(countries, language)));
+  return options;
+}
+
+function sortCountries<C extends { code?: string | null; name: string }>(countries: C[], language: string): C[] {
   const named = countries.map((c) => ({ ...c, name: countryName(c, language) }));
   const [home, ...others] = named;
   return home ? [home, ...others.sort((a, b) => collators(language).compare(a.name, b.name))] : [];

@@ -1,5 +1,5 @@
 // Language detection (cookie i18nextLng, then Accept-Language, then English) and server-side texts.
-import type { Cookie, RouterContextProvider } from "react-router";
+import { createContext, RouterContextProvider, type Cookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import { createInstance, type i18n, type Resource } from "i18next";
 import { loadConfig } from "../config.ts";
@@ -53,7 +53,7 @@ export const languageCookie: Cookie = {
 
 // Detection only: translation uses one cached instance per language (see i18n.ts), which keeps
 // building an i18next instance with every text off the hot path of each request.
-const [i18nextMiddleware, getLanguageFromContext] = createI18nextMiddleware({
+const [i18nextMiddleware, getDetectedLanguage] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage,
@@ -68,8 +68,27 @@ const [i18nextMiddleware, getLanguageFromContext] = createI18nextMiddleware({
  * error before any route middleware ran included) knows the user's language.
  */
 export async function detectLanguage(request: Request, context: RouterContextProvider) {
-  await i18nextMiddleware({ request, context, params: {}, pattern: "", url: new URL(request.url) }, async () => new Response(null));
+  // The language depends only on the language cookie and Accept-Language, and the same few pairs
+  // come again and again: remix-i18next's middleware (which also builds an i18next instance each
+  // time, and parses Accept-Language through Intl) runs once per pair. Nothing of the user's is
+  // kept: a language code per pair of headers, forgotten in bulk past DETECTED_LIMIT pairs.
+  const cookie = await languageCookie.parse(request.headers.get("Cookie"));
+  const key = `${cookie ?? ""}\n${request.headers.get("Accept-Language") ?? ""}`;
+  let language = detected.get(key);
+  if (!language) {
+    const probe = new RouterContextProvider();
+    await i18nextMiddleware({ request, context: probe, params: {}, pattern: "", url: new URL(request.url) }, async () => new Response(null));
+    const found = getDetectedLanguage(probe);
+    language = isLanguage(found) ? found : fallbackLanguage;
+    if (detected.size >= DETECTED_LIMIT) detected.clear();
+    detected.set(key, language);
+  }
+  context.set(languageContext, language);
 }
+
+const DETECTED_LIMIT = 1_000;
+const detected = new Map<string, Language>();
+const languageContext = createContext<Language>(fallbackLanguage);
 
 /** The language and texts a page is rendered with, for a page the root loader did not serve. */
 export function pageTexts(context: Readonly<RouterContextProvider>): PageTexts {
@@ -78,8 +97,7 @@ export function pageTexts(context: Readonly<RouterContextProvider>): PageTexts {
 }
 
 export function getLanguage(context: Readonly<RouterContextProvider>): Language {
-  const language = getLanguageFromContext(context);
-  return isLanguage(language) ? language : fallbackLanguage;
+  return context.get(languageContext);
 }
 
 /** The translate function for the request's language, for loaders and actions. */

@@ -13,6 +13,7 @@ import { closeAfterAnswer } from "../api/lingering-close.ts";
 import { config } from "../config.ts";
 import { nonceContext, refusedRequestContext, type RefusedRequest } from "./context.ts";
 import { detectLanguage } from "./i18n.server.ts";
+import { documentBody } from "./document-body.server.ts";
 import { requestInfoContext } from "./upstream.server.ts";
 
 /** The largest form the web app reads (64 kB): every form of this product is far smaller. */
@@ -162,6 +163,14 @@ async function send(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // A document rendered whole (entry.server.tsx) goes out in one write, with its length.
+  const html = documentBody(response);
+  if (html) {
+    // (compression drops the length when it compresses)
+    res.setHeader("Content-Length", html.length);
+    res.end(html);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,7 +1,7 @@
 // The pages' translate function (translate.ts) must give exactly what i18next gives, configured as
 // the server configures it (i18n.server.ts), for every text in both languages: a difference would
 // show the wrong words, or make React throw the server's page away when the browser hydrates it.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { i18nFor, languageResources } from "./i18n.server.ts";
 import { supportedLanguages } from "./i18n.ts";
 import { createTranslate, type Texts, usedTexts } from "./translate.ts";
@@ -94,6 +94,32 @@ describe("createTranslate gives what i18next gives", () => {
       }
     });
   }
+
+  // Lookups are remembered per texts object: another object (the other language, a page's own
+  // texts, the whole texts arriving) answers from its own texts, and every render still records
+  // what it used, remembered or not.
+  it("remembers lookups per texts object, never across them", () => {
+    const one = { common: { greeting: "Hello {{name}}", nested: { deep: "Deep" } } };
+    const other = { common: { greeting: "Bonjour {{name}}" } };
+    for (let i = 0; i < 2; i++) {
+      expect(createTranslate("en", one)("common:greeting" as never, { name: "Ada" } as never)).toBe("Hello Ada");
+      expect(createTranslate("fr", other)("common:greeting" as never, { name: "Ada" } as never)).toBe("Bonjour Ada");
+      expect(createTranslate("fr", other)("common:nested.deep" as never)).toBe("nested.deep");
+      const used = usedTexts();
+      expect(createTranslate("en", one, used.record)("common:nested.deep" as never)).toBe("Deep");
+      expect(used.texts).toEqual({ common: { "nested.deep": "Deep" } });
+    }
+  });
+
+  it("makes no plural rules per call", () => {
+    const t = createTranslate("fr", languageResources.fr as Texts);
+    t(["common:no.such.key", "patient:doctors.found"] as never, { count: 2 } as never);
+    const made = vi.spyOn(Intl, "PluralRules");
+    t(["common:no.such.key", "patient:doctors.found"] as never, { count: 3 } as never);
+    t("patient:doctors.found" as never, { count: 1 } as never);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+  });
 
   // A page carries only the texts its server render looked up (app/page-texts.ts): translating the
   // same calls over those must give the same words, or the browser's hydration would differ.

@@ -26,7 +26,22 @@ const defaultNamespace = "common";
 // characters before its first dot is never split on ":".
 const sentence = /[ ,?!;]/;
 
+// A page looks up a few hundred texts, the same ones on every page: a key's split and a path's
+// lookup in a language's (immutable) texts are made once, then read from a map. The keys are the
+// code's own, so the maps stay small; the limit only guards against keys made of data.
+const CACHE_LIMIT = 10_000;
+const splitKeys = new Map<string, { ns: string; path: string }>();
+
 function splitKey(key: string): { ns: string; path: string } {
+  let split = splitKeys.get(key);
+  if (!split) {
+    split = splitKeyOnce(key);
+    if (splitKeys.size < CACHE_LIMIT) splitKeys.set(key, split);
+  }
+  return split;
+}
+
+function splitKeyOnce(key: string): { ns: string; path: string } {
   const colon = key.indexOf(":");
   if (colon < 0) return { ns: defaultNamespace, path: key };
   const dot = key.indexOf(".");
@@ -36,9 +51,26 @@ function splitKey(key: string): { ns: string; path: string } {
   return { ns, path: rest.join(".") };
 }
 
-/** i18next's lookup: a flat key first, then a dotted path through nested objects. */
-function find(tree: unknown, path: string): unknown {
+const NOT_FOUND = Symbol("not found");
+// Per namespace tree (texts are never changed once loaded: a new language's texts are new objects).
+const lookups = new WeakMap<object, Map<string, unknown>>();
+
+/** `find`, answered from the tree's map after the first time. */
+function findOnce(tree: unknown, path: string): unknown {
   if (!tree || typeof tree !== "object") return undefined;
+  let found = lookups.get(tree);
+  if (!found) lookups.set(tree, (found = new Map()));
+  let value = found.get(path);
+  if (value === undefined) {
+    value = find(tree, path);
+    if (value === undefined) value = NOT_FOUND;
+    if (found.size < CACHE_LIMIT) found.set(path, value);
+  }
+  return value === NOT_FOUND ? undefined : value;
+}
+
+/** i18next's lookup: a flat key first, then a dotted path through nested objects. */
+function find(tree: object, path: string): unknown {
   const node = tree as Record<string, unknown>;
   if (Object.hasOwn(node, path) && node[path]) return node[path];
   let current: unknown = node;
@@ -65,7 +97,14 @@ function find(tree: unknown, path: string): unknown {
 const plurals = new Map<string, Intl.PluralRules>();
 const numbers = new Map<string, Intl.NumberFormat>();
 
+function pluralRules(language: string): Intl.PluralRules {
+  let rules = plurals.get(language);
+  if (!rules) plurals.set(language, (rules = new Intl.PluralRules(language)));
+  return rules;
+}
+
 function interpolate(text: string, options: Options, language: string): string {
+  if (!text.includes("{{")) return text;
   return text.replace(/\{\{(.+?)\}\}/g, (match, inner: string) => {
     const [name, format] = inner.split(",").map((part) => part.trim());
     const value = options[name];
@@ -106,7 +145,7 @@ export function usedTexts(): { record: TextRecorder; texts: Record<string, Recor
  */
 export function createTranslate(language: string, texts: Texts, record?: TextRecorder, partial = false): TFunction {
   function lookUp(ns: string, path: string): unknown {
-    const found = find(texts[ns], path);
+    const found = findOnce(texts[ns], path);
     if (record && found !== undefined) record(ns, path, found);
     return found;
   }
@@ -121,10 +160,8 @@ export function createTranslate(language: string, texts: Texts, record?: TextRec
     const { count } = options;
     let found: unknown;
     if (count !== undefined && typeof count !== "string") {
-      let rules = plurals.get(language);
-      if (!rules) plurals.set(language, (rules = new Intl.PluralRules(language)));
       if (count === 0) found = lookUp(ns, `${path}_zero`);
-      if (found === undefined) found = lookUp(ns, `${path}_${rules.select(count)}`);
+      if (found === undefined) found = lookUp(ns, `${path}_${pluralRules(language).select(count)}`);
     }
     if (found === undefined) found = lookUp(ns, path);
     if (Array.isArray(found) && options.returnObjects) {
@@ -137,7 +174,7 @@ export function createTranslate(language: string, texts: Texts, record?: TextRec
   function has(key: string, options: Options): boolean {
     const { ns, path } = splitKey(key);
     const { count } = options;
-    const forms = count !== undefined && typeof count !== "string" ? [`${path}_zero`, `${path}_${new Intl.PluralRules(language).select(count)}`] : [];
+    const forms = count !== undefined && typeof count !== "string" ? [`${path}_zero`, `${path}_${pluralRules(language).select(count)}`] : [];
     return [...forms, path].some((p) => lookUp(ns, p) != null);
   }
   return translate as unknown as TFunction;

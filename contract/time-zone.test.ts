@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatTimeZone } from "./time-zone.ts";
 
 describe("formatTimeZone", () => {
@@ -19,4 +19,17 @@ describe("formatTimeZone", () => {
   it("gives the offset alone for a zone the language has no name for", () => {
     expect(formatTimeZone("Etc/GMT-3", "fr", winter)).toBe("UTC+3");
   });
+
+  it("words a zone once per minute, and anew across a transition", () => {
+    const beforeChange = new Date("2026-03-08T06:59:00Z"); // 01:59 in New York, a minute before 03:00 EDT
+    const afterChange = new Date("2026-03-08T07:00:00Z");
+    expect(formatTimeZone("America/New_York", "en", beforeChange)).toBe("Eastern Standard Time (UTC-5)");
+    const parts = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    expect(formatTimeZone("America/New_York", "en", new Date(beforeChange.getTime() + 59_000))).toBe("Eastern Standard Time (UTC-5)");
+    expect(parts).not.toHaveBeenCalled();
+    expect(formatTimeZone("America/New_York", "en", afterChange)).toBe("Eastern Daylight Time (UTC-4)");
+    expect(formatTimeZone("America/New_York", "fr", beforeChange)).toContain("(UTC-5)");
+  });
 });
+
+afterEach(() => vi.restoreAllMocks());

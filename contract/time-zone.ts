@@ -20,11 +20,27 @@ function utcOffset(timeZone: string, at: Date) {
   return `UTC${sign}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
 }
 
+// A zone's wording changes only at its transitions, which the tz database puts on whole minutes:
+// it is made once per zone, language and minute (two formatToParts with ICU's zone names, tens of
+// microseconds, on every page that names the clinic's zone), and forgotten in bulk past a few hundred.
+const MINUTE = 60_000;
+const worded = new Map<string, string>();
+
 /**
  * The zone as the language names it, with its offset at `at`: 'West Africa Time (UTC+1)',
  * 'heure d’Afrique de l’Ouest (UTC+1)'. Zones without a name in the language give the offset alone.
  */
 export function formatTimeZone(timeZone: string, language: string, at = new Date()) {
+  const key = `${timeZone}|${language}|${Math.floor(at.getTime() / MINUTE)}`;
+  let text = worded.get(key);
+  if (text === undefined) {
+    if (worded.size >= 500) worded.clear();
+    worded.set(key, (text = wordTimeZone(timeZone, language, at)));
+  }
+  return text;
+}
+
+function wordTimeZone(timeZone: string, language: string, at: Date) {
   const name = partOf(formatOf(language, timeZone, "long"), at);
   const offset = utcOffset(timeZone, at);
   return !name || /^(GMT|UTC)/.test(name) ? offset : `${name} (${offset})`;

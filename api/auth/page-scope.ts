@@ -9,6 +9,12 @@
 // revoking a token (logout, a password reset, a deleted account) empties the scopes that hold it, so
 // a revoked token stops working on the very next call.
 //
+// With the embedded database and several web workers (server-cluster.ts), the API runs in the
+// owner's process and a page's scope is opened in the worker's: the worker's calls carry the key by
+// message, the owner takes it as a scope on the first call that brings it (never from HTTP), and
+// the worker tells the owner when the page is done (a call made after that carries no key). The
+// owner drops a worker's scopes when the worker is gone.
+//
 // The registry is kept on globalThis: this module is loaded twice in the web server (by server.ts
 // with the API, and bundled into the React Router build), and both copies must see the same scopes.
 import { randomBytes } from "node:crypto";
@@ -31,6 +37,8 @@ interface Registry {
   scopes: Map<string, Scope>;
   /** Set once an API runs in this process: only then can it read the scopes the web tier opens. */
   apiInProcess: boolean;
+  /** In a web worker whose API runs in the owner's process: tells the owner a page's scope ended. */
+  closedAtOwner?: (key: string) => void;
 }
 
 const KEY = Symbol.for("healthcare-appointments.page-scopes");
@@ -41,16 +49,54 @@ export function servePageScopes() {
   registry.apiInProcess = true;
 }
 
-/** A new scope for one page, or undefined when no API runs in this process (API_URL elsewhere). */
+/**
+ * Called in a web worker that calls the owner's API by message: pages open scopes, and
+ * `closedAtOwner` tells the owner when one ends. Returns the function that stops it (tests).
+ */
+export function shareScopesWithOwner(closedAtOwner: (key: string) => void): () => void {
+  registry.closedAtOwner = closedAtOwner;
+  return () => {
+    if (registry.closedAtOwner === closedAtOwner) registry.closedAtOwner = undefined;
+  };
+}
+
+/**
+ * A new scope for one page, or undefined when no API runs in this process or in the owner it
+ * calls by message (an API elsewhere, API_URL, checks each call).
+ */
 export function openPageScope(): string | undefined {
-  if (!registry.apiInProcess) return undefined;
+  if (!registry.apiInProcess && !registry.closedAtOwner) return undefined;
   const key = randomBytes(16).toString("base64url");
   registry.scopes.set(key, {});
   return key;
 }
 
 export function closePageScope(key: string | undefined) {
-  if (key) registry.scopes.delete(key);
+  if (key && registry.scopes.delete(key)) registry.closedAtOwner?.(key);
+}
+
+/** Whether `key` names a scope open in this process (a worker sends only those to the owner). */
+export function isPageScopeOpen(key: string): boolean {
+  return registry.scopes.has(key);
+}
+
+/** What openPageScope makes: 16 random bytes, base64url. */
+const SCOPE_KEY = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The owner's side: `key` came with a worker's call by message, so it is a scope that worker
+ * opened for a page; the page's other calls share its token check from now on. Only the channel
+ * from the workers may call this, never a request from the network. False for a malformed key.
+ */
+export function adoptPageScope(key: string): boolean {
+  if (!SCOPE_KEY.test(key)) return false;
+  if (!registry.scopes.has(key)) registry.scopes.set(key, {});
+  return true;
+}
+
+/** The owner's side: the worker's page is done (or the worker is gone). */
+export function dropPageScope(key: string) {
+  registry.scopes.delete(key);
 }
 
 /**

@@ -15,7 +15,7 @@ import prom from "prom-client";
 import { config } from "../../config.ts";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
-import { withNamedStatements } from "./named-statements.ts";
+import { keepPgStatements, withNamedStatements } from "./named-statements.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -135,6 +135,7 @@ export async function openDatabase(options: {
     const lost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
     pool.on("error", lost);
     pool.on("connect", (client) => client.on("error", lost));
+    keepPgStatements(pool);
     const db = transactionAware(drizzlePg(pool, { schema, logger: countingLogger(options.logger) }) as unknown as Db);
     return {
       db,

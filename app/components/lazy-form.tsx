@@ -77,10 +77,11 @@ export function useLazyForm<Schema extends Record<string, unknown>>(
     };
   }, [ConformBridge]);
   // A server's answer with errors moves the focus to the first wrong field, as conform does with it
-  // (its `report`): before conform has come, the plain form does it. The answer the page was
-  // rendered with is not a new one (conform does not move the focus for it either).
+  // (its `report`): before conform has come, the plain form does it. So does an answer the page was
+  // loaded with, once hydrated: a form sent as a document (before hydration, or without the
+  // language's texts: root.tsx) lands on the server's page, where nothing else would move it.
   const lastResult = options.lastResult;
-  const reported = useRef(lastResult);
+  const reported = useRef<typeof lastResult>(undefined);
   useEffect(() => {
     if (lastResult === reported.current) return;
     reported.current = lastResult;

@@ -18,6 +18,7 @@
 import { useEffect, useState } from "react";
 import type { Submission as ConformSubmission } from "@conform-to/react";
 import type { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "../i18n.ts";
 
 type Parse = typeof parseWithZod;
 type When = "onSubmit" | "onBlur" | "onInput";
@@ -47,6 +48,9 @@ export function useLazyValidation<Schemas, Result extends ConformSubmission<unkn
     };
     // Loaded once per form: the schemas module does not change while the page lives.
   }, []);
-  if (!loaded) return { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" };
+  // The messages are texts of the language's whole texts, which a page does not carry (app/page-texts.ts):
+  // until they are there (they may never come on a flaky network), the server validates and words them.
+  const { complete } = useTranslation();
+  if (!loaded || !complete) return { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" };
   return { onValidate: ({ formData }) => validate(loaded.parse, loaded.schemas, formData), ...when };
 }

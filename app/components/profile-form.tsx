@@ -1,7 +1,7 @@
 // The edit form's frame and the gender choice both profile pages share (docs/product.md, Screens and
-// routes). Apart from profile.tsx, so that the patient's profile page, which loads its edit form
-// after hydration, does not load them first, nor the country/city pair (the doctor's profile page
-// still imports them: docs/decisions/0003-first-load-javascript-budget.md).
+// routes). Apart from profile.tsx, so that the profile pages, which load their edit form after
+// hydration, do not load them first, nor the country/city pair
+// (docs/decisions/0003-first-load-javascript-budget.md).
 import type { ComponentProps, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "../i18n.ts";
 import { Form, Link } from "react-router";

@@ -1,6 +1,7 @@
 // A page carries only the texts it shows (docs/decisions/0003-first-load-javascript-budget.md,
 // app/page-texts.ts); the language's whole texts load once the page is interactive, and a
 // navigation in the browser waits for them, so the next page never shows a key instead of a text.
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 const textsFile = /\/assets\/(en|fr)-[\w-]+\.js$/;
@@ -56,7 +57,12 @@ for (const [language, login, register, doctorText] of [
       await expect(page.locator("main")).not.toContainText(/\b(register|fields|roles)\.[a-zA-Z]+/);
     });
 
-    test("when the language's texts cannot be loaded (a flaky network), the next page comes whole from the server", async ({ page }) => {
+    /**
+     * Opens the login page with every load of the language's texts failing, and waits until the page
+     * is interactive and its texts request has failed: a click before that would be an ordinary page
+     * load, and pass whether or not the fallback works. Gives how many loads failed so far.
+     */
+    async function openLoginWithoutTexts(page: Page) {
       let aborted = 0;
       await page.route(textsFile, (route) => {
         aborted++;
@@ -64,9 +70,12 @@ for (const [language, login, register, doctorText] of [
       });
       await page.goto("/login");
       await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
-      // The page is interactive and its texts request has failed: a click before that would be an
-      // ordinary page load, and pass whether or not the fallback works.
       await expect.poll(() => aborted).toBeGreaterThan(0);
+      return () => aborted;
+    }
+
+    test("when the language's texts cannot be loaded (a flaky network), the next page comes whole from the server", async ({ page }) => {
+      await openLoginWithoutTexts(page);
       const fromServer = page.waitForRequest((r) => r.isNavigationRequest() && /\/register$/.test(r.url()));
       await page.getByRole("link", { name: language === "en" ? "Register" : "S'inscrire" }).click();
       await fromServer;
@@ -77,14 +86,7 @@ for (const [language, login, register, doctorText] of [
     });
 
     test("when the language's texts cannot be loaded, a form answered with errors keeps what was typed and shows the errors", async ({ page }) => {
-      let aborted = 0;
-      await page.route(textsFile, (route) => {
-        aborted++;
-        return route.abort("connectionreset");
-      });
-      await page.goto("/login");
-      await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
-      await expect.poll(() => aborted).toBeGreaterThan(0);
+      const aborted = await openLoginWithoutTexts(page);
       const documentLoads: string[] = [];
       page.on("request", (request) => {
         if (request.isNavigationRequest()) documentLoads.push(`${request.method()} ${new URL(request.url()).pathname}`);
@@ -99,10 +101,17 @@ for (const [language, login, register, doctorText] of [
       await expect(page.getByRole("alert")).toHaveText(language === "en" ? "Login failed" : "Échec de la connexion");
       await expect(email).toHaveValue("nobody-here@example.com");
       // The texts were tried again on the way (the network may have come back).
-      expect(aborted).toBeGreaterThan(2);
+      expect(aborted()).toBeGreaterThan(2);
       await page.waitForLoadState("networkidle");
       await expect(page.getByRole("alert")).toHaveText(language === "en" ? "Login failed" : "Échec de la connexion");
       expect(documentLoads).toEqual(["POST /login"]);
+
+      // Sent again with the email left out: the server's page has the focus on the field to mend.
+      await email.fill("");
+      await page.getByRole("button", { name: language === "en" ? "Log in" : "Se connecter", exact: true }).click();
+      await expect(page.getByText(language === "en" ? "Email is required" : "L'e-mail est obligatoire")).toBeVisible();
+      await expect(email).toBeFocused();
+      expect(documentLoads).toEqual(["POST /login", "POST /login"]);
     });
   });
 }

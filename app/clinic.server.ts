@@ -5,6 +5,8 @@ import { formatTimeZone } from "../contract/time-zone.ts";
 
 export const clinicTimeZone = () => config().APP_TIMEZONE;
 
+const zoneNames = new Map<string, { zone: string; minute: number; name: string }>();
+
 /**
  * The clinic zone as the language names it ('West Africa Time (UTC+1)'), named by the server for the
  * pages: the browser then needs neither the naming code nor its own Intl data to agree with the
@@ -19,7 +21,6 @@ export function clinicZoneName(language: string, now = new Date()) {
   if (!named || named.minute !== minute || named.zone !== zone) zoneNames.set(language, (named = { zone, minute, name: formatTimeZone(zone, language, now) }));
   return named.name;
 }
-const zoneNames = new Map<string, { zone: string; minute: number; name: string }>();
 
 // Today changes at the zone's midnight, a whole minute: it is read once per minute (every page
 // asks for it, and a DateTimeFormat call in a zone is not free).

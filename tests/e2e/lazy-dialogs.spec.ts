@@ -6,34 +6,41 @@ import type { Page } from "@playwright/test";
 import { api, book, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
+/**
+ * Holds back the modules `pattern` matches until `release()`; `asked` once the page has asked for
+ * one. From the first page on, so no copy of it is in the cache.
+ */
+async function holdModule(page: Page, pattern: RegExp) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { asked: false, release: () => release() };
+  await page.route(pattern, async (route) => {
+    state.asked = true;
+    await held;
+    // The first page's request may have been cancelled by a navigation.
+    await route.continue().catch(() => {});
+  });
+  return state;
+}
+
 test.describe("a dialog opened by its URL (JavaScript on)", () => {
   test("the book dialog stays while its code loads, then reloads the times when the date changes", async ({ page, patient, doctor }) => {
-    // Hold the dialog's module back (from the first page on, so no copy of it is in the cache).
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let requested = false;
-    await page.route(/\/assets\/doctor-dialogs-[^/]+\.js$/, async (route) => {
-      requested = true;
-      await held;
-      // The first page's request may have been cancelled by the navigation.
-      await route.continue().catch(() => {});
-    });
-
+    const dialogs = await holdModule(page, /\/assets\/doctor-dialogs-[^/]+\.js$/);
     await signIn(page, patient.email, "patient");
-    requested = false;
+    dialogs.asked = false;
     await page.goto(`/health/doctors?book=${doctor.id}`);
     const dialog = page.getByRole("dialog", { name: "Book an appointment" });
     await expect(dialog.getByText(`Dr. ${doctor.username}`)).toBeVisible();
     await expect(dialog).toBeVisible();
     // The module is asked for once the scripts run (it is not in the page's first load) and held:
     // the server's dialog, with its no-JavaScript button, is what the patient sees meanwhile.
-    await expect.poll(() => requested).toBe(true);
+    await expect.poll(() => dialogs.asked).toBe(true);
     const show = dialog.getByRole("button", { name: "Show available times" });
     await expect(show).toBeVisible();
 
-    release();
+    dialogs.release();
     // Hydrated: the button gives way to the enhancement, a date change reloads the times in place.
     await expect(show).toHaveCount(0);
     const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
@@ -52,22 +59,15 @@ test.describe("a dialog opened by its URL (JavaScript on)", () => {
   });
 });
 
-/**
- * Holds back the appointment lists' dialog modules (the patient's and the doctor's) until
- * `release()`; `asked` once the page has asked for one. From the first page on, so none is cached.
- */
-async function holdListDialogs(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const state = { asked: false, release: () => release() };
-  await page.route(/\/assets\/appointment-dialogs-[^/]+\.js$/, async (route) => {
-    state.asked = true;
-    await held;
-    await route.continue().catch(() => {});
-  });
-  return state;
+// The appointment lists' dialog modules, the patient's and the doctor's.
+const listDialogs = /\/assets\/appointment-dialogs-[^/]+\.js$/;
+
+/** Holds `page`'s list dialogs back, signs `who` in and opens `path`. */
+async function openWithListDialogsHeld(page: Page, who: { email: string }, role: "patient" | "doctor", path: string) {
+  const dialogs = await holdModule(page, listDialogs);
+  await signIn(page, who.email, role);
+  await page.goto(path);
+  return dialogs;
 }
 
 test.describe("an appointment list's dialogs, whose code loads after the page (JavaScript on)", () => {
@@ -78,9 +78,7 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     generalPractice,
   }) => {
     const booked = await book(patient, doctor.id, generalPractice);
-    const dialogs = await holdListDialogs(page);
-    await signIn(page, patient.email, "patient");
-    await page.goto(`/health/doctors/my-appointments?tab=assigned&cancel=${booked.id}`);
+    const dialogs = await openWithListDialogsHeld(page, patient, "patient", `/health/doctors/my-appointments?tab=assigned&cancel=${booked.id}`);
     const dialog = page.getByRole("dialog", { name: "Cancel appointment?" });
     await expect(dialog).toBeVisible();
     // The page asked for the module, which is held: what the patient has is the server's dialog.
@@ -101,9 +99,7 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     generalPractice,
   }) => {
     const booked = await book(patient, doctor.id, generalPractice);
-    const dialogs = await holdListDialogs(page);
-    await signIn(page, patient.email, "patient");
-    await page.goto("/health/doctors/my-appointments?tab=assigned");
+    const dialogs = await openWithListDialogsHeld(page, patient, "patient", "/health/doctors/my-appointments?tab=assigned");
     // Asked for once the page is interactive, and held.
     await expect.poll(() => dialogs.asked).toBe(true);
     const cancel = page.getByRole("link", { name: `Cancel: Dr. ${doctor.username}` });
@@ -126,9 +122,7 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     generalPractice,
   }) => {
     const booked = await book(patient, doctor.id, generalPractice);
-    const dialogs = await holdListDialogs(page);
-    await signIn(page, doctor.email, "doctor");
-    await page.goto(`/doctor/appointments?appointment=${booked.id}`);
+    const dialogs = await openWithListDialogsHeld(page, doctor, "doctor", `/doctor/appointments?appointment=${booked.id}`);
     const dialog = page.getByRole("dialog", { name: "Appointment details" });
     await expect(dialog.getByText(patient.username)).toBeVisible();
     await expect.poll(() => dialogs.asked).toBe(true);
@@ -142,9 +136,7 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
 
   test("the doctor's Cancel, clicked before the dialog's code has come, opens the dialog once it has", async ({ page, patient, doctor, generalPractice }) => {
     await book(patient, doctor.id, generalPractice);
-    const dialogs = await holdListDialogs(page);
-    await signIn(page, doctor.email, "doctor");
-    await page.goto("/doctor/appointments");
+    const dialogs = await openWithListDialogsHeld(page, doctor, "doctor", "/doctor/appointments");
     await expect.poll(() => dialogs.asked).toBe(true);
     await page.getByRole("link", { name: `Cancel appointment with ${patient.username}` }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel this appointment?" });

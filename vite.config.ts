@@ -20,10 +20,39 @@ const validation = /[\\/]node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]/;
 // language menu and logo of both layouts, Vite's preload helper), and the signed-in shell with what
 // it imports (avatar, bell), each in one file instead of nine and three small ones: each file is
 // compressed on its own, and small ones compress worst (−1.6 to −1.9 KB on every page, measured by
-// bench/weight.ts). Grouping more (the list pages' shared components) was measured too: +0.5 to
-// +1.1 KB on the pages that do not use them, so rolldown's own chunking keeps the rest.
+// bench/weight.ts). The shell also takes the small modules most signed-in pages use (url, format,
+// the clinic zone line, the status badge, paging): −0.7 KB on the three list pages, +0.3 to +0.7 on
+// the signed-in pages that use fewer of them (ADR 0003). Grouping more (the search form, the submit
+// button, the doctor summary) costs the pages without them more than it saves.
 const appEntry = /[\\/]app[\\/](entry\.client|root)\.tsx$|preload-helper|[\\/]app[\\/]components[\\/](logo|language-menu)\.tsx$/;
-const shell = /[\\/]app[\\/]routes[\\/]app-layout\.tsx$/;
+const shell = /[\\/]app[\\/]routes[\\/]app-layout\.tsx$|[\\/]app[\\/](url|format)\.ts$|[\\/]app[\\/]components[\\/](clinic-time-zone|status-badge|pagination)\.tsx$/;
+
+// Vite wraps every dynamic import in a preload helper that first fetches the imported chunk's
+// dependencies. With modulePreload off (below: a chunk loaded after hydration fetches its own
+// imports, most of them already there) it only calls the import and, on a failure, fires a
+// 'vite:preloadError' event nothing listens to: its 1.3 KB in the entry, on every page, are replaced by
+// the call alone (-0.6 KB gzip, ADR 0003). A chunk whose import would still need a dependency
+// preloaded (a stylesheet) fails the build instead of losing it.
+const preloadHelperId = "\0vite/preload-helper.js";
+function plainDynamicImports(): Plugin {
+  return {
+    name: "plain-dynamic-imports",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId: (source) => (source === preloadHelperId ? preloadHelperId : null),
+    load: (id) => (id === preloadHelperId ? "export const __vitePreload = (load) => load();" : null),
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === "chunk" && chunk.code.includes("__vite__mapDeps")) {
+            this.error(`${chunk.fileName}: a dynamic import needs its dependencies preloaded, which plainDynamicImports() does not do`);
+          }
+        }
+      },
+    },
+  };
+}
 
 /**
  * Chunking of the browser build only. Set through a plugin so React Router keeps its own output
@@ -39,6 +68,9 @@ function clientChunks(): Plugin {
         build: {
           // CLIENT_SOURCEMAP=1 npm run build: source maps to see what each chunk holds (ADR 0003).
           sourcemap: buildConfig().clientSourcemap,
+          // No preload lists in the route chunks (the hashed names of every dependency of each lazy
+          // chunk): what loads after hydration fetches its own imports (see plainDynamicImports).
+          modulePreload: false,
           rolldownOptions: {
             output: {
               codeSplitting: {
@@ -68,5 +100,5 @@ export default defineConfig({
   optimizeDeps: {
     include: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "@conform-to/react", "@conform-to/zod/v4", "zod"],
   },
-  plugins: [tailwindcss(), reactRouter(), clientChunks()],
+  plugins: [plainDynamicImports(), tailwindcss(), reactRouter(), clientChunks()],
 });

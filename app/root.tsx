@@ -22,7 +22,7 @@ import { getLanguage } from "./i18n.server.ts";
 import { hasLoadedTexts, loadTexts, submitAsDocument, useLoadedTexts, useServerPageWithoutTexts } from "./page-texts.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
-import { clinicTimeZone } from "./clinic.server.ts";
+import { clinicZoneName } from "./clinic.server.ts";
 import { takeToast } from "./toast.server.ts";
 
 /** What the HTTP edge refused (request-handler.server.ts) is answered with the error page and its status. */
@@ -46,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     // The texts are not loader data: a page carries those it shows (entry.server.tsx), and the
     // browser loads the language's whole texts once (page-texts.ts).
-    // The clinic zone travels too: every screen that shows a time names it (components/clinic-time-zone.tsx).
-    { language, toast, timeZone: clinicTimeZone() },
+    // The clinic zone's name travels too: every screen that shows a time names it (components/clinic-time-zone.tsx).
+    { language, toast, clinicZone: clinicZoneName(language) },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }

@@ -3,13 +3,13 @@
 import { useTranslation } from "../i18n.ts";
 import { useRouteLoaderData } from "react-router";
 import type { loader } from "../root.tsx";
-import { formatTimeZone } from "../../contract/time-zone.ts";
 
-/** 'West Africa Time (UTC+1)' in the reader's language, or null before the root loader answered. */
+/**
+ * 'West Africa Time (UTC+1)' in the reader's language, or null before the root loader answered. The
+ * server names it (app/clinic.server.ts), in the page's language, with the root's data.
+ */
 export function useClinicZone() {
-  const { i18n } = useTranslation();
-  const timeZone = useRouteLoaderData<typeof loader>("root")?.timeZone;
-  return timeZone ? formatTimeZone(timeZone, i18n.language) : null;
+  return useRouteLoaderData<typeof loader>("root")?.clinicZone ?? null;
 }
 
 export function ClinicTimeZone({ className = "text-xs text-slate-600" }: { className?: string }) {

@@ -1,8 +1,10 @@
-// Form pieces shared by every screen: labelled fields with translated errors, a form-level
-// error banner, and a submit button that shows progress while the request is in flight.
+// Form pieces shared by every screen: labelled fields with translated errors, a form-level error
+// banner, and (from submit-button.tsx) a submit button that shows progress while the request is in
+// flight.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "../i18n.ts";
-import { useNavigation } from "react-router";
+
+export { SubmitButton } from "./submit-button.tsx";
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   const { t } = useTranslation();
@@ -114,38 +116,4 @@ export function FormAlert({
       {t(message, values)}
     </div>
   );
-}
-
-/** Submit button that reads 'please wait' with a spinner while its form is being submitted. */
-export function SubmitButton({
-  children,
-  className = "btn-primary",
-  name,
-  value,
-  disabled,
-  formAction,
-}: {
-  children: ReactNode;
-  className?: string;
-  name?: string;
-  value?: string;
-  disabled?: boolean;
-  formAction?: string;
-}) {
-  const navigation = useNavigation();
-  const { t } = useTranslation();
-  const busy =
-    navigation.state === "submitting" &&
-    (name === undefined || navigation.formData?.get(name) === value) &&
-    (formAction === undefined || navigation.formAction === formAction);
-  return (
-    <button type="submit" className={className} name={name} value={value} disabled={disabled || busy} aria-busy={busy || undefined} formAction={formAction}>
-      {busy ? <Spinner /> : null}
-      {busy ? <span>{t("common:pleaseWait")}</span> : children}
-    </button>
-  );
-}
-
-function Spinner() {
-  return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
 }

@@ -1,9 +1,25 @@
 // A GET filter form: works with a submit button without JavaScript; with it, typing in the search
 // box submits after 500 ms (docs/product.md, Validation), which only enhances. The box follows the address:
 // after 'Clear filters' or Back it shows the search of the page, not what was last typed.
-import { useEffect, useState, type ReactNode } from "react";
-import { Form } from "react-router";
-import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, useSubmit } from "react-router";
+
+const SEARCH_DELAY_MS = 500;
+
+/**
+ * Submits a form once typing has paused. remix-utils' useDebounceSubmit did this, deprecated there and
+ * more general than this form needs; these few lines are all the list pages load for it
+ * (docs/decisions/0003-first-load-javascript-budget.md). A pending submit is dropped on unmount.
+ */
+function useSubmitAfterPause() {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (form: HTMLFormElement) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), SEARCH_DELAY_MS);
+  };
+}
 
 export function SearchForm({
   label,
@@ -23,7 +39,7 @@ export function SearchForm({
   hidden?: Record<string, string>;
   children?: ReactNode;
 }) {
-  const submit = useDebounceSubmit();
+  const submitAfterPause = useSubmitAfterPause();
   const [value, setValue] = useState(search);
   useEffect(() => setValue(search), [search]);
   return (
@@ -45,7 +61,7 @@ export function SearchForm({
           onChange={(e) => {
             setValue(e.currentTarget.value);
             const form = e.currentTarget.form;
-            if (form) void submit(form, { debounceTimeout: 500, replace: true, preventScrollReset: true });
+            if (form) submitAfterPause(form);
           }}
         />
       </div>

@@ -11,10 +11,17 @@ import { Pagination } from "../components/pagination.tsx";
 import { ClinicTimeZone } from "../components/clinic-time-zone.tsx";
 import { formatDate, slotOf } from "../format.ts";
 import type { Notification } from "../../contract/notification.ts";
-import { appointmentLink, NOTIFICATIONS_PAGE } from "../notifications.ts";
+import { NOTIFICATIONS_PAGE } from "../notifications.ts";
 import { personName } from "../person.ts";
 import { requireSummary } from "../summary.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
+
+/** Where an entry leads: the appointment's details, in the recipient's own list. */
+function appointmentLink(role: "patient" | "doctor", a: Notification["Appointment"]) {
+  const id = encodeURIComponent(a.id);
+  if (role === "patient") return `/health/doctors/my-appointments?tab=${a.assigned ? "assigned" : "open"}&appointment=${id}`;
+  return `/doctor/appointments?${a.assigned ? "" : "tab=open&"}appointment=${id}`;
+}
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("patient", "doctor")];
 

@@ -1,37 +1,46 @@
 // Dialogs whose code loads after the page is interactive (docs/decisions/0003-first-load-javascript-budget.md):
 // a page opened with the dialog in its URL shows the server's dialog at once, keeps it while the
-// dialog's module is still on its way, and enhances it once the module has arrived.
-import { signIn } from "./doctor-helpers.ts";
+// dialog's module is still on its way (its forms post as without JavaScript), and enhances it once
+// the module has arrived; a dialog opened from the interactive page shows once its module has come.
+import type { Page } from "@playwright/test";
+import { api, book, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+
+/**
+ * Holds back the modules `pattern` matches until `release()`; `asked` once the page has asked for
+ * one. From the first page on, so no copy of it is in the cache.
+ */
+async function holdModule(page: Page, pattern: RegExp) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { asked: false, release: () => release() };
+  await page.route(pattern, async (route) => {
+    state.asked = true;
+    await held;
+    // The first page's request may have been cancelled by a navigation.
+    await route.continue().catch(() => {});
+  });
+  return state;
+}
 
 test.describe("a dialog opened by its URL (JavaScript on)", () => {
   test("the book dialog stays while its code loads, then reloads the times when the date changes", async ({ page, patient, doctor }) => {
-    // Hold the dialog's module back (from the first page on, so no copy of it is in the cache).
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let requested = false;
-    await page.route(/\/assets\/doctor-dialogs-[^/]+\.js$/, async (route) => {
-      requested = true;
-      await held;
-      // The first page's request may have been cancelled by the navigation.
-      await route.continue().catch(() => {});
-    });
-
+    const dialogs = await holdModule(page, /\/assets\/doctor-dialogs-[^/]+\.js$/);
     await signIn(page, patient.email, "patient");
-    requested = false;
+    dialogs.asked = false;
     await page.goto(`/health/doctors?book=${doctor.id}`);
     const dialog = page.getByRole("dialog", { name: "Book an appointment" });
     await expect(dialog.getByText(`Dr. ${doctor.username}`)).toBeVisible();
     await expect(dialog).toBeVisible();
     // The module is asked for once the scripts run (it is not in the page's first load) and held:
     // the server's dialog, with its no-JavaScript button, is what the patient sees meanwhile.
-    await expect.poll(() => requested).toBe(true);
+    await expect.poll(() => dialogs.asked).toBe(true);
     const show = dialog.getByRole("button", { name: "Show available times" });
     await expect(show).toBeVisible();
 
-    release();
+    dialogs.release();
     // Hydrated: the button gives way to the enhancement, a date change reloads the times in place.
     await expect(show).toHaveCount(0);
     const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
@@ -47,5 +56,108 @@ test.describe("a dialog opened by its URL (JavaScript on)", () => {
     expect(html).toMatch(/assets\/doctors-[^"]+\.js/);
     expect(html).not.toMatch(/doctor-dialogs-/);
     expect(html).not.toMatch(/assets\/conform-/);
+  });
+});
+
+// The appointment lists' dialog modules, the patient's and the doctor's.
+const listDialogs = /\/assets\/appointment-dialogs-[^/]+\.js$/;
+
+/** Holds `page`'s list dialogs back, signs `who` in and opens `path`. */
+async function openWithListDialogsHeld(page: Page, who: { email: string }, role: "patient" | "doctor", path: string) {
+  const dialogs = await holdModule(page, listDialogs);
+  await signIn(page, who.email, role);
+  await page.goto(path);
+  return dialogs;
+}
+
+test.describe("an appointment list's dialogs, whose code loads after the page (JavaScript on)", () => {
+  test("the patient's cancel dialog opened by its URL works while its code is held: the form posts as without JavaScript", async ({
+    page,
+    patient,
+    doctor,
+    generalPractice,
+  }) => {
+    const booked = await book(patient, doctor.id, generalPractice);
+    const dialogs = await openWithListDialogsHeld(page, patient, "patient", `/health/doctors/my-appointments?tab=assigned&cancel=${booked.id}`);
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment?" });
+    await expect(dialog).toBeVisible();
+    // The page asked for the module, which is held: what the patient has is the server's dialog.
+    await expect.poll(() => dialogs.asked).toBe(true);
+
+    await dialog.getByRole("button", { name: "Cancel Appointment" }).click();
+    await expect(page.getByText("Appointment cancelled successfully!")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    dialogs.release();
+    const status = await api("GET", `/appointment/${booked.id}`, { token: patient.token });
+    expect(status.body.status).toBe("cancelled");
+  });
+
+  test("the patient's Cancel, clicked before the dialog's code has come, opens the dialog once it has, with the focus in it", async ({
+    page,
+    patient,
+    doctor,
+    generalPractice,
+  }) => {
+    const booked = await book(patient, doctor.id, generalPractice);
+    const dialogs = await openWithListDialogsHeld(page, patient, "patient", "/health/doctors/my-appointments?tab=assigned");
+    // Asked for once the page is interactive, and held.
+    await expect.poll(() => dialogs.asked).toBe(true);
+    const cancel = page.getByRole("link", { name: `Cancel: Dr. ${doctor.username}` });
+    await cancel.click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment?" });
+
+    dialogs.release();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`cancel=${booked.id}`));
+    await dialog.getByRole("button", { name: "Cancel Appointment" }).click();
+    await expect(page.getByText("Appointment cancelled successfully!")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("the doctor's details dialog opened by its URL stays while its code is held, and its Confirm posts as without JavaScript", async ({
+    page,
+    patient,
+    doctor,
+    generalPractice,
+  }) => {
+    const booked = await book(patient, doctor.id, generalPractice);
+    const dialogs = await openWithListDialogsHeld(page, doctor, "doctor", `/doctor/appointments?appointment=${booked.id}`);
+    const dialog = page.getByRole("dialog", { name: "Appointment details" });
+    await expect(dialog.getByText(patient.username)).toBeVisible();
+    await expect.poll(() => dialogs.asked).toBe(true);
+
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Appointment confirmed")).toBeVisible();
+    dialogs.release();
+    const status = await api("GET", `/appointment/${booked.id}`, { token: doctor.token });
+    expect(status.body.status).toBe("confirmed");
+  });
+
+  test("the doctor's Cancel, clicked before the dialog's code has come, opens the dialog once it has", async ({ page, patient, doctor, generalPractice }) => {
+    await book(patient, doctor.id, generalPractice);
+    const dialogs = await openWithListDialogsHeld(page, doctor, "doctor", "/doctor/appointments");
+    await expect.poll(() => dialogs.asked).toBe(true);
+    await page.getByRole("link", { name: `Cancel appointment with ${patient.username}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel this appointment?" });
+
+    dialogs.release();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeFocused();
+    await dialog.getByRole("button", { name: "Cancel the appointment" }).click();
+    await expect(page.getByText("Appointment cancelled")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("neither list sends its dialogs' code with the page", async ({ page, patient, doctor }) => {
+    await signIn(page, patient.email, "patient");
+    const patientPage = await (await page.request.get("/health/doctors/my-appointments")).text();
+    expect(patientPage).toMatch(/assets\/my-appointments-[^"]+\.js/);
+    expect(patientPage).not.toMatch(/appointment-dialogs-|assets\/dialog-/);
+    await page.context().clearCookies();
+    await signIn(page, doctor.email, "doctor");
+    const doctorPage = await (await page.request.get("/doctor/appointments")).text();
+    expect(doctorPage).toMatch(/assets\/appointments-[^"]+\.js/);
+    expect(doctorPage).not.toMatch(/appointment-dialogs-|assets\/dialog-/);
   });
 });

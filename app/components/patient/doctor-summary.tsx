@@ -4,28 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n.ts";
 import { Avatar } from "../avatar.tsx";
 import { formatMoney, specialityName } from "../../format.ts";
-import { experienceYears } from "../../patient-rules.ts";
-import type { DoctorSummary as Summary } from "../../../contract/doctor.ts";
-
-/**
- * What the summary shows of a doctor, and no more: a list page sends its doctors in this shape
- * (`shownDoctor`), since the page's data is part of its first-load JavaScript
- * (docs/decisions/0003-first-load-javascript-budget.md).
- */
-export type ShownDoctor = Pick<Summary, "username" | "avatarUrl" | "duty_hospital" | "startYear" | "fee"> & {
-  specialities: { name: string; nameFr: string }[];
-  City: { name: string } | null;
-};
-
-export const shownDoctor = (d: ShownDoctor): ShownDoctor => ({
-  username: d.username,
-  avatarUrl: d.avatarUrl,
-  duty_hospital: d.duty_hospital,
-  startYear: d.startYear,
-  fee: d.fee,
-  specialities: d.specialities.map((s) => ({ name: s.name, nameFr: s.nameFr })),
-  City: d.City ? { name: d.City.name } : null,
-});
+import { experienceYears, type ShownDoctor } from "../../patient-rules.ts";
 
 export function DoctorSummary({ doctor, heading = "h3", children }: { doctor: ShownDoctor; heading?: "h2" | "h3"; children?: ReactNode }) {
   const { t, i18n } = useTranslation();

@@ -1,6 +1,5 @@
 // The doctor's appointments (docs/product.md, Screens and routes): tabs 'assigned to me' and 'open requests' as links,
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
-import type { SubmissionResult } from "@conform-to/react";
 import { lazy, useEffect } from "react";
 import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -8,23 +7,17 @@ import type { Route } from "./+types/appointments";
 import { useVerification } from "./verification.ts";
 import { getUser, upstream } from "../../auth.server.ts";
 import { pageNumber } from "../../url.ts";
-import { Avatar } from "../../components/avatar.tsx";
-import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
 import { AppointmentCard, patientName } from "../../components/doctor/appointment-card.tsx";
-import { formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
-import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
 import type { DoctorAppointment as Appointment, DoctorAppointmentPage as AppointmentPage } from "../../../contract/appointment.ts";
-import { slotOf } from "../../format.ts";
-import { FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { appointmentAction, listedAppointment, type ActionFailure, type ListedAppointment } from "./appointments.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
-import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
 import { videoLinkOf } from "../../calendar.server.ts";
 
 const PAGE_SIZE = 50;
@@ -84,11 +77,18 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 type Data = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
-// The reschedule form (and conform's form state) loads after the page is interactive: a page opened
-// with ?edit=1 renders it on the server as always and hydrates once the module has arrived (no
-// Suspense boundary, so no fallback is ever shown); opening it later finds it loaded.
-const loadRescheduleForm = () => import("./reschedule-form.tsx");
-const RescheduleForm = lazy(() => loadRescheduleForm().then((m) => ({ default: m.RescheduleForm })));
+// The details and cancel dialogs load after the page is interactive, and the reschedule form (with
+// conform's form state) after them: a page opened with one in its URL renders it on the server as
+// always, and hydrates once the module has arrived (no Suspense boundary, so nothing shows a
+// fallback); opening one later finds it loaded, or waits for it on the page it was opened from
+// (docs/decisions/0003-first-load-javascript-budget.md).
+const loadDialogs = () => import("./appointment-dialogs.tsx");
+const DetailsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DetailsDialog })));
+const CancelDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CancelDialog })));
+// A refused action's note shows only after the doctor acted: it loads after hydration too (a page
+// rendered with one hydrates once it has come).
+const loadFormAlert = () => import("../../components/forms.tsx");
+const FormAlert = lazy(() => loadFormAlert().then((m) => ({ default: m.FormAlert })));
 
 const failureOf = (actionData: ActionData) => (actionData && "failure" in actionData ? actionData.failure : null);
 
@@ -186,109 +186,14 @@ function OpenActions({ a, data, failure }: { a: ListedAppointment; data: Data; f
   );
 }
 
-/** 'Cancel' asks first (?cancel=<id>): what is cancelled, that the patient is told, Keep or Cancel. */
-function CancelDialog({ a, data, failure }: { a: ListedAppointment; data: Data; failure: ActionFailure | null }) {
-  const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const keep = withParams(location.pathname + location.search, { cancel: null });
-  return (
-    <Dialog title={t("doctor:cancel.title")} closeTo={keep}>
-      <p className="mb-2 text-slate-900">
-        {patientName(a, t)} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
-      </p>
-      <p className="mb-4 text-sm text-slate-800">{t("doctor:cancel.warning")}</p>
-      <FailureAlert failure={failure} appointmentId={a.id} />
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <Link to={keep} preventScrollReset className="btn-secondary">
-          {t("doctor:cancel.keep")}
-        </Link>
-        {cancellable(a, data) ? (
-          <ActionForm intent="cancel" appointmentId={a.id} idempotencyKey={data.idempotencyKey} className="btn-danger">
-            {t("doctor:cancel.confirm")}
-          </ActionForm>
-        ) : null}
-      </div>
-    </Dialog>
-  );
-}
-
-/** Everything the patient wrote with the appointment, under the labels of the patient's own form. */
-function requestDetails(a: Appointment, t: (key: string) => string): [string, React.ReactNode][] {
-  const d = a.details ?? {};
-  const rows: [string, React.ReactNode][] = [];
-  // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
-  if (d.reason) rows.push([t("patient:request.reason"), <span className="whitespace-pre-line break-words">{d.reason}</span>]);
-  if (d.deviceType) rows.push([t("patient:form.deviceType"), t(`patient:form.device.${d.deviceType}`)]);
-  if (d.internetQuality) rows.push([t("patient:form.connection"), t(`patient:form.quality.${d.internetQuality}`)]);
-  if (d.videoPreference) rows.push([t("patient:form.platform"), t(`patient:form.video.${d.videoPreference}`)]);
-  // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
-  if (d.residenceAddress) rows.push([t("doctor:appointments.residenceAddress"), <span className="whitespace-pre-line break-words">{d.residenceAddress}</span>]);
-  return rows;
-}
-
-function DetailsDialog({ a, data, result, failure }: { a: Appointment; data: Data; result: SubmissionResult | null | undefined; failure: ActionFailure | null }) {
-  const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const here = location.pathname + location.search;
-  const closeTo = withParams(here, { appointment: null, edit: null });
-  const verified = useVerified();
-  const name = patientName(a, t);
-  const canReschedule = verified && (a.status === "pending" || a.status === "confirmed") && Boolean(a.doctorId) && a.doctorId === data.doctorId;
-  const editing = data.editing && canReschedule;
-  const rows: [string, React.ReactNode][] = [
-    [t("doctor:appointments.date"), formatDate(a.date, i18n.language)],
-    [t("doctor:appointments.time"), slotOf(a)],
-    [t("doctor:appointments.type"), t(`doctor:type.${a.type}`)],
-    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
-    [t("doctor:appointments.status"), <StatusBadge status={a.status} role="doctor" />],
-  ];
-  if (a.Speciality) rows.push([t("doctor:appointments.speciality"), specialityName(a.Speciality, i18n.language)]);
-  const where = formatPlace(a, i18n.language);
-  if (where) rows.push([t("doctor:appointments.place"), where]);
-  if (a.price != null) rows.push([t("doctor:appointments.price"), formatMoney(a.price, i18n.language)]);
-  rows.push(...requestDetails(a, t));
-  return (
-    <Dialog title={t(editing ? "doctor:reschedule.title" : "doctor:appointments.detailsTitle")} closeTo={closeTo}>
-      <div className="mb-4 flex items-center gap-3">
-        <Avatar name={name} url={a.Patient?.avatarUrl} />
-        <p className="font-semibold text-slate-900">{name}</p>
-      </div>
-      {editing ? (
-        <RescheduleForm a={a} data={data} closeTo={withParams(here, { edit: null })} result={result} />
-      ) : (
-        <>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            {rows.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="font-medium text-slate-700">{label}</dt>
-                <dd className="text-slate-900">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {a.doctorId === data.doctorId ? <AppointmentCalendar appointmentId={a.id} video={data.video} /> : null}
-          <div className="mt-5 flex flex-wrap justify-end gap-2">
-            {verified && a.doctorId === data.doctorId ? <AssignedActions a={a} data={data} failure={failure} /> : null}
-            {verified && !a.doctorId ? <OpenActions a={a} data={data} failure={failure} /> : null}
-            {canReschedule ? (
-              <Link to={withParams(here, { edit: "1" })} preventScrollReset className="btn-secondary">
-                {t("doctor:appointments.reschedule")}
-              </Link>
-            ) : null}
-            <Link to={closeTo} preventScrollReset className="btn-secondary">
-              {t("common:close")}
-            </Link>
-          </div>
-        </>
-      )}
-    </Dialog>
-  );
-}
-
 export default function DoctorAppointments({ loaderData: data, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    // A chunk that fails to load leaves the Reschedule link working as a plain page load.
-    loadRescheduleForm().catch(() => {});
+    // A chunk that fails to load leaves the dialogs' links working as plain page loads.
+    loadDialogs()
+      .then((m) => m.loadRescheduleForm())
+      .catch(() => {});
+    loadFormAlert().catch(() => {});
   }, []);
   const failure = failureOf(actionData);
   const location = useLocation();
@@ -371,9 +276,36 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
       )}
       <Pagination page={list.page} totalPages={list.totalPages} linkTo={pageLink} />
       {data.selected ? (
-        <DetailsDialog key={data.selected.id} a={data.selected} data={data} result={actionData && "result" in actionData ? actionData.result : undefined} failure={failure} />
+        <DetailsDialog
+          key={data.selected.id}
+          a={data.selected}
+          name={patientName(data.selected, t)}
+          data={data}
+          result={actionData && "result" in actionData ? actionData.result : undefined}
+          actions={
+            !verified ? null : data.selected.doctorId === data.doctorId ? (
+              <AssignedActions a={data.selected} data={data} failure={failure} />
+            ) : !data.selected.doctorId ? (
+              <OpenActions a={data.selected} data={data} failure={failure} />
+            ) : null
+          }
+        />
       ) : null}
-      {data.cancelling ? <CancelDialog key={data.cancelling.id} a={data.cancelling} data={data} failure={failure} /> : null}
+      {data.cancelling ? (
+        <CancelDialog
+          key={data.cancelling.id}
+          a={data.cancelling}
+          name={patientName(data.cancelling, t)}
+          alert={<FailureAlert failure={failure} appointmentId={data.cancelling.id} />}
+          confirm={
+            cancellable(data.cancelling, data) ? (
+              <ActionForm intent="cancel" appointmentId={data.cancelling.id} idempotencyKey={data.idempotencyKey} className="btn-danger">
+                {t("doctor:cancel.confirm")}
+              </ActionForm>
+            ) : null
+          }
+        />
+      ) : null}
     </section>
   );
 }

@@ -13,7 +13,8 @@ import type { Upstream } from "../../upstream.server.ts";
 import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import { shownDoctor } from "../../components/patient/doctor-summary.tsx";
+import { shownDoctor } from "../../patient-rules.ts";
+import { specialityName } from "../../format.ts";
 
 
 const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
@@ -31,7 +32,8 @@ export async function dashboardOf(context: Readonly<RouterContextProvider>): Pro
   return dashboard;
 }
 
-export async function searchDoctors(api: Upstream, params: URLSearchParams) {
+/** `language`: the page's; the names the page shows are sent in it alone. */
+export async function searchDoctors(api: Upstream, params: URLSearchParams, language: string) {
   const search = params.get("search")?.trim() ?? "";
   const speciality = positiveId(params.get("speciality"));
   const country = positiveId(params.get("country"));
@@ -50,10 +52,10 @@ export async function searchDoctors(api: Upstream, params: URLSearchParams) {
   const { doctors, total, totalCapped, totalPages } = found;
   return {
     filters: { search, speciality: speciality ? String(speciality) : "", country: country ? String(country) : "", city: city ? String(city) : "" },
-    specialities: specialities.ok ? specialities.data.map(({ id, name, nameFr }) => ({ id, name, nameFr })) : [],
+    specialities: specialities.ok ? specialities.data.map((s) => ({ id: s.id, name: specialityName(s, language) })) : [],
     countries: countries.ok ? countries.data : [],
     cities,
-    doctors: { doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d) })), page: found.page, total, totalCapped, totalPages },
+    doctors: { doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d, language) })), page: found.page, total, totalCapped, totalPages },
   };
 }
 

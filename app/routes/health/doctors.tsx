@@ -1,13 +1,12 @@
 // Patient dashboard and find-a-doctor (docs/product.md, Screens and routes): welcome, upcoming appointment, up to 3
 // confirmed, a count; a GET search form with paging; doctor cards whose Book link opens the book
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
-import { lazy, useEffect } from "react";
+import { lazy, useEffect, type ReactNode } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/doctors";
 import { getUser, pageOf, upstream } from "../../auth.server.ts";
 import { withParams } from "../../url.ts";
-import { Field, SelectField } from "../../components/forms.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { placeOf } from "../../patient-rules.ts";
@@ -17,6 +16,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import type { PatientAppointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 import { clinicToday } from "../../clinic.server.ts";
+import { getLanguage } from "../../i18n.server.ts";
 import { bookAction, bookingOf, dashboardOf, requestAction, searchDoctors } from "./doctors.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = clinicToday();
   const [dashboard, found, booking] = await Promise.all([
     dashboardOf(context),
-    searchDoctors(api, params),
+    searchDoctors(api, params, getLanguage(context)),
     bookingOf(api, params, today),
   ]);
   return {
@@ -124,48 +124,72 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
   );
 }
 
+/**
+ * A labelled control of the search, marked up as the shared fields (components/forms.tsx) render one
+ * without errors: the search has none to show, and the fields' module stays out of the page's first
+ * load (docs/decisions/0003-first-load-javascript-budget.md).
+ */
+function SearchControl({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 function DoctorSearch({ d }: { d: Data }) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   return (
     <Form method="get" role="search" aria-label={t("patient:doctors.searchTitle")} className="card mb-4 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5">
-      <Field label={t("patient:doctors.name")} type="search" name="search" defaultValue={d.filters.search} id="doctor-search" />
-      <SelectField label={t("patient:doctors.speciality")} name="speciality" defaultValue={d.filters.speciality} id="doctor-speciality">
-        <option value="">{t("patient:doctors.allSpecialities")}</option>
-        {d.specialities.map((s) => (
-          <option key={s.id} value={s.id}>
-            {specialityName(s, i18n.language)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={t("patient:location.country")}
-        name="country"
-        defaultValue={d.filters.country}
-        id="doctor-country"
-        onChange={(e) => {
-          // With JavaScript, a new country reloads the city list at once (its city is cleared).
-          const form = e.currentTarget.form;
-          const city = form?.elements.namedItem("city") as HTMLSelectElement | null;
-          if (city) city.value = "";
-          form?.requestSubmit();
-        }}
-      >
-        <option value="">{t("patient:location.allCountries")}</option>
-        {countryOptions(d.countries, i18n.language).map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={t("patient:location.city")} name="city" defaultValue={d.filters.city} id="doctor-city" key={d.filters.country}>
-        <option value="">{d.filters.country ? t("patient:location.allCities") : t("patient:location.selectCountryFirst")}</option>
-        {d.cities.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
+      <SearchControl id="doctor-search" label={t("patient:doctors.name")}>
+        <input id="doctor-search" className="input" type="search" name="search" defaultValue={d.filters.search} />
+      </SearchControl>
+      <SearchControl id="doctor-speciality" label={t("patient:doctors.speciality")}>
+        <select id="doctor-speciality" className="input" name="speciality" defaultValue={d.filters.speciality}>
+          <option value="">{t("patient:doctors.allSpecialities")}</option>
+          {d.specialities.map((s) => (
+            <option key={s.id} value={s.id}>
+              {specialityName(s, i18n.language)}
+            </option>
+          ))}
+        </select>
+      </SearchControl>
+      <SearchControl id="doctor-country" label={t("patient:location.country")}>
+        <select
+          id="doctor-country"
+          className="input"
+          name="country"
+          defaultValue={d.filters.country}
+          onChange={(e) => {
+            // With JavaScript, a new country reloads the city list at once (its city is cleared).
+            const form = e.currentTarget.form;
+            const city = form?.elements.namedItem("city") as HTMLSelectElement | null;
+            if (city) city.value = "";
+            form?.requestSubmit();
+          }}
+        >
+          <option value="">{t("patient:location.allCountries")}</option>
+          {countryOptions(d.countries, i18n.language).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </SearchControl>
+      <SearchControl id="doctor-city" label={t("patient:location.city")} key={d.filters.country}>
+        <select id="doctor-city" className="input" name="city" defaultValue={d.filters.city}>
+          <option value="">{d.filters.country ? t("patient:location.allCities") : t("patient:location.selectCountryFirst")}</option>
+          {d.cities.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </SearchControl>
       <button type="submit" className="btn-primary">
         {hydrated ? t("patient:doctors.search") : t("patient:doctors.searchOrUpdate")}
       </button>

@@ -95,6 +95,9 @@ function listed(a: PatientAppointment) {
 export type ListedAppointment = ReturnType<typeof listed>;
 
 
+/** A refused action, said on the appointment's card or in its dialog until the patient moves on. */
+export type Failure = { appointmentId: string; message: string };
+
 /** `here`: the page the form was posted from, to come back to. */
 export async function appointmentAction(api: Upstream, formData: FormData, here: string) {
   const intent = formData.get("intent");
@@ -105,7 +108,7 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
     const answer = await api.call("PATCH", `/appointment/${id}`, { body: { status: "cancelled" } satisfies PatientChange, idempotencyKey });
     if (answer.ok) return redirectWithToast(withParams(here, { cancel: null }), { type: "success", message: "patient:cancel.done" });
     // Said on the appointment's card (or in its dialog), in words, until the patient moves on.
-    const failure = { appointmentId: String(formData.get("id") ?? ""), message: upstreamErrorKey(answer, "patientAppointment", "patient:cancel.failed") };
+    const failure: Failure = { appointmentId: String(formData.get("id") ?? ""), message: upstreamErrorKey(answer, "patientAppointment", "patient:cancel.failed") };
     return data({ failure }, { status: answer.status });
   }
   if (intent === "accept") {

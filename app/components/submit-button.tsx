@@ -1,0 +1,40 @@
+// A submit button that shows progress, apart from the fields and messages (forms.tsx, which
+// re-exports it): the list pages' action forms need it alone, and the rest stays out of their first
+// load (docs/decisions/0003-first-load-javascript-budget.md).
+import type { ReactNode } from "react";
+import { useTranslation } from "../i18n.ts";
+import { useNavigation } from "react-router";
+
+/** Submit button that reads 'please wait' with a spinner while its form is being submitted. */
+export function SubmitButton({
+  children,
+  className = "btn-primary",
+  name,
+  value,
+  disabled,
+  formAction,
+}: {
+  children: ReactNode;
+  className?: string;
+  name?: string;
+  value?: string;
+  disabled?: boolean;
+  formAction?: string;
+}) {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const busy =
+    navigation.state === "submitting" &&
+    (name === undefined || navigation.formData?.get(name) === value) &&
+    (formAction === undefined || navigation.formAction === formAction);
+  return (
+    <button type="submit" className={className} name={name} value={value} disabled={disabled || busy} aria-busy={busy || undefined} formAction={formAction}>
+      {busy ? <Spinner /> : null}
+      {busy ? <span>{t("common:pleaseWait")}</span> : children}
+    </button>
+  );
+}
+
+function Spinner() {
+  return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+}

@@ -13,8 +13,17 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import type { Config } from "./config.ts";
 import { openApi } from "./api/serve.ts";
-import { inProcessApi, inProcessCallsSettled, serveInProcess, type InProcessAnswer, type InProcessRequest } from "./api/in-process.ts";
-import { adoptPageScope, dropPageScope, isPageScopeOpen, PAGE_SCOPE_HEADER } from "./api/auth/page-scope.ts";
+import type { Logger } from "pino";
+import {
+  inProcessApi,
+  inProcessCallsSettled,
+  serveInProcess,
+  serveThrough,
+  stopServingInProcess,
+  type InProcessAnswer,
+  type InProcessRequest,
+} from "./api/in-process.ts";
+import { adoptPageScope, dropPageScope, isPageScopeOpen, PAGE_SCOPE_HEADER, shareScopesWithOwner } from "./api/auth/page-scope.ts";
 
 /** Runs the primary: forks `config.webConcurrency` workers and keeps them running until SIGTERM/SIGINT. */
 export async function superviseWebWorkers(config: Config): Promise<never> {
@@ -252,8 +261,21 @@ function withOpenScopeOnly(request: InProcessRequest): InProcessRequest {
   return { ...request, headers };
 }
 
+/**
+ * A web worker of the process owning the embedded database (server.ts): its pages call the owner's
+ * API by message, and share one token check per page there. Returns what undoes it (tests).
+ */
+export function callOwnerByMessage(channel: MessageChannel, timeoutMs: number, logger?: Logger) {
+  serveThrough(ownerCaller(channel, timeoutMs), logger);
+  const stopSharing = shareScopesWithOwner(ownerScopeCloser(channel));
+  return () => {
+    stopSharing();
+    stopServingInProcess();
+  };
+}
+
 /** How a worker tells the owner that a page's scope ended (api/auth/page-scope.ts, shareScopesWithOwner). */
-export function ownerScopeCloser(channel: MessageChannel) {
+function ownerScopeCloser(channel: MessageChannel) {
   return (key: string) => {
     const message: CloseScopeMessage = { type: CLOSE_SCOPE, key };
     // A channel already closed: the owner drops the worker's scopes when it sees the worker exit.

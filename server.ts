@@ -12,9 +12,8 @@ import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
-import { inProcessCallsSettled, serveInProcess, serveThrough } from "./api/in-process.ts";
-import { forwardToOwner, ownerCaller, ownerScopeCloser, superviseWebWorkers, type MessageChannel } from "./server-cluster.ts";
-import { shareScopesWithOwner } from "./api/auth/page-scope.ts";
+import { inProcessCallsSettled, serveInProcess } from "./api/in-process.ts";
+import { callOwnerByMessage, forwardToOwner, superviseWebWorkers, type MessageChannel } from "./server-cluster.ts";
 import { contentSecurityPolicy, headersOnce } from "./app/csp.server.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
@@ -74,11 +73,7 @@ if (config.API_OWNER_URL) {
   // A web worker of a process that owns the embedded database: the public /api is the owner's, and
   // the pages call the owner's API by message (server-cluster.ts).
   app.use("/api", forwardToOwner(config.API_OWNER_URL));
-  if (cluster.isWorker) {
-    serveThrough(ownerCaller(process as MessageChannel, config.API_TIMEOUT_MS), logger);
-    // The page's calls share one token check at the owner (api/auth/page-scope.ts).
-    shareScopesWithOwner(ownerScopeCloser(process as MessageChannel));
-  }
+  if (cluster.isWorker) callOwnerByMessage(process as MessageChannel, config.API_TIMEOUT_MS, logger);
 } else if (!config.API_URL) {
   const embedded = await exitOnStartupError(() => openApi(config));
   database = embedded.database;

@@ -7,11 +7,11 @@ import { EventEmitter } from "node:events";
 import type { RequestListener } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../api/app.ts";
-import { callInProcess, type InProcessAnswer, type InProcessRequest } from "../api/in-process.ts";
+import { callInProcess, inProcessApi, type InProcessAnswer, type InProcessRequest } from "../api/in-process.ts";
 import { startApi, type TestApi } from "../api/test/harness.ts";
-import { closePageScope, openPageScope, PAGE_SCOPE_HEADER, shareScopesWithOwner } from "../api/auth/page-scope.ts";
+import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "../api/auth/page-scope.ts";
 import { tokenChecks } from "../api/http.ts";
-import { answerWorkerCall, closeWorkerScopes, ownerCaller, ownerScopeCloser, type MessageChannel } from "../server-cluster.ts";
+import { answerWorkerCall, callOwnerByMessage, closeWorkerScopes, ownerCaller, type MessageChannel } from "../server-cluster.ts";
 
 let api: TestApi;
 let owner: RequestListener;
@@ -174,9 +174,10 @@ describe("one token check per page of a web worker", () => {
   it("the worker tells the owner when its page is done, and a call made after that carries no key", async () => {
     const { token } = await api.createPatient();
     const { channel } = channelTo((request) => callInProcess(owner, request));
-    const stopSharing = shareScopesWithOwner(ownerScopeCloser(channel));
+    // As server.ts sets up a worker.
+    const stop = callOwnerByMessage(channel, 10_000);
     try {
-      const byMessage = ownerCaller(channel, 10_000);
+      const byMessage = inProcessApi()!;
       const key = openPageScope();
       expect(key).toBeTypeOf("string");
       const headers = { authorization: `Bearer ${token}`, [PAGE_SCOPE_HEADER]: key! };
@@ -189,7 +190,7 @@ describe("one token check per page of a web worker", () => {
       expect(sent[1].key).toBe(key);
       expect(sent[2].request?.headers[PAGE_SCOPE_HEADER]).toBeUndefined();
     } finally {
-      stopSharing();
+      stop();
     }
   });
 });

@@ -144,9 +144,11 @@ describe("upstream calls per page", () => {
     const before = await load("/doctor/appointments", cookie);
     expect(before.calls).toEqual(["GET /doctor/summary", expect.stringMatching(/^GET \/doctor\/doctor_appointments\?/)]);
     expect(before.tokenChecks).toBe(1);
-    // The token check; the bell count and the verification state in one; then the list's own
-    // (the doctor's access, the page of ids, its count, the rows and what they show).
-    expect(before.statements, before.statements.join("\n")).toHaveLength(9);
+    // The token check; the bell count and the verification state in one; then the list's own: the
+    // page of ids with its count in one, the audit of the patients read, the rows and what they
+    // show (the doctor's proposals, the slots they hold). The doctor's access (verification and
+    // specialities) is read for the open requests' tab only.
+    expect(before.statements, before.statements.join("\n")).toHaveLength(7);
     expect((before.data["routes/app-layout"] as { verification: string | null }).verification).toBe("pending");
     // A card carries what it shows and acts on, not the whole appointment (docs/decisions/0003-*.md).
     const cards = (before.data["routes/doctor/appointments"] as { list: { appointments: Record<string, unknown>[] } }).list.appointments;

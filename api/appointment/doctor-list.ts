@@ -76,11 +76,14 @@ export function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
  * Assigned appointments newest slot first (like the patient's list); open requests soonest first,
  * since the nearest ones need an answer first.
  */
-export async function listDoctorAppointments(db: Db, doctor: DoctorAccess, q: DoctorListQuery) {
+export async function listDoctorAppointments(db: Db, doctorId: string, q: DoctorListQuery, access: () => Promise<DoctorAccess>) {
   const open = q.category === "random";
+  // Only the open requests depend on the doctor's verification and specialities: the appointments
+  // assigned to them (the page's default tab) are theirs whatever those are, so the statement that
+  // reads them is not sent for that list.
   const { page, total } = await pageOfAppointments(db, {
     conditions: [
-      open ? answerableRequests(doctor) : eq(appointments.doctorId, doctor.id),
+      open ? answerableRequests(await access()) : eq(appointments.doctorId, doctorId),
       q.status ? eq(appointments.status, q.status) : undefined,
       q.city ? eq(appointments.cityId, q.city) : undefined,
       q.country ? eq(appointments.countryId, q.country) : undefined,
@@ -91,9 +94,9 @@ export async function listDoctorAppointments(db: Db, doctor: DoctorAccess, q: Do
     page: q.page,
     limit: q.limit,
   });
-  await auditPatients(db, doctor.id, page.map((r) => r.patientId), "read", "appointment_list");
+  await auditPatients(db, doctorId, page.map((r) => r.patientId), "read", "appointment_list");
   return {
-    appointments: await serializeForDoctor(db, doctor.id, page.map((r) => r.id)),
+    appointments: await serializeForDoctor(db, doctorId, page.map((r) => r.id)),
     ...pageInfo(total, q.page, q.limit),
   };
 }

@@ -31,24 +31,33 @@ export async function pageOfAppointments(
     );
   }
   const where = and(...conditions);
-  const [page, [{ total }]] = await Promise.all([
-    db
-      .select({ id: appointments.id, patientId: appointments.patientId })
-      .from(appointments)
-      .leftJoin(otherParty, eq(otherParty.id, q.otherPartyId))
-      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
-      .where(where)
-      .orderBy(...q.orderBy)
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db
-      .select({ total: count() })
-      .from(appointments)
-      .leftJoin(otherParty, eq(otherParty.id, q.otherPartyId))
-      .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
-      .where(where),
-  ]);
-  return { page, total };
+  const rows = db
+    .select({ id: appointments.id, patientId: appointments.patientId })
+    .from(appointments)
+    .leftJoin(otherParty, eq(otherParty.id, q.otherPartyId))
+    .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
+    .where(where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .as("p");
+  const total = db
+    .select({ total: count() })
+    .from(appointments)
+    .leftJoin(otherParty, eq(otherParty.id, q.otherPartyId))
+    .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
+    .where(where);
+  // The page and the count in one statement (docs/performance.md, few statements): each is a
+  // subquery planned as it was alone (the page's limit still stops its scan or keeps its sort to
+  // the top rows). The page comes back as JSON pairs in its order: the aggregate reads the sorted,
+  // limited subquery as it comes (an ordering inside the aggregate would need a window over every
+  // match, before the limit).
+  const [answer] = (
+    (await db.execute(
+      sql`select (${total}) as total, coalesce((select json_agg(json_build_array(${rows.id}, ${rows.patientId})) from ${rows}), '[]') as page`,
+    )) as unknown as { rows: { total: number | string; page: [string, string][] }[] }
+  ).rows;
+  return { page: answer.page.map(([id, patientId]) => ({ id, patientId })), total: Number(answer.total) };
 }
 
 // Every list page and the patient home load their appointments by id: prepared once, the ids an

@@ -28,7 +28,8 @@ export function doctorRouter({ db }: ApiDeps) {
 
   router.get("/doctor_appointments", doctorOnly, async (req, res) => {
     const query = parse(doctorListQuery, req.query);
-    res.json(await listDoctorAppointments(db, await loadDoctorAccess(db, currentUser(req).id), query));
+    const me = currentUser(req).id;
+    res.json(await listDoctorAppointments(db, me, query, () => loadDoctorAccess(db, me)));
   });
 
   router.get("/doctor_appointments/:id", doctorOnly, async (req, res) => {

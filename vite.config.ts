@@ -25,7 +25,7 @@ const validation = /[\\/]node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]/;
 // the signed-in pages that use fewer of them (ADR 0003). Grouping more (the search form, the submit
 // button, the doctor summary) costs the pages without them more than it saves.
 const appEntry = /[\\/]app[\\/](entry\.client|root)\.tsx$|preload-helper|[\\/]app[\\/]components[\\/](logo|language-menu)\.tsx$/;
-const shell = /[\\/]app[\\/]routes[\\/]app-layout\.tsx$|[\\/]app[\\/](url|format)\.ts$|[\\/]app[\\/]components[\\/](clinic-time-zone|status-badge|pagination)\.tsx$/;
+const shell = /[\\/]app[\\/]routes[\\/]app-layout\.tsx$|[\\/]app[\\/](url|format)\.ts$|[\\/]app[\\/]routes[\\/]doctor[\\/]verification\.ts$|[\\/]app[\\/]components[\\/](clinic-time-zone|status-badge|pagination)\.tsx$/;
 
 // Vite wraps every dynamic import in a preload helper that first fetches the imported chunk's
 // dependencies. With modulePreload off (below: a chunk loaded after hydration fetches its own

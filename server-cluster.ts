@@ -173,18 +173,19 @@ interface CloseScopeMessage {
 export function answerWorkerCall(
   call: ((request: InProcessRequest) => Promise<InProcessAnswer>) | undefined,
   message: unknown,
-  scopes: Set<string> = new Set(),
+  scopes?: Set<string>,
 ): Promise<AnswerMessage> | undefined {
   const closing = message as Partial<CloseScopeMessage> | null;
   if (closing?.type === CLOSE_SCOPE) {
-    if (typeof closing.key === "string" && scopes.delete(closing.key)) dropPageScope(closing.key);
+    if (typeof closing.key === "string" && scopes?.delete(closing.key)) dropPageScope(closing.key);
     return undefined;
   }
   const asked = message as Partial<CallMessage> | null;
   if (!call || asked?.type !== CALL || typeof asked.id !== "number" || !asked.request) return undefined;
   const id = asked.id;
   const key = asked.request.headers?.[PAGE_SCOPE_HEADER];
-  if (typeof key === "string" && adoptPageScope(key)) scopes.add(key);
+  // Taken only where the worker's scopes are kept, so that they are dropped when it is gone.
+  if (scopes && typeof key === "string" && adoptPageScope(key)) scopes.add(key);
   // A failure is told as such, without its details: the page answers it as an API out of reach.
   return call(asked.request).then(
     (answer): AnswerMessage => ({ type: ANSWER, id, answer }),

@@ -251,6 +251,8 @@ const benchSchema = z.object({
   BENCH_REQUESTS: z.coerce.number().int().min(10).default(300),
   // cpu.ts: rounds of the checkouts it compares, alternating.
   BENCH_ROUNDS: z.coerce.number().int().min(1).default(3),
+  // cpu.ts: 1 runs the checkouts' servers side by side, a batch of each in turn (see cpu.ts).
+  BENCH_SIDE_BY_SIDE: z.enum(["0", "1"]).default("0"),
   BENCH_EXPLAIN: z.enum(["0", "1"]).default("0"),
   BENCH_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
   BENCH_SECONDS: z.coerce.number().positive().default(10),

@@ -20,6 +20,9 @@ const preparedTexts = new Set<string>();
  * (docs/decisions/0018), so they are planned for it at every call, as before.
  */
 export const KEPT_STATEMENTS = 200;
+/** The longest stretch of statements PGlite runs without letting the event loop turn (see `query`). */
+export const TURN_EVERY_MS = 10;
+
 const dependsOnItsValues = /\bi?like\b|\bsimilarity\b|%/i;
 
 /** Whether the PGlite client keeps `text` as a named statement without it being marked. */
@@ -123,10 +126,25 @@ export function withNamedStatements(client: PGlite): PGlite {
     }
   }
 
+  let lastTurn = performance.now();
   const query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     if (!preparedTexts.has(text) && !keptUnmarked(text, params ?? [])) return client.query<T>(text, params, options);
     // As PGlite's own query: after any transaction under way, one statement at a time.
-    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(text, params ?? [], options)));
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        // PGlite answers in the same turn of the event loop, and its lock passes to the next
+        // statement by a promise: under load, the statements of every page in flight ran one after
+        // the other for as long as there were any (seconds at 20 connections), and no request was
+        // read, no page rendered (React's work waits for the next turn) and no answer written
+        // meanwhile. Every TURN_EVERY_MS of such work the lock is held over one turn of the loop, so
+        // other work gets its share; it costs no CPU (bench/README.md).
+        if (performance.now() - lastTurn > TURN_EVERY_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          lastTurn = performance.now();
+        }
+        return run<T>(text, params ?? [], options);
+      }),
+    );
   };
 
   return new Proxy(client, {

@@ -123,6 +123,26 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the statements PGlite keeps with
     expect(await kept()).toBe(afterSearch);
   });
 
+  it("lets the event loop turn while statements keep coming: work waiting for the next turn is not held back until they stop", async () => {
+    const { user } = await api.createPatient({ username: "Turning Patient" });
+    let done = 0;
+    let doneWhenTheLoopTurned: number | undefined;
+    setImmediate(() => {
+      doneWhenTheLoopTurned = done;
+    });
+    // 20 pages at a time, each a chain of statements, as at 20 connections: far more than TURN_EVERY_MS of work.
+    const page = async () => {
+      for (let i = 0; i < 7; i++) {
+        await api.db.select({ id: users.id }).from(users).where(sql`${users.id} = ${user.id}`);
+        done++;
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, async () => { for (let i = 0; i < 20; i++) await page(); }));
+    expect(done).toBe(20 * 20 * 7);
+    expect(doneWhenTheLoopTurned).toBeDefined();
+    expect(doneWhenTheLoopTurned).toBeLessThan(done);
+  });
+
   it("keeps at most KEPT_STATEMENTS: the least recently used are closed, and run again when asked", async () => {
     const text = (i: number) => sql`select ${i}::int as ${sql.raw(`v${i}`)}`;
     const first = rows<Record<string, number>>(await api.db.execute(text(0)));

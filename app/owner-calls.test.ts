@@ -10,7 +10,7 @@ import { createApi } from "../api/app.ts";
 import { callInProcess, inProcessApi, type InProcessAnswer, type InProcessRequest } from "../api/in-process.ts";
 import { startApi, type TestApi } from "../api/test/harness.ts";
 import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "../api/auth/page-scope.ts";
-import { tokenChecks } from "../api/http.ts";
+import { tokenLookupsDuring } from "../api/test/token-checks.ts";
 import { answerWorkerCall, callOwnerByMessage, closeWorkerScopes, ownerCaller, type MessageChannel } from "../server-cluster.ts";
 
 let api: TestApi;
@@ -107,14 +107,6 @@ describe("a web worker's calls to the owner's API by message", () => {
   });
 });
 
-const checks = async () => (await tokenChecks.get()).values.reduce((sum, v) => sum + v.value, 0);
-
-/** How many token lookups the owner's API made during `calls`. */
-async function counted(calls: () => Promise<unknown>) {
-  const before = await checks();
-  await calls();
-  return (await checks()) - before;
-}
 
 // One token check per page (docs/performance.md) in every set-up: a worker's page scope lives in
 // the worker's process, which the owner does not share, so the owner takes the key from the calls
@@ -130,7 +122,7 @@ describe("one token check per page of a web worker", () => {
     const toOwner = (message: unknown) => answerWorkerCall((request) => callInProcess(owner, request), message, scopes);
     const key = workerKey();
     const headers = { authorization: `Bearer ${token}`, [PAGE_SCOPE_HEADER]: key };
-    const page = await counted(async () => {
+    const page = await tokenLookupsDuring(async () => {
       const answers = await Promise.all([toOwner(call(1, "/patient/summary?dashboard=1", headers)), toOwner(call(2, "/doctor?page=1", headers))]);
       expect(answers.map((a) => (a && "answer" in a ? a.answer.status : 0))).toEqual([200, 200]);
     });
@@ -141,16 +133,16 @@ describe("one token check per page of a web worker", () => {
     expect(toOwner({ type: "api-owner-close-scope", key })).toBeUndefined();
     expect(scopes.size).toBe(0);
     const otherKey = workerKey();
-    expect(await counted(async () => toOwner(call(3, "/patient/summary", { authorization: `Bearer ${token}`, [PAGE_SCOPE_HEADER]: otherKey })))).toBe(1);
+    expect(await tokenLookupsDuring(async () => toOwner(call(3, "/patient/summary", { authorization: `Bearer ${token}`, [PAGE_SCOPE_HEADER]: otherKey })))).toBe(1);
     // A worker gone without closing its scopes: the owner drops what it took from it.
     closeWorkerScopes(scopes);
-    expect(await counted(async () => toOwner(call(4, "/patient/summary", { authorization: `Bearer ${token}` })))).toBe(1);
+    expect(await tokenLookupsDuring(async () => toOwner(call(4, "/patient/summary", { authorization: `Bearer ${token}` })))).toBe(1);
   });
 
   it("a key that comes over HTTP (the public /api forwarded to the owner) opens nothing: each call looks the token up", async () => {
     const { token } = await api.createPatient();
     const headers = { authorization: `Bearer ${token}`, [PAGE_SCOPE_HEADER]: workerKey() };
-    const overHttp = await counted(() => Promise.all([api.request("GET", "/patient/summary", { token, headers }), api.request("GET", "/patient/summary", { token, headers })]));
+    const overHttp = await tokenLookupsDuring(() => Promise.all([api.request("GET", "/patient/summary", { token, headers }), api.request("GET", "/patient/summary", { token, headers })]));
     expect(overHttp).toBe(2);
     // Nor does a malformed key by message: it is not taken as a scope.
     const scopes = new Set<string>();

@@ -3,19 +3,11 @@
 // while a scope is open stops working on the next call of that very page.
 import { describe, expect, it } from "vitest";
 import { setUpApi } from "../test/harness.ts";
-import { tokenChecks } from "../http.ts";
+import { tokenLookupsDuring } from "../test/token-checks.ts";
 import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "./page-scope.ts";
 
 const api = setUpApi();
 
-const checks = async () => (await tokenChecks.get()).values.reduce((sum, v) => sum + v.value, 0);
-
-/** How many token lookups `calls` made. */
-async function counted(calls: () => Promise<unknown>) {
-  const before = await checks();
-  await calls();
-  return (await checks()) - before;
-}
 
 describe("page scopes", () => {
   it("two calls side by side in one scope look the token up once; without a scope, once each", async () => {
@@ -24,7 +16,7 @@ describe("page scopes", () => {
     expect(scope).toBeTypeOf("string");
     const headers = { [PAGE_SCOPE_HEADER]: scope! };
     try {
-      const shared = await counted(async () => {
+      const shared = await tokenLookupsDuring(async () => {
         const [summary, search] = await Promise.all([
           api.request("GET", "/patient/summary", { token, headers }),
           api.request("GET", "/doctor", { token, headers }),
@@ -36,7 +28,7 @@ describe("page scopes", () => {
     } finally {
       closePageScope(scope);
     }
-    const alone = await counted(() => Promise.all([api.request("GET", "/patient/summary", { token }), api.request("GET", "/doctor", { token })]));
+    const alone = await tokenLookupsDuring(() => Promise.all([api.request("GET", "/patient/summary", { token }), api.request("GET", "/doctor", { token })]));
     expect(alone).toBe(2);
   });
 
@@ -45,7 +37,7 @@ describe("page scopes", () => {
     const closed = openPageScope()!;
     closePageScope(closed);
     for (const key of ["made-up-key", closed]) {
-      const n = await counted(async () => {
+      const n = await tokenLookupsDuring(async () => {
         expect((await api.request("GET", "/patient/summary", { token, headers: { [PAGE_SCOPE_HEADER]: key } })).status).toBe(200);
         expect((await api.request("GET", "/patient/summary", { token, headers: { [PAGE_SCOPE_HEADER]: key } })).status).toBe(200);
       });

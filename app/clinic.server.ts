@@ -3,7 +3,7 @@ import { config } from "../config.ts";
 import { isoDateIn } from "./format.ts";
 import { formatTimeZone } from "../contract/time-zone.ts";
 
-export const clinicTimeZone = () => config().APP_TIMEZONE;
+const clinicTimeZone = () => config().APP_TIMEZONE;
 
 const zoneNames = new Map<string, { zone: string; minute: number; name: string }>();
 

@@ -3,7 +3,8 @@
 import { useTranslation } from "../i18n.ts";
 import { Form } from "react-router";
 import { formatDate } from "../format.ts";
-import { FormAlert, SubmitButton } from "./forms.tsx";
+import { FormAlert } from "./form-alert.tsx";
+import { SubmitButton } from "./submit-button.tsx";
 
 export function CalendarFeed({ active, since, feedUrl, failed }: { active: boolean; since: string | null; feedUrl?: string; failed?: boolean }) {
   const { t, i18n } = useTranslation();

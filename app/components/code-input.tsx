@@ -4,7 +4,8 @@
 import { useRef, useState, type ReactNode } from "react";
 import { useHydrated, useTranslation } from "../i18n.ts";
 import { Form, useNavigation } from "react-router";
-import { FormAlert, SubmitButton } from "./forms.tsx";
+import { FormAlert } from "./form-alert.tsx";
+import { SubmitButton } from "./submit-button.tsx";
 
 const CODE_LENGTH = 6;
 

@@ -3,7 +3,8 @@
 import { useTranslation } from "../i18n.ts";
 import { Form, Link } from "react-router";
 import { Dialog } from "./dialog.tsx";
-import { FormAlert, SubmitButton } from "./forms.tsx";
+import { FormAlert } from "./form-alert.tsx";
+import { SubmitButton } from "./submit-button.tsx";
 import type { Role } from "./profile.tsx";
 
 /** The ?delete=1 dialog: the warning, 'Keep my account' and 'Delete my account' (intent=delete); a refusal is said inside it. */

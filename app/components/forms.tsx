@@ -1,10 +1,11 @@
-// Form pieces shared by every screen: labelled fields with translated errors, a form-level error
-// banner, and (from submit-button.tsx) a submit button that shows progress while the request is in
-// flight.
+// Form pieces shared by every screen: labelled fields with translated errors, and (from their own
+// files, so a page that needs only them does not load the fields) a form-level error banner and a
+// submit button that shows progress while the request is in flight.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "../i18n.ts";
 
 export { SubmitButton } from "./submit-button.tsx";
+export { FormAlert } from "./form-alert.tsx";
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   const { t } = useTranslation();
@@ -91,29 +92,6 @@ export function TextAreaField({ label, errors, id, className, ...area }: TextAre
       </label>
       <textarea id={areaId} className="input" aria-invalid={invalid || undefined} aria-describedby={invalid ? `${areaId}-error` : undefined} {...area} />
       <FieldErrors id={`${areaId}-error`} errors={errors} />
-    </div>
-  );
-}
-
-/** A form-level message (e.g. 'Login failed'), announced to screen readers. */
-export function FormAlert({
-  message,
-  values,
-  tone = "error",
-  className = "",
-}: {
-  message?: string | null;
-  values?: Record<string, string | number>;
-  tone?: "error" | "success" | "info";
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  if (!message) return null;
-  const style =
-    tone === "error" ? "border-red-700 bg-red-50 text-red-900" : tone === "success" ? "border-green-700 bg-green-50 text-green-900" : "border-brand-600 bg-brand-50 text-brand-800";
-  return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 text-sm ${style} ${className}`}>
-      {t(message, values)}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from "../i18n.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/notifications";
 import { getUser, requireUser, upstream } from "../auth.server.ts";
-import { SubmitButton } from "../components/forms.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { PageHeader } from "../components/page.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ClinicTimeZone } from "../components/clinic-time-zone.tsx";

@@ -135,11 +135,12 @@ test.describe("a form whose form state arrives late (JavaScript on)", () => {
     expect(html).not.toMatch(/assets\/(conform|profile-form|country-city|delete-account-dialog)-/);
   });
 
-  test("nor the doctor's profile form and deletion dialog", async ({ page, doctor, signIn }) => {
+  test("nor the doctor's profile view, form and deletion dialog", async ({ page, doctor, signIn }) => {
     await signIn(doctor);
-    // The code gate's page: the route's module and what it imports are the profile's own.
+    // The code gate's page: the route's module and what the gate imports, not the profile behind it.
     const html = await (await page.request.get("/doctor/profile")).text();
     expect(html).toMatch(/assets\/profile-[^"]+\.js/);
-    expect(html).not.toMatch(/assets\/(conform|lazy-form|profile-form|country-city|delete-account-dialog)-/);
+    expect(html).toMatch(/assets\/code-input-[^"]+\.js/);
+    expect(html).not.toMatch(/assets\/(conform|lazy-form|profile-view|profile-form|country-city|delete-account-dialog|forms)-/);
   });
 });

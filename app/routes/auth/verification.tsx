@@ -2,7 +2,7 @@ import { useTranslation } from "../../i18n.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/verification";
 import { CodeForm, readCode } from "../../components/code-input.tsx";
-import { SubmitButton } from "../../components/forms.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { clearPendingVerification, readPendingVerification } from "../../pending-verification.server.ts";
 import { redirectWithToast, toastCookie } from "../../toast.server.ts";

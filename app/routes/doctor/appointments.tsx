@@ -87,7 +87,7 @@ const DetailsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.Details
 const CancelDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CancelDialog })));
 // A refused action's note shows only after the doctor acted: it loads after hydration too (a page
 // rendered with one hydrates once it has come).
-const loadFormAlert = () => import("../../components/forms.tsx");
+const loadFormAlert = () => import("../../components/form-alert.tsx");
 const FormAlert = lazy(() => loadFormAlert().then((m) => ({ default: m.FormAlert })));
 
 const failureOf = (actionData: ActionData) => (actionData && "failure" in actionData ? actionData.failure : null);

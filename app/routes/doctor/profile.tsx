@@ -1,6 +1,6 @@
 // The doctor's profile behind the code gate (docs/product.md, Screens and routes; docs/architecture.md, The session).
 // Without a valid gate record the loader sends a code and the page shows the code dialog; with it,
-// the profile card, the edit form (?edit=1), account deletion (?delete=1) and the data download.
+// the profile (profile-view.tsx: the card, the edit form with ?edit=1, account deletion with ?delete=1).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { lazy, useEffect } from "react";
@@ -9,9 +9,8 @@ import type { Route } from "./+types/profile";
 import { getUser, upstream } from "../../auth.server.ts";
 import { CodeForm, readCode } from "../../components/code-input.tsx";
 import { Dialog } from "../../components/dialog.tsx";
-import { SubmitButton } from "../../components/forms.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
-import { knownGender, ProfileCard, ProfileFacts, ProfileHeader, ProfileLayout } from "../../components/profile.tsx";
 import { citiesOf, cityOfNewCountry, reloadCities } from "../../location.server.ts";
 import { deleteAccount } from "../../profile.server.ts";
 import { sessionStorage } from "../../session.server.ts";
@@ -19,7 +18,6 @@ import { redirectWithToast, toastCookie } from "../../toast.server.ts";
 import { formatPhone } from "../../phone.server.ts";
 import { profileAccess } from "./profile-gate.server.ts";
 import { doctorProfileSchema } from "./profile-schema.ts";
-import { countryName, specialityName } from "../../format.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { DoctorProfile, DoctorProfileUpdate } from "../../../contract/doctor-profile.ts";
 import type { Country } from "../../../contract/reference.ts";
@@ -153,85 +151,17 @@ function CodeGate({ email, sendError, actionData }: { email: string; sendError: 
   );
 }
 
-// The edit form (and conform's form state, zod, the country/city pair with it) and the account
-// deletion dialog load after the page is interactive, as on the patient's profile: the profile's
-// view needs neither. A page opened with ?edit=1 or ?delete=1 renders them on the server as always
-// and hydrates once the module has arrived (no Suspense boundary, so nothing shows a fallback); Edit
-// or Delete, clicked later, finds it loaded.
-const loadEditForm = () => import("./profile-form.tsx");
-const EditForm = lazy(() => loadEditForm().then((m) => ({ default: m.EditForm })));
-const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
-const DeleteAccountDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteAccountDialog })));
-
-function ProfileView({ p }: { p: DoctorProfile }) {
-  const { t, i18n } = useTranslation();
-  const gender = knownGender(p.gender);
-  return (
-    <ProfileFacts
-      role="doctor"
-      facts={[
-        [t("doctor:profile.username"), p.username],
-        [t("doctor:profile.contact"), p.contact],
-        [t("doctor:profile.gender"), gender && t(`doctor:profile.${gender}`)],
-        [t("doctor:profile.serial"), p.serial_number],
-        [t("doctor:profile.dutyHospital"), p.duty_hospital],
-        [t("doctor:profile.biography"), p.biography],
-        [t("doctor:profile.country"), p.Country && countryName(p.Country, i18n.language)],
-        [t("doctor:profile.city"), p.City?.name],
-      ]}
-    />
-  );
-}
+// The profile's view loads apart from the gate (profile-view.tsx); a doctor on the gate fetches it
+// once the page is interactive, so the profile shows at once when the code is accepted.
+const loadView = () => import("./profile-view.tsx");
+const OpenProfile = lazy(() => loadView().then((m) => ({ default: m.OpenProfile })));
 
 export default function DoctorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const open = !loaderData.gate;
+  const gate = loaderData.gate;
   useEffect(() => {
-    if (!open) return;
-    // A chunk that fails to load leaves Edit and Delete working as plain page loads.
-    loadEditForm().catch(() => {});
-    loadDeleteDialog().catch(() => {});
-  }, [open]);
+    // A chunk that fails to load is fetched again when the profile is shown.
+    if (gate) loadView().catch(() => {});
+  }, [gate]);
   if (loaderData.gate) return <CodeGate email={loaderData.email} sendError={loaderData.sendError} actionData={actionData} />;
-  const d = loaderData;
-  const p = d.profile;
-  const editing = d.editing || Boolean(actionData && "result" in actionData);
-  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
-  return (
-    <section>
-      <ProfileHeader role="doctor" editing={editing} />
-      <ProfileLayout
-        title={t("doctor:profile.details")}
-        card={
-          <ProfileCard
-            role="doctor"
-            name={p.username}
-            title={t("doctor:profile.drName", { name: p.username })}
-            avatarUrl={p.avatarUrl}
-            email={p.email}
-            lines={[p.contact, p.duty_hospital, p.serial_number && t("doctor:profile.serialShort", { serial: p.serial_number })]}
-            createdAt={p.createdAt}
-          />
-        }
-      >
-        {editing ? <EditForm data={d} actionData={actionData} /> : <ProfileView p={p} />}
-        <div>
-          <h3 className="text-sm font-medium text-slate-700">{t("doctor:profile.specialities")}</h3>
-          {p.specialities.length ? (
-            <ul className="mt-1 flex flex-wrap gap-2">
-              {p.specialities.map((s) => (
-                <li key={s.id} className="rounded-full bg-slate-100 px-3 py-0.5 text-sm text-slate-800">
-                  {specialityName(s, i18n.language)}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-slate-900">{t("doctor:profile.noSpecialities")}</p>
-          )}
-          <p className="mt-1 text-xs text-slate-600">{t("doctor:profile.specialitiesHint")}</p>
-        </div>
-      </ProfileLayout>
-      {d.deleting || deleteError ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null}
-    </section>
-  );
+  return <OpenProfile data={loaderData} actionData={actionData} />;
 }

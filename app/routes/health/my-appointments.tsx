@@ -38,7 +38,7 @@ type Data = Route.ComponentProps["loaderData"];
 
 // A refused action's note shows only after the patient acted: it loads after hydration too, with the
 // dialogs (a page rendered with one hydrates once it has come).
-const loadFormAlert = () => import("../../components/forms.tsx");
+const loadFormAlert = () => import("../../components/form-alert.tsx");
 const FormAlert = lazy(() => loadFormAlert().then((m) => ({ default: m.FormAlert })));
 
 /** The patient's last refused action on this appointment, where they acted (its card or its dialog). */

@@ -115,6 +115,13 @@ describe("caching", () => {
     expect(res.headers["cache-control"]).toBe("private, no-store");
   });
 
+  it("sends no ETag, since nothing stored is ever revalidated", async () => {
+    const { token } = await api.createPatient();
+    const res = await raw("GET", "/patient/me", { authorization: `Bearer ${token}` });
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+  });
+
   it("marks the login answer (which carries a token) not to be stored", async () => {
     const res = await raw("POST", "/auth/login", json, login);
     expect(res.headers["cache-control"]).toBe("private, no-store");

@@ -21,7 +21,7 @@ const preparedTexts = new Set<string>();
  */
 export const KEPT_STATEMENTS = 200;
 /** The longest stretch of statements PGlite runs without letting the event loop turn (see `query`). */
-export const TURN_EVERY_MS = 10;
+const TURN_EVERY_MS = 10;
 
 const dependsOnItsValues = /\bi?like\b|\bsimilarity\b|%/i;
 

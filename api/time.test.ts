@@ -85,6 +85,14 @@ describe("clinic time in a zone with daylight saving", () => {
     expect(clinicParts(new Date("2026-07-01T22:30:00Z"), "Europe/Paris").date).toBe("2026-07-02");
   });
 
+  it("writes the same instant, asked again, in each zone's own wall clock", () => {
+    const instant = new Date("2026-07-01T22:30:00Z");
+    for (let i = 0; i < 2; i++) {
+      expect(clinicParts(instant, "Europe/Paris")).toEqual({ date: "2026-07-02", time: "00:30", iso: "2026-07-02T00:30:00+02:00" });
+      expect(clinicParts(instant, "America/Los_Angeles")).toEqual({ date: "2026-07-01", time: "15:30", iso: "2026-07-01T15:30:00-07:00" });
+    }
+  });
+
   it("round-trips every slot of a year in both zones", () => {
     for (const timeZone of ["Europe/Paris", "America/Los_Angeles", "Africa/Douala"]) {
       for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {

@@ -57,6 +57,36 @@ for (const [language, login, register, doctorText] of [
       await expect(page.locator("main")).not.toContainText(/\b(register|fields|roles)\.[a-zA-Z]+/);
     });
 
+    test("the skip link, used while the language's texts are on their way, moves within the page and never reloads it", async ({ page }) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked = false;
+      await page.route(textsFile, async (route) => {
+        asked = true;
+        await held;
+        await route.continue().catch(() => {});
+      });
+      const documentLoads: string[] = [];
+      page.on("request", (request) => {
+        if (request.isNavigationRequest()) documentLoads.push(new URL(request.url()).pathname);
+      });
+      await page.goto("/login");
+      await expect.poll(() => asked).toBe(true);
+      const email = page.locator('input[name="email"]');
+      await email.fill("someone@example.com");
+      await page.locator('a[href="#main"]').focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/#main$/);
+      const arrived = page.waitForResponse(textsFile);
+      release();
+      await arrived;
+      // The page stays the one the user typed in: no document was asked for again.
+      await expect(email).toHaveValue("someone@example.com");
+      expect(documentLoads).toEqual(["/login"]);
+    });
+
     /**
      * Opens the login page with every load of the language's texts failing, and waits until the page
      * is interactive and its texts request has failed: a click before that would be an ordinary page

@@ -26,8 +26,9 @@ export function createApi(deps: ApiDeps) {
   servePageScopes();
   const api = express();
   api.disable("x-powered-by");
-  // No ETag: every answer is marked not to be stored (requestGuards), so no client ever revalidates
-  // one, and hashing each body cost about 2.5% of a page's CPU in the web tier's own process.
+  // No ETag: answers are personal and marked not to be stored (requestGuards), except the small
+  // reference lists (specialities, countries, cities: public for five minutes), fetched whole again
+  // after that; hashing every body cost about 2.5% of a page's CPU in the web tier's own process.
   api.set("etag", false);
   api.set("trust proxy", apiTrustFunction(deps.trustProxy));
   api.use(requestGuards());

@@ -115,7 +115,7 @@ describe("caching", () => {
     expect(res.headers["cache-control"]).toBe("private, no-store");
   });
 
-  it("sends no ETag, since nothing stored is ever revalidated", async () => {
+  it("sends no ETag: a personal answer is never stored, so never revalidated", async () => {
     const { token } = await api.createPatient();
     const res = await raw("GET", "/patient/me", { authorization: `Bearer ${token}` });
     expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../api/app.ts";
 import { callInProcess, inProcessApi, type InProcessAnswer, type InProcessRequest } from "../api/in-process.ts";
 import { startApi, type TestApi } from "../api/test/harness.ts";
-import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "../api/auth/page-scope.ts";
+import { closePageScope, isPageScopeOpen, openPageScope, PAGE_SCOPE_HEADER } from "../api/auth/page-scope.ts";
 import { tokenLookupsDuring } from "../api/test/token-checks.ts";
 import { answerWorkerCall, callOwnerByMessage, closeWorkerScopes, ownerCaller, type MessageChannel } from "../server-cluster.ts";
 
@@ -132,11 +132,13 @@ describe("one token check per page of a web worker", () => {
     // The worker's page is done: the owner forgets the key, and answers nothing to that message.
     expect(toOwner({ type: "api-owner-close-scope", key })).toBeUndefined();
     expect(scopes.size).toBe(0);
+    expect(isPageScopeOpen(key)).toBe(false);
     const otherKey = workerKey();
     expect(await tokenLookupsDuring(async () => toOwner(call(3, "/patient/summary", { authorization: `Bearer ${token}`, [PAGE_SCOPE_HEADER]: otherKey })))).toBe(1);
+    expect(isPageScopeOpen(otherKey)).toBe(true);
     // A worker gone without closing its scopes: the owner drops what it took from it.
     closeWorkerScopes(scopes);
-    expect(await tokenLookupsDuring(async () => toOwner(call(4, "/patient/summary", { authorization: `Bearer ${token}` })))).toBe(1);
+    expect(isPageScopeOpen(otherKey)).toBe(false);
   });
 
   it("a key that comes over HTTP (the public /api forwarded to the owner) opens nothing: each call looks the token up", async () => {

@@ -1,7 +1,8 @@
-// The PGlite side of statements prepared once (api/db/prepared.ts, docs/performance.md): the client
-// drizzle is given runs the texts of prepared statements as named statements, parsed once. A module
-// of its own because the connection (api/db/index.ts) uses it and prepared.ts uses the connection's
-// transaction: together they would import each other.
+// Statements kept as named statements, parsed once (api/db/prepared.ts, docs/performance.md), on
+// both databases: the PGlite client runs the marked texts of prepared.ts and the most recently used
+// others as named statements; each PostgreSQL connection keeps the first texts it runs
+// (keepPgStatements). A module of its own because the connection (api/db/index.ts) uses it and
+// prepared.ts uses the connection's transaction: together they would import each other.
 import { createHash } from "node:crypto";
 import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
 import { parse, protocol } from "@electric-sql/pglite";
@@ -25,7 +26,7 @@ const TURN_EVERY_MS = 10;
 
 const dependsOnItsValues = /\bi?like\b|\bsimilarity\b|%/i;
 
-/** Whether the PGlite client keeps `text` as a named statement without it being marked. */
+/** Whether a statement is kept as a named statement without being marked (on both databases). */
 function keptUnmarked(text: string, params: readonly unknown[]) {
   return params.length > 0 && !dependsOnItsValues.test(text);
 }

@@ -6,6 +6,7 @@ import { TZDate } from "@date-fns/tz";
 import { config } from "../config.ts";
 import { SLOTS } from "../contract/constants.ts";
 import { badRequest } from "./http.ts";
+import { remembered } from "../contract/remembered.ts";
 
 export const clinicTimeZone = () => config().APP_TIMEZONE;
 
@@ -30,22 +31,21 @@ interface ClinicParts {
 }
 
 // Appointments start at a few slots a day, so the same instants are written again and again (every
-// card of every list): the parts of an instant are kept, forgotten in bulk past PARTS_LIMIT. A
-// TZDate per instant was about 1.5% of the doctor's list page.
-const PARTS_LIMIT = 10_000;
-const knownParts = new Map<string, ClinicParts>();
+// card of every list): the parts of a whole minute are remembered (a TZDate for every card was about
+// 1.5% of the doctor's list page). Other instants (now, an audit's time, a time a request sends) are
+// seen once and would only push the slots out.
+const slotParts = remembered<ClinicParts>(10_000);
 
 /** Wall-clock parts of an instant in the clinic zone, and its ISO 8601 form with the offset of that day. */
 export function clinicParts(instant: Date, timeZone = clinicTimeZone()): ClinicParts {
-  const key = `${timeZone} ${instant.getTime()}`;
-  const known = knownParts.get(key);
-  if (known) return known;
+  const ms = instant.getTime();
+  return ms % 60_000 === 0 ? slotParts(`${timeZone} ${ms}`, () => partsOf(ms, timeZone)) : partsOf(ms, timeZone);
+}
+
+function partsOf(ms: number, timeZone: string): ClinicParts {
   // TZDate's toISOString is the wall-clock time with its offset: 2026-07-01T14:00:00.000+02:00.
-  const local = new TZDate(instant.getTime(), timeZone).toISOString();
-  const parts = Object.freeze({ date: local.slice(0, 10), time: local.slice(11, 16), iso: `${local.slice(0, 19)}${local.slice(23)}` });
-  if (knownParts.size >= PARTS_LIMIT) knownParts.clear();
-  knownParts.set(key, parts);
-  return parts;
+  const local = new TZDate(ms, timeZone).toISOString();
+  return Object.freeze({ date: local.slice(0, 10), time: local.slice(11, 16), iso: `${local.slice(0, 19)}${local.slice(23)}` });
 }
 
 /** Today's date (YYYY-MM-DD) in the clinic zone. */

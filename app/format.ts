@@ -3,6 +3,7 @@
 // the API's mails. Intl formatters are costly to build (tens of microseconds each, a measured hot
 // spot of the find-a-doctor page in bench/ssr.ts) and immutable: each one below is built once per
 // language (and zone), then reused by every call.
+import { remembered } from "../contract/remembered.ts";
 
 /** One lazily built value per key (a language, or a language and a zone). */
 function once<T>(make: (key: string) => T): (key: string) => T {
@@ -14,46 +15,28 @@ function once<T>(make: (key: string) => T): (key: string) => T {
   };
 }
 
-/**
- * `make`, remembered per key for values a page shows again and again (a fee, a day): Intl's
- * format calls cost microseconds each, on every card of every page. The keys come from data, so
- * the map is bounded: past `limit` keys it starts again.
- */
-function remembered(make: (key: string) => string, limit = 2000): (key: string) => string {
-  const known = new Map<string, string>();
-  return (key) => {
-    let value = known.get(key);
-    if (value === undefined) {
-      if (known.size >= limit) known.clear();
-      known.set(key, (value = make(key)));
-    }
-    return value;
-  };
-}
-
 // Fees are whole francs CFA (XAF has no minor unit in use): never decimals, grouped the way the
 // language groups them ('3 000 FCFA' in French, 'FCFA 3,000' in English).
 const money = once((language) => new Intl.NumberFormat(language, { style: "currency", currency: "XAF", maximumFractionDigits: 0 }));
 
-const moneyText = remembered((key) => {
-  const [language, amount] = key.split("|");
-  return money(language).format(Number(amount));
-});
+// Formatted fees and days are remembered (contract/remembered.ts): Intl's format calls cost
+// microseconds each, on every card of every page.
+const moneyText = remembered<string>(2000);
 
 /** An amount in XAF, as the language writes money. */
-export const formatMoney = (amount: number, language: string) => moneyText(`${language}|${amount}`);
+export const formatMoney = (amount: number, language: string) => moneyText(`${language}|${amount}`, () => money(language).format(amount));
 
 // A calendar date ('YYYY-MM-DD', or the date part of an ISO timestamp) is a day, not an instant:
 // read at noon UTC and written in UTC, so no zone can move it to the day before or after.
 const day = once((language) => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }));
 
-const dayText = remembered((key) => {
-  const [language, date] = key.split("|");
-  return day(language).format(new Date(`${date}T12:00:00Z`));
-});
+const dayText = remembered<string>(2000);
 
 /** '1 Dec 2026' / '1 déc. 2026'. */
-export const formatDate = (date: string, language: string) => dayText(`${language}|${date.slice(0, 10)}`);
+export function formatDate(date: string, language: string) {
+  const calendarDay = date.slice(0, 10);
+  return dayText(`${language}|${calendarDay}`, () => day(language).format(new Date(`${calendarDay}T12:00:00Z`)));
+}
 
 // 'YYYY-MM-DD' as a zone's wall calendar reads it (en-CA writes dates in that order).
 const isoDay = once((timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }));

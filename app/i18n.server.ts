@@ -3,6 +3,7 @@ import { createContext, RouterContextProvider, type Cookie } from "react-router"
 import { createI18nextMiddleware } from "remix-i18next";
 import { createInstance, type i18n, type Resource } from "i18next";
 import { loadConfig } from "../config.ts";
+import { remembered } from "../contract/remembered.ts";
 import { fallbackLanguage, isLanguage, supportedLanguages, type Language, type PageTexts } from "./i18n.ts";
 import en from "./texts/en.ts";
 import fr from "./texts/fr.ts";
@@ -71,23 +72,22 @@ export async function detectLanguage(request: Request, context: RouterContextPro
   // The language depends only on the language cookie and Accept-Language, and the same few pairs
   // come again and again: remix-i18next's middleware (which also builds an i18next instance each
   // time, and parses Accept-Language through Intl) runs once per pair. Nothing of the user's is
-  // kept: a language code per pair of headers, forgotten in bulk past DETECTED_LIMIT pairs.
+  // kept: a language code per pair of headers, forgotten in bulk past 1,000 pairs. A detection that
+  // fails gives the fallback language, so no failure is remembered for a pair.
   const cookie = await languageCookie.parse(request.headers.get("Cookie"));
   const key = `${cookie ?? ""}\n${request.headers.get("Accept-Language") ?? ""}`;
-  let language = detected.get(key);
-  if (!language) {
-    const probe = new RouterContextProvider();
-    await i18nextMiddleware({ request, context: probe, params: {}, pattern: "", url: new URL(request.url) }, async () => new Response(null));
-    const found = getDetectedLanguage(probe);
-    language = isLanguage(found) ? found : fallbackLanguage;
-    if (detected.size >= DETECTED_LIMIT) detected.clear();
-    detected.set(key, language);
-  }
+  const language = await detected(key, () => detect(request).catch(() => fallbackLanguage));
   context.set(languageContext, language);
 }
 
-const DETECTED_LIMIT = 1_000;
-const detected = new Map<string, Language>();
+async function detect(request: Request): Promise<Language> {
+  const probe = new RouterContextProvider();
+  await i18nextMiddleware({ request, context: probe, params: {}, pattern: "", url: new URL(request.url) }, async () => new Response(null));
+  const found = getDetectedLanguage(probe);
+  return isLanguage(found) ? found : fallbackLanguage;
+}
+
+const detected = remembered<Promise<Language>>(1_000);
 const languageContext = createContext<Language>(fallbackLanguage);
 
 /** The language and texts a page is rendered with, for a page the root loader did not serve. */

@@ -1,6 +1,7 @@
 // How a time zone is named to a reader, the same on a page (app/components/clinic-time-zone.tsx)
 // and in a mail (api/notifications.ts): both sides import it from here (docs/formatting.md).
 // Intl formatters are costly to build: one per language and zone, kept.
+import { remembered } from "./remembered.ts";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatOf(locale: string, timeZone: string, timeZoneName: "long" | "longOffset") {
@@ -24,20 +25,14 @@ function utcOffset(timeZone: string, at: Date) {
 // it is made once per zone, language and minute (two formatToParts with ICU's zone names, tens of
 // microseconds, on every page that names the clinic's zone), and forgotten in bulk past a few hundred.
 const MINUTE = 60_000;
-const worded = new Map<string, string>();
+const worded = remembered<string>(500);
 
 /**
  * The zone as the language names it, with its offset at `at`: 'West Africa Time (UTC+1)',
  * 'heure d’Afrique de l’Ouest (UTC+1)'. Zones without a name in the language give the offset alone.
  */
 export function formatTimeZone(timeZone: string, language: string, at = new Date()) {
-  const key = `${timeZone}|${language}|${Math.floor(at.getTime() / MINUTE)}`;
-  let text = worded.get(key);
-  if (text === undefined) {
-    if (worded.size >= 500) worded.clear();
-    worded.set(key, (text = wordTimeZone(timeZone, language, at)));
-  }
-  return text;
+  return worded(`${timeZone}|${language}|${Math.floor(at.getTime() / MINUTE)}`, () => wordTimeZone(timeZone, language, at));
 }
 
 function wordTimeZone(timeZone: string, language: string, at: Date) {

@@ -57,6 +57,16 @@ describe("texts", () => {
     expect(heading(french.text)).toBe("Connexion");
   });
 
+  it("take a language cookie that is not well encoded as no choice: the page in the browser's language, and no stack", async () => {
+    app.clearLogs();
+    for (const cookie of ["i18nextLng=%", "i18nextLng=%E0%A4%A", "i18nextLng=fr%"]) {
+      const page = await raw("GET", "/login", { cookie, "accept-language": "fr" });
+      expect(page.status).toBe(200);
+      expect(heading(page.text)).toBe("Connexion");
+    }
+    expect(stackLines()).toEqual([]);
+  });
+
   it("give the not-found page in the user's language, with its status and one log line", async () => {
     app.clearLogs();
     const french = await raw("GET", "/no/such/page", { cookie: "i18nextLng=fr" });

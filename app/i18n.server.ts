@@ -44,7 +44,13 @@ export const languageCookie: Cookie = {
   expires: undefined,
   async parse(header) {
     const value = header?.match(/(?:^|;\s*)i18nextLng=([^;]*)/)?.[1];
-    return value === undefined ? null : decodeURIComponent(value).replace(/^"|"$/g, "");
+    if (value === undefined) return null;
+    try {
+      return decodeURIComponent(value).replace(/^"|"$/g, "");
+    } catch {
+      // Not well encoded ('%'): no choice, as without the cookie, rather than a refused request.
+      return null;
+    }
   },
   async serialize(value: string) {
     const secure = loadConfig().cookieSecure ? "; Secure" : "";

@@ -69,8 +69,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        onAllReady() {
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           responseHeaders.set("Content-Type", "text/html");
           pipe(
             wholeDocument(usedBlock, (html) => {
@@ -112,11 +114,14 @@ function wholeDocument(block: (() => string) | null, done: (html: Buffer) => voi
       callback();
     },
     final(callback) {
-      const html = Buffer.concat(chunks);
-      if (!block) done(html);
-      else if (html.subarray(-documentEnd.length).equals(documentEnd)) {
-        done(Buffer.concat([html.subarray(0, html.length - documentEnd.length), Buffer.from(block()), documentEnd]));
-      } else done(Buffer.concat([html, Buffer.from(block())]));
+      // One copy of the document: the block goes in before the closing tags, which React writes in
+      // its last chunk (else, after the document, which a browser reads the same).
+      const last = chunks.at(-1);
+      if (block && last?.subarray(-documentEnd.length).equals(documentEnd)) {
+        chunks[chunks.length - 1] = last.subarray(0, last.length - documentEnd.length);
+        chunks.push(Buffer.from(block()), documentEnd);
+      } else if (block) chunks.push(Buffer.from(block()));
+      done(Buffer.concat(chunks));
       callback();
     },
   });

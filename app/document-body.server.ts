@@ -5,8 +5,15 @@ const bodies = new WeakMap<Response, Buffer>();
 
 /** The Response of a whole document, its body also kept as `html`. */
 export function documentResponse(html: Buffer, init: ResponseInit): Response {
-  // Buffer.concat's buffers are never shared ones.
-  const response = new Response(html as Uint8Array<ArrayBuffer>, init);
+  // The body is given as a stream that hands over `html` only if read: a Response copies a buffer it
+  // is built with, and the handler writes `html` itself.
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(html);
+      controller.close();
+    },
+  });
+  const response = new Response(body, init);
   bodies.set(response, html);
   return response;
 }

@@ -123,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const resources: Resource | undefined = loaded ? { [language]: loaded as Resource[string] } : pageTexts?.language === language ? pageTexts.resources : undefined;
   const record = pageTexts?.record;
   const translation = useMemo(() => translationFor(language, resources ?? {}, record, loaded !== undefined), [language, resources, record, loaded]);
-  useServerPageWithoutTexts(loaded !== undefined, useLocation());
+  useServerPageWithoutTexts(loaded !== undefined, language, useLocation());
   return (
     <html lang={language} dir="ltr">
       <head>

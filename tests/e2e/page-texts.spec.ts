@@ -170,3 +170,19 @@ for (const language of ["en", "fr"] as const) {
     });
   });
 }
+
+test("switching to a language whose texts cannot be loaded asks the page of the server, in that language", async ({ page }) => {
+  await page.route(/\/assets\/fr-[\w-]+\.js$/, (route) => route.abort("connectionreset"));
+  const documentLoads: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest()) documentLoads.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  const english = page.waitForResponse(/\/assets\/en-[\w-]+\.js$/);
+  await page.goto("/login");
+  await english;
+  await page.getByRole("combobox", { name: "Language" }).first().selectOption("fr");
+  await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(/\b(auth|common)\.[a-zA-Z]+/);
+  expect(documentLoads.filter((load) => load === "GET /login").length).toBeGreaterThan(1);
+});
+

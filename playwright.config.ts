@@ -31,6 +31,7 @@ const phoneSpecs = [
   "patient-booking",
   "patient-booking-date",
   "doctor-appointments",
+  "search-box",
   "doctor-cancel-and-failures",
   "patient-open-requests",
   "doctor-open-requests",

@@ -185,7 +185,7 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
           </Link>
         ))}
       </nav>
-      <Filters d={d} key={`${tab}-${d.search || d.status ? "filtered" : "clear"}`} />
+      <Filters d={d} key={tab} />
       <p className="mb-2 text-sm text-slate-700" role="status">
         {t("patient:appointments.count", { count: list.total })}
       </p>

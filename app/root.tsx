@@ -14,6 +14,7 @@ import {
 import type { Resource } from "i18next";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { markHydrated } from "./after-hydration.ts";
 import { ErrorPage } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { refusedRequestContext } from "./context.ts";
@@ -124,6 +125,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const record = pageTexts?.record;
   const translation = useMemo(() => translationFor(language, resources ?? {}, record, loaded !== undefined), [language, resources, record, loaded]);
   useServerPageWithoutTexts(loaded !== undefined, language, useLocation());
+  // Modules that load after hydration may now ask the server for a page they fail on (after-hydration.ts).
+  useEffect(markHydrated, []);
   return (
     <html lang={language} dir="ltr">
       <head>

@@ -149,6 +149,39 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     await expect(dialog).toHaveCount(0);
   });
 
+  test("a dialog whose code cannot be loaded (a flaky network) still opens, from the server, and its page is never an error page", async ({
+    page,
+    patient,
+    doctor,
+    generalPractice,
+  }) => {
+    const booked = await book(patient, doctor.id, generalPractice);
+    let failed = 0;
+    await page.route(listDialogs, (route) => {
+      failed++;
+      return route.abort("connectionreset");
+    });
+    await signIn(page, patient.email, "patient");
+
+    // Opened from its card once the page is interactive: the page is asked of the server.
+    await page.goto("/health/doctors/my-appointments?tab=assigned");
+    await expect.poll(() => failed).toBeGreaterThan(0);
+    await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+    await page.getByRole("link", { name: `Cancel: Dr. ${doctor.username}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel appointment?" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`cancel=${booked.id}`));
+
+    // Opened by its URL: the page cannot hydrate, and stays the server's, which works as without JavaScript.
+    await page.reload();
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/error|wrong/i);
+    await dialog.getByRole("button", { name: "Cancel Appointment" }).click();
+    await expect(page.getByText("Appointment cancelled successfully!")).toBeVisible();
+    const status = await api("GET", `/appointment/${booked.id}`, { token: patient.token });
+    expect(status.body.status).toBe("cancelled");
+  });
+
   test("neither list sends its dialogs' code with the page", async ({ page, patient, doctor }) => {
     await signIn(page, patient.email, "patient");
     const patientPage = await (await page.request.get("/health/doctors/my-appointments")).text();

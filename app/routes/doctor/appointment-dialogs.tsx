@@ -3,7 +3,8 @@
 // interactive instead of with it, and the reschedule form (with conform's form state) after them
 // (docs/decisions/0003-first-load-javascript-budget.md).
 import type { SubmissionResult } from "@conform-to/react";
-import { lazy, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { afterHydration } from "../../after-hydration.ts";
 import { useTranslation } from "../../i18n.ts";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/appointments";
@@ -22,7 +23,7 @@ type Data = Route.ComponentProps["loaderData"];
 // A page opened with ?edit=1 hydrates once this module and the form's have arrived; the page
 // fetches the form's once this module is there.
 export const loadRescheduleForm = () => import("./reschedule-form.tsx");
-const RescheduleForm = lazy(() => loadRescheduleForm().then((m) => ({ default: m.RescheduleForm })));
+const { Component: RescheduleForm } = afterHydration(() => loadRescheduleForm().then((m) => m.RescheduleForm));
 
 /**
  * 'Cancel' asks first (?cancel=<id>): what is cancelled, that the patient is told, Keep or Cancel.

@@ -1,6 +1,7 @@
 // The doctor's appointments (docs/product.md, Screens and routes): tabs 'assigned to me' and 'open requests' as links,
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
+import { afterHydration } from "../../after-hydration.ts";
 import { useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/appointments";
@@ -83,12 +84,12 @@ type ActionData = Route.ComponentProps["actionData"];
 // fallback); opening one later finds it loaded, or waits for it on the page it was opened from
 // (docs/decisions/0003-first-load-javascript-budget.md).
 const loadDialogs = () => import("./appointment-dialogs.tsx");
-const DetailsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DetailsDialog })));
-const CancelDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CancelDialog })));
+const { Component: DetailsDialog } = afterHydration(() => loadDialogs().then((m) => m.DetailsDialog));
+const { Component: CancelDialog } = afterHydration(() => loadDialogs().then((m) => m.CancelDialog));
 // A refused action's note shows only after the doctor acted: it loads after hydration too (a page
 // rendered with one hydrates once it has come).
 const loadFormAlert = () => import("../../components/form-alert.tsx");
-const FormAlert = lazy(() => loadFormAlert().then((m) => ({ default: m.FormAlert })));
+const { Component: FormAlert } = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 const failureOf = (actionData: ActionData) => (actionData && "failure" in actionData ? actionData.failure : null);
 
@@ -189,7 +190,7 @@ function OpenActions({ a, data, failure }: { a: ListedAppointment; data: Data; f
 export default function DoctorAppointments({ loaderData: data, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    // A chunk that fails to load leaves the dialogs' links working as plain page loads.
+    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
     loadDialogs()
       .then((m) => m.loadRescheduleForm())
       .catch(() => {});

@@ -1,6 +1,7 @@
 // Consultations (docs/product.md, Screens and routes): real records with search, New (?new=1)
 // and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page.
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
+import { afterHydration } from "../../after-hydration.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Link, useLocation } from "react-router";
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // opened with its dialog in the URL renders it on the server as always and hydrates once the module
 // has arrived (no Suspense boundary, so no fallback is ever shown); opening it later finds it loaded.
 const loadConsultationForm = () => import("./consultation-form.tsx");
-const ConsultationDialog = lazy(() => loadConsultationForm().then((m) => ({ default: m.ConsultationDialog })));
+const { Component: ConsultationDialog } = afterHydration(() => loadConsultationForm().then((m) => m.ConsultationDialog));
 
 function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
   const { t, i18n } = useTranslation();
@@ -112,7 +113,7 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
 export default function Consultations({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    // A chunk that fails to load leaves the dialog's links working as plain page loads.
+    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
     loadConsultationForm().catch(() => {});
   }, []);
   const location = useLocation();

@@ -3,7 +3,8 @@
 // doctor meets first, so the gate's page does not carry the profile's view; a page opened past the
 // gate renders it on the server as always and hydrates once this module has arrived
 // (docs/decisions/0003-first-load-javascript-budget.md).
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
+import { afterHydration } from "../../after-hydration.ts";
 import { useTranslation } from "../../i18n.ts";
 import { knownGender, ProfileCard, ProfileFacts, ProfileHeader, ProfileLayout } from "../../components/profile.tsx";
 import { countryName, specialityName } from "../../format.ts";
@@ -19,9 +20,9 @@ type ProfileData = Extract<Route.ComponentProps["loaderData"], { gate: false }>;
 // and hydrates once the module has arrived (no Suspense boundary, so nothing shows a fallback); Edit
 // or Delete, clicked later, finds it loaded.
 const loadEditForm = () => import("./profile-form.tsx");
-const EditForm = lazy(() => loadEditForm().then((m) => ({ default: m.EditForm })));
+const { Component: EditForm } = afterHydration(() => loadEditForm().then((m) => m.EditForm));
 const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
-const DeleteAccountDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteAccountDialog })));
+const { Component: DeleteAccountDialog } = afterHydration(() => loadDeleteDialog().then((m) => m.DeleteAccountDialog));
 
 function ProfileView({ p }: { p: DoctorProfile }) {
   const { t, i18n } = useTranslation();
@@ -46,7 +47,7 @@ function ProfileView({ p }: { p: DoctorProfile }) {
 export function OpenProfile({ data: d, actionData }: { data: ProfileData; actionData: ActionData }) {
   const { t, i18n } = useTranslation();
   useEffect(() => {
-    // A chunk that fails to load leaves Edit and Delete working as plain page loads.
+    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
     loadEditForm().catch(() => {});
     loadDeleteDialog().catch(() => {});
   }, []);

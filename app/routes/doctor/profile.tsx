@@ -3,7 +3,8 @@
 // the profile (profile-view.tsx: the card, the edit form with ?edit=1, account deletion with ?delete=1).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
+import { afterHydration } from "../../after-hydration.ts";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/profile";
 import { getUser, upstream } from "../../auth.server.ts";
@@ -154,7 +155,7 @@ function CodeGate({ email, sendError, actionData }: { email: string; sendError: 
 // The profile's view loads apart from the gate (profile-view.tsx); a doctor on the gate fetches it
 // once the page is interactive, so the profile shows at once when the code is accepted.
 const loadView = () => import("./profile-view.tsx");
-const OpenProfile = lazy(() => loadView().then((m) => ({ default: m.OpenProfile })));
+const { Component: OpenProfile } = afterHydration(() => loadView().then((m) => m.OpenProfile));
 
 export default function DoctorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const gate = loaderData.gate;

@@ -1,7 +1,8 @@
 // Patient dashboard and find-a-doctor (docs/product.md, Screens and routes): welcome, upcoming appointment, up to 3
 // confirmed, a count; a GET search form with paging; doctor cards whose Book link opens the book
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
-import { lazy, useEffect, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { afterHydration } from "../../after-hydration.ts";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/doctors";
@@ -59,8 +60,8 @@ type Data = Route.ComponentProps["loaderData"];
 // dialog in its URL renders it on the server as always, and hydrates once the module has arrived
 // (there is no Suspense boundary, so nothing shows a fallback); opening one later finds it loaded.
 const loadDialogs = () => import("./doctor-dialogs.tsx");
-const BookDialog = lazy(() => loadDialogs().then((m) => ({ default: m.BookDialog })));
-const RequestDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RequestDialog })));
+const { Component: BookDialog } = afterHydration(() => loadDialogs().then((m) => m.BookDialog));
+const { Component: RequestDialog } = afterHydration(() => loadDialogs().then((m) => m.RequestDialog));
 
 function AppointmentLine({ a }: { a: PatientAppointment }) {
   const { t, i18n } = useTranslation();
@@ -200,7 +201,7 @@ function DoctorSearch({ d }: { d: Data }) {
 export default function FindDoctor({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    // A chunk that fails to load leaves the dialogs' links working as plain page loads.
+    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
     loadDialogs().catch(() => {});
   }, []);
   const location = useLocation();

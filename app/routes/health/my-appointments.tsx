@@ -1,7 +1,8 @@
 // The patient's appointments (docs/product.md, Screens and routes): tabs 'Assigned to me' and 'Open requests' as
 // links, a GET filter form (500 ms debounce with JavaScript), paging, a details dialog
 // (?appointment=<id>) with the doctors' proposals, a cancel confirmation (?cancel=<id>) and Buy.
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
+import { afterHydration } from "../../after-hydration.ts";
 import { useTranslation } from "../../i18n.ts";
 import { Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/my-appointments";
@@ -39,7 +40,7 @@ type Data = Route.ComponentProps["loaderData"];
 // A refused action's note shows only after the patient acted: it loads after hydration too, with the
 // dialogs (a page rendered with one hydrates once it has come).
 const loadFormAlert = () => import("../../components/form-alert.tsx");
-const FormAlert = lazy(() => loadFormAlert().then((m) => ({ default: m.FormAlert })));
+const { Component: FormAlert } = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 /** The patient's last refused action on this appointment, where they acted (its card or its dialog). */
 const failureOn = (failure: Failure | null, id: string) => (failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null);
@@ -49,8 +50,8 @@ const failureOn = (failure: Failure | null, id: string) => (failure?.appointment
 // boundary, so nothing shows a fallback); opening one later finds it loaded, or waits for it on the
 // page it was opened from (docs/decisions/0003-first-load-javascript-budget.md).
 const loadDialogs = () => import("./appointment-dialogs.tsx");
-const DetailsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DetailsDialog })));
-const CancelDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CancelDialog })));
+const { Component: DetailsDialog } = afterHydration(() => loadDialogs().then((m) => m.DetailsDialog));
+const { Component: CancelDialog } = afterHydration(() => loadDialogs().then((m) => m.CancelDialog));
 
 /** Cancel (and Buy) are for appointments still to come (docs/forms.md). */
 const cancellable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
@@ -151,7 +152,7 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
   const failure: Failure | null = actionData && "failure" in actionData ? actionData.failure : null;
   const { t, i18n } = useTranslation();
   useEffect(() => {
-    // A chunk that fails to load leaves the dialogs' links working as plain page loads.
+    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
     loadDialogs().catch(() => {});
     loadFormAlert().catch(() => {});
   }, []);

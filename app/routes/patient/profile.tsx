@@ -2,7 +2,8 @@
 // pair, account deletion (?delete=1) and 'Download my data' (/patient/profile/export).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
+import { afterHydration } from "../../after-hydration.ts";
 import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser, upstream } from "../../auth.server.ts";
@@ -77,10 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 // on the server as always and hydrates once the module has arrived (there is no Suspense boundary,
 // so nothing shows a fallback); Edit, clicked later, finds it loaded.
 const loadEditForm = () => import("./profile-form.tsx");
-const EditForm = lazy(() => loadEditForm().then((m) => ({ default: m.EditForm })));
+const { Component: EditForm } = afterHydration(() => loadEditForm().then((m) => m.EditForm));
 // The same for the account deletion dialog (?delete=1).
 const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
-const DeleteAccountDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.DeleteAccountDialog })));
+const { Component: DeleteAccountDialog } = afterHydration(() => loadDeleteDialog().then((m) => m.DeleteAccountDialog));
 
 function ProfileView({ p }: { p: PatientProfile }) {
   const { t, i18n } = useTranslation();
@@ -105,7 +106,7 @@ export default function PatientProfilePage({ loaderData: d, actionData }: Route.
   const { t } = useTranslation();
   const navigation = useNavigation();
   useEffect(() => {
-    // A chunk that fails to load leaves Edit and Delete working as plain page loads.
+    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
     loadEditForm().catch(() => {});
     loadDeleteDialog().catch(() => {});
   }, []);

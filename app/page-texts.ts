@@ -64,7 +64,8 @@ export function hasLoadedTexts(language: Language): boolean {
  * field, a refused login) are texts the page did not carry, so an answer shown in the browser would
  * show them empty; the server renders the page with them, with what was typed (all but passwords,
  * which it never sends back) and the focus on the first wrong field. Only what a form element can
- * send (POST of fields and files); anything else is left to the router (`undefined`).
+ * send as plain fields (no form of the app sends a file); anything else is left to the router
+ * (`undefined`).
  */
 export async function submitAsDocument(request: Request): Promise<never | undefined> {
   if (request.method !== "POST") return undefined;
@@ -80,18 +81,11 @@ export async function submitAsDocument(request: Request): Promise<never | undefi
   form.action = request.url;
   form.hidden = true;
   for (const [name, value] of body) {
+    if (typeof value !== "string") return undefined;
     const input = document.createElement("input");
+    input.type = "hidden";
     input.name = name;
-    if (typeof value === "string") {
-      input.type = "hidden";
-      input.value = value;
-    } else {
-      form.enctype = "multipart/form-data";
-      input.type = "file";
-      const files = new DataTransfer();
-      files.items.add(value);
-      input.files = files.files;
-    }
+    input.value = value;
     form.append(input);
   }
   document.body.append(form);

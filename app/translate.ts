@@ -10,6 +10,7 @@
 // (without the namespace), as i18next shows it; over a page's partial texts it is empty until the
 // whole texts arrive (`partial` below).
 import type { TFunction } from "i18next";
+import { remembered } from "../contract/remembered.ts";
 
 /** One language's texts: namespace → nested JSON of strings (or lists of strings). */
 export type Texts = Record<string, unknown>;
@@ -27,19 +28,11 @@ const defaultNamespace = "common";
 const sentence = /[ ,?!;]/;
 
 // A page looks up a few hundred texts, the same ones on every page: a key's split and a path's
-// lookup in a language's (immutable) texts are made once, then read from a map. The keys are the
-// code's own, so the maps stay small; the limit only guards against keys made of data.
+// lookup in a language's (immutable) texts are made once, then remembered (contract/remembered.ts).
+// The keys are the code's own, so the memories stay small; the limit only guards against keys made of data.
 const CACHE_LIMIT = 10_000;
-const splitKeys = new Map<string, { ns: string; path: string }>();
-
-function splitKey(key: string): { ns: string; path: string } {
-  let split = splitKeys.get(key);
-  if (!split) {
-    split = splitKeyOnce(key);
-    if (splitKeys.size < CACHE_LIMIT) splitKeys.set(key, split);
-  }
-  return split;
-}
+const splitKeys = remembered<{ ns: string; path: string }>(CACHE_LIMIT);
+const splitKey = (key: string) => splitKeys(key, () => splitKeyOnce(key));
 
 function splitKeyOnce(key: string): { ns: string; path: string } {
   const colon = key.indexOf(":");
@@ -51,22 +44,15 @@ function splitKeyOnce(key: string): { ns: string; path: string } {
   return { ns, path: rest.join(".") };
 }
 
-const NOT_FOUND = Symbol("not found");
 // Per namespace tree (texts are never changed once loaded: a new language's texts are new objects).
-const lookups = new WeakMap<object, Map<string, unknown>>();
+const lookups = new WeakMap<object, (path: string, make: () => unknown) => unknown>();
 
-/** `find`, answered from the tree's map after the first time. */
+/** `find`, remembered per tree (a missing text is looked for again: it is the rare case). */
 function findOnce(tree: unknown, path: string): unknown {
   if (!tree || typeof tree !== "object") return undefined;
   let found = lookups.get(tree);
-  if (!found) lookups.set(tree, (found = new Map()));
-  let value = found.get(path);
-  if (value === undefined) {
-    value = find(tree, path);
-    if (value === undefined) value = NOT_FOUND;
-    if (found.size < CACHE_LIMIT) found.set(path, value);
-  }
-  return value === NOT_FOUND ? undefined : value;
+  if (!found) lookups.set(tree, (found = remembered<unknown>(CACHE_LIMIT)));
+  return found(path, () => find(tree, path));
 }
 
 /** i18next's lookup: a flat key first, then a dotted path through nested objects. */

@@ -32,6 +32,9 @@ const pages: PageSpec[] = [
   { path: "/health/doctors/my-appointments", who: "patient" },
   { path: "/patient/profile", who: "patient" },
   { path: "/doctor/appointments", who: "doctor" },
+  // The heaviest pages in French too: its texts and names are longer.
+  { path: "/health/doctors", who: "patient", language: "fr" },
+  { path: "/doctor/appointments", who: "doctor", language: "fr" },
   { path: "/doctor/dashboard", who: "doctor" },
   { path: "/doctor/consultations", who: "doctor" },
   // The profile's code gate: the route module and what it imports statically, as the profile itself.

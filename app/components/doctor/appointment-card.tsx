@@ -16,7 +16,7 @@ export function patientName(a: { Patient: { username: string } | null }, t: (key
 /** What the card shows of an appointment, and no more (the list page sends its appointments in this shape). */
 type Shown = Pick<Appointment, "date" | "time" | "type" | "status"> & {
   Patient: Pick<NonNullable<Appointment["Patient"]>, "username" | "avatarUrl"> | null;
-  Speciality: { name: string; nameFr: string } | null;
+  Speciality: { name: string; nameFr?: string | null } | null;
 };
 
 export function AppointmentCard({ appointment: a, detailsTo, actions }: { appointment: Shown; detailsTo: string; actions?: ReactNode }) {

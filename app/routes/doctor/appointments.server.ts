@@ -5,6 +5,7 @@ import { data } from "react-router";
 import type { Upstream } from "../../upstream.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { withParams } from "../../url.ts";
+import { specialityName } from "../../format.ts";
 import { pageOf } from "../../auth.server.ts";
 import { rescheduleSchema } from "./reschedule-schema.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
@@ -16,7 +17,7 @@ import type { DoctorAppointment, DoctorChange, ProposalRequest } from "../../../
  * JavaScript (docs/decisions/0003-first-load-javascript-budget.md). The details dialog's appointment
  * (`selected`) is sent whole.
  */
-export function listedAppointment(a: DoctorAppointment) {
+export function listedAppointment(a: DoctorAppointment, language: string) {
   return {
     id: a.id,
     status: a.status,
@@ -27,7 +28,8 @@ export function listedAppointment(a: DoctorAppointment) {
     myProposal: a.myProposal,
     slotHeld: a.slotHeld,
     Patient: a.Patient ? { username: a.Patient.username, avatarUrl: a.Patient.avatarUrl } : null,
-    Speciality: a.Speciality ? { name: a.Speciality.name, nameFr: a.Speciality.nameFr } : null,
+    // Named in the page's language only.
+    Speciality: a.Speciality ? { name: specialityName(a.Speciality, language) } : null,
   };
 }
 export type ListedAppointment = ReturnType<typeof listedAppointment>;

@@ -18,6 +18,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { appointmentAction, listedAppointment, type ActionFailure, type ListedAppointment } from "./appointments.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
+import { getLanguage } from "../../i18n.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { videoLinkOf } from "../../calendar.server.ts";
 
@@ -46,15 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const [selected, cancelling] = await Promise.all([findOne(params.get("appointment")), findOne(params.get("cancel"))]);
   const doctorId = getUser(context).id;
+  const language = getLanguage(context);
   const video = await videoLinkOf(api, selected, selected?.doctorId === doctorId);
   const now = Date.now();
   return {
     tab,
     search,
     status,
-    list: { appointments: list.appointments.map(listedAppointment), total: list.total, page: list.page, totalPages: list.totalPages },
+    list: { appointments: list.appointments.map((a) => listedAppointment(a, language)), total: list.total, page: list.page, totalPages: list.totalPages },
     selected,
-    cancelling: cancelling && listedAppointment(cancelling),
+    cancelling: cancelling && listedAppointment(cancelling, language),
     editing: Boolean(selected && params.get("edit") === "1"),
     // Started appointments can be marked completed; computed here so server and browser agree.
     started: Object.fromEntries([...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])].map((a) => [a.id, Date.parse(a.time) <= now])),

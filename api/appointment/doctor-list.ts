@@ -14,7 +14,7 @@ import type { DoctorListQuery } from "../../contract/appointment.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { auditPatients } from "../audit.ts";
-import { answerableRequests, isOpenRequestFor, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
+import { answerableRequests, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
 
 const anyOfIds = sql`any(${sql.placeholder("ids")}::uuid[])`;
@@ -76,14 +76,14 @@ export function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
  * Assigned appointments newest slot first (like the patient's list); open requests soonest first,
  * since the nearest ones need an answer first.
  */
-export async function listDoctorAppointments(db: Db, doctorId: string, q: DoctorListQuery, access: () => Promise<DoctorAccess>) {
+export async function listDoctorAppointments(db: Db, doctorId: string, q: DoctorListQuery) {
   const open = q.category === "random";
   // Only the open requests depend on the doctor's verification and specialities: the appointments
   // assigned to them (the page's default tab) are theirs whatever those are, so the statement that
   // reads them is not sent for that list.
   const { page, total } = await pageOfAppointments(db, {
     conditions: [
-      open ? answerableRequests(await access()) : eq(appointments.doctorId, doctorId),
+      open ? answerableRequests(await loadDoctorAccess(db, doctorId)) : eq(appointments.doctorId, doctorId),
       q.status ? eq(appointments.status, q.status) : undefined,
       q.city ? eq(appointments.cityId, q.city) : undefined,
       q.country ? eq(appointments.countryId, q.country) : undefined,

@@ -28,8 +28,7 @@ export function doctorRouter({ db }: ApiDeps) {
 
   router.get("/doctor_appointments", doctorOnly, async (req, res) => {
     const query = parse(doctorListQuery, req.query);
-    const me = currentUser(req).id;
-    res.json(await listDoctorAppointments(db, me, query, () => loadDoctorAccess(db, me)));
+    res.json(await listDoctorAppointments(db, currentUser(req).id, query));
   });
 
   router.get("/doctor_appointments/:id", doctorOnly, async (req, res) => {

@@ -4,8 +4,7 @@
 // port, its mail outbox delivered to a memory mailer before each answer reaches the test, and
 // small factories. A test file (or describe block) takes its own with setUpApi().
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { serve } from "./serve.ts";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -70,10 +69,8 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
   // What createApi takes, for tests that mount the API in an app of their own.
   const deps = { db, mailer: outboxMailer(db, worker.wake), codeResendSeconds: options.codeResendSeconds };
   const app = createApi(deps);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serve(app);
+  const { url } = served;
 
   /**
    * With `answer`, a 2xx answer's body must parse with that contract schema and come out unchanged
@@ -179,7 +176,7 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
   }
 
   async function close() {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await served.close();
     await worker.stop();
     await database.close();
     await database.drop();

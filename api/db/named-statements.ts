@@ -127,22 +127,30 @@ export function withNamedStatements(client: PGlite): PGlite {
     }
   }
 
+  // PGlite answers in the same turn of the event loop, and its lock passes to the next statement by
+  // a promise: under load, the statements of every page in flight ran one after the other for as long
+  // as there were any (seconds at 20 connections), and no request was read, no page rendered (React's
+  // work waits for the next turn) and no answer written meanwhile. Every TURN_EVERY_MS of such work
+  // the loop is let turn once, so other work gets its share; it costs no CPU (bench/README.md).
+  // (Statements inside a transaction run through PGlite's own query, which this does not see.)
   let lastTurn = performance.now();
+  async function turnIfDue() {
+    if (performance.now() - lastTurn > TURN_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      lastTurn = performance.now();
+    }
+  }
+
   const query = async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
-    if (!preparedTexts.has(text) && !keptUnmarked(text, params ?? [])) return client.query<T>(text, params, options);
-    // As PGlite's own query: after any transaction under way, one statement at a time.
+    if (!preparedTexts.has(text) && !keptUnmarked(text, params ?? [])) {
+      await turnIfDue();
+      return client.query<T>(text, params, options);
+    }
+    // As PGlite's own query: after any transaction under way, one statement at a time; the lock is
+    // held over the turn, so the statement keeps its place.
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        // PGlite answers in the same turn of the event loop, and its lock passes to the next
-        // statement by a promise: under load, the statements of every page in flight ran one after
-        // the other for as long as there were any (seconds at 20 connections), and no request was
-        // read, no page rendered (React's work waits for the next turn) and no answer written
-        // meanwhile. Every TURN_EVERY_MS of such work the lock is held over one turn of the loop, so
-        // other work gets its share; it costs no CPU (bench/README.md).
-        if (performance.now() - lastTurn > TURN_EVERY_MS) {
-          await new Promise((resolve) => setImmediate(resolve));
-          lastTurn = performance.now();
-        }
+        await turnIfDue();
         return run<T>(text, params ?? [], options);
       }),
     );

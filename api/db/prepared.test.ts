@@ -124,7 +124,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the statements PGlite keeps with
     expect(await kept()).toBe(afterSearch);
   });
 
-  it("lets the event loop turn while statements keep coming: work waiting for the next turn is not held back until they stop", async () => {
+  it.each([
+    ["kept", (id: string) => sql`${users.id} = ${id}`],
+    ["searched by a fragment (not kept)", (id: string) => sql`${users.id} = ${id} and ${users.username} ilike ${"%Turning%"}`],
+  ])("lets the event loop turn while statements %s keep coming: work waiting for the next turn is not held back until they stop", async (_, where) => {
     const { user } = await api.createPatient({ username: "Turning Patient" });
     let done = 0;
     let doneWhenTheLoopTurned: number | undefined;
@@ -134,7 +137,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the statements PGlite keeps with
     // 20 pages at a time, each a chain of statements, as at 20 connections: far more than TURN_EVERY_MS of work.
     const page = async () => {
       for (let i = 0; i < 7; i++) {
-        await api.db.select({ id: users.id }).from(users).where(sql`${users.id} = ${user.id}`);
+        await api.db.select({ id: users.id }).from(users).where(where(user.id));
         done++;
       }
     };

@@ -5,6 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { afterHydration } from "../../after-hydration.ts";
+import { CancelDialog as SharedCancelDialog } from "../../components/cancel-dialog.tsx";
 import { useTranslation } from "../../i18n.ts";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/appointments";
@@ -32,22 +33,15 @@ const { Component: RescheduleForm } = afterHydration(() => loadRescheduleForm().
  */
 export function CancelDialog({ a, name, alert, confirm }: { a: ListedAppointment; name: string; alert: ReactNode; confirm: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const keep = withParams(location.pathname + location.search, { cancel: null });
   return (
-    <Dialog title={t("doctor:cancel.title")} closeTo={keep}>
-      <p className="mb-2 text-slate-900">
-        {name} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
-      </p>
-      <p className="mb-4 text-sm text-slate-800">{t("doctor:cancel.warning")}</p>
-      {alert}
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <Link to={keep} preventScrollReset className="btn-secondary">
-          {t("doctor:cancel.keep")}
-        </Link>
-        {confirm}
-      </div>
-    </Dialog>
+    <SharedCancelDialog
+      title={t("doctor:cancel.title")}
+      summary={`${name} · ${formatDate(a.date, i18n.language)} · ${slotOf(a)}`}
+      warning={t("doctor:cancel.warning")}
+      keepLabel={t("doctor:cancel.keep")}
+      alert={alert}
+      confirm={confirm}
+    />
   );
 }
 

@@ -17,6 +17,7 @@ import { PROPOSAL_PAGE_SIZE } from "../../../contract/constants.ts";
 import type { PatientAppointment } from "../../../contract/appointment.ts";
 import type { appointmentAction, ListedAppointment } from "./my-appointments.server.ts";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
+import { CancelDialog as SharedCancelDialog } from "../../components/cancel-dialog.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
 
@@ -165,26 +166,22 @@ export function DetailsDialog({ a, title, d, here }: { a: PatientAppointment; ti
  * `title`: the appointment's, as its card says it; `canCancel`: whether it may still be cancelled;
  * `alert`: what went wrong with the patient's last try, said where they act.
  */
-export function CancelDialog({ a, title, canCancel, d, here, alert }: { a: ListedAppointment; title: string; canCancel: boolean; d: Data; here: string; alert: ReactNode }) {
+export function CancelDialog({ a, title, canCancel, d, alert }: { a: ListedAppointment; title: string; canCancel: boolean; d: Data; alert: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const keep = withParams(here, { cancel: null });
   return (
-    <Dialog title={t("patient:cancel.title")} closeTo={keep}>
-      <p className="mb-2 text-slate-900">
-        {title} · {formatDate(a.date, i18n.language)} · {slotOf(a)}
-      </p>
-      <p className="mb-4 text-sm text-slate-800">{t("patient:cancel.warning")}</p>
-      {alert}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to={keep} preventScrollReset className="btn-secondary">
-          {t("patient:cancel.keep")}
-        </Link>
-        {canCancel ? (
+    <SharedCancelDialog
+      title={t("patient:cancel.title")}
+      summary={`${title} · ${formatDate(a.date, i18n.language)} · ${slotOf(a)}`}
+      warning={t("patient:cancel.warning")}
+      keepLabel={t("patient:cancel.keep")}
+      alert={alert}
+      confirm={
+        canCancel ? (
           <ActionForm intent="cancel" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
             {t("patient:cancel.confirm")}
           </ActionForm>
-        ) : null}
-      </div>
-    </Dialog>
+        ) : null
+      }
+    />
   );
 }

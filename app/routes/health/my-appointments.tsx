@@ -208,7 +208,6 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
           title={titleOf(d.cancelling, t, i18n.language)}
           canCancel={cancellable(d.cancelling, Boolean(d.started[d.cancelling.id]))}
           d={d}
-          here={here}
           alert={failureOn(failure, d.cancelling.id)}
         />
       ) : null}

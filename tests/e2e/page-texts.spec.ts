@@ -6,6 +6,21 @@ import { expect, test } from "./fixtures.ts";
 
 const textsFile = /\/assets\/(en|fr)-[\w-]+\.js$/;
 
+/** Holds the language's whole texts back until `release()`; `asked` once the page has asked for them. */
+async function holdTexts(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { asked: false, release: () => release() };
+  await page.route(textsFile, async (route) => {
+    state.asked = true;
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return state;
+}
+
 for (const [language, login, register, doctorText] of [
   ["en", "Log in", "Create an account", "Book an appointment"],
   ["fr", "Connexion", "Créer un compte", "Prendre rendez-vous"],
@@ -29,20 +44,11 @@ for (const [language, login, register, doctorText] of [
     });
 
     test("a link to a page with other texts waits for the language's texts, then shows them", async ({ page }) => {
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let asked = false;
-      await page.route(textsFile, async (route) => {
-        asked = true;
-        await held;
-        await route.continue().catch(() => {});
-      });
+      const texts = await holdTexts(page);
       await page.goto("/login");
       await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
       // Asked for once the page is interactive, not as part of its first load.
-      await expect.poll(() => asked).toBe(true);
+      await expect.poll(() => texts.asked).toBe(true);
 
       const data = page.waitForRequest(/\/register\.data/, { timeout: 2_000 }).catch(() => null);
       await page.getByRole("link", { name: language === "en" ? "Register" : "S'inscrire" }).click();
@@ -51,36 +57,27 @@ for (const [language, login, register, doctorText] of [
       expect(await data).toBeNull();
       await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
 
-      release();
+      texts.release();
       await page.waitForURL(/\/register$/);
       await expect(page.getByRole("heading", { level: 1, name: register })).toBeVisible();
       await expect(page.locator("main")).not.toContainText(/\b(register|fields|roles)\.[a-zA-Z]+/);
     });
 
     test("the skip link, used while the language's texts are on their way, moves within the page and never reloads it", async ({ page }) => {
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let asked = false;
-      await page.route(textsFile, async (route) => {
-        asked = true;
-        await held;
-        await route.continue().catch(() => {});
-      });
+      const texts = await holdTexts(page);
       const documentLoads: string[] = [];
       page.on("request", (request) => {
         if (request.isNavigationRequest()) documentLoads.push(new URL(request.url()).pathname);
       });
       await page.goto("/login");
-      await expect.poll(() => asked).toBe(true);
+      await expect.poll(() => texts.asked).toBe(true);
       const email = page.locator('input[name="email"]');
       await email.fill("someone@example.com");
       await page.locator('a[href="#main"]').focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(/#main$/);
       const arrived = page.waitForResponse(textsFile);
-      release();
+      texts.release();
       await arrived;
       // The page stays the one the user typed in: no document was asked for again.
       await expect(email).toHaveValue("someone@example.com");

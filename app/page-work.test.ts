@@ -122,9 +122,9 @@ describe("upstream calls per page", () => {
     const { calls, tokenChecks, data, statements } = await load("/health/doctors", cookie);
     expect(calls).toEqual([`GET /patient/summary?dashboard=1`, expect.stringMatching(/^GET \/doctor\?/)]);
     expect(tokenChecks).toBe(1);
-    // The token check; the bell count, the cards' ids and counts in one; the cards' rows and their
-    // proposal counts; the search's page with its count and its doctors' specialities in one.
-    expect(statements, statements.join("\n")).toHaveLength(5);
+    // The token check; the bell count, the cards' ids and counts in one; the cards with their
+    // proposal counts in one; the search's page with its count and its doctors' specialities in one.
+    expect(statements, statements.join("\n")).toHaveLength(4);
     const dashboard = (data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }).dashboard;
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);
@@ -145,10 +145,10 @@ describe("upstream calls per page", () => {
     expect(before.calls).toEqual(["GET /doctor/summary", expect.stringMatching(/^GET \/doctor\/doctor_appointments\?/)]);
     expect(before.tokenChecks).toBe(1);
     // The token check; the bell count and the verification state in one; then the list's own: the
-    // page of ids with its count in one, the audit of the patients read, the rows and what they
-    // show (the doctor's proposals, the slots they hold). The doctor's access (verification and
-    // specialities) is read for the open requests' tab only.
-    expect(before.statements, before.statements.join("\n")).toHaveLength(7);
+    // page of ids with its count in one, the audit of the patients read, the cards with what they
+    // show (the doctor's proposals, the slots they hold) in one. The doctor's access (verification
+    // and specialities) is read for the open requests' tab only.
+    expect(before.statements, before.statements.join("\n")).toHaveLength(5);
     expect((before.data["routes/app-layout"] as { verification: string | null }).verification).toBe("pending");
     // A card carries what it shows and acts on, not the whole appointment (docs/decisions/0003-*.md).
     const cards = (before.data["routes/doctor/appointments"] as { list: { appointments: Record<string, unknown>[] } }).list.appointments;
@@ -228,7 +228,7 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
     const inProcess = await load("/health/doctors", cookie);
     expect(inProcess.calls).toEqual([]);
     expect(inProcess.tokenChecks).toBe(1);
-    expect(inProcess.statements, inProcess.statements.join("\n")).toHaveLength(5);
+    expect(inProcess.statements, inProcess.statements.join("\n")).toHaveLength(4);
     stopServingInProcess();
     try {
       const overHttp = await load("/health/doctors", cookie);

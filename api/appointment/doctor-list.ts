@@ -1,75 +1,37 @@
 // The doctor's appointment lists (GET /doctor/doctor_appointments; docs/product.md, The API): 'assigned to
 // me' (category direct, or absent) and 'open requests' (category random) with the doctor's own
 // proposal on each, so the card says 'Proposed' instead of 'Propose'.
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "./booking.ts";
-import { pageOfAppointments, serializeInOrder } from "./list.ts";
+import { cardsByIds, pageOfAppointments, serializeInOrder } from "./list.ts";
 import { appointmentNotFound } from "./patient-data.ts";
 import { pageInfo } from "../query.ts";
 import type { DoctorListQuery } from "../../contract/appointment.ts";
 import { isUuid } from "../../contract/fields.ts";
-import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { auditPatients } from "../audit.ts";
 import { answerableRequests, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
 
-const anyOfIds = sql`any(${sql.placeholder("ids")}::uuid[])`;
-
-// The doctor's list page runs these two at each page: prepared once (api/db/prepared.ts).
-const proposalsOn = prepared("doctor_proposals_on", (db) =>
-  db
-    .select({ id: proposals.id, status: proposals.status, appointmentId: proposals.appointmentId })
-    .from(proposals)
-    .where(and(eq(proposals.doctorId, sql.placeholder("doctorId")), sql`${proposals.appointmentId} = ${anyOfIds}`)),
+// The doctor's list page and schedule: the cards with the doctor's own proposal on each and whether
+// the doctor already holds the slot with another active appointment (an open request then cannot
+// take their proposal), in the cards' one statement.
+const doctorCards = prepared("doctor_cards_by_ids", (db) =>
+  cardsByIds(db, {
+    myProposal: sql<MyProposal>`(select json_build_object('id', mine.id, 'status', mine.status) from ${proposals} mine where mine.doctor_id = ${sql.placeholder("doctorId")} and mine.appointment_id = ${appointments.id})`,
+    slotHeld: sql<boolean>`exists (select from ${appointments} held where held.starts_at = ${appointments.startsAt} and held.doctor_id = ${sql.placeholder("doctorId")} and ${inArray(sql`held.status`, [...ACTIVE_STATUSES])} and held.id <> ${appointments.id})`,
+  }),
 );
 
-/** This doctor's proposal on each of the given appointments (null when none). */
-async function myProposals(db: Db, doctorId: string, ids: string[]) {
-  const mine = new Map<string, Pick<typeof proposals.$inferSelect, "id" | "status">>();
-  if (ids.length === 0) return mine;
-  const rows = await proposalsOn(db, { doctorId, ids });
-  for (const r of rows) mine.set(r.appointmentId, { id: r.id, status: r.status });
-  return mine;
-}
+type MyProposal = Pick<typeof proposals.$inferSelect, "id" | "status"> | null;
+const doctorsSide = (row: { myProposal: MyProposal; slotHeld: boolean }) => ({ myProposal: row.myProposal, slotHeld: row.slotHeld });
 
-const held = alias(appointments, "held");
-
-const heldSlotsOf = prepared("doctor_held_slots", (db) =>
-  db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .innerJoin(
-      held,
-      and(
-        eq(held.startsAt, appointments.startsAt),
-        eq(held.doctorId, sql.placeholder("doctorId")),
-        inArray(held.status, [...ACTIVE_STATUSES]),
-        ne(held.id, appointments.id),
-      ),
-    )
-    .where(sql`${appointments.id} = ${anyOfIds}`),
-);
-
-/** Which of these appointments fall on a slot the doctor already holds with another active one. */
-async function onHeldSlots(db: Db, doctorId: string, ids: string[]) {
-  if (ids.length === 0) return new Set<string>();
-  const rows = await heldSlotsOf(db, { doctorId, ids });
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * Serializes appointments in the order of `ids`, each with `myProposal` and `slotHeld` (the doctor
- * is busy then, so an open request cannot take their proposal).
- */
-export function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
-  return serializeInOrder(db, ids, async (ids) => {
-    const [mine, busy] = await Promise.all([myProposals(db, doctorId, ids), onHeldSlots(db, doctorId, ids)]);
-    return (id) => ({ myProposal: mine.get(id) ?? null, slotHeld: busy.has(id) });
-  });
+/** Serializes appointments in the order of `ids`, each with `myProposal` and `slotHeld`. */
+export async function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return serializeInOrder(await doctorCards(db, { ids, doctorId }), ids, doctorsSide);
 }
 
 /**
@@ -107,13 +69,12 @@ export async function listDoctorAppointments(db: Db, doctorId: string, q: Doctor
  */
 export async function getDoctorAppointment(db: Db, doctor: DoctorAccess, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
-  const row = await findAppointment(db, id);
+  const [row] = await doctorCards(db, { ids: [id], doctorId: doctor.id });
   const visible =
     row &&
     (row.doctorId === doctor.id ||
       (doctor.verification === "verified" && isOpenRequestFor(doctor, row) && (OPEN_STATUSES as readonly string[]).includes(row.status)));
   if (!visible) throw appointmentNotFound();
   await auditPatients(db, doctor.id, [row.patientId], "read", "appointment", id);
-  const [mine, busy] = await Promise.all([myProposals(db, doctor.id, [id]), onHeldSlots(db, doctor.id, [id])]);
-  return { ...serializeAppointment(row), myProposal: mine.get(id) ?? null, slotHeld: busy.has(id) };
+  return serializeInOrder([row], [id], doctorsSide)[0];
 }

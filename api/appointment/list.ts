@@ -1,12 +1,11 @@
 // What the patient's and the doctor's appointment lists share: one page of ids searched by the other
 // party's name or the speciality, and appointments serialized in a given order with what each side adds.
-import { and, count, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/index.ts";
-import { prepared } from "../db/prepared.ts";
-import { appointments, specialities, users } from "../db/schema.ts";
+import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { containsPattern } from "../query.ts";
-import { appointmentWith, serializeAppointment } from "./serialize.ts";
+import { serializeAppointment } from "./serialize.ts";
 
 const otherParty = alias(users, "other_party");
 
@@ -60,19 +59,51 @@ export async function pageOfAppointments(
   return { page: answer.page.map(([id, patientId]) => ({ id, patientId })), total: Number(answer.total) };
 }
 
-// Every list page and the patient home load their appointments by id: prepared once, the ids an
-// array placeholder (api/db/prepared.ts).
-const appointmentsByIds = prepared("appointments_by_ids", (db) =>
-  db.query.appointments.findMany({ where: (a) => sql`${a.id} = any(${sql.placeholder("ids")}::uuid[])`, with: appointmentWith }),
-);
+const patient = alias(users, "patient");
+const doctor = alias(users, "doctor");
 
-/** Loads and serializes appointments by id, keeping the order of `ids`, each with what `extraFor` adds. */
-export async function serializeInOrder<E extends object>(db: Db, ids: string[], extraFor: (ids: string[]) => Promise<(id: string) => E>) {
-  if (ids.length === 0) return [];
-  const [rows, extra] = await Promise.all([appointmentsByIds(db, { ids }), extraFor(ids)]);
+/**
+ * Every list page and the patient home load their cards by id in one flat statement, prepared once
+ * (api/db/prepared.ts), the ids an array placeholder, with what the viewer's side adds (`extra`,
+ * subqueries on the card's own row). A relational query (`with: appointmentWith`) built a JSON
+ * document per card out of nested subqueries and drizzle took each apart again: on the doctor's
+ * page it was the costliest statement, and the viewer's additions were two statements more
+ * (docs/performance.md).
+ */
+export function cardsByIds<E extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: E) {
+  return db
+    .select({
+      ...getTableColumns(appointments),
+      patient: { id: patient.id, username: patient.username, avatarUrl: patient.avatarUrl, deletedAt: patient.deletedAt },
+      doctor: { id: doctor.id, username: doctor.username, avatarUrl: doctor.avatarUrl, deletedAt: doctor.deletedAt },
+      doctorProfile: { contact: doctors.contact, dutyHospital: doctors.dutyHospital },
+      doctorSpecialities: sql<[number, string, string][]>`coalesce((select json_agg(json_build_array(s.id, s.name, s.name_fr) order by s.name) from doctor_specialities ds join specialities s on s.id = ds.speciality_id where ds.doctor_id = ${appointments.doctorId}), '[]')`,
+      speciality: { id: specialities.id, name: specialities.name, nameFr: specialities.nameFr, icon: specialities.icon },
+      city: { id: cities.id, name: cities.name },
+      country: { id: countries.id, name: countries.name, code: countries.code },
+      ...extra,
+    })
+    .from(appointments)
+    .leftJoin(patient, eq(patient.id, appointments.patientId))
+    .leftJoin(doctor, eq(doctor.id, appointments.doctorId))
+    .leftJoin(doctors, eq(doctors.userId, appointments.doctorId))
+    .leftJoin(specialities, eq(specialities.id, appointments.specialityId))
+    .leftJoin(cities, eq(cities.id, appointments.cityId))
+    .leftJoin(countries, eq(countries.id, appointments.countryId))
+    .where(sql`${appointments.id} = any(${sql.placeholder("ids")}::uuid[])`);
+}
+
+type Card = Awaited<ReturnType<typeof cardsByIds<Record<never, never>>>>[number];
+
+/** Serializes the cards of `cardsByIds` in the order of `ids`, each with what `extra` picks of its row. */
+export function serializeInOrder<R extends Card, E extends object>(rows: R[], ids: string[], extra: (row: R) => E) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ ...serializeAppointment(row), ...extra(id) }] : [];
+    if (!row) return [];
+    const { doctorProfile, doctorSpecialities, doctor, ...rest } = row;
+    const specialities = doctorSpecialities.map(([id, name, nameFr]) => ({ speciality: { id, name, nameFr } }));
+    const loaded = { ...rest, doctor: doctor && { ...doctor, doctor: doctorProfile && { ...doctorProfile, specialities } } };
+    return [{ ...serializeAppointment(loaded), ...extra(row) }];
   });
 }

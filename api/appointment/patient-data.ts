@@ -1,6 +1,6 @@
 // The patient's appointments (docs/product.md, Screens and routes 'my appointments'): the paged list with its tabs
 // and filters, one appointment, and cancellation (docs/product.md, Appointment states).
-import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { auditPatients } from "../audit.ts";
@@ -8,30 +8,28 @@ import { withdrawOpenRequest } from "../notification/data.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
 import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
-import { pageOfAppointments, serializeInOrder } from "./list.ts";
+import { cardsByIds, pageOfAppointments, serializeInOrder } from "./list.ts";
+import { prepared } from "../db/prepared.ts";
 import { pageInfo } from "../query.ts";
 import type { PatientListQuery } from "../../contract/appointment.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 
 
-/** Pending proposals per appointment, for the 'Doctor Proposals' tab count. */
-async function pendingProposalCounts(db: Db, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ appointmentId: proposals.appointmentId, n: count() })
-    .from(proposals)
-    .where(and(inArray(proposals.appointmentId, ids), eq(proposals.status, "pending")))
-    .groupBy(proposals.appointmentId);
-  return new Map(rows.map((r) => [r.appointmentId, r.n]));
-}
+// The patient's list page and home: the cards with the pending proposals on each (the 'Doctor
+// Proposals' tab count), in the cards' one statement.
+const patientCards = prepared("patient_cards_by_ids", (db) =>
+  cardsByIds(db, {
+    proposalCount: sql<number>`(select count(*)::int from ${proposals} where ${proposals.appointmentId} = ${appointments.id} and ${proposals.status} = 'pending')`,
+  }),
+);
+
+const patientsSide = (row: { proposalCount: number }) => ({ proposalCount: row.proposalCount });
 
 /** Loads and serializes appointments by id, keeping the order of `ids`, with proposalCount. */
-export function serializeMany(db: Db, ids: string[]) {
-  return serializeInOrder(db, ids, async (ids) => {
-    const counts = await pendingProposalCounts(db, ids);
-    return (id) => ({ proposalCount: counts.get(id) ?? 0 });
-  });
+export async function serializeMany(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return serializeInOrder(await patientCards(db, { ids }), ids, patientsSide);
 }
 
 /**
@@ -67,11 +65,10 @@ export const appointmentNotFound = () => notFound("Appointment not found");
 /** One appointment: the patient's own (anyone else's is a 404), or any for an admin (audited). */
 export async function getAppointment(db: Db, viewer: AuthUser, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
-  const row = await findAppointment(db, id);
+  const [row] = await patientCards(db, { ids: [id] });
   if (!row || (viewer.role !== "admin" && row.patientId !== viewer.id)) throw appointmentNotFound();
   await auditPatients(db, viewer.id, [row.patientId], "read", "appointment", id);
-  const counts = await pendingProposalCounts(db, [id]);
-  return { ...serializeAppointment(row), proposalCount: counts.get(id) ?? 0 };
+  return serializeInOrder([row], [id], patientsSide)[0];
 }
 
 const CANCELLABLE = new Set(["pending", "proposed", "confirmed"]);

@@ -1,5 +1,6 @@
 // The one wire shape of an appointment (docs/product.md, Data), used by the patient and doctor lists.
 import type { Db } from "../db/index.ts";
+import type { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { clinicParts } from "../time.ts";
 import { DELETED_USER } from "../../contract/constants.ts";
 
@@ -16,7 +17,19 @@ export const appointmentWith = {
   country: true,
 } as const;
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof loadOne>>>;
+type Person = Pick<typeof users.$inferSelect, "id" | "username" | "avatarUrl" | "deletedAt">;
+/** What `serializeAppointment` reads: a row loaded with `appointmentWith`, or a card of list.ts's `cardsByIds`. */
+export type AppointmentRow = typeof appointments.$inferSelect & {
+  patient: Person | null;
+  doctor:
+    | (Person & {
+        doctor: (Pick<typeof doctors.$inferSelect, "contact" | "dutyHospital"> & { specialities: { speciality: Pick<typeof specialities.$inferSelect, "id" | "name" | "nameFr"> }[] }) | null;
+      })
+    | null;
+  speciality: Pick<typeof specialities.$inferSelect, "id" | "name" | "nameFr" | "icon"> | null;
+  city: Pick<typeof cities.$inferSelect, "id" | "name"> | null;
+  country: Pick<typeof countries.$inferSelect, "id" | "name" | "code"> | null;
+};
 function loadOne(db: Db, id: string) {
   return db.query.appointments.findFirst({ where: (a, { eq }) => eq(a.id, id), with: appointmentWith });
 }
@@ -32,7 +45,7 @@ const person = (u: { id: string; username: string; avatarUrl: string | null; del
     avatarUrl: u.deletedAt ? null : u.avatarUrl,
   };
 
-export function serializeAppointment(a: Loaded) {
+export function serializeAppointment(a: AppointmentRow) {
   const { date, iso } = clinicParts(a.startsAt);
   const doctorProfile = a.doctor?.doctor;
   return {

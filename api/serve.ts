@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import { createApi } from "./app.ts";
 import { serveControl } from "./admin/control.ts";
 import { openDatabase } from "./db/index.ts";
+import { keepTidy } from "./db/upkeep.ts";
 import { seed } from "./seed.ts";
 import { createMailer } from "./mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
@@ -16,11 +17,13 @@ import { watchDatabasePool } from "./metrics.ts";
  * PostgreSQL at DATABASE_URL (else PGlite in DATA_DIR/db), seeded, the API on it, the mail
  * outbox worker (none with MAIL_TRANSPORT=outbox; the console transport also writes
  * DATA_DIR/outbox files) and the reminder worker, which queues reminders in the outbox whatever
- * the transport. Closing the database stops the workers first.
+ * the transport, and the embedded database's upkeep (db/upkeep.ts). Closing the database stops
+ * the workers first.
  */
 export async function openApi(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir });
   await seed(database.db, { demo: config.demo });
+  const stopUpkeep = database.pglite ? await keepTidy(database.pglite) : undefined;
   watchDatabasePool(database);
   watchMailOutbox(database.db);
   // Set whenever the API runs here (config.ts); the safe choice otherwise: nothing sent or printed.
@@ -42,6 +45,7 @@ export async function openApi(config: Config) {
     await stopControl?.();
     await reminders.stop();
     await worker?.stop();
+    await stopUpkeep?.();
     await close();
   };
   return { database, mailer, api: createApi({ db: database.db, mailer, trustProxy: config.TRUST_PROXY, codeResendSeconds: config.CODE_RESEND_SECONDS }) };

@@ -40,7 +40,9 @@ test.describe("the profile gate", () => {
         // Give a stray mail the time to arrive before counting.
         await page.waitForTimeout(1_000);
         // Codes only: other mail (the account's approval) leaves the outbox on its own time.
-        expect((await mailsTo(doctor.email)).slice(before).map(codeIn).filter(Boolean)).toEqual([held]);
+        // A failure names every mail since the gate opened (a code seen twice in CI once, 2026-11-24).
+        const since = (await mailsTo(doctor.email)).slice(before);
+        expect(since.map(codeIn).filter(Boolean), since.map((m) => `${m.date} ${m.subject}: ${codeIn(m) ?? "no code"}`).join("; ")).toEqual([held]);
 
         await enterCode(page, held);
         await dialog.getByRole("button", { name: "Verify" }).click();

@@ -28,11 +28,12 @@ export async function mailsTo(email: string): Promise<Mail[]> {
 }
 
 /**
- * The code of a mail: the 6 digits alone on a line (the mails put it there), else the first 6-digit
- * number. Not simply the first: a greeting such as "Hello Patient 482913" comes before the code.
+ * The code of a mail: the 6 digits alone on a line, where every code mail puts it (api/mail/templates.ts).
+ * Only there: a greeting such as "Hello Doctor 325022" (a test name's hex suffix, all digits one time
+ * in 17) is no code, and a mail without one (an approval arriving late) would pass for a second code.
  */
 export function codeIn(mail: Mail): string | undefined {
-  return mail.text.match(/^[ \t]*(\d{6})[ \t]*$/m)?.[1] ?? mail.text.match(/\b(\d{6})\b/)?.[1];
+  return mail.text.match(/^[ \t]*(\d{6})[ \t]*$/m)?.[1];
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "./booking.ts";
-import { cardsByIds, pageOfAppointments, serializeInOrder } from "./list.ts";
+import { cardsByIds, pageOfAppointments, serializeCard, serializeInOrder } from "./list.ts";
 import { appointmentNotFound } from "./patient-data.ts";
 import { pageInfo } from "../query.ts";
 import type { DoctorListQuery } from "../../contract/appointment.ts";
@@ -76,5 +76,5 @@ export async function getDoctorAppointment(db: Db, doctor: DoctorAccess, id: str
       (doctor.verification === "verified" && isOpenRequestFor(doctor, row) && (OPEN_STATUSES as readonly string[]).includes(row.status)));
   if (!visible) throw appointmentNotFound();
   await auditPatients(db, doctor.id, [row.patientId], "read", "appointment", id);
-  return serializeInOrder([row], [id], doctorsSide)[0];
+  return serializeCard(row, doctorsSide);
 }

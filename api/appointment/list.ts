@@ -95,15 +95,22 @@ export function cardsByIds<E extends Record<string, SQL.Aliased | SQL>>(db: Db, 
 
 type Card = Awaited<ReturnType<typeof cardsByIds<Record<never, never>>>>[number];
 
-/** Serializes the cards of `cardsByIds` in the order of `ids`, each with what `extra` picks of its row. */
+/**
+ * One card of `cardsByIds` in the wire's shape (serialize.ts, which also takes the rows of the
+ * relational `appointmentWith`), with what `extra` picks of its row for the viewer's side.
+ */
+export function serializeCard<R extends Card, E extends object>(row: R, extra: (row: R) => E) {
+  const { doctorProfile, doctorSpecialities, doctor, ...rest } = row;
+  const specialities = doctorSpecialities.map(([id, name, nameFr]) => ({ speciality: { id, name, nameFr } }));
+  const loaded = { ...rest, doctor: doctor && { ...doctor, doctor: doctorProfile && { ...doctorProfile, specialities } } };
+  return { ...serializeAppointment(loaded), ...extra(row) };
+}
+
+/** The cards in the order of `ids`; one gone meanwhile is left out. */
 export function serializeInOrder<R extends Card, E extends object>(rows: R[], ids: string[], extra: (row: R) => E) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    const { doctorProfile, doctorSpecialities, doctor, ...rest } = row;
-    const specialities = doctorSpecialities.map(([id, name, nameFr]) => ({ speciality: { id, name, nameFr } }));
-    const loaded = { ...rest, doctor: doctor && { ...doctor, doctor: doctorProfile && { ...doctorProfile, specialities } } };
-    return [{ ...serializeAppointment(loaded), ...extra(row) }];
+    return row ? [serializeCard(row, extra)] : [];
   });
 }

@@ -8,7 +8,7 @@ import { withdrawOpenRequest } from "../notification/data.ts";
 import { conflict, notFound, type AuthUser } from "../http.ts";
 import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
-import { cardsByIds, pageOfAppointments, serializeInOrder } from "./list.ts";
+import { cardsByIds, pageOfAppointments, serializeCard, serializeInOrder } from "./list.ts";
 import { prepared } from "../db/prepared.ts";
 import { pageInfo } from "../query.ts";
 import type { PatientListQuery } from "../../contract/appointment.ts";
@@ -68,7 +68,7 @@ export async function getAppointment(db: Db, viewer: AuthUser, id: string) {
   const [row] = await patientCards(db, { ids: [id] });
   if (!row || (viewer.role !== "admin" && row.patientId !== viewer.id)) throw appointmentNotFound();
   await auditPatients(db, viewer.id, [row.patientId], "read", "appointment", id);
-  return serializeInOrder([row], [id], patientsSide)[0];
+  return serializeCard(row, patientsSide);
 }
 
 const CANCELLABLE = new Set(["pending", "proposed", "confirmed"]);

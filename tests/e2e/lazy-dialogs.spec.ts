@@ -2,7 +2,7 @@
 // a page opened with the dialog in its URL shows the server's dialog at once, keeps it while the
 // dialog's module is still on its way (its forms post as without JavaScript), and enhances it once
 // the module has arrived; a dialog opened from the interactive page shows once its module has come.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { api, book, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -59,6 +59,15 @@ test.describe("a dialog opened by its URL (JavaScript on)", () => {
   });
 });
 
+/** Confirms the patient's cancel dialog; the appointment is cancelled, as the API says. */
+async function confirmCancel(page: Page, dialog: Locator, patient: { token: string }, appointmentId: string) {
+  await dialog.getByRole("button", { name: "Cancel Appointment" }).click();
+  await expect(page.getByText("Appointment cancelled successfully!")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const status = await api("GET", `/appointment/${appointmentId}`, { token: patient.token });
+  expect(status.body.status).toBe("cancelled");
+}
+
 // The appointment lists' dialog modules, the patient's and the doctor's.
 const listDialogs = /\/assets\/appointment-dialogs-[^/]+\.js$/;
 
@@ -84,12 +93,8 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     // The page asked for the module, which is held: what the patient has is the server's dialog.
     await expect.poll(() => dialogs.asked).toBe(true);
 
-    await dialog.getByRole("button", { name: "Cancel Appointment" }).click();
-    await expect(page.getByText("Appointment cancelled successfully!")).toBeVisible();
-    await expect(dialog).toHaveCount(0);
+    await confirmCancel(page, dialog, patient, booked.id);
     dialogs.release();
-    const status = await api("GET", `/appointment/${booked.id}`, { token: patient.token });
-    expect(status.body.status).toBe("cancelled");
   });
 
   test("the patient's Cancel, clicked before the dialog's code has come, opens the dialog once it has, with the focus in it", async ({
@@ -110,9 +115,7 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     await expect(dialog).toBeVisible();
     await expect(dialog).toBeFocused();
     await expect(page).toHaveURL(new RegExp(`cancel=${booked.id}`));
-    await dialog.getByRole("button", { name: "Cancel Appointment" }).click();
-    await expect(page.getByText("Appointment cancelled successfully!")).toBeVisible();
-    await expect(dialog).toHaveCount(0);
+    await confirmCancel(page, dialog, patient, booked.id);
   });
 
   test("the doctor's details dialog opened by its URL stays while its code is held, and its Confirm posts as without JavaScript", async ({
@@ -176,10 +179,7 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     await page.reload();
     await expect(dialog).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/error|wrong/i);
-    await dialog.getByRole("button", { name: "Cancel Appointment" }).click();
-    await expect(page.getByText("Appointment cancelled successfully!")).toBeVisible();
-    const status = await api("GET", `/appointment/${booked.id}`, { token: patient.token });
-    expect(status.body.status).toBe("cancelled");
+    await confirmCancel(page, dialog, patient, booked.id);
   });
 
   test("neither list sends its dialogs' code with the page", async ({ page, patient, doctor }) => {

@@ -5,25 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { api, book, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-
-/**
- * Holds back the modules `pattern` matches until `release()`; `asked` once the page has asked for
- * one. From the first page on, so no copy of it is in the cache.
- */
-async function holdModule(page: Page, pattern: RegExp) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const state = { asked: false, release: () => release() };
-  await page.route(pattern, async (route) => {
-    state.asked = true;
-    await held;
-    // The first page's request may have been cancelled by a navigation.
-    await route.continue().catch(() => {});
-  });
-  return state;
-}
+import { holdModule } from "./support.ts";
 
 test.describe("a dialog opened by its URL (JavaScript on)", () => {
   test("the book dialog stays while its code loads, then reloads the times when the date changes", async ({ page, patient, doctor }) => {

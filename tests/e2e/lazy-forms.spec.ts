@@ -5,21 +5,7 @@
 import type { Page } from "@playwright/test";
 import { signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-
-/** Holds the form state's module back until `release()`; `asked` once the page has asked for it. */
-async function holdFormState(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const state = { asked: false, release: () => release() };
-  await page.route(/\/assets\/conform-bridge-[^/]+\.js$/, async (route) => {
-    state.asked = true;
-    await held;
-    await route.continue().catch(() => {});
-  });
-  return state;
-}
+import { holdModule } from "./support.ts";
 
 /** Opens `path` with conform's form state held back, and the posts the page makes from then on. */
 async function openWithFormStateHeld(page: Page, path: string) {
@@ -27,7 +13,7 @@ async function openWithFormStateHeld(page: Page, path: string) {
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());
   });
-  const formState = await holdFormState(page);
+  const formState = await holdModule(page, /\/assets\/conform-bridge-[^/]+\.js$/);
   await page.goto(path);
   await expect.poll(() => formState.asked).toBe(true);
   return { posts, formState };

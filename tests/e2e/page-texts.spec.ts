@@ -3,23 +3,9 @@
 // navigation in the browser waits for them, so the next page never shows a key instead of a text.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { holdModule } from "./support.ts";
 
 const textsFile = /\/assets\/(en|fr)-[\w-]+\.js$/;
-
-/** Holds the language's whole texts back until `release()`; `asked` once the page has asked for them. */
-async function holdTexts(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const state = { asked: false, release: () => release() };
-  await page.route(textsFile, async (route) => {
-    state.asked = true;
-    await held;
-    await route.continue().catch(() => {});
-  });
-  return state;
-}
 
 for (const [language, login, register, doctorText] of [
   ["en", "Log in", "Create an account", "Book an appointment"],
@@ -44,7 +30,7 @@ for (const [language, login, register, doctorText] of [
     });
 
     test("a link to a page with other texts waits for the language's texts, then shows them", async ({ page }) => {
-      const texts = await holdTexts(page);
+      const texts = await holdModule(page, textsFile);
       await page.goto("/login");
       await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
       // Asked for once the page is interactive, not as part of its first load.
@@ -64,7 +50,7 @@ for (const [language, login, register, doctorText] of [
     });
 
     test("the skip link, used while the language's texts are on their way, moves within the page and never reloads it", async ({ page }) => {
-      const texts = await holdTexts(page);
+      const texts = await holdModule(page, textsFile);
       const documentLoads: string[] = [];
       page.on("request", (request) => {
         if (request.isNavigationRequest()) documentLoads.push(new URL(request.url()).pathname);

@@ -28,6 +28,25 @@ export async function mailsTo(email: string): Promise<Mail[]> {
 }
 
 /**
+ * Holds back the scripts `pattern` matches until `release()`; `asked` once the page has asked for
+ * one. From the first page on, so no copy of it is in the cache: a module on a slow network.
+ */
+export async function holdModule(page: Page, pattern: RegExp) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { asked: false, release: () => release() };
+  await page.route(pattern, async (route) => {
+    state.asked = true;
+    await held;
+    // The first page's request may have been cancelled by a navigation.
+    await route.continue().catch(() => {});
+  });
+  return state;
+}
+
+/**
  * The code of a mail: the 6 digits alone on a line, where every code mail puts it (api/mail/templates.ts).
  * Only there: a greeting such as "Hello Doctor 325022" (a test name's hex suffix, all digits one time
  * in 17) is no code, and a mail without one (an approval arriving late) would pass for a second code.

@@ -16,16 +16,10 @@ export function markHydrated() {
   hydrated = true;
 }
 
-/** `Component` renders what `load` gives, loaded after hydration; `preload` fetches it beforehand. */
+/** A component that renders what `load` gives, loaded after hydration (or found loaded). */
 export function afterHydration<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  const Component = lazy(() =>
-    preload().then(
+  return lazy(() =>
+    load().then(
       (loaded) => ({ default: loaded }),
       () => {
         if (hydrated) window.location.reload();
@@ -33,5 +27,4 @@ export function afterHydration<P extends object>(load: () => Promise<ComponentTy
       },
     ),
   );
-  return { Component, preload };
 }

@@ -24,7 +24,7 @@ type Data = Route.ComponentProps["loaderData"];
 // A page opened with ?edit=1 hydrates once this module and the form's have arrived; the page
 // fetches the form's once this module is there.
 export const loadRescheduleForm = () => import("./reschedule-form.tsx");
-const { Component: RescheduleForm } = afterHydration(() => loadRescheduleForm().then((m) => m.RescheduleForm));
+const RescheduleForm = afterHydration(() => loadRescheduleForm().then((m) => m.RescheduleForm));
 
 /**
  * 'Cancel' asks first (?cancel=<id>): what is cancelled, that the patient is told, Keep or Cancel.

@@ -86,12 +86,12 @@ type ActionData = Route.ComponentProps["actionData"];
 // fallback); opening one later finds it loaded, or waits for it on the page it was opened from
 // (docs/decisions/0003-first-load-javascript-budget.md).
 const loadDialogs = () => import("./appointment-dialogs.tsx");
-const { Component: DetailsDialog } = afterHydration(() => loadDialogs().then((m) => m.DetailsDialog));
-const { Component: CancelDialog } = afterHydration(() => loadDialogs().then((m) => m.CancelDialog));
+const DetailsDialog = afterHydration(() => loadDialogs().then((m) => m.DetailsDialog));
+const CancelDialog = afterHydration(() => loadDialogs().then((m) => m.CancelDialog));
 // A refused action's note shows only after the doctor acted: it loads after hydration too (a page
 // rendered with one hydrates once it has come).
 const loadFormAlert = () => import("../../components/form-alert.tsx");
-const { Component: FormAlert } = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
+const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 const failureOf = (actionData: ActionData) => (actionData && "failure" in actionData ? actionData.failure : null);
 

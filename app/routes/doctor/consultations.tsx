@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // opened with its dialog in the URL renders it on the server as always and hydrates once the module
 // has arrived (no Suspense boundary, so no fallback is ever shown); opening it later finds it loaded.
 const loadConsultationForm = () => import("./consultation-form.tsx");
-const { Component: ConsultationDialog } = afterHydration(() => loadConsultationForm().then((m) => m.ConsultationDialog));
+const ConsultationDialog = afterHydration(() => loadConsultationForm().then((m) => m.ConsultationDialog));
 
 function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
   const { t, i18n } = useTranslation();

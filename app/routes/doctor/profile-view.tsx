@@ -20,9 +20,9 @@ type ProfileData = Extract<Route.ComponentProps["loaderData"], { gate: false }>;
 // and hydrates once the module has arrived (no Suspense boundary, so nothing shows a fallback); Edit
 // or Delete, clicked later, finds it loaded.
 const loadEditForm = () => import("./profile-form.tsx");
-const { Component: EditForm } = afterHydration(() => loadEditForm().then((m) => m.EditForm));
+const EditForm = afterHydration(() => loadEditForm().then((m) => m.EditForm));
 const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
-const { Component: DeleteAccountDialog } = afterHydration(() => loadDeleteDialog().then((m) => m.DeleteAccountDialog));
+const DeleteAccountDialog = afterHydration(() => loadDeleteDialog().then((m) => m.DeleteAccountDialog));
 
 function ProfileView({ p }: { p: DoctorProfile }) {
   const { t, i18n } = useTranslation();

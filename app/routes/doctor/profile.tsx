@@ -155,7 +155,7 @@ function CodeGate({ email, sendError, actionData }: { email: string; sendError: 
 // The profile's view loads apart from the gate (profile-view.tsx); a doctor on the gate fetches it
 // once the page is interactive, so the profile shows at once when the code is accepted.
 const loadView = () => import("./profile-view.tsx");
-const { Component: OpenProfile } = afterHydration(() => loadView().then((m) => m.OpenProfile));
+const OpenProfile = afterHydration(() => loadView().then((m) => m.OpenProfile));
 
 export default function DoctorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const gate = loaderData.gate;

@@ -60,8 +60,8 @@ type Data = Route.ComponentProps["loaderData"];
 // dialog in its URL renders it on the server as always, and hydrates once the module has arrived
 // (there is no Suspense boundary, so nothing shows a fallback); opening one later finds it loaded.
 const loadDialogs = () => import("./doctor-dialogs.tsx");
-const { Component: BookDialog } = afterHydration(() => loadDialogs().then((m) => m.BookDialog));
-const { Component: RequestDialog } = afterHydration(() => loadDialogs().then((m) => m.RequestDialog));
+const BookDialog = afterHydration(() => loadDialogs().then((m) => m.BookDialog));
+const RequestDialog = afterHydration(() => loadDialogs().then((m) => m.RequestDialog));
 
 function AppointmentLine({ a }: { a: PatientAppointment }) {
   const { t, i18n } = useTranslation();

@@ -40,7 +40,7 @@ type Data = Route.ComponentProps["loaderData"];
 // A refused action's note shows only after the patient acted: it loads after hydration too, with the
 // dialogs (a page rendered with one hydrates once it has come).
 const loadFormAlert = () => import("../../components/form-alert.tsx");
-const { Component: FormAlert } = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
+const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 /** The patient's last refused action on this appointment, where they acted (its card or its dialog). */
 const failureOn = (failure: Failure | null, id: string) => (failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null);
@@ -50,8 +50,8 @@ const failureOn = (failure: Failure | null, id: string) => (failure?.appointment
 // boundary, so nothing shows a fallback); opening one later finds it loaded, or waits for it on the
 // page it was opened from (docs/decisions/0003-first-load-javascript-budget.md).
 const loadDialogs = () => import("./appointment-dialogs.tsx");
-const { Component: DetailsDialog } = afterHydration(() => loadDialogs().then((m) => m.DetailsDialog));
-const { Component: CancelDialog } = afterHydration(() => loadDialogs().then((m) => m.CancelDialog));
+const DetailsDialog = afterHydration(() => loadDialogs().then((m) => m.DetailsDialog));
+const CancelDialog = afterHydration(() => loadDialogs().then((m) => m.CancelDialog));
 
 /** Cancel (and Buy) are for appointments still to come (docs/forms.md). */
 const cancellable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");

@@ -78,10 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 // on the server as always and hydrates once the module has arrived (there is no Suspense boundary,
 // so nothing shows a fallback); Edit, clicked later, finds it loaded.
 const loadEditForm = () => import("./profile-form.tsx");
-const { Component: EditForm } = afterHydration(() => loadEditForm().then((m) => m.EditForm));
+const EditForm = afterHydration(() => loadEditForm().then((m) => m.EditForm));
 // The same for the account deletion dialog (?delete=1).
 const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
-const { Component: DeleteAccountDialog } = afterHydration(() => loadDeleteDialog().then((m) => m.DeleteAccountDialog));
+const DeleteAccountDialog = afterHydration(() => loadDeleteDialog().then((m) => m.DeleteAccountDialog));
 
 function ProfileView({ p }: { p: PatientProfile }) {
   const { t, i18n } = useTranslation();

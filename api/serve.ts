@@ -5,7 +5,7 @@ import type { Config } from "../config.ts";
 import { createApi } from "./app.ts";
 import { serveControl } from "./admin/control.ts";
 import { openDatabase } from "./db/index.ts";
-import { keepTidy } from "./db/upkeep.ts";
+import { analyzeNeverAnalyzed, keepTidy } from "./db/upkeep.ts";
 import { seed } from "./seed.ts";
 import { createMailer } from "./mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
@@ -17,13 +17,16 @@ import { watchDatabasePool } from "./metrics.ts";
  * PostgreSQL at DATABASE_URL (else PGlite in DATA_DIR/db), seeded, the API on it, the mail
  * outbox worker (none with MAIL_TRANSPORT=outbox; the console transport also writes
  * DATA_DIR/outbox files) and the reminder worker, which queues reminders in the outbox whatever
- * the transport, and the embedded database's upkeep (db/upkeep.ts). Closing the database stops
+ * the transport, and the database's upkeep (db/upkeep.ts: PGlite's statistics and vacuum, and on
+ * PostgreSQL the statistics of the tables its autovacuum never analysed). Closing the database stops
  * the workers first.
  */
 export async function openApi(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.pgliteDir });
   await seed(database.db, { demo: config.demo });
-  const stopUpkeep = database.pglite ? await keepTidy(database.pglite) : undefined;
+  let stopUpkeep: (() => Promise<void>) | undefined;
+  if (database.pglite) stopUpkeep = await keepTidy(database.pglite);
+  else await analyzeNeverAnalyzed(database.db);
   watchDatabasePool(database);
   watchMailOutbox(database.db);
   // Set whenever the API runs here (config.ts); the safe choice otherwise: nothing sent or printed.

@@ -1,9 +1,11 @@
 // The embedded database's upkeep (api/db/upkeep.ts): PGlite has no autovacuum, so the app gathers
 // the statistics and clears the dead rows itself, with autovacuum's thresholds, and only where due.
 import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./index.ts";
-import { keepTidy, tidyOnce } from "./upkeep.ts";
+import { openScratchDatabase } from "../test/scratch-database.ts";
+import { analyzeNeverAnalyzed, keepTidy, tidyOnce } from "./upkeep.ts";
 
 let client: PGlite;
 beforeEach(async () => {
@@ -80,5 +82,30 @@ describe("the embedded database's upkeep", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+// Run by both test runs: on PGlite, and on the PostgreSQL server of TEST_DATABASE_URL (a new
+// database, migrated from scratch, so that no table was analysed yet).
+describe("the statistics of the tables never analysed (PostgreSQL's autovacuum leaves the small ones)", () => {
+  const neverAnalyzed = `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and c.reltuples < 0`;
+
+  it("analyzes every table never analysed, once, and a failure is logged, not thrown", async () => {
+    const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "u" });
+    try {
+      const count = async () => ((await database.db.execute(sql.raw(neverAnalyzed))) as unknown as { rows: { n: number }[] }).rows[0].n;
+      expect(await count()).toBeGreaterThan(10);
+      const ran = await analyzeNeverAnalyzed(database.db);
+      expect(ran).toContain("analyze appointments");
+      expect(ran).toContain("analyze users");
+      expect(await count()).toBe(0);
+      expect(await analyzeNeverAnalyzed(database.db)).toEqual([]);
+    } finally {
+      await database.close();
+      await database.drop();
+    }
+    const logged: string[] = [];
+    expect(await analyzeNeverAnalyzed(database.db, (line) => logged.push(line))).toEqual([]);
+    expect(logged).toEqual([expect.stringMatching(/^\[db\] upkeep: /)]);
   });
 });

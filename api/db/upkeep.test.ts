@@ -2,6 +2,7 @@
 // the statistics and clears the dead rows itself, with autovacuum's thresholds, and only where due.
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./index.ts";
 import { openScratchDatabase } from "../test/scratch-database.ts";
@@ -105,7 +106,28 @@ describe("the statistics of the tables never analysed (PostgreSQL's autovacuum l
       await database.drop();
     }
     const logged: string[] = [];
-    expect(await analyzeNeverAnalyzed(database.db, (line) => logged.push(line))).toEqual([]);
+    expect(await analyzeNeverAnalyzed(database.db, { log: (line) => logged.push(line) })).toEqual([]);
     expect(logged).toEqual([expect.stringMatching(/^\[db\] upkeep: /)]);
+  });
+
+  // PGlite has one connection: nothing else can hold a lock there.
+  it.runIf(process.env.TEST_DATABASE_URL)("does not wait on a table another session holds (a migration under way): the others are analysed", async () => {
+    const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "u" });
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query("begin; lock table users in access exclusive mode");
+      const logged: string[] = [];
+      const ran = await analyzeNeverAnalyzed(database.db, { log: (line) => logged.push(line), lockTimeoutMs: 200 });
+      expect(ran).toContain("analyze appointments");
+      expect(ran).not.toContain("analyze users");
+      expect(logged).toEqual([expect.stringMatching(/^\[db\] upkeep: analyze users: .*lock timeout/)]);
+      await other.query("rollback");
+      expect(await analyzeNeverAnalyzed(database.db)).toEqual(["analyze users"]);
+    } finally {
+      await other.end();
+      await database.close();
+      await database.drop();
+    }
   });
 });

@@ -49,21 +49,40 @@ export async function tidyOnce(client: PGlite): Promise<string[]> {
   return ran;
 }
 
+/** How long an analysis at start waits for a table's lock (another instance's migration holds it). */
+const ANALYZE_LOCK_TIMEOUT_MS = 5_000;
+
 /**
  * PostgreSQL: analyzes the tables that were never analysed (or vacuumed); returns what it ran. A
  * failure is logged, not thrown: the statistics only make the plans better. Several instances
- * starting at once may each analyse a table; the second waits for the first's lock.
+ * starting at once may each analyse a table; the second waits for the first's lock, and no table
+ * holds a start up longer than `lockTimeoutMs`.
  */
-export async function analyzeNeverAnalyzed(db: Db, log: (message: string) => void = console.error): Promise<string[]> {
-  const ran: string[] = [];
+export async function analyzeNeverAnalyzed(
+  db: Db,
+  { log = console.error, lockTimeoutMs = ANALYZE_LOCK_TIMEOUT_MS }: { log?: (message: string) => void; lockTimeoutMs?: number } = {},
+): Promise<string[]> {
+  let tables: string[];
   try {
     const { rows } = (await db.execute(sql.raw(DUE))) as unknown as { rows: { name: string; never: boolean }[] };
-    for (const table of rows.filter((t) => t.never)) {
-      await db.execute(sql.raw(`analyze ${table.name}`));
-      ran.push(`analyze ${table.name}`);
-    }
+    tables = rows.filter((t) => t.never).map((t) => t.name);
   } catch (error) {
     log(`[db] upkeep: ${(error as Error).message}`);
+    return [];
+  }
+  const ran: string[] = [];
+  for (const table of tables) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local lock_timeout = ${Math.round(lockTimeoutMs)}`));
+        await tx.execute(sql.raw(`analyze ${table}`));
+      });
+      ran.push(`analyze ${table}`);
+    } catch (error) {
+      // drizzle wraps the server's refusal ("Failed query: …"): its cause says why.
+      const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+      log(`[db] upkeep: analyze ${table}: ${reason}`);
+    }
   }
   return ran;
 }

@@ -1,5 +1,6 @@
-// The embedded database's upkeep (api/db/upkeep.ts): PGlite has no autovacuum, so the app gathers
-// the statistics and clears the dead rows itself, with autovacuum's thresholds, and only where due.
+// The database's upkeep (api/db/upkeep.ts): PGlite has no autovacuum, so the app gathers the
+// statistics and clears the dead rows itself, with autovacuum's thresholds, and only where due; on
+// PostgreSQL it analyses at start the tables autovacuum never analysed.
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";

@@ -10,15 +10,15 @@ import { apiError } from "../contract/errors.ts";
 import { bell } from "../contract/notification.ts";
 import { mailSettings } from "../contract/settings.ts";
 import { matches } from "./test/contract-match.ts";
-import { futureDate, type TestApi, refusal, setUpApi } from "./test/harness.ts";
+import { futureDate, refusal, setUpApi, type TestAdmin, type TestDoctor, type TestPatient } from "./test/harness.ts";
 import { appointment } from "../contract/appointment.ts";
 
 
 describe("the admin's, the doctor's own, the calendar's and the settings' answers follow the contract", () => {
   const api = setUpApi();
-  let admin: Awaited<ReturnType<TestApi["createAdmin"]>>;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let admin: TestAdmin;
+  let patient: TestPatient;
+  let doctor: TestDoctor;
   let cardiology: number;
 
   beforeAll(async () => {

@@ -20,14 +20,14 @@ import { doctorPage } from "../contract/doctor.ts";
 import { notificationList } from "../contract/notification.ts";
 import { apiError } from "../contract/errors.ts";
 import { matches } from "./test/contract-match.ts";
-import { futureDate, type TestApi, setUpApi } from "./test/harness.ts";
+import { futureDate, setUpApi, type TestDoctor, type TestPatient } from "./test/harness.ts";
 
 
 describe("answers follow the contract", () => {
   const api = setUpApi();
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let patient: TestPatient;
+  let doctor: TestDoctor;
+  let other: TestDoctor;
   let specialityId: number;
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appointments, users } from "./db/schema.ts";
 import { createMailer } from "./mail/index.ts";
 import { readCalendar } from "./test/calendar.ts";
-import { futureDate, startApi, type TestApi } from "./test/harness.ts";
+import { futureDate, startApi, type TestApi, type TestPatient } from "./test/harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "./test/smtp.ts";
 import { appointment, createdProposal } from "../contract/appointment.ts";
 
@@ -23,7 +23,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Party = Awaited<ReturnType<TestApi["createPatient"]>>;
+type Party = TestPatient;
 
 /** A French-speaking patient and an English-speaking doctor, with names that need escaping in HTML. */
 async function parties() {

@@ -11,7 +11,7 @@ import { createMailer } from "./mail/index.ts";
 import { outboxMailer } from "./mail/outbox.ts";
 import { queueDueReminders, startReminderWorker } from "./reminders.ts";
 import { readCalendar } from "./test/calendar.ts";
-import { startApi, type TestApi } from "./test/harness.ts";
+import { startApi, type TestApi, type TestPatient } from "./test/harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "./test/smtp.ts";
 
 const HOUR = 3_600_000;
@@ -31,7 +31,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-type Party = Awaited<ReturnType<TestApi["createPatient"]>>;
+type Party = TestPatient;
 
 /** A French-speaking patient, an English-speaking doctor, and their confirmed appointment `inHours` from now. */
 async function confirmedIn(inHours: number) {

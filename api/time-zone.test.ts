@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../config.ts";
-import { startApi, type TestApi } from "./test/harness.ts";
+import { startApi, type TestApi, type TestDoctor, type TestPatient } from "./test/harness.ts";
 import { appointments } from "./db/schema.ts";
 import { SLOTS } from "../contract/constants.ts";
 import { appointment, daySlots } from "../contract/appointment.ts";
@@ -17,8 +17,8 @@ function useZone(zone: string) {
 
 describe("APP_TIMEZONE with daylight saving", () => {
   let api: TestApi;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let patient: TestPatient;
+  let doctor: TestDoctor;
   const before = process.env.APP_TIMEZONE;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { PASSWORD, startApi, type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { PASSWORD, startApi, refusal, setUpApi, type TestAdmin, type TestReference } from "../test/harness.ts";
 import { doctors, users } from "../db/schema.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { createAdminAccount, findDoctorId, listDoctorsByVerification, specialityIdsByName } from "./doctors.ts";
@@ -8,8 +8,8 @@ import { adminDoctor, adminDoctorPage } from "../../contract/admin.ts";
 
 describe("doctor verification: /admin", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
-  let admin: Awaited<ReturnType<TestApi["createAdmin"]>>;
+  let ref: TestReference;
+  let admin: TestAdmin;
   const mails = () => (api.mailer as unknown as { messages: { to: string; subject: string; text: string }[] }).messages;
 
   beforeAll(async () => {

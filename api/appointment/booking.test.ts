@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { futureDate, type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { futureDate, refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
 import { appointments, countries, doctors } from "../db/schema.ts";
 import { SLOTS } from "../../contract/constants.ts";
 import { appointment, daySlots } from "../../contract/appointment.ts";
@@ -9,10 +9,10 @@ const yesterday = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slic
 
 describe("POST /appointment and GET /appointment/slots", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let gp: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let cardiologist: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let ref: TestReference;
+  let patient: TestPatient;
+  let gp: TestDoctor;
+  let cardiologist: TestDoctor;
 
   beforeAll(async () => {
     ref = await api.reference();

@@ -4,17 +4,17 @@
 // side adds, on the patient's and the doctor's lists alike.
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { type TestApi, setUpApi } from "../test/harness.ts";
+import { setUpApi, type TestDoctor, type TestPatient } from "../test/harness.ts";
 import { users } from "../db/schema.ts";
 import { DELETED_USER } from "../../contract/constants.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "./test-factories.ts";
 
 describe("the appointment cards", () => {
   const api = setUpApi();
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let gone: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let twoSpecialities: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let deletedDoctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let patient: TestPatient;
+  let gone: TestPatient;
+  let twoSpecialities: TestDoctor;
+  let deletedDoctor: TestDoctor;
   let ids: Record<string, string>;
 
   beforeAll(async () => {

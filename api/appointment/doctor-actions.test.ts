@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { futureDate, type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { futureDate, refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
 import { appointments, auditEvents } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
@@ -10,11 +10,11 @@ type Status = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
 
 describe("the doctor's PUT /appointment/{id}: the state table and rescheduling", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let pendingDoctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let ref: TestReference;
+  let patient: TestPatient;
+  let doctor: TestDoctor;
+  let other: TestDoctor;
+  let pendingDoctor: TestDoctor;
 
   beforeAll(async () => {
     ref = await api.reference();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
 import { auditEvents, proposals } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
@@ -8,11 +8,11 @@ import { changedAppointment, patientAppointment, patientAppointmentPage } from "
 
 describe("the patient's appointments: GET /appointment, GET and PATCH /appointment/{id}", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let other: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let heart: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let skin: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let ref: TestReference;
+  let patient: TestPatient;
+  let other: TestPatient;
+  let heart: TestDoctor;
+  let skin: TestDoctor;
   let ids: Record<string, string>;
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../../config.ts";
 import { appointments, auditEvents, calendarFeeds } from "../db/schema.ts";
-import { refusal, startApi, type TestApi } from "../test/harness.ts";
+import { refusal, startApi, type TestApi, type TestAdmin, type TestDoctor, type TestPatient } from "../test/harness.ts";
 import { renewedFeed, videoLink } from "../../contract/calendar.ts";
 import { insertAppointment, insertOpenRequest } from "../appointment/test-factories.ts";
 import { zonedInstant } from "../time.ts";
@@ -17,11 +17,11 @@ const VIDEO = "https://meet.example.test/rooms";
 
 describe("/calendar", () => {
   let api: TestApi;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let otherPatient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let otherDoctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let admin: Awaited<ReturnType<TestApi["createAdmin"]>>;
+  let patient: TestPatient;
+  let otherPatient: TestPatient;
+  let doctor: TestDoctor;
+  let otherDoctor: TestDoctor;
+  let admin: TestAdmin;
   let ids: Record<string, string>;
   const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { refusal, setUpApi, type TestDoctor, type TestPatient } from "../test/harness.ts";
 import { auditEvents } from "../db/schema.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { consultation, consultationPage } from "../../contract/consultation.ts";
 
 describe("consultation records: /consultation", () => {
   const api = setUpApi();
-  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let alice: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let bruno: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let stranger: Awaited<ReturnType<TestApi["createPatient"]>>;
+  let doctor: TestDoctor;
+  let other: TestDoctor;
+  let alice: TestPatient;
+  let bruno: TestPatient;
+  let stranger: TestPatient;
   let aliceVisit: string;
 
   beforeAll(async () => {

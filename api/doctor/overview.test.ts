@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { futureDate, type TestApi, setUpApi } from "../test/harness.ts";
+import { futureDate, setUpApi, type TestDoctor, type TestPatient } from "../test/harness.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { zonedInstant } from "../time.ts";
 import { clinicDayBounds, doctorDashboard } from "./overview.ts";
 
 describe("the doctor's dashboard", () => {
   const api = setUpApi();
-  let doctor: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let other: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let alice: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let bruno: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let carla: Awaited<ReturnType<TestApi["createPatient"]>>;
+  let doctor: TestDoctor;
+  let other: TestDoctor;
+  let alice: TestPatient;
+  let bruno: TestPatient;
+  let carla: TestPatient;
   // A fixed "now": 12:30 in the clinic zone on a day of its own, so the counts never depend on the clock.
   const day = futureDate(40);
   const now = zonedInstant(day, "12:30");

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { futureDate, type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { futureDate, refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
 import { matches } from "../test/contract-match.ts";
 import { appointments, auditEvents, consultations, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
@@ -9,13 +9,13 @@ import { doctorExport, doctorHome, doctorProfile } from "../../contract/doctor-p
 
 describe("the doctor's own /doctor calls", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
-  let alice: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let bruno: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let cardiologist: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let colleague: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let generalist: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let unverified: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let ref: TestReference;
+  let alice: TestPatient;
+  let bruno: TestPatient;
+  let cardiologist: TestDoctor;
+  let colleague: TestDoctor;
+  let generalist: TestDoctor;
+  let unverified: TestDoctor;
   const ids: Record<string, string> = {};
 
   let minutes = 0;

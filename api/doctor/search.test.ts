@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { type TestApi, setUpApi } from "../test/harness.ts";
+import { setUpApi, type TestReference } from "../test/harness.ts";
 import { countries, doctors, users } from "../db/schema.ts";
 import { watchStatements } from "../db/index.ts";
 import { searchDoctors, type SearchPlanLimits } from "./search.ts";
@@ -9,7 +9,7 @@ import { doctorPage } from "../../contract/doctor.ts";
 describe("GET /doctor (find a doctor)", () => {
   const api = setUpApi();
   let token: string;
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
+  let ref: TestReference;
   let hidden: { pending: string; rejected: string; deleted: string };
   let cardiologistId: string;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { futureDate, type TestApi, setUpApi } from "../test/harness.ts";
+import { futureDate, setUpApi, type TestReference } from "../test/harness.ts";
 import { notifications } from "../db/schema.ts";
 import { appointment, createdProposal } from "../../contract/appointment.ts";
 import { doctorHome } from "../../contract/doctor-profile.ts";
@@ -9,7 +9,7 @@ import { unseenNotifications } from "../../contract/patient.ts";
 
 describe("the bell: what needs attention, written with the change, seen when listed", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
+  let ref: TestReference;
   beforeAll(async () => {
     ref = await api.reference();
   });

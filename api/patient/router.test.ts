@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { refusal, setUpApi, type TestPatient, type TestReference } from "../test/harness.ts";
 import { cities, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 import { patientExport, patientHome, patientProfile } from "../../contract/patient.ts";
 
 describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
+  let ref: TestReference;
+  let patient: TestPatient;
   let gabonCity: number;
 
   beforeAll(async () => {

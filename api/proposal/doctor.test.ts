@@ -1,19 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
 import { appointments, auditEvents, proposals } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 import { createdProposal } from "../../contract/appointment.ts";
 
 describe("the doctor's POST /appointment-proposal", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let cardiologist: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let second: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let dermatologist: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let generalist: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let unverified: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let ref: TestReference;
+  let patient: TestPatient;
+  let cardiologist: TestDoctor;
+  let second: TestDoctor;
+  let dermatologist: TestDoctor;
+  let generalist: TestDoctor;
+  let unverified: TestDoctor;
 
   beforeAll(async () => {
     ref = await api.reference();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { type TestApi, refusal, setUpApi } from "../test/harness.ts";
+import { refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
 import { matches } from "../test/contract-match.ts";
 import { appointments, proposals, users } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
@@ -9,12 +9,12 @@ import { unseenNotifications } from "../../contract/patient.ts";
 
 describe("the patient's proposals: GET /appointment-proposal, accept, reject", () => {
   const api = setUpApi();
-  let ref: Awaited<ReturnType<TestApi["reference"]>>;
-  let patient: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let other: Awaited<ReturnType<TestApi["createPatient"]>>;
-  let gp: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let cardiologist: Awaited<ReturnType<TestApi["createDoctor"]>>;
-  let third: Awaited<ReturnType<TestApi["createDoctor"]>>;
+  let ref: TestReference;
+  let patient: TestPatient;
+  let other: TestPatient;
+  let gp: TestDoctor;
+  let cardiologist: TestDoctor;
+  let third: TestDoctor;
 
   beforeAll(async () => {
     ref = await api.reference();

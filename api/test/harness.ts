@@ -186,6 +186,11 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;
+/** What the test API's helpers give: an account with its token, and the reference data. */
+export type TestPatient = Awaited<ReturnType<TestApi["createPatient"]>>;
+export type TestDoctor = Awaited<ReturnType<TestApi["createDoctor"]>>;
+export type TestAdmin = Awaited<ReturnType<TestApi["createAdmin"]>>;
+export type TestReference = Awaited<ReturnType<TestApi["reference"]>>;
 
 /**
  * Fills `dataDir`/db (the embedded database of a DATA_DIR) with a copy of the run's template, as

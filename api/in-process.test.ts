@@ -137,6 +137,22 @@ describe("a shutdown", () => {
     }
   });
 
+  it("takes the whole answer, fails none of the API's writes, and closes its stand-in socket after", async () => {
+    const outcomes: Array<Error | null | undefined> = [];
+    let socket: import("node:net").Socket | undefined;
+    const listener: RequestListener = (req, res) => {
+      socket = req.socket;
+      res.setHeader("content-type", "text/plain");
+      res.write("first ", (error) => outcomes.push(error));
+      res.end("second", () => outcomes.push(null));
+    };
+    const answer = await callInProcess(listener, { method: "GET", url: "/", headers: {} });
+    expect(answer).toEqual({ status: 200, contentType: "text/plain", text: "first second" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outcomes.filter(Boolean)).toEqual([]);
+    expect(socket?.destroyed).toBe(true);
+  });
+
   it("gives up on a call that never ends, so the database still closes", async () => {
     serveInProcess(() => {});
     try {

@@ -151,7 +151,10 @@ export function callInProcess(api: RequestListener, request: InProcessRequest): 
         text: start === -1 ? "" : output.toString("utf8", start + 4),
       });
       res.detachSocket(socket as never);
-      socket.destroy();
+      // Not from inside this write's own callback ('finish' is emitted there): the stream would
+      // then find itself destroyed with its write unsettled and build an ERR_STREAM_DESTROYED
+      // (stack trace and all) for nobody, twice a page (bench/README.md).
+      process.nextTick(() => socket.destroy());
     });
     res.once("error", reject);
     try {

@@ -3,7 +3,7 @@
 // types before it arrives, where the focus and the caret are, all stay when it takes over, and the
 // form validates in the browser from then on.
 import type { Page } from "@playwright/test";
-import { signIn } from "./doctor-helpers.ts";
+import { mailCount, newCode, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { holdModule } from "./support.ts";
 
@@ -129,4 +129,34 @@ test.describe("a form whose form state arrives late (JavaScript on)", () => {
     expect(html).toMatch(/assets\/code-input-[^"]+\.js/);
     expect(html).not.toMatch(/assets\/(conform|lazy-form|profile-view|profile-form|country-city|delete-account-dialog|forms)-/);
   });
+
+  for (const part of [
+    // Shown by the server, then taken over once hydrated: conform marks the edit form it runs.
+    { query: "edit=1", module: /\/assets\/profile-form-[^/]+\.js$/, shown: (page: Page) => page.getByRole("button", { name: "Save" }), ready: (page: Page) => expect(page.locator("form[data-enhanced]")).toHaveCount(1) },
+    { query: "delete=1", module: /\/assets\/delete-account-dialog-[^/]+\.js$/, shown: (page: Page) => page.getByRole("dialog", { name: "Delete your account?" }), ready: (page: Page) => expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeVisible() },
+  ]) {
+    test(`the doctor's profile opened with ?${part.query} asks for that part with the view, not once the view has come`, async ({ page, doctor, signIn }) => {
+      await signIn(doctor);
+      // Past the code gate, as the doctor is after typing the mailed code.
+      const before = await mailCount(doctor.email);
+      expect((await page.request.get("/doctor/profile")).status()).toBe(200);
+      const code = await newCode(doctor.email, before);
+      const form: Record<string, string> = { intent: "verify" };
+      for (let i = 0; i < 6; i++) form[`code${i}`] = code[i]!;
+      expect((await page.request.post("/doctor/profile", { form, maxRedirects: 0 })).status()).toBe(302);
+
+      const view = await holdModule(page, /\/assets\/profile-view-[^/]+\.js$/);
+      let partAsked = false;
+      page.on("request", (request) => {
+        if (part.module.test(new URL(request.url()).pathname)) partAsked = true;
+      });
+      await page.goto(`/doctor/profile?${part.query}`);
+      await expect(part.shown(page)).toBeVisible();
+      await expect.poll(() => view.asked).toBe(true);
+      // The view is still held: a part asked for now was not waiting for it.
+      await expect.poll(() => partAsked).toBe(true);
+      view.release();
+      await part.ready(page);
+    });
+  }
 });

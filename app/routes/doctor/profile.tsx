@@ -157,6 +157,18 @@ function CodeGate({ email, sendError, actionData }: { email: string; sendError: 
 const loadView = () => import("./profile-view.tsx");
 const OpenProfile = afterHydration(() => loadView().then((m) => m.OpenProfile));
 
+/**
+ * A page opened on the edit form or the deletion dialog (?edit=1, ?delete=1, a refused form) hydrates
+ * once the view's module and that part's have come. The view would ask for the part only once it has
+ * come itself (profile-view.tsx loads the same modules): one more round trip on a slow network, so both
+ * are asked for at once. During hydration, in the render: no effect runs before the view has come.
+ */
+function fetchShownParts(d: Extract<Route.ComponentProps["loaderData"], { gate: false }>, actionData: ActionData) {
+  if (typeof document === "undefined") return;
+  if (d.editing || (actionData && "result" in actionData)) import("./profile-form.tsx").catch(() => {});
+  if (d.deleting || (actionData && "deleteError" in actionData)) import("../../components/delete-account-dialog.tsx").catch(() => {});
+}
+
 export default function DoctorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const gate = loaderData.gate;
   useEffect(() => {
@@ -164,5 +176,6 @@ export default function DoctorProfilePage({ loaderData, actionData }: Route.Comp
     if (gate) loadView().catch(() => {});
   }, [gate]);
   if (loaderData.gate) return <CodeGate email={loaderData.email} sendError={loaderData.sendError} actionData={actionData} />;
+  fetchShownParts(loaderData, actionData);
   return <OpenProfile data={loaderData} actionData={actionData} />;
 }

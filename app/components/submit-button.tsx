@@ -3,7 +3,7 @@
 // load (docs/decisions/0003-first-load-javascript-budget.md).
 import type { ReactNode } from "react";
 import { useTranslation } from "../i18n.ts";
-import { useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 /** Submit button that reads 'please wait' with a spinner while its form is being submitted. */
 export function SubmitButton({
@@ -37,4 +37,35 @@ export function SubmitButton({
 
 function Spinner() {
   return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+}
+
+/**
+ * A list's action on one object: a form of one button posting `intent`, the object's id (in the
+ * field named `field`) and the page's idempotency key (a form sent twice counts once). The page
+ * keeps its scroll position when the answer comes.
+ */
+export function ActionForm({
+  intent,
+  field,
+  id,
+  idempotencyKey,
+  className,
+  children,
+}: {
+  intent: string;
+  field: string;
+  id: string;
+  idempotencyKey: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name={field} value={id} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <SubmitButton className={className} name="intent" value={intent}>
+        {children}
+      </SubmitButton>
+    </Form>
+  );
 }

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { afterHydration } from "../../after-hydration.ts";
 import { useTranslation } from "../../i18n.ts";
-import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/appointments";
 import { useVerification } from "./verification.ts";
 import { getUser, upstream } from "../../auth.server.ts";
@@ -13,7 +13,7 @@ import { AppointmentCard, patientName } from "../../components/doctor/appointmen
 import { SearchForm } from "../../components/search-form.tsx";
 import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
 import type { DoctorAppointment as Appointment, DoctorAppointmentPage as AppointmentPage } from "../../../contract/appointment.ts";
-import { SubmitButton } from "../../components/submit-button.tsx";
+import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { appointmentAction, listedAppointment, type ActionFailure, type ListedAppointment } from "./appointments.server.ts";
@@ -109,18 +109,6 @@ function useVerified() {
   return useVerification() === "verified";
 }
 
-function ActionForm({ intent, appointmentId, idempotencyKey, className, children }: { intent: string; appointmentId: string; idempotencyKey: string; className: string; children: React.ReactNode }) {
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="appointmentId" value={appointmentId} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <SubmitButton className={className} name="intent" value={intent}>
-        {children}
-      </SubmitButton>
-    </Form>
-  );
-}
-
 /** The actions a doctor may take on an assigned appointment (docs/product.md, Appointment states). */
 function AssignedActions({ a, data, failure }: { a: ListedAppointment; data: Data; failure: ActionFailure | null }) {
   const { t } = useTranslation();
@@ -130,7 +118,7 @@ function AssignedActions({ a, data, failure }: { a: ListedAppointment; data: Dat
     <>
       {a.status === "pending" ? (
         <>
-          <ActionForm intent="confirm" appointmentId={a.id} idempotencyKey={key} className="btn-primary">
+          <ActionForm intent="confirm" field="appointmentId" id={a.id} idempotencyKey={key} className="btn-primary">
             {t("doctor:appointments.confirm")}
           </ActionForm>
           {cancellable(a, data) ? (
@@ -147,7 +135,7 @@ function AssignedActions({ a, data, failure }: { a: ListedAppointment; data: Dat
         </>
       ) : null}
       {a.status === "confirmed" && data.started[a.id] ? (
-        <ActionForm intent="complete" appointmentId={a.id} idempotencyKey={key} className="btn-primary">
+        <ActionForm intent="complete" field="appointmentId" id={a.id} idempotencyKey={key} className="btn-primary">
           {t("doctor:appointments.complete")}
         </ActionForm>
       ) : null}
@@ -181,7 +169,7 @@ function OpenActions({ a, data, failure }: { a: ListedAppointment; data: Data; f
     );
   return (
     <>
-      <ActionForm intent="propose" appointmentId={a.id} idempotencyKey={data.idempotencyKey} className="btn-primary">
+      <ActionForm intent="propose" field="appointmentId" id={a.id} idempotencyKey={data.idempotencyKey} className="btn-primary">
         {t("doctor:appointments.propose")}
       </ActionForm>
       {alert}
@@ -302,7 +290,7 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
           alert={<FailureAlert failure={failure} appointmentId={data.cancelling.id} />}
           confirm={
             cancellable(data.cancelling, data) ? (
-              <ActionForm intent="cancel" appointmentId={data.cancelling.id} idempotencyKey={data.idempotencyKey} className="btn-danger">
+              <ActionForm intent="cancel" field="appointmentId" id={data.cancelling.id} idempotencyKey={data.idempotencyKey} className="btn-danger">
                 {t("doctor:cancel.confirm")}
               </ActionForm>
             ) : null

@@ -3,11 +3,11 @@
 // interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n.ts";
-import { Form, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/my-appointments";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
-import { SubmitButton } from "../../components/submit-button.tsx";
+import { ActionForm } from "../../components/submit-button.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { isOpenRequest, placeOf } from "../../patient-rules.ts";
 import { formatDate, formatMoney, slotOf, specialityName } from "../../format.ts";
@@ -20,18 +20,6 @@ import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
 import { CancelDialog as SharedCancelDialog } from "../../components/cancel-dialog.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
-
-function ActionForm({ intent, id, idempotencyKey, className, children }: { intent: string; id: string; idempotencyKey: string; className: string; children: ReactNode }) {
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      <SubmitButton className={className} name="intent" value={intent}>
-        {children}
-      </SubmitButton>
-    </Form>
-  );
-}
 
 function ProposalsPanel({ d, here }: { d: Data; here: string }) {
   const { t, i18n } = useTranslation();
@@ -69,11 +57,11 @@ function ProposalsPanel({ d, here }: { d: Data; here: string }) {
               {proposal.status === "pending" ? (
                 <div className="mt-2 flex flex-wrap gap-2">
                   {proposal.available ? (
-                    <ActionForm intent="accept" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-primary">
+                    <ActionForm intent="accept" field="id" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-primary">
                       {t("patient:proposals.accept")}
                     </ActionForm>
                   ) : null}
-                  <ActionForm intent="reject" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-secondary">
+                  <ActionForm intent="reject" field="id" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-secondary">
                     {t("patient:proposals.reject")}
                   </ActionForm>
                 </div>
@@ -177,7 +165,7 @@ export function CancelDialog({ a, title, canCancel, d, alert }: { a: ListedAppoi
       alert={alert}
       confirm={
         canCancel ? (
-          <ActionForm intent="cancel" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
+          <ActionForm intent="cancel" field="id" id={a.id} idempotencyKey={d.idempotencyKey} className="btn-danger">
             {t("patient:cancel.confirm")}
           </ActionForm>
         ) : null

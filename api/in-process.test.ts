@@ -110,6 +110,23 @@ describe("the API called in-process", () => {
     stopServingInProcess();
     expect(inProcessApi()).toBeUndefined();
   });
+
+  it("takes the whole answer, fails none of the API's writes, and closes its stand-in socket after", async () => {
+    const outcomes: Array<Error | null | undefined> = [];
+    let socket: import("node:net").Socket | undefined;
+    const listener: RequestListener = (req, res) => {
+      socket = req.socket;
+      res.setHeader("content-type", "text/plain");
+      res.write("first ", (error) => outcomes.push(error));
+      res.end("second", () => outcomes.push(null));
+    };
+    const answer = await callInProcess(listener, { method: "GET", url: "/", headers: {} });
+    expect(answer).toEqual({ status: 200, contentType: "text/plain", text: "first second" });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outcomes).toHaveLength(2);
+    expect(outcomes.filter(Boolean)).toEqual([]);
+    expect(socket?.destroyed).toBe(true);
+  });
 });
 
 describe("a shutdown", () => {
@@ -135,22 +152,6 @@ describe("a shutdown", () => {
     } finally {
       stopServingInProcess();
     }
-  });
-
-  it("takes the whole answer, fails none of the API's writes, and closes its stand-in socket after", async () => {
-    const outcomes: Array<Error | null | undefined> = [];
-    let socket: import("node:net").Socket | undefined;
-    const listener: RequestListener = (req, res) => {
-      socket = req.socket;
-      res.setHeader("content-type", "text/plain");
-      res.write("first ", (error) => outcomes.push(error));
-      res.end("second", () => outcomes.push(null));
-    };
-    const answer = await callInProcess(listener, { method: "GET", url: "/", headers: {} });
-    expect(answer).toEqual({ status: 200, contentType: "text/plain", text: "first second" });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(outcomes.filter(Boolean)).toEqual([]);
-    expect(socket?.destroyed).toBe(true);
   });
 
   it("gives up on a call that never ends, so the database still closes", async () => {

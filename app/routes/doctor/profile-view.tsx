@@ -3,26 +3,14 @@
 // doctor meets first, so the gate's page does not carry the profile's view; a page opened past the
 // gate renders it on the server as always and hydrates once this module has arrived
 // (docs/decisions/0003-first-load-javascript-budget.md).
-import { useEffect } from "react";
-import { afterHydration } from "../../after-hydration.ts";
+import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n.ts";
 import { knownGender, ProfileCard, ProfileFacts, ProfileHeader, ProfileLayout } from "../../components/profile.tsx";
 import { countryName, specialityName } from "../../format.ts";
 import type { DoctorProfile } from "../../../contract/doctor-profile.ts";
 import type { Route } from "./+types/profile";
 
-type ActionData = Route.ComponentProps["actionData"];
 type ProfileData = Extract<Route.ComponentProps["loaderData"], { gate: false }>;
-
-// The edit form (and conform's form state, zod, the country/city pair with it) and the account
-// deletion dialog load after the page is interactive, as on the patient's profile: the profile's
-// view needs neither. A page opened with ?edit=1 or ?delete=1 renders them on the server as always
-// and hydrates once the module has arrived (no Suspense boundary, so nothing shows a fallback); Edit
-// or Delete, clicked later, finds it loaded.
-const loadEditForm = () => import("./profile-form.tsx");
-const EditForm = afterHydration(() => loadEditForm().then((m) => m.EditForm));
-const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
-const DeleteAccountDialog = afterHydration(() => loadDeleteDialog().then((m) => m.DeleteAccountDialog));
 
 function ProfileView({ p }: { p: DoctorProfile }) {
   const { t, i18n } = useTranslation();
@@ -44,19 +32,16 @@ function ProfileView({ p }: { p: DoctorProfile }) {
   );
 }
 
-export function OpenProfile({ data: d, actionData }: { data: ProfileData; actionData: ActionData }) {
+/**
+ * The profile; `editForm` in place of its facts and `deleteDialog` over it when the page shows them
+ * (the route, profile.tsx, renders both: their modules load apart from this one).
+ */
+export function OpenProfile({ data: d, editForm, deleteDialog }: { data: ProfileData; editForm: ReactNode; deleteDialog: ReactNode }) {
   const { t, i18n } = useTranslation();
-  useEffect(() => {
-    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
-    loadEditForm().catch(() => {});
-    loadDeleteDialog().catch(() => {});
-  }, []);
   const p = d.profile;
-  const editing = d.editing || Boolean(actionData && "result" in actionData);
-  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
   return (
     <section>
-      <ProfileHeader role="doctor" editing={editing} />
+      <ProfileHeader role="doctor" editing={Boolean(editForm)} />
       <ProfileLayout
         title={t("doctor:profile.details")}
         card={
@@ -71,7 +56,7 @@ export function OpenProfile({ data: d, actionData }: { data: ProfileData; action
           />
         }
       >
-        {editing ? <EditForm data={d} actionData={actionData} /> : <ProfileView p={p} />}
+        {editForm ?? <ProfileView p={p} />}
         <div>
           <h3 className="text-sm font-medium text-slate-700">{t("doctor:profile.specialities")}</h3>
           {p.specialities.length ? (
@@ -88,7 +73,7 @@ export function OpenProfile({ data: d, actionData }: { data: ProfileData; action
           <p className="mt-1 text-xs text-slate-600">{t("doctor:profile.specialitiesHint")}</p>
         </div>
       </ProfileLayout>
-      {d.deleting || deleteError ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null}
+      {deleteDialog}
     </section>
   );
 }

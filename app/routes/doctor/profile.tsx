@@ -153,29 +153,45 @@ function CodeGate({ email, sendError, actionData }: { email: string; sendError: 
 }
 
 // The profile's view loads apart from the gate (profile-view.tsx); a doctor on the gate fetches it
-// once the page is interactive, so the profile shows at once when the code is accepted.
+// once the page is interactive, so the profile shows at once when the code is accepted. The edit
+// form (with conform's form state, zod and the country/city pair) and the deletion dialog load apart
+// from the view, after the page is interactive: the view needs neither. A page opened on one renders
+// it on the server as always and hydrates once the view's module and the part's have come (no
+// Suspense boundary, so nothing shows a fallback). Declared here, not in the view, so that such a
+// page asks for both at once, in the render (no effect runs before the view has come): the view
+// would ask for the part only once it had come itself, one more round trip on a slow network.
 const loadView = () => import("./profile-view.tsx");
 const OpenProfile = afterHydration(() => loadView().then((m) => m.OpenProfile));
+const loadEditForm = () => import("./profile-form.tsx");
+const EditForm = afterHydration(() => loadEditForm().then((m) => m.EditForm));
+const loadDeleteDialog = () => import("../../components/delete-account-dialog.tsx");
+const DeleteAccountDialog = afterHydration(() => loadDeleteDialog().then((m) => m.DeleteAccountDialog));
 
-/**
- * A page opened on the edit form or the deletion dialog (?edit=1, ?delete=1, a refused form) hydrates
- * once the view's module and that part's have come. The view would ask for the part only once it has
- * come itself (profile-view.tsx loads the same modules): one more round trip on a slow network, so both
- * are asked for at once. During hydration, in the render: no effect runs before the view has come.
- */
-function fetchShownParts(d: Extract<Route.ComponentProps["loaderData"], { gate: false }>, actionData: ActionData) {
-  if (typeof document === "undefined") return;
-  if (d.editing || (actionData && "result" in actionData)) import("./profile-form.tsx").catch(() => {});
-  if (d.deleting || (actionData && "deleteError" in actionData)) import("../../components/delete-account-dialog.tsx").catch(() => {});
-}
-
-export default function DoctorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const gate = loaderData.gate;
+export default function DoctorProfilePage({ loaderData: d, actionData }: Route.ComponentProps) {
+  const gate = d.gate;
   useEffect(() => {
-    // A chunk that fails to load is fetched again when the profile is shown.
-    if (gate) loadView().catch(() => {});
+    // Fetched now, so each shows at once; one that fails is tried again when shown (after-hydration.ts).
+    if (gate) {
+      loadView().catch(() => {});
+    } else {
+      loadEditForm().catch(() => {});
+      loadDeleteDialog().catch(() => {});
+    }
   }, [gate]);
-  if (loaderData.gate) return <CodeGate email={loaderData.email} sendError={loaderData.sendError} actionData={actionData} />;
-  fetchShownParts(loaderData, actionData);
-  return <OpenProfile data={loaderData} actionData={actionData} />;
+  if (d.gate) return <CodeGate email={d.email} sendError={d.sendError} actionData={actionData} />;
+  // The edit form shows with ?edit=1 and after a refused update; the dialog with ?delete=1 and after a refused deletion.
+  const editing = d.editing || Boolean(actionData && "result" in actionData);
+  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
+  const deleting = d.deleting || Boolean(deleteError);
+  if (typeof document !== "undefined") {
+    if (editing) loadEditForm().catch(() => {});
+    if (deleting) loadDeleteDialog().catch(() => {});
+  }
+  return (
+    <OpenProfile
+      data={d}
+      editForm={editing ? <EditForm data={d} actionData={actionData} /> : null}
+      deleteDialog={deleting ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null}
+    />
+  );
 }

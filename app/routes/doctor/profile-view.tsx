@@ -1,5 +1,6 @@
-// The doctor's profile once the code gate is passed (profile.tsx): the card, the facts, the edit
-// form (?edit=1) and account deletion (?delete=1). It loads apart from the gate, which is what a
+// The doctor's profile once the code gate is passed (profile.tsx): the card and the facts, or the
+// edit form (?edit=1) in their place, and the deletion dialog (?delete=1), both given by the route
+// (their modules load apart from this one). It loads apart from the gate, which is what a
 // doctor meets first, so the gate's page does not carry the profile's view; a page opened past the
 // gate renders it on the server as always and hydrates once this module has arrived
 // (docs/decisions/0003-first-load-javascript-budget.md).

@@ -1,6 +1,7 @@
 // The doctor's profile behind the code gate (docs/product.md, Screens and routes; docs/architecture.md, The session).
 // Without a valid gate record the loader sends a code and the page shows the code dialog; with it,
-// the profile (profile-view.tsx: the card, the edit form with ?edit=1, account deletion with ?delete=1).
+// the profile (profile-view.tsx: the card; the edit form with ?edit=1 and account deletion with
+// ?delete=1, declared here).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { useEffect } from "react";

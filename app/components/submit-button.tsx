@@ -1,6 +1,6 @@
-// A submit button that shows progress, apart from the fields and messages (forms.tsx, which
-// re-exports it): the list pages' action forms need it alone, and the rest stays out of their first
-// load (docs/decisions/0003-first-load-javascript-budget.md).
+// A submit button that shows progress, and the lists' one-button action form made of it, apart
+// from the fields and messages (forms.tsx, which re-exports the button): the list pages need these
+// alone, and the rest stays out of their first load (docs/decisions/0003-first-load-javascript-budget.md).
 import type { ReactNode } from "react";
 import { useTranslation } from "../i18n.ts";
 import { Form, useNavigation } from "react-router";

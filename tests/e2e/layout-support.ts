@@ -2,8 +2,8 @@
 // them show cards, dialogs and long names), signed-in browser states, and the in-page checks for
 // sideways overflow and reachable top-bar items.
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { api, book, enterCode, generalPractice, mailCount, newCode, openRequest, PASSWORD, signInContext, uniqueName } from "./doctor-helpers.ts";
+import type { Browser, Page } from "@playwright/test";
+import { api, book, enterCode, generalPractice, newCode, openRequest, passProfileGate, PASSWORD, signInContext, uniqueName } from "./doctor-helpers.ts";
 import { clientAddress, expect, uniqueEmail } from "./support.ts";
 import { createDoctor, createPatient, registerDoctor, workerAdmin } from "./fixtures.ts";
 
@@ -215,20 +215,6 @@ async function registerPatient() {
   return { id: registered.body.id as string, email };
 }
 
-/**
- * Opens the doctor's profile gate in `context` as the doctor does: the gate mails a code when it
- * opens, the code is typed in. The pass is kept in the session cookie for 30 minutes.
- */
-async function openProfileGate(context: BrowserContext, baseURL: string, email: string) {
-  const before = await mailCount(email);
-  expect((await context.request.get(`${baseURL}/doctor/profile`)).status()).toBe(200);
-  const code = await newCode(email, before);
-  const form: Record<string, string> = { intent: "verify" };
-  for (let i = 0; i < 6; i++) form[`code${i}`] = code[i]!;
-  const answer = await context.request.post(`${baseURL}/doctor/profile`, { form, maxRedirects: 0 });
-  expect(answer.status(), "the profile gate lets the doctor in").toBe(302);
-}
-
 /** The language cookie the app reads first (app/i18n.server.ts). */
 function languageCookie(baseURL: string, language: Language) {
   return { name: "i18nextLng", value: language, url: baseURL };
@@ -255,7 +241,7 @@ export async function pageAs(
     extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
   });
   await context.addCookies([languageCookie(baseURL, language)]);
-  if (role === "doctor") await openProfileGate(context, baseURL, world.doctor.email);
+  if (role === "doctor") await passProfileGate(context, world.doctor.email, baseURL);
   return context.newPage();
 }
 

@@ -106,8 +106,11 @@ const hasBody = (req: Request) => req.headers["transfer-encoding"] !== undefined
 
 /**
  * The API's own checks before any route: bodies are JSON of at most BODY_LIMIT_BYTES, announced
- * too-big bodies are refused before a byte is read, and no text carries a NUL (PostgreSQL refuses
- * it). Every answer is personal or cheap to repeat, so none is stored by a cache (docs/errors.md).
+ * too-big bodies are refused before a byte is read, no body nests deeper than MAX_BODY_DEPTH, and
+ * no text carries a NUL (PostgreSQL refuses it). The depth is refused here, before any route, key
+ * or not: what comes after (the idempotency key's fingerprint, zod) walks the body recursively,
+ * and 5,000 nested arrays overflowed the stack there. Every answer is personal or cheap to repeat,
+ * so none is stored by a cache (docs/errors.md).
  */
 export function requestGuards(): RequestHandler[] {
   return [
@@ -121,17 +124,27 @@ export function requestGuards(): RequestHandler[] {
     // No inflation: nothing the web tier sends is compressed, and an inflated body escapes the limit.
     express.json({ limit: BODY_LIMIT_BYTES, inflate: false, strict: true }),
     (req, _res, next) => {
-      if (hasNul(req.body) || hasNul(req.query) || req.path.includes("\0")) throw badRequest("Text may not contain NUL characters", "invalid_request");
+      const fault = req.path.includes("\0") ? "nul" : (faultIn(req.body) ?? faultIn(req.query));
+      if (fault === "deep") throw badRequest(`Request body nested deeper than ${MAX_BODY_DEPTH} levels`, "invalid_request");
+      if (fault === "nul") throw badRequest("Text may not contain NUL characters", "invalid_request");
       next();
     },
   ];
 }
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\0");
-  if (depth > 20 || !value || typeof value !== "object") return false;
-  for (const [key, item] of Object.entries(value)) if (key.includes("\0") || hasNul(item, depth + 1)) return true;
-  return false;
+/** How deep objects and arrays may nest in a body: every contract body nests two or three levels. */
+const MAX_BODY_DEPTH = 20;
+
+/** A NUL in a text or a key, or nesting past MAX_BODY_DEPTH (the walk goes no deeper). */
+function faultIn(value: unknown, depth = 0): "nul" | "deep" | undefined {
+  if (typeof value === "string") return value.includes("\0") ? "nul" : undefined;
+  if (!value || typeof value !== "object") return undefined;
+  if (depth === MAX_BODY_DEPTH) return "deep";
+  for (const [key, item] of Object.entries(value)) {
+    const fault = key.includes("\0") ? "nul" : faultIn(item, depth + 1);
+    if (fault) return fault;
+  }
+  return undefined;
 }
 
 export interface AuthUser {

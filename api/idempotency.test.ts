@@ -1,6 +1,6 @@
 // Idempotency keys, on PGlite and (with TEST_DATABASE_URL) PostgreSQL. Every test has its own
 // users, keys and counters: none depends on another having run, or on their order.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import express from "express";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
@@ -133,6 +133,38 @@ describe("idempotency keys (a counting route)", () => {
     const refusedKey = newKey();
     expect((await post(count("refused"), token, refusedKey, { slot: "09:00" }, { "x-refuse": "1" })).status).toBe(409);
     expect(await post(count("refused"), token, refusedKey, { slot: "10:00" })).toMatchObject({ status: 201, body: { calls: 2 }, replayed: null });
+  });
+});
+
+// Reported by a fuzzer: the key's fingerprint walked the body recursively, so 5,000 nested arrays
+// overflowed the stack (a 500 and a stack trace) where the same body without a key got a 400. The
+// API's edge refuses a body nested that deep before any route, key or not (docs/errors.md).
+describe("a body nested 5,000 deep", () => {
+  const deep = (open: string, close: string, inner = "1") => `${open.repeat(5000)}${inner}${close.repeat(5000)}`;
+  it.each([
+    ["arrays", deep("[", "]")],
+    ["objects", deep('{"a":', "}")],
+    ["arrays in the proposal's own field", `{"appointmentId":${deep("[", "]")}}`],
+  ])("of %s is refused with 400, with or without an idempotency key, and logs no stack", async (_name, body) => {
+    const doctor = await api.createDoctor({ username: "Dr Deep" });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const answers: Record<string, unknown> = {};
+      for (const key of [undefined, newKey()]) {
+        const r = await fetch(`${api.url}/appointment-proposal`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${doctor.token}`, "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) },
+          body,
+        });
+        answers[key ? "with a key" : "without a key"] = { status: r.status, ...((await r.json()) as object) };
+      }
+      const refused = { status: 400, code: "invalid_request", message: expect.any(String) };
+      expect(answers).toEqual({ "without a key": refused, "with a key": refused });
+      expect(error).not.toHaveBeenCalled();
+      expect(await api.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, doctor.user.id))).toEqual([]);
+    } finally {
+      error.mockRestore();
+    }
   });
 });
 

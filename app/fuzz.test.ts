@@ -1,6 +1,9 @@
 // Malformed requests across every API route and every web form action, on the production server
 // with its embedded database (docs/errors.md): whatever arrives, no answer is a 5xx, every API
 // error carries a `message`, nothing logs a stack trace, and the server is healthy afterwards.
+// Every API request is sent twice, without and with an Idempotency-Key: a key makes the API
+// fingerprint the body before the route runs (api/idempotency.ts), work a malformed body must
+// never reach (a body nested 5,000 deep once overflowed the stack there, with a key only).
 // Seeded and bounded: the same requests on every run (FUZZ_SEED=<n> tries others).
 //
 // The routes are read from the sources and the build, so a new route or form is fuzzed without
@@ -198,6 +201,10 @@ function bodyOf(kind: string, fields: [string, string][], json: unknown): { head
       return { headers: { "content-type": "multipart/form-data; boundary=zz" }, body: Buffer.from(`--zz\r\n${urlencoded}`) };
     case "gzip":
       return { headers: { "content-type": "application/x-www-form-urlencoded", "content-encoding": "gzip" }, body: Buffer.from(urlencoded) };
+    case "deep json":
+      return { headers: { "content-type": "application/json" }, body: Buffer.from(`${"[".repeat(5000)}${JSON.stringify(json) ?? "null"}${"]".repeat(5000)}`) };
+    case "deep object":
+      return { headers: { "content-type": "application/json" }, body: Buffer.from(`${'{"a":'.repeat(5000)}${JSON.stringify(Object.fromEntries(fields))}${"}".repeat(5000)}`) };
     case "oversized":
       return { headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify({ a: "x".repeat(70_000), ...Object.fromEntries(fields) })) };
     default:
@@ -205,7 +212,7 @@ function bodyOf(kind: string, fields: [string, string][], json: unknown): { head
   }
 }
 
-const bodyKinds = fc.constantFrom("none", "form", "form", "multipart", "json", "json", "broken json", "text", "xml", "multipart without boundary", "broken multipart", "gzip", "oversized");
+const bodyKinds = fc.constantFrom("none", "form", "form", "multipart", "json", "json", "broken json", "text", "xml", "multipart without boundary", "broken multipart", "gzip", "deep json", "deep object", "oversized");
 const roles = fc.constantFrom("none", "patient", "doctor", "admin", "garbage");
 
 beforeAll(async () => {
@@ -231,6 +238,8 @@ afterAll(() => app?.stop());
 const endsSession = (route: string) => /logout|delete-account/.test(route);
 
 describe("fuzz", () => {
+  // A new key for each request: the same key with another body would only be refused as reused.
+  let keys = 0;
   it("no API route answers 5xx or an error without a message", async () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(40);
@@ -251,9 +260,12 @@ describe("fuzz", () => {
         const { headers, body } = bodyOf(kind, fields, json);
         const useRole = endsSession(pattern) ? "none" : role;
         if (useRole !== "none") headers.authorization = `Bearer ${tokens[useRole]}`;
-        const answer = await send(other || method.toUpperCase(), target, headers, body);
-        expect(answer.status, `${method} ${target} (${kind})`).toBeLessThan(500);
-        if (answer.status >= 400) expect(typeof JSON.parse(answer.text).message, `${method} ${target}: ${answer.text.slice(0, 120)}`).toBe("string");
+        for (const key of [undefined, `fuzz-key-${++keys}`]) {
+          const answer = await send(other || method.toUpperCase(), target, key ? { ...headers, "idempotency-key": key } : headers, body);
+          const what = `${method} ${target} (${kind}, ${key ? "with" : "without"} an idempotency key)`;
+          expect(answer.status, what).toBeLessThan(500);
+          if (answer.status >= 400) expect(typeof JSON.parse(answer.text).message, `${what}: ${answer.text.slice(0, 120)}`).toBe("string");
+        }
       }),
       { seed: SEED, numRuns: API_RUNS, endOnFailure: true },
     );

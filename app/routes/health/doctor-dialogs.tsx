@@ -2,7 +2,7 @@
 // URL says so (?book=…, ?request=1), so their code, and conform's form state with it, load after the
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/doctors";
@@ -68,6 +68,9 @@ function OnlineDetails({ fields, className }: { fields: Record<"deviceType" | "i
   );
 }
 
+/** How long the typing in the book dialog's date field stops before that day's times load. */
+const TYPING_PAUSE_MS = 1000;
+
 export function BookDialog({ d, booking: loaded, actionData }: { d: Data; booking: NonNullable<Data["booking"]>; actionData: ActionData }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -89,12 +92,34 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
     ...validation,
   });
   const place = formatPlace({ place: doctor.duty_hospital, city: doctor.City?.name, Country: doctor.Country }, i18n.language);
+  // Each answer to the form (a refusal) rebuilds it as the server renders it, never a new date: a
+  // form rebuilt while its date was being typed lost the focus, the rest of the date and the type.
+  const [answer, setAnswer] = useState({ to: actionData, count: 0 });
+  if (actionData && actionData !== answer.to) setAnswer({ to: actionData, count: answer.count + 1 });
+  // With JavaScript the day's times follow the date once it is whole and stable: when the field is
+  // left, or after a pause in typing (each key can make another whole date on the way). A time
+  // chosen for the day shown is cleared, and the dialog says so (docs/forms.md).
+  const [cleared, setCleared] = useState<{ time: string; date: string } | null>(null);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
+  const showTimes = useRef((_field: HTMLInputElement) => {});
+  showTimes.current = (field) => {
+    clearTimeout(pause.current);
+    const value = field.value;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < d.today || value === date) return;
+    const chosen = field.form?.querySelector<HTMLInputElement>('input[name="time"]:checked');
+    if (chosen) {
+      chosen.checked = false;
+      setCleared({ time: chosen.value, date });
+    }
+    void navigate(withParams(here, { date: value }), { replace: true, preventScrollReset: true });
+  };
   return (
     <Dialog title={t("patient:book.title")} closeTo={closeTo} size="lg">
       <div className="space-y-4">
         <DoctorSummary doctor={doctor} />
         {/* One form: the date booked is the date in the field, whether or not its times were reloaded (docs/forms.md). */}
-        <Form method="post" preventScrollReset className="group space-y-4" {...getFormProps(form)} key={`${date}-${d.idempotencyKey}`}>
+        <Form method="post" preventScrollReset className="group space-y-4" {...getFormProps(form)} key={answer.count}>
           <FormAlert message={form.errors?.[0]} />
           <input type="hidden" name="form" value="book" />
           <input type="hidden" name="doctorId" value={doctor.id} />
@@ -112,10 +137,11 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
               errors={fields.date.errors}
               className="min-w-48 flex-1"
               onChange={(e) => {
-                // With JavaScript the new day's times load at once.
-                const value = e.currentTarget.value;
-                if (hydrated && value >= d.today && value !== date) void navigate(withParams(here, { date: value }), { replace: true, preventScrollReset: true });
+                const field = e.currentTarget;
+                clearTimeout(pause.current);
+                pause.current = setTimeout(() => showTimes.current(field), TYPING_PAUSE_MS);
               }}
+              onBlur={(e) => showTimes.current(e.currentTarget)}
             />
             {!hydrated ? (
               <button type="submit" name="intent" value="times" className="btn-secondary" formNoValidate>
@@ -127,10 +153,15 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
           <fieldset aria-describedby={fields.time.errors?.length ? "book-time-error" : undefined}>
             <legend className="label">{t("patient:book.time", { date: formatDate(date, i18n.language) })}</legend>
             <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
+            {cleared ? (
+              <p role="status" className="mb-2 text-sm font-medium text-slate-900">
+                {t("patient:book.timeCleared", { time: cleared.time, date: formatDate(cleared.date, i18n.language) })}
+              </p>
+            ) : null}
             {slots === null ? (
               <p className="text-sm text-red-700">{t("patient:book.slotsFailed")}</p>
             ) : (
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3" onChange={() => setCleared(null)}>
                 {slots.map((slot) => (
                   <label
                     key={slot.time}

@@ -5,13 +5,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productionEnv } from "../bench/support.ts";
-import { runProcess as run } from "../api/test/run-process.ts";
-import { openScratchDatabase, type ScratchDatabase } from "../api/test/scratch-database.ts";
-import { matches } from "../api/test/contract-match.ts";
-import { specialityList } from "../contract/reference.ts";
-import { restartPolicy } from "../server-cluster.ts";
-import { freePort, startWebServer } from "./test/web-server.ts";
+import { productionEnv } from "../../bench/support.ts";
+import { runProcess as run } from "../../api/test/run-process.ts";
+import { openScratchDatabase, type ScratchDatabase } from "../../api/test/scratch-database.ts";
+import { matches } from "../../api/test/contract-match.ts";
+import { specialityList } from "../../contract/reference.ts";
+import { restartPolicy } from "../../server-cluster.ts";
+import { freePort, startWebServer } from "../../app/test/web-server.ts";
 
 /** The demo patient's session, through the real login form (with the login page's test cookie). */
 async function signIn(url: string) {
@@ -52,7 +52,8 @@ async function pagesFromBothWorkers(app: Awaited<ReturnType<typeof startWebServe
   expect([...pids].sort()).toEqual([...new Set(workers)].sort());
 }
 
-describe("WEB_CONCURRENCY=2 on the embedded database", () => {
+// Run once, in the run on the embedded database (the PostgreSQL run of npm test runs the one below).
+describe.skipIf(process.env.TEST_DATABASE_URL)("WEB_CONCURRENCY=2 on the embedded database", () => {
   let app: Awaited<ReturnType<typeof startWebServer>>;
   beforeAll(async () => {
     // At debug level each of a page's calls to the API is a line (docs/operations.md).

@@ -5,9 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { productionEnv } from "../bench/support.ts";
-import { runProcess as run } from "../api/test/run-process.ts";
-import { freePort, startWebServer } from "./test/web-server.ts";
+import { productionEnv } from "../../bench/support.ts";
+import { runProcess as run } from "../../api/test/run-process.ts";
+import { freePort, startWebServer } from "../../app/test/web-server.ts";
 
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), "web-startup-"));
 afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));

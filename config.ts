@@ -111,8 +111,6 @@ const schema = z.object({
 type Raw = z.output<typeof schema>;
 export type Config = Raw & {
   production: boolean;
-  /** Where the web tier calls the API: API_URL, the owner's API (a web worker), else the embedded API at /api. */
-  apiUrl: string;
   /** Web worker processes server.ts runs (WEB_CONCURRENCY, else the cores in production, else 1). */
   webConcurrency: number;
   cookieSecure: boolean;
@@ -157,7 +155,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     production,
-    apiUrl: (c.API_URL ?? c.API_OWNER_URL ?? `http://127.0.0.1:${c.PORT}/api`).replace(/\/$/, ""),
     webConcurrency: c.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1),
     cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === "true" : production,
     demo: c.DEMO ? c.DEMO === "1" : !production,

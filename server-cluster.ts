@@ -1,9 +1,10 @@
 // Several web workers (WEB_CONCURRENCY, README "Several web workers"): server.ts's first process
 // becomes the primary of a node:cluster and forks the workers, which share the listening port.
 //
-// - With PostgreSQL (DATABASE_URL) or a remote API (API_URL), each worker is a whole web server
-//   (with its embedded API and its own connection pool): they share nothing but the database.
-// - With the embedded database, the primary is its one owner (docs/decisions/0019): it opens
+// - With PostgreSQL (DATABASE_URL), each worker is a whole web server (with its embedded API and its
+//   own connection pool): they share nothing but the database. With a remote API (API_URL), each
+//   worker calls it over HTTP.
+// - With the embedded database, the primary is its one owner (docs/decisions/0020): it opens
 //   PGlite, runs the API, the mail outbox and the CLI's control socket, and serves the API on a
 //   loopback port; each worker is a web server with API_OWNER_URL pointing there, whose pages call
 //   it over HTTP and whose public /api is forwarded to it. HTTP is the one way between processes.

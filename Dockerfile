@@ -49,6 +49,8 @@ COPY api ./api
 COPY app ./app
 # The wire contract the API checks its requests with (and the web app takes its types from).
 COPY contract ./contract
+# What both HTTP edges share (the lingering close of a refused upload).
+COPY http ./http
 COPY locales ./locales
 COPY public ./public
 COPY --from=build /app/build ./build

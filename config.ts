@@ -12,8 +12,10 @@ import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { LOG_LEVELS } from "./api/logging.ts";
-import { mailTransportSetting, type MailTransport } from "./api/mail/transport.ts";
+import type { LevelWithSilent } from "pino";
+
+/** LOG_LEVEL's values: pino's levels. */
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const satisfies readonly LevelWithSilent[];
 
 /** A problem at start-up that the operator fixes (configuration, data folder, port): one line, no stack. */
 export class StartupError extends Error {}
@@ -66,7 +68,12 @@ const schema = z.object({
   // Set by server.ts for its own web workers when it owns the embedded database: the owner's API.
   // Not an operator's setting (README, Several web workers).
   API_OWNER_URL: z.url().optional(),
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Comma-separated, to rotate it: the first signs new cookies, every one verifies (README).
+  SESSION_SECRET: z
+    .string()
+    .transform((v) => v.split(",").map((secret) => secret.trim()))
+    .refine((secrets) => secrets.every((secret) => secret.length >= 32), "must be one or more secrets of at least 32 characters, separated by commas")
+    .optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   TRUST_PROXY: trustProxy.default(["loopback"]),
   // The API alone (api/main.ts).
@@ -104,8 +111,6 @@ const schema = z.object({
 type Raw = z.output<typeof schema>;
 export type Config = Raw & {
   production: boolean;
-  /** Where the web tier calls the API: API_URL, the owner's API (a web worker), else the embedded API at /api. */
-  apiUrl: string;
   /** Web worker processes server.ts runs (WEB_CONCURRENCY, else the cores in production, else 1). */
   webConcurrency: number;
   cookieSecure: boolean;
@@ -150,7 +155,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     production,
-    apiUrl: (c.API_URL ?? c.API_OWNER_URL ?? `http://127.0.0.1:${c.PORT}/api`).replace(/\/$/, ""),
     webConcurrency: c.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1),
     cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === "true" : production,
     demo: c.DEMO ? c.DEMO === "1" : !production,
@@ -160,6 +164,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTransport,
     declaredNodeEnv: clean.NODE_ENV ? c.NODE_ENV : undefined,
   };
+}
+
+// Which way mail leaves (docs/mail.md): here, beside the other variables, so that checking it
+// loads no mailer.
+/**
+ * MAIL_TRANSPORT: `smtp` (needs SMTP_URL), `outbox` (mail stays in the database outbox, nothing is
+ * sent or printed, until a later start with SMTP), `console` (development: printed and written to
+ * files). Unset: smtp with SMTP_URL, else console, except in production, which must choose.
+ * Throws a one-line message that starts with the variable's name.
+ */
+export type MailTransport = "smtp" | "outbox" | "console";
+export function mailTransportSetting(env: { MAIL_TRANSPORT?: string; SMTP_URL?: string; NODE_ENV?: string }): MailTransport {
+  const production = env.NODE_ENV === "production";
+  // `outbox` keeps mail until there is a way to send it: once SMTP_URL is given (a later start, or
+  // the container image, whose default is outbox), the queued mail and the new mail are sent.
+  const setting = env.MAIL_TRANSPORT === "outbox" && env.SMTP_URL ? "smtp" : env.MAIL_TRANSPORT;
+  const chosen = setting || (env.SMTP_URL ? "smtp" : production ? undefined : "console");
+  if (!chosen) {
+    throw new Error("SMTP_URL is required in production (or set MAIL_TRANSPORT=outbox to keep mail in the database without sending it)");
+  }
+  if (chosen !== "smtp" && chosen !== "outbox" && chosen !== "console") throw new Error(`MAIL_TRANSPORT must be smtp, outbox or console (got "${chosen}")`);
+  if (chosen === "smtp" && !env.SMTP_URL) throw new Error("MAIL_TRANSPORT smtp needs SMTP_URL");
+  // The console transport prints verification and reset codes: never in production.
+  if (chosen === "console" && production) throw new Error("MAIL_TRANSPORT console prints codes to the log and is refused in production");
+  return chosen;
 }
 
 let cached: Config | undefined;
@@ -172,7 +201,7 @@ export function config(): Config {
 /** Tests that change the environment of their own process read it again through this. */
 export function resetConfigForTests() {
   cached = undefined;
-  secret = undefined;
+  secrets = undefined;
 }
 
 /**
@@ -193,28 +222,38 @@ export function startupConfig(): Config {
   return c;
 }
 
-let secret: string | undefined;
+let secrets: string[] | undefined;
+const secretFile = (c: Config) => path.join(c.DATA_DIR, "session-secret");
 
 /**
- * The session secret: SESSION_SECRET, required in production; in development a random one kept in
- * DATA_DIR so sessions survive restarts.
+ * The session secrets, the first one signing: SESSION_SECRET, required in production. In
+ * development without it, a random one kept in DATA_DIR/session-secret so that sessions survive
+ * restarts; the web server writes it at start (keepDevelopmentSessionSecret), so that nothing is
+ * written when a module is imported. Before that file exists (a test importing the web app's
+ * modules), a random secret held in memory.
  */
-function sessionSecret(c: Config = config()): string {
-  if (secret) return secret;
-  if (c.SESSION_SECRET) return (secret = c.SESSION_SECRET);
+function sessionSecrets(c: Config = config()): string[] {
+  if (secrets) return secrets;
+  if (c.SESSION_SECRET) return (secrets = c.SESSION_SECRET);
   if (c.production) throw new StartupError("Configuration error: SESSION_SECRET is required in production (32+ characters)");
-  const file = path.join(c.DATA_DIR, "session-secret");
-  if (fs.existsSync(file)) return (secret = fs.readFileSync(file, "utf8").trim());
-  secret = randomBytes(32).toString("hex");
-  fs.mkdirSync(c.DATA_DIR, { recursive: true });
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const file = secretFile(c);
+  if (fs.existsSync(file)) return (secrets = [fs.readFileSync(file, "utf8").trim()]);
+  return (secrets = [randomBytes(32).toString("hex")]);
 }
 
-/** The web tier's configuration with its session secret (validated at start by server.ts). */
-export function loadConfig(): Config & { sessionSecret: string } {
+/** The web server's start (server.ts) in development without SESSION_SECRET: the secret kept in DATA_DIR. */
+export function keepDevelopmentSessionSecret(c: Config = config()) {
+  if (c.SESSION_SECRET || c.production || fs.existsSync(secretFile(c))) return;
+  const secret = randomBytes(32).toString("hex");
+  fs.mkdirSync(c.DATA_DIR, { recursive: true });
+  fs.writeFileSync(secretFile(c), secret, { mode: 0o600 });
+  secrets = [secret];
+}
+
+/** The web tier's configuration with its session secrets, the first one signing (validated at start by server.ts). */
+export function loadConfig(): Config & { sessionSecrets: string[] } {
   const c = config();
-  return { ...c, sessionSecret: sessionSecret(c) };
+  return { ...c, sessionSecrets: sessionSecrets(c) };
 }
 
 /**

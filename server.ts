@@ -1,5 +1,7 @@
-// The production (and development) server: security headers, static files, health checks, the
-// embedded upstream API at /api (unless API_URL points elsewhere) and the React Router app.
+// The production (and development) server, and the composition root (docs/architecture.md): security
+// headers, static files, health checks, the embedded upstream API at /api (unless API_URL points
+// elsewhere) and the React Router app, to which it hands the way to the API (in-process when the API
+// runs here, HTTP otherwise) and the metrics hook, through React Router's load context.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import cluster from "node:cluster";
@@ -7,18 +9,22 @@ import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { exitOnStartupError, loadConfig, startupConfig, startupMessage } from "./config.ts";
+import { exitOnStartupError, keepDevelopmentSessionSecret, loadConfig, startupConfig, startupMessage } from "./config.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
 import { clientMistake } from "./api/http.ts";
-import { inProcessCallsSettled, serveInProcess } from "./api/in-process.ts";
-import { callOwnerByMessage, forwardToOwner, superviseWebWorkers, type MessageChannel } from "./server-cluster.ts";
+import { inProcessTransport } from "./api/in-process.ts";
+import { closePageScope, openPageScope } from "./api/auth/page-scope.ts";
+import { observeUpstream } from "./api/metrics.ts";
+import { httpTransport, type ApiTransport, type WebServices } from "./contract/api-transport.ts";
+import { forwardToOwner, superviseWebWorkers } from "./server-cluster.ts";
 import { contentSecurityPolicy, headersOnce } from "./app/csp.server.ts";
 
 // Configuration first (one line naming the variable on a bad value), DATA_DIR created if missing.
 const config = await exitOnStartupError(() => {
   startupConfig();
+  keepDevelopmentSessionSecret();
   return loadConfig();
 });
 const production = config.production;
@@ -54,33 +60,45 @@ app.use(
 );
 app.use(compression());
 
+// The way to the API (contract/api-transport.ts), chosen once: the API of this process called
+// in-process, or an API elsewhere over HTTP (API_URL, or the process owning the embedded database).
 let database: Database | undefined;
+let callApi: ApiTransport;
+let pageScopes: WebServices["pageScopes"];
+let inProcessCallsSettled = async (_withinMs: number) => {};
+if (config.API_OWNER_URL) {
+  // A web worker of a process that owns the embedded database (server-cluster.ts): the public /api
+  // and the pages' calls both go to the owner's API on loopback.
+  app.use("/api", forwardToOwner(config.API_OWNER_URL));
+  callApi = httpTransport(config.API_OWNER_URL);
+} else if (config.API_URL) {
+  callApi = httpTransport(config.API_URL);
+} else {
+  const embedded = await exitOnStartupError(() => openApi(config));
+  database = embedded.database;
+  // Public at /api (the API's clients), and called in-process by the pages, whose calls share one
+  // token check per page (api/auth/page-scope.ts).
+  app.use("/api", embedded.api);
+  const inProcess = inProcessTransport(embedded.api, logger);
+  callApi = inProcess.call;
+  inProcessCallsSettled = inProcess.settled;
+  pageScopes = { open: openPageScope, close: closePageScope };
+}
+const services: WebServices = { callApi, pageScopes, observeApiCall: observeUpstream };
+
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
 app.get("/readyz", async (_req, res) => {
   try {
     if (database) await database.ping();
-    const upstream = await fetch(`${config.apiUrl}/speciality`, { signal: AbortSignal.timeout(3000) });
-    if (!upstream.ok) throw new Error(`upstream answered ${upstream.status}`);
+    const upstream = await callApi({ method: "GET", url: "/speciality", headers: { accept: "application/json" } }, 3000);
+    if (upstream.status !== 200) throw new Error(`upstream answered ${upstream.status}`);
     res.json({ status: "ready" });
   } catch (error) {
     res.status(503).json({ status: "unavailable", reason: (error as Error).message });
   }
 });
-
-if (config.API_OWNER_URL) {
-  // A web worker of a process that owns the embedded database: the public /api is the owner's, and
-  // the pages call the owner's API by message (server-cluster.ts).
-  app.use("/api", forwardToOwner(config.API_OWNER_URL));
-  if (cluster.isWorker) callOwnerByMessage(process as MessageChannel, config.API_TIMEOUT_MS, logger);
-} else if (!config.API_URL) {
-  const embedded = await exitOnStartupError(() => openApi(config));
-  database = embedded.database;
-  // Public at /api (the API's clients, /readyz), and called in-process by the pages.
-  app.use("/api", embedded.api);
-  serveInProcess(embedded.api, logger);
-}
 
 const server = createServer(app);
 
@@ -96,18 +114,21 @@ if (!viteDev) {
   );
   const servePublicFile = express.static("build/client", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()));
-  const { webApp } = await import(path.resolve("build/server/index.js"));
-  app.use(webApp);
+  const { createWebApp } = await import(path.resolve("build/server/index.js"));
+  app.use(createWebApp(services));
 } else {
   const vite = await import("vite");
   // Hot reload's websocket on the app's own port: the CSP's connect-src 'self' allows it (Vite's
   // default, a second port, is refused), and two checkouts running `npm run dev` do not clash.
   const devServer = await vite.createServer({ server: { middlewareMode: true, hmr: { server } } });
   app.use(devServer.middlewares);
+  // Vite loads the module again when a source changes: the web app is made again from the new one.
+  let made: { from: unknown; webApp: express.RequestHandler } | undefined;
   app.use(async (req, res, next) => {
     try {
-      const { webApp } = await devServer.ssrLoadModule("./app/request-handler.server.ts");
-      webApp(req, res, next);
+      const { createWebApp } = await devServer.ssrLoadModule("./app/request-handler.server.ts");
+      if (!made || made.from !== createWebApp) made = { from: createWebApp, webApp: createWebApp(services) as express.RequestHandler };
+      made.webApp(req, res, next);
     } catch (error) {
       if (error instanceof Error) devServer.ssrFixStacktrace(error);
       next(error);

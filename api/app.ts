@@ -18,12 +18,9 @@ import { consultationRouter } from "./consultation/router.ts";
 import { adminRouter } from "./admin/router.ts";
 import { notificationRouter } from "./notification/router.ts";
 import { settingsRouter } from "./settings/router.ts";
-import { servePageScopes } from "./auth/page-scope.ts";
 import { calendarRouter } from "./calendar/router.ts";
 
 export function createApi(deps: ApiDeps) {
-  // The web tier of this process may now share one token check among a page's calls.
-  servePageScopes();
   const api = express();
   api.disable("x-powered-by");
   // No ETag: answers are personal and marked not to be stored (requestGuards), except the small

@@ -89,7 +89,7 @@ describe("malformed requests", () => {
   });
 
   // The refusal closes the connection: closed at once, with upload bytes unread, it reset the
-  // connection and a client that had not read yet lost the answer (api/lingering-close.ts).
+  // connection and a client that had not read yet lost the answer (http/lingering-close.ts).
   it("lets a client still uploading an oversized body read the 413", async () => {
     expect(await bigUpload(Number(new URL(api.url).port), "/auth/register", "application/json", 20, { readAfterMs: 300 })).toBe(413);
   });

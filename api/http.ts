@@ -10,10 +10,10 @@ import type { Role } from "../contract/constants.ts";
 import { check } from "../contract/fields.ts";
 import type { Db } from "./db/index.ts";
 import { apiTokens, users } from "./db/schema.ts";
-import { metric } from "./metrics.ts";
-import { checkTokenOnce, PAGE_SCOPE_HEADER } from "./auth/page-scope.ts";
+import { checkTokenOnce } from "./auth/page-scope.ts";
+import { PAGE_SCOPE_HEADER } from "../contract/api-transport.ts";
 import { prepared } from "./db/prepared.ts";
-import { closeAfterAnswer } from "./lingering-close.ts";
+import { closeAfterAnswer } from "../http/lingering-close.ts";
 
 export class ApiError extends Error {
   status: number;
@@ -170,10 +170,7 @@ export const TOKEN_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Bearer-token lookups in the database (one per page when the API runs in the web tier's process). */
-export const tokenChecks = metric(
-  "api_token_checks_total",
-  () => new client.Counter({ name: "api_token_checks_total", help: "Bearer tokens looked up in the database" }),
-);
+export const tokenChecks = new client.Counter({ name: "api_token_checks_total", help: "Bearer tokens looked up in the database" });
 
 /**
  * The live token's user: the statement every signed-in page runs first, prepared once

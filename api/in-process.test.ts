@@ -6,7 +6,8 @@ import type { RequestListener } from "node:http";
 import pino from "pino";
 import { Writable } from "node:stream";
 import { createApi } from "./app.ts";
-import { callInProcess, inProcessApi, inProcessCallsSettled, serveInProcess, stopServingInProcess, type InProcessRequest } from "./in-process.ts";
+import { httpTransport, type ApiCall } from "../contract/api-transport.ts";
+import { callInProcess, inProcessTransport } from "./in-process.ts";
 import { futureDate, startApi, type TestApi } from "./test/harness.ts";
 
 let api: TestApi;
@@ -17,18 +18,16 @@ beforeAll(async () => {
   inProcess = createApi(api.deps) as unknown as RequestListener;
 });
 afterAll(async () => {
-  stopServingInProcess();
   await api?.close();
 });
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({ body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The same request in-process and over HTTP: status, content type and body. */
-async function both(request: InProcessRequest) {
-  const ours = await callInProcess(inProcess, request);
-  const response = await fetch(api.url + request.url, { method: request.method, headers: request.headers, body: request.body });
-  const overHttp = { status: response.status, contentType: response.headers.get("content-type") ?? undefined, text: await response.text() };
+/** The same request through the web tier's two transports (contract/api-transport.ts): status, content type and body. */
+async function both(request: ApiCall) {
+  const ours = await inProcessTransport(inProcess).call(request, 10_000);
+  const overHttp = await httpTransport(api.url)(request, 10_000);
   return { ours, overHttp };
 }
 
@@ -63,7 +62,7 @@ describe("the API called in-process", () => {
     expect(booked.status, booked.text).toBe(201);
     expect(JSON.parse(booked.text).doctorId ?? JSON.parse(booked.text).doctor?.id).toBe(doctor.id);
 
-    const refusals: InProcessRequest[] = [
+    const refusals: ApiCall[] = [
       { method: "POST", url: "/appointment", ...json({ ...booking, time: "25:99" }, bearer(patient.token)) },
       { method: "POST", url: "/appointment", ...json({ ...booking, date: futureDate(21), note: "x".repeat(70 * 1024) }, bearer(patient.token)) },
       { method: "POST", url: "/appointment", body: "doctorId=1", headers: { "content-type": "application/x-www-form-urlencoded", ...bearer(patient.token) } },
@@ -89,7 +88,7 @@ describe("the API called in-process", () => {
     expect((await login("198.51.100.8")).status).not.toBe(429);
   });
 
-  it("is what the web tier uses once the web server registers it, with a debug line per call and never the token", async () => {
+  it("writes a debug line per call, and never the token", async () => {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -98,17 +97,13 @@ describe("the API called in-process", () => {
       },
     });
     const logger = pino({ level: "debug" }, sink);
-    expect(inProcessApi()).toBeUndefined();
-    serveInProcess(inProcess, logger);
     const patient = await api.createPatient();
-    const call = inProcessApi();
-    const answer = await call?.({ method: "GET", url: `/patient/summary?page=1`, headers: { ...bearer(patient.token), "x-request-id": "page-request-0001" } });
-    expect(answer?.status).toBe(200);
+    const { call } = inProcessTransport(inProcess, logger);
+    const answer = await call({ method: "GET", url: `/patient/summary?page=1`, headers: { ...bearer(patient.token), "x-request-id": "page-request-0001" } }, 10_000);
+    expect(answer.status).toBe(200);
     const line = JSON.parse(lines.at(-1) ?? "{}");
     expect(line).toMatchObject({ level: 20, msg: "api call", requestId: "page-request-0001", method: "GET", route: "/patient/summary", status: 200 });
     expect(lines.join("")).not.toContain(patient.token);
-    stopServingInProcess();
-    expect(inProcessApi()).toBeUndefined();
   });
 
   it("takes the whole answer, fails none of the API's writes, and closes its stand-in socket once the last one has settled", async () => {
@@ -142,33 +137,32 @@ describe("a shutdown", () => {
     const slow: RequestListener = (_req, res) => {
       finish = () => res.writeHead(200, { "content-type": "application/json" }).end("{}");
     };
-    serveInProcess(slow);
-    try {
-      const call = inProcessApi()!({ method: "GET", url: "/speciality", headers: {} });
-      let settled = false;
-      const waiting = inProcessCallsSettled(10_000).then(() => {
-        settled = true;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(settled).toBe(false);
-      finish();
-      await waiting;
-      expect((await call).status).toBe(200);
-      // Nothing under way: at once.
-      await inProcessCallsSettled(10_000);
-    } finally {
-      stopServingInProcess();
-    }
+    const transport = inProcessTransport(slow);
+    const call = transport.call({ method: "GET", url: "/speciality", headers: {} }, 10_000);
+    let settled = false;
+    const waiting = transport.settled(10_000).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    finish();
+    await waiting;
+    expect((await call).status).toBe(200);
+    // Nothing under way: at once.
+    await transport.settled(10_000);
   });
 
   it("gives up on a call that never ends, so the database still closes", async () => {
-    serveInProcess(() => {});
-    try {
-      void inProcessApi()!({ method: "GET", url: "/speciality", headers: {} });
-      // Without the bound this never resolves and the test fails on vitest's own timeout.
-      await inProcessCallsSettled(100);
-    } finally {
-      stopServingInProcess();
-    }
+    const transport = inProcessTransport(() => {});
+    // The page's own budget gives up on it too, as fetch's signal would.
+    const call = transport.call({ method: "GET", url: "/speciality", headers: {} }, 5_000);
+    call.catch(() => {});
+    // Without the bound this never resolves and the test fails on vitest's own timeout.
+    await transport.settled(100);
+  });
+
+  it("answers a TimeoutError once the page's budget is spent, as fetch's signal does", async () => {
+    const transport = inProcessTransport(() => {});
+    await expect(transport.call({ method: "GET", url: "/speciality", headers: {} }, 50)).rejects.toMatchObject({ name: "TimeoutError" });
   });
 });

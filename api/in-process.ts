@@ -7,100 +7,63 @@
 // guards and body limit, authentication, throttles, validation, error answers), and the web tier
 // reads the answer as it read fetch's.
 //
-// A web worker of the process that owns the embedded database registers a caller that hands each
-// call to the owner by message (server-cluster.ts, serveThrough). With the API elsewhere (API_URL)
-// nothing is registered and the web tier calls it over HTTP as before.
-//
-// The registry is kept on globalThis: this module is loaded twice in the web server (by server.ts
-// with the API, and bundled into the React Router build), and both copies must see the same API.
+// server.ts makes the transport (inProcessTransport) and hands it to the web app; with the API
+// elsewhere it hands an HTTP transport instead (contract/api-transport.ts). Nothing here is global.
 import { IncomingMessage, ServerResponse, type RequestListener } from "node:http";
 import { Duplex } from "node:stream";
 import type { Logger } from "pino";
+import type { ApiAnswer, ApiCall, ApiTransport } from "../contract/api-transport.ts";
 import { routeOf } from "./logging.ts";
 
-export interface InProcessRequest {
-  method: string;
-  /** Path and query, as the API's own routes see them (no /api prefix). */
-  url: string;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export interface InProcessAnswer {
-  status: number;
-  contentType: string | undefined;
-  text: string;
-}
-
-type Caller = (request: InProcessRequest) => Promise<InProcessAnswer>;
-
-interface Registry {
-  call?: Caller;
-  /** The calls under way: a shutdown lets them finish before the database closes. */
-  pending?: Set<Promise<unknown>>;
-}
-
-const KEY = Symbol.for("healthcare-appointments.in-process-api");
-const registry: Registry = ((globalThis as Record<symbol, Registry | undefined>)[KEY] ??= {});
-
 /**
- * Called by the web server once its embedded API is open: the web tier calls it in-process from
- * now on. The page's own line is its access log line; each call to the API is a `debug` line
- * (docs/operations.md), and its duration and status are in the upstream metrics as before.
+ * The API `api` of this process as the web tier's transport. The page's own line is its access
+ * log line; each call to the API is a `debug` line (docs/operations.md). `settled` lets a shutdown
+ * wait for the calls under way before the database closes.
  */
-export function serveInProcess(api: RequestListener, logger?: Logger) {
-  serveThrough((request) => callInProcess(api, request), logger);
-}
-
-/**
- * Like serveInProcess, with the API in another process that `caller` reaches without HTTP: a web
- * worker of the process owning the embedded database calls it over the cluster's message channel
- * (server-cluster.ts).
- */
-export function serveThrough(caller: Caller, logger?: Logger) {
-  const pending = (registry.pending ??= new Set());
-  registry.call = async (request) => {
-    const started = performance.now();
-    const call = caller(request);
-    pending.add(call);
-    const answer = await call.finally(() => pending.delete(call));
-    if (logger?.isLevelEnabled("debug")) {
-      const durationMs = Math.round(performance.now() - started);
-      logger.debug({ requestId: request.headers["x-request-id"], method: request.method, route: routeOf(request.url), status: answer.status, durationMs }, "api call");
-    }
-    return answer;
+export function inProcessTransport(api: RequestListener, logger?: Logger): { call: ApiTransport; settled(withinMs: number): Promise<void> } {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    async call(request, timeoutMs) {
+      const started = performance.now();
+      const call = callInProcess(api, request);
+      pending.add(call);
+      const answer = await withinBudget(
+        call.finally(() => pending.delete(call)),
+        timeoutMs,
+      );
+      if (logger?.isLevelEnabled("debug")) {
+        const durationMs = Math.round(performance.now() - started);
+        logger.debug({ requestId: request.headers["x-request-id"], method: request.method, route: routeOf(request.url), status: answer.status, durationMs }, "api call");
+      }
+      return answer;
+    },
+    /**
+     * Resolves once no call is under way, or after `withinMs`. A page whose browser went away no
+     * longer holds a connection, so the server's drain does not wait for it, but its loaders still
+     * call the API: closing the database under them failed their queries. A call that never ends
+     * (an API stuck on its database) must not keep the database from closing before the
+     * shutdown's hard exit (api/serve.ts): past `withinMs` it is given up on.
+     */
+    async settled(withinMs) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const givenUp = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, withinMs);
+      });
+      const settled = (async () => {
+        while (pending.size > 0) await Promise.allSettled([...pending]);
+      })();
+      await Promise.race([settled, givenUp]).finally(() => clearTimeout(timer));
+    },
   };
 }
 
-/** How to call the embedded API of this process, or undefined when the API runs elsewhere. */
-export function inProcessApi(): Caller | undefined {
-  return registry.call;
-}
-
-/**
- * Resolves once no in-process call is under way, or after `withinMs` (server.ts, before the database closes). A page whose
- * browser went away no longer holds a connection, so the server's drain does not wait for it, but its
- * loaders still call the API: closing the database under them failed their queries.
- */
-export async function inProcessCallsSettled(withinMs: number): Promise<void> {
-  const pending = registry.pending;
-  // A call that never ends (an API stuck on its database) must not keep the database from closing
-  // before the shutdown's hard exit (api/serve.ts): past `withinMs` it is given up on.
+/** The answer of an in-process call, or a TimeoutError once the page's budget is spent, as fetch's signal gives. */
+function withinBudget<T>(answer: Promise<T>, remaining: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const givenUp = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, withinMs);
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DOMException("The API did not answer in time", "TimeoutError")), remaining);
   });
-  const settled = (async () => {
-    while (pending && pending.size > 0) await Promise.allSettled([...pending]);
-  })();
-  await Promise.race([settled, givenUp]).finally(() => clearTimeout(timer));
-}
-
-/** For tests: the API runs elsewhere again. */
-export function stopServingInProcess() {
-  registry.call = undefined;
-  registry.pending?.clear();
+  return Promise.race([answer, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -108,7 +71,7 @@ export function stopServingInProcess() {
  * the API trusts the X-Forwarded-For the web tier sets (api/trust-proxy.ts), so throttles see the
  * browser's address.
  */
-export function callInProcess(api: RequestListener, request: InProcessRequest): Promise<InProcessAnswer> {
+export function callInProcess(api: RequestListener, request: ApiCall): Promise<ApiAnswer> {
   return new Promise((resolve, reject) => {
     const written: Buffer[] = [];
     const socket = new Duplex({

@@ -11,8 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from "pino";
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const satisfies readonly LevelWithSilent[];
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogLevel = LevelWithSilent;
 
 // Field names that hold a secret or a patient's personal data, at the top or one level down.
 const SECRET_FIELDS = [

@@ -2,10 +2,8 @@
 // errors, the database pool, and the process's own (CPU, memory, event loop); the mail outbox's
 // are in mail/outbox-metrics.ts. Every process (web server, API alone) keeps its own and serves
 // them at /metrics, behind a bearer token: without METRICS_TOKEN the endpoint does not exist.
-//
-// The metrics live in prom-client's default registry and are looked up by name before being
-// created, because this module is loaded twice in the web server (by server.ts, and bundled into
-// the React Router build, which reports upstream calls) and again on every hot reload in dev.
+// The metrics live in prom-client's default registry. This module is loaded once per process: the
+// web app reports its calls to the API through the hook server.ts hands it (observeUpstream).
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import client from "prom-client";
@@ -14,24 +12,20 @@ import { routeOf } from "./logging.ts";
 
 const register = client.register;
 
-export function metric<T extends client.Metric>(name: string, make: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? make();
-}
-
 const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const httpDuration = metric(
-  "http_request_duration_seconds",
-  () => new client.Histogram({ name: "http_request_duration_seconds", help: "Time to answer a request, by route", labelNames: ["method", "route", "status"], buckets }),
-);
-const upstreamDuration = metric(
-  "upstream_request_duration_seconds",
-  () => new client.Histogram({ name: "upstream_request_duration_seconds", help: "Time of the web tier's calls to its API, by route", labelNames: ["method", "route", "status"], buckets }),
-);
-const upstreamErrors = metric(
-  "upstream_errors_total",
-  () => new client.Counter({ name: "upstream_errors_total", help: "The web tier's calls to its API that got no answer (network, timeout) or a 5xx", labelNames: ["method", "route", "reason"] }),
-);
+const httpDuration = new client.Histogram({ name: "http_request_duration_seconds", help: "Time to answer a request, by route", labelNames: ["method", "route", "status"], buckets });
+const upstreamDuration = new client.Histogram({
+  name: "upstream_request_duration_seconds",
+  help: "Time of the web tier's calls to its API, by route",
+  labelNames: ["method", "route", "status"],
+  buckets,
+});
+const upstreamErrors = new client.Counter({
+  name: "upstream_errors_total",
+  help: "The web tier's calls to its API that got no answer (network, timeout) or a 5xx",
+  labelNames: ["method", "route", "reason"],
+});
 
 /**
  * The route label: the path with ids replaced (see routeOf); "unmatched" for a 404, so that

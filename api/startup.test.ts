@@ -62,7 +62,7 @@ describe("a bad configuration stops every entry point with one line naming the v
 
 describe("DATA_DIR", () => {
   // A missing one is created, parents included, by the API's first start in api/db/lock.test.ts
-  // (an API start is the costly part of both), and by the web server's in app/startup.test.ts.
+  // (an API start is the costly part of both), and by the web server's in tests/integration/startup.test.ts.
   it("that cannot be created is one line naming it", async () => {
     const file = path.join(scratch, "a-file");
     fs.writeFileSync(file, "");

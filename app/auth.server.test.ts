@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { pageOf, safeRedirect } from "./auth.server.ts";
+import { RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { pageOf, requireUser, safeRedirect } from "./auth.server.ts";
+import { servicesContext } from "./context.ts";
+import { sessionStorage } from "./session.server.ts";
 
 const post = (url: string) => new Request(`http://127.0.0.1:3000${url}`, { method: "POST" });
 
@@ -47,5 +50,47 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/%0d%0aSet-Cookie:x=1", "/")).toBe("/%0d%0aSet-Cookie:x=1");
     expect(safeRedirect("/\r\nSet-Cookie: x=1", "/")).toBe("/");
     for (const to of ["/health\u2028x", "/é", "/a b"]) expect(() => new Headers({ location: safeRedirect(to, "/") })).not.toThrow();
+  });
+});
+
+describe("requireUser", () => {
+  const services = (scopes: string[]) => ({
+    callApi: async () => ({ status: 200, contentType: undefined, text: "" }),
+    observeApiCall: () => {},
+    pageScopes: { open: () => `scope-${scopes.push("open")}`, close: () => void scopes.push("close") },
+  });
+  async function signedIn(role: "patient" | "doctor", scopes: string[]) {
+    const session = await sessionStorage.getSession();
+    session.set("token", "a-token");
+    session.set("user", { id: "u1", role, username: "Someone", avatarUrl: null });
+    const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
+    const request = new Request("http://127.0.0.1/doctor/appointments", { headers: { cookie } });
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services(scopes));
+    return { request, context, url: new URL(request.url), params: {}, pattern: "/doctor/appointments" } as unknown as Parameters<MiddlewareFunction<Response>>[0];
+  }
+
+  it("reads the session once per request: the role layout under the app layout checks the role of the user already read", async () => {
+    const scopes: string[] = [];
+    const args = await signedIn("doctor", scopes);
+    const reads = vi.spyOn(sessionStorage, "getSession");
+    try {
+      const inner = async () => (await requireUser("doctor")(args, async () => new Response("the page"))) as Response;
+      const response = await requireUser()(args, inner);
+      expect(await (response as Response).text()).toBe("the page");
+      expect(reads).toHaveBeenCalledTimes(1);
+      // One page scope, opened and closed once.
+      expect(scopes).toEqual(["open", "close"]);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it("still sends a user of another role home from the inner layout", async () => {
+    const args = await signedIn("patient", []);
+    const inner = async () => (await requireUser("doctor")(args, async () => new Response("the page"))) as Response;
+    const thrown = await Promise.resolve(requireUser()(args, inner)).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/health/doctors");
   });
 });

@@ -3,21 +3,28 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { safeRedirect as safePath } from "remix-utils/safe-redirect";
 import { getLanguage } from "./i18n.server.ts";
-import { pageContext } from "./context.ts";
+import { pageContext, servicesContext } from "./context.ts";
 import { loginPath, readSession, roleHome, type Role, type SessionUser } from "./session.server.ts";
 import { createUpstream, type Upstream } from "./upstream.server.ts";
-import { closePageScope, openPageScope } from "../api/auth/page-scope.ts";
 
-/** `pageScope`: the key of this page's shared token check, when the API runs in this process (api/auth/page-scope.ts). */
+/** `pageScope`: the key of this page's shared token check, when the API runs in this process (contract/api-transport.ts). */
 const userContext = createContext<{ user: SessionUser; token: string; pageScope?: string } | null>(null);
 
 /**
  * Anonymous users go to /login?redirectTo=<the page they asked for>; a user of another role goes to
  * their role home. Every signed-in answer is `private, no-store`: after logout, Back must not
  * show the previous user's pages from the browser's cache.
+ *
+ * The session is read once per request: under the app layout's `requireUser()`, a role layout's
+ * `requireUser("doctor")` only checks the role of the user already read.
  */
 export function requireUser(...roles: Role[]): MiddlewareFunction<Response> {
   return async ({ request, context, url }, next) => {
+    const known = context.get(userContext);
+    if (known) {
+      if (roles.length && !roles.includes(known.user.role)) throw redirect(roleHome(known.user.role));
+      return next();
+    }
     const { user, token } = await readSession(request);
     // `url` is the page's URL even for the router's data requests (`/health/doctors.data?_routes=…`).
     const page = url.pathname + url.search;
@@ -25,7 +32,8 @@ export function requireUser(...roles: Role[]): MiddlewareFunction<Response> {
     if (roles.length && !roles.includes(user.role)) throw redirect(roleHome(user.role));
     // The page's upstream calls share one token check; the scope ends with the page's loaders and
     // actions (a call made later, while the answer streams, is checked on its own).
-    const pageScope = openPageScope();
+    const scopes = context.get(servicesContext).pageScopes;
+    const pageScope = scopes?.open();
     context.set(userContext, { user, token, pageScope });
     // Where a session the API ends (an expired token) sends the user back after login.
     context.set(pageContext, page);
@@ -34,12 +42,10 @@ export function requireUser(...roles: Role[]): MiddlewareFunction<Response> {
       response.headers.set("Cache-Control", "private, no-store");
       return response;
     } finally {
-      closePageScope(pageScope);
+      if (pageScope) scopes?.close(pageScope);
     }
   };
 }
-
-
 
 /** Login and register are for signed-out users: anyone signed in is sent home. */
 export const requireAnonymous: MiddlewareFunction<Response> = async ({ request }, next) => {
@@ -55,10 +61,16 @@ export function getUser(context: Readonly<RouterContextProvider>) {
   return value.user;
 }
 
-/** An upstream client carrying the signed-in user's token (anonymous when there is none). */
-export function upstream(request: Request, context: Readonly<RouterContextProvider>): Upstream {
+/**
+ * The one way routes get an upstream client: it carries the signed-in user's token (anonymous
+ * when there is none), or `token` when given (a route outside requireUser acting for a session it
+ * read itself: logout, the language switch), and the page's language unless `language` is given.
+ */
+export function upstream(request: Request, context: Readonly<RouterContextProvider>, options: { token?: string; language?: string } = {}): Upstream {
   const value = context.get(userContext);
-  return createUpstream(request, { token: value?.token, pageScope: value?.pageScope, context, language: getLanguage(context) });
+  const language = options.language ?? getLanguage(context);
+  if (options.token) return createUpstream(request, context, { token: options.token, language });
+  return createUpstream(request, context, { token: value?.token, pageScope: value?.pageScope, language });
 }
 
 /**

@@ -1,5 +1,12 @@
 // Values server.ts hands to every request through React Router's context.
 import { createContext } from "react-router";
+import type { WebServices } from "../contract/api-transport.ts";
+
+/**
+ * The way to the API and the hooks around it, built by server.ts (the composition root) and given
+ * to every request (request-handler.server.ts): the web app never imports the API's modules.
+ */
+export const servicesContext = createContext<WebServices>();
 
 /** The per-request CSP nonce, for every inline script React Router renders. */
 export const nonceContext = createContext<string>("");

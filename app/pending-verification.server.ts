@@ -10,7 +10,7 @@ const cookie = createCookie("pending-verification", {
   sameSite: "lax",
   path: "/",
   secure: config.cookieSecure,
-  secrets: [config.sessionSecret],
+  secrets: config.sessionSecrets,
   maxAge: PENDING_VERIFICATION_MS / 1000,
 });
 

@@ -1,4 +1,6 @@
-// The web app as an Express sub-app; the server build's entry (see vite.config.ts).
+// The web app as an Express sub-app; the server build's entry (see vite.config.ts). server.ts, the
+// composition root, builds the way to the API and hands it in (createWebApp): every request gets
+// it in its load context (servicesContext), so no module of the web app imports the API's.
 // Requests reach React Router through this adapter rather than @react-router/express's, because
 // that one hands routes the raw socket stream: a form body had no size limit and a malformed one
 // became a 500. Here a body is read once, within its limit, and checked before any route runs;
@@ -9,9 +11,10 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
-import { closeAfterAnswer } from "../api/lingering-close.ts";
+import { closeAfterAnswer } from "../http/lingering-close.ts";
 import { config } from "../config.ts";
-import { nonceContext, refusedRequestContext, type RefusedRequest } from "./context.ts";
+import type { WebServices } from "../contract/api-transport.ts";
+import { nonceContext, refusedRequestContext, servicesContext, type RefusedRequest } from "./context.ts";
 import { detectLanguage } from "./i18n.server.ts";
 import { documentBody } from "./document-body.server.ts";
 import { requestInfoContext } from "./upstream.server.ts";
@@ -24,29 +27,33 @@ export const FORM_LIMIT_BYTES = 64 * 1024;
 // in development Vite loads this module again when a route changes, so nothing goes stale.
 const handleRequest = createRequestHandler(serverBuild, config().declaredNodeEnv);
 
-export const webApp = express();
-webApp.disable("x-powered-by");
-
-webApp.use(async (req, res, next) => {
-  try {
-    const form = await readForm(req);
-    // The request's log line (api/logging.ts) says the status: nothing more is logged for a refusal.
-    if (form.refused) await unreadBodyDealtWith(req, res, form.partlyRead);
-    const request = toFetchRequest(req, res, form.body);
-    if (!request) {
-      res.status(400).type("text/plain").send("Bad request");
-      return;
+/** The web app, calling the API through `services` (contract/api-transport.ts). */
+export function createWebApp(services: WebServices) {
+  const webApp = express();
+  webApp.disable("x-powered-by");
+  webApp.use(async (req, res, next) => {
+    try {
+      const form = await readForm(req);
+      // The request's log line (api/logging.ts) says the status: nothing more is logged for a refusal.
+      if (form.refused) await unreadBodyDealtWith(req, res, form.partlyRead);
+      const request = toFetchRequest(req, res, form.body);
+      if (!request) {
+        res.status(400).type("text/plain").send("Bad request");
+        return;
+      }
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      context.set(nonceContext, String(res.locals.nonce ?? ""));
+      context.set(requestInfoContext, { ip: req.ip ?? "", requestId: String(req.id ?? "") });
+      context.set(refusedRequestContext, form.refused ?? null);
+      await detectLanguage(request, context);
+      await send(res, await handleRequest(request, context));
+    } catch (error) {
+      next(error);
     }
-    const context = new RouterContextProvider();
-    context.set(nonceContext, String(res.locals.nonce ?? ""));
-    context.set(requestInfoContext, { ip: req.ip ?? "", requestId: String(req.id ?? "") });
-    context.set(refusedRequestContext, form.refused ?? null);
-    await detectLanguage(request, context);
-    await send(res, await handleRequest(request, context));
-  } catch (error) {
-    next(error);
-  }
-});
+  });
+  return webApp;
+}
 
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 

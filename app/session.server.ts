@@ -29,7 +29,7 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
     sameSite: "lax",
     path: "/",
     secure: config.cookieSecure,
-    secrets: [config.sessionSecret],
+    secrets: config.sessionSecrets,
     maxAge: 60 * 60 * 24 * 30,
   }),
 });

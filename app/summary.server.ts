@@ -21,20 +21,18 @@ const PATIENT_HOME = "/health/doctors";
 
 const summaryContext = createContext<(() => Promise<UpstreamResult<Summary> | null>) | null>(null);
 
-/** Client navigations ask for `/health/doctors.data`: the page is the same. */
-const pageOf = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
-
 /** Behind `requireUser`: puts a lazy, shared summary call in the context. */
-export const summaryMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+export const summaryMiddleware: MiddlewareFunction<Response> = ({ request, context, url }, next) => {
   const user = getUser(context);
   let pending: Promise<UpstreamResult<Summary> | null> | undefined;
   context.set(summaryContext, () => {
     pending ??= (() => {
       if (user.role === "admin") return Promise.resolve(null);
-      const page = pageOf(request);
+      // `url` is the page's, also for the router's data requests (`/health/doctors.data`).
+      const page = url.pathname.replace(/\/$/, "") || "/";
       const query =
         page === NOTIFICATIONS_PAGE
-          ? { notifications: pageNumber(new URL(request.url).searchParams.get("page")) }
+          ? { notifications: pageNumber(url.searchParams.get("page")) }
           : user.role === "patient" && page === PATIENT_HOME
             ? { dashboard: 1 }
             : undefined;

@@ -19,7 +19,7 @@ const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: 
     sameSite: "lax",
     path: "/",
     secure: config.cookieSecure,
-    secrets: [config.sessionSecret],
+    secrets: config.sessionSecrets,
   }),
 });
 

@@ -1,16 +1,14 @@
 // The one module that talks to the upstream API (docs/product.md, The API): JSON, bearer token from the
 // session, a timeout, the caller's language and address, and the 401 rule (docs/architecture.md, The session).
+// How a call travels (in-process or over HTTP) is server.ts's choice, given in the context
+// (servicesContext, contract/api-transport.ts).
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { loadConfig } from "../config.ts";
-import { pageContext } from "./context.ts";
+import { pageContext, servicesContext } from "./context.ts";
 import { loginPath, logoutRedirect } from "./session.server.ts";
-import { observeUpstream } from "../api/metrics.ts";
-import { PAGE_SCOPE_HEADER } from "../api/auth/page-scope.ts";
-import { inProcessApi, type InProcessAnswer } from "../api/in-process.ts";
+import { PAGE_SCOPE_HEADER, type ApiAnswer } from "../contract/api-transport.ts";
 
 const config = loadConfig();
-/** The API's path on this server (`/api`), which the embedded API's own routes do not see. */
-const apiBase = new URL(config.apiUrl).pathname.replace(/\/$/, "");
 
 /**
  * The browser's address, forwarded so the API can throttle, and the request id, so that the API's
@@ -42,15 +40,15 @@ const REFERENCE_PATH = /^\/(speciality|location\/country|location\/city\/\d+)$/;
 const REFERENCE_TTL_MS = 5 * 60_000;
 const referenceCache = new Map<string, { until: number; result: UpstreamResult<unknown> }>();
 
-// One time budget per page request, shared by all its upstream calls (an action and the loaders
-// that follow it included): a hanging upstream costs the user API_TIMEOUT_MS once, not once per call.
+// One time budget per page request (its context), shared by all its upstream calls (an action and
+// the loaders that follow it included): a hanging upstream costs the user API_TIMEOUT_MS once, not
+// once per call.
 const deadlines = new WeakMap<object, number>();
 const unreachable = (): UpstreamResult<never> => ({ ok: false, status: 503, code: "network", body: {} });
 
-export function createUpstream(
-  request: Request,
-  options: { token?: string; pageScope?: string; context?: Readonly<RouterContextProvider>; language?: string } = {},
-) {
+/** Built by auth.server.ts's `upstream`, the one way routes get a client. */
+export function createUpstream(request: Request, context: Readonly<RouterContextProvider>, options: { token?: string; pageScope?: string; language?: string } = {}) {
+  const services = context.get(servicesContext);
   async function call<T>(method: string, path: string, call: CallOptions = {}): Promise<UpstreamResult<T>> {
     if (method !== "GET" || call.query || !REFERENCE_PATH.test(path)) return send<T>(method, path, call);
     const cached = referenceCache.get(path);
@@ -61,7 +59,8 @@ export function createUpstream(
   }
 
   async function send<T>(method: string, path: string, call: CallOptions): Promise<UpstreamResult<T>> {
-    const url = new URL(config.apiUrl + path);
+    // Parsed as fetch parses it (dot segments, encoding), so that both transports send the same path.
+    const url = new URL(path, "http://api.invalid");
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
     }
@@ -73,33 +72,28 @@ export function createUpstream(
     if (options.token && options.pageScope) headers[PAGE_SCOPE_HEADER] = options.pageScope;
     if (call.idempotencyKey) headers["idempotency-key"] = call.idempotencyKey;
     if (options.language) headers["accept-language"] = options.language;
-    const info = options.context?.get(requestInfoContext);
+    const info = context.get(requestInfoContext);
     if (info?.ip) headers["x-forwarded-for"] = info.ip;
     if (info?.requestId) headers["x-request-id"] = info.requestId;
-    const budgetKey = options.context ?? request;
-    const deadline = deadlines.get(budgetKey) ?? Date.now() + config.API_TIMEOUT_MS;
-    deadlines.set(budgetKey, deadline);
+    const deadline = deadlines.get(context) ?? Date.now() + config.API_TIMEOUT_MS;
+    deadlines.set(context, deadline);
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
-      observeUpstream(method, path, 0, "timeout");
+      services.observeApiCall(method, path, 0, "timeout");
       return unreachable();
     }
-    let answer: InProcessAnswer;
+    let answer: ApiAnswer;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     try {
-      // The embedded API of this process is called without a socket (api/in-process.ts).
-      const inProcess = inProcessApi();
-      answer = inProcess
-        ? await withinBudget(inProcess({ method, url: url.pathname.slice(apiBase.length) + url.search, headers, body }), remaining)
-        : await overHttp(method, url, headers, body, remaining);
+      answer = await services.callApi({ method, url: url.pathname + url.search, headers, body }, remaining);
     } catch (error) {
-      observeUpstream(method, path, seconds(), (error as Error).name === "TimeoutError" ? "timeout" : "network");
+      services.observeApiCall(method, path, seconds(), (error as Error).name === "TimeoutError" ? "timeout" : "network");
       return unreachable();
     }
     const response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
-    observeUpstream(method, path, seconds(), response.status);
+    services.observeApiCall(method, path, seconds(), response.status);
     let data: unknown = null;
     try {
       // Calendar files (docs/calendars.md) are the one answer that is not JSON: passed on as text.
@@ -110,7 +104,7 @@ export function createUpstream(
     if (response.ok) return { ok: true, status: response.status, data: data as T };
     if (response.status === 401 && options.token && !keepsSessionOn401.some((p) => path.includes(p))) {
       // The session is over: log in again, and come back to the page asked for.
-      const page = options.context?.get(pageContext);
+      const page = context.get(pageContext);
       throw await logoutRedirect(request, page ? loginPath(page) : "/login");
     }
     const fields: Record<string, unknown> = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
@@ -137,20 +131,3 @@ export function createUpstream(
 }
 
 export type Upstream = ReturnType<typeof createUpstream>;
-
-/** A call to an API elsewhere (API_URL, or the process owning the embedded database). */
-async function overHttp(method: string, url: URL, headers: Record<string, string>, body: string | undefined, remaining: number): Promise<InProcessAnswer> {
-  const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(remaining) });
-  // The body may stall after the headers: it is read within the same budget.
-  const text = await response.text();
-  return { status: response.status, contentType: response.headers.get("content-type") ?? undefined, text };
-}
-
-/** The answer of an in-process call, or a TimeoutError once the page's budget is spent, as fetch's signal gives. */
-function withinBudget<T>(answer: Promise<T>, remaining: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DOMException("The API did not answer in time", "TimeoutError")), remaining);
-  });
-  return Promise.race([answer, timeout]).finally(() => clearTimeout(timer));
-}

@@ -128,14 +128,16 @@ pg_rc=$?
 if [ "$pg_rc" = 0 ]; then
   echo "PostgreSQL at $pg_url"
   rm -f "$results/vitest-postgres.json"
-  # Only the API tests touch a database, and only the files that open the test database
+  # Only the API tests and the integration tests (tests/integration: the web app and the API
+  # together) touch a database, and only the files that open the test database
   # (api/test/harness.ts, TEST_DATABASE_URL) differ on PostgreSQL. The files below never do: they
   # spawn the entry points or open their own PGlite folder, or test pure functions, so the PGlite
   # run above has run them exactly as this one would (the first four were 80 of this run's 138
   # test-file seconds in CI).
   same_on_both=(api/cli.test.ts api/startup.test.ts api/db/lock.test.ts api/mail/transport.test.ts
-    api/calendar/ics.test.ts api/db-errors.test.ts api/mail/templates.test.ts api/time.test.ts api/trust-proxy.test.ts)
-  TEST_DATABASE_URL=$pg_url npx vitest run api/ "${same_on_both[@]/#/--exclude=}" --reporter=default --reporter=json \
+    api/calendar/ics.test.ts api/db-errors.test.ts api/mail/templates.test.ts api/time.test.ts api/trust-proxy.test.ts
+    tests/integration/edge.test.ts tests/integration/startup.test.ts)
+  TEST_DATABASE_URL=$pg_url npx vitest run api/ tests/integration/ "${same_on_both[@]/#/--exclude=}" --reporter=default --reporter=json \
     --outputFile.json="$results/vitest-postgres.json"
   rc=$?
   count_vitest "vitest/PostgreSQL ($(elapsed $t))" "$results/vitest-postgres.json" "$rc"

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, ".."));
-const roots = ["app", "api", "server.ts", "config.ts"];
+const roots = ["app", "api", "contract", "http", "server.ts", "config.ts"];
 const isSource = (f: string) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f);
 const skipDir = new Set(["node_modules", "build", "test", "migrations"]);
 

@@ -1,4 +1,4 @@
-// The two checks of npm test written here (docs/architecture.md, ADR 0014) fail on what they are
+// The checks of npm test written here (docs/architecture.md, ADR 0014) fail on what they are
 // for: run on small trees made for each case, as npm test runs them on the project.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -93,5 +93,41 @@ describe("tools/check-locale-keys.ts", () => {
     expect(refused.output).toContain("missing in fr: common:coming");
     expect(refused.output).toContain("unused: common:coming");
     expect(refused.output).not.toContain("common:close");
+  });
+});
+
+describe("tools/check-import-wall.ts", () => {
+  it("refuses an import from api/ in app/ or config.ts, of any kind, tests included", () => {
+    const breached = tree({
+      "api/in-process.ts": "export const call = 1;\n",
+      "api/metrics.ts": "export type M = 1;\n",
+      "app/upstream.server.ts": 'import { call } from "../api/in-process.ts";\nexport const c = call;\n',
+      "app/routes/page.tsx": 'import type { M } from "../../api/metrics.ts";\nexport type P = M;\n',
+      "app/page.test.ts": 'const m = await import("../api/metrics.ts");\n',
+      "config.ts": 'export { call } from "./api/in-process.ts";\n',
+    });
+    const refused = run("check-import-wall.ts", breached);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain("app/upstream.server.ts imports api/in-process.ts");
+    expect(refused.output).toContain("app/routes/page.tsx imports api/metrics.ts");
+    expect(refused.output).toContain("app/page.test.ts imports api/metrics.ts");
+    expect(refused.output).toContain("config.ts imports api/in-process.ts");
+  });
+
+  it("accepts contract/, the root's modules and packages, and api/ importing app's neighbours", () => {
+    const clean = tree({
+      "contract/api-transport.ts": "export const H = 1;\n",
+      "app/upstream.server.ts": 'import { H } from "../contract/api-transport.ts";\nimport { z } from "zod";\nimport { config } from "../config.ts";\nexport const x = [H, z, config];\n',
+      "config.ts": 'import { z } from "zod";\nexport const config = z;\n',
+      "api/app.ts": 'import { H } from "../contract/api-transport.ts";\nimport { config } from "../config.ts";\nexport const a = [H, config];\n',
+      "server.ts": 'import { a } from "./api/app.ts";\nexport const s = a;\n',
+    });
+    expect(run("check-import-wall.ts", clean)).toMatchObject({ status: 0 });
+  });
+
+  it("holds in this repository", () => {
+    const result = run("check-import-wall.ts", path.resolve(here, ".."));
+    expect(result.output).toContain("import wall: no import from api/");
+    expect(result.status).toBe(0);
   });
 });

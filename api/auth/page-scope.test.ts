@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { setUpApi } from "../test/harness.ts";
 import { tokenLookupsDuring } from "../test/token-checks.ts";
-import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "./page-scope.ts";
+import { PAGE_SCOPE_HEADER } from "../../contract/api-transport.ts";
+import { closePageScope, openPageScope } from "./page-scope.ts";
 
 const api = setUpApi();
 

@@ -6,7 +6,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUpApi } from "../test/harness.ts";
-import { closePageScope, openPageScope, PAGE_SCOPE_HEADER } from "../auth/page-scope.ts";
+import { PAGE_SCOPE_HEADER } from "../../contract/api-transport.ts";
+import { closePageScope, openPageScope } from "../auth/page-scope.ts";
 import { inRequestTransaction } from "./index.ts";
 import { prepared } from "./prepared.ts";
 import { KEPT_STATEMENTS, markPrepared } from "./named-statements.ts";

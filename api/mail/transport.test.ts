@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { migratedDataDir } from "../test/harness.ts";
-import { mailTransportSetting } from "./transport.ts";
+import { mailTransportSetting } from "../../config.ts";
 
 describe("MAIL_TRANSPORT", () => {
   it.each([

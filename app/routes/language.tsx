@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
-import { safeRedirect } from "../auth.server.ts";
+import { safeRedirect, upstream } from "../auth.server.ts";
 import { isLanguage } from "../i18n.ts";
 import { languageCookie } from "../i18n.server.ts";
 import { readSession } from "../session.server.ts";
-import { createUpstream } from "../upstream.server.ts";
 
 export function loader() {
   return redirect("/");
@@ -18,6 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A signed-in user's mail follows the language they chose (docs/mail.md). The page changes
   // language whatever the API answers: the cookie alone decides what is shown.
   const { token } = await readSession(request);
-  if (token) await createUpstream(request, { token, context, language }).call("PUT", "/settings", { body: { language } });
+  if (token) await upstream(request, context, { token, language }).call("PUT", "/settings", { body: { language } });
   return redirect(to, { headers: { "Set-Cookie": await languageCookie.serialize(language) } });
 }

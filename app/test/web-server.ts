@@ -30,7 +30,7 @@ function newestSource(entry: string): number {
 }
 
 /** Builds the app unless build/ is newer than every source (another test file may be building). */
-async function ensureBuild() {
+export async function ensureBuild() {
   const lock = path.join(os.tmpdir(), `web-build-${Buffer.from(root).toString("hex").slice(-24)}.lock`);
   for (;;) {
     try {

@@ -2,13 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { requireAnonymous } from "../../auth.server.ts";
+import { requireAnonymous, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
-import { getLanguage, getT } from "../../i18n.server.ts";
+import { getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
-import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { forgotPasswordSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
@@ -24,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const api = createUpstream(request, { context, language: getLanguage(context) });
+  const api = upstream(request, context);
   const answer = await api.call<Notice>("POST", "/auth/forgot-password", { body: { email: submission.value.email } satisfies EmailRequest });
   if (!answer.ok && answer.code !== "resend_too_soon") {
     const message = upstreamErrorKey(answer, "page", "common:errors.somethingWrong");

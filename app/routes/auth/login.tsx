@@ -2,15 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { requireAnonymous, safeRedirect } from "../../auth.server.ts";
+import { requireAnonymous, safeRedirect, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
-import { getLanguage, getT } from "../../i18n.server.ts";
+import { getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { COOKIE_CHECK, cookiesCameBack, getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
 import { toastCookie } from "../../toast.server.ts";
-import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
 import { loginSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
@@ -36,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: reply }, { status: 400, headers: { "Set-Cookie": COOKIE_CHECK } });
   }
   const { email, password, role, redirectTo } = submission.value;
-  const api = createUpstream(request, { context, language: getLanguage(context) });
+  const api = upstream(request, context);
   const answer = await api.call<LoggedIn>("POST", "/auth/login", { body: { email, password, role } satisfies LoginRequest });
   if (!answer.ok) {
     if (answer.code === "unverified" && typeof answer.body.userId === "string") {

@@ -2,14 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
-import { requireAnonymous } from "../../auth.server.ts";
+import { requireAnonymous, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { toastCookie } from "../../toast.server.ts";
-import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
 import { doctorRegisterSchema, patientRegisterSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
@@ -40,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     v.role === "doctor"
       ? { username: v.username, email: v.email, contact: v.contact, password: v.password, serial_number: v.serial_number, userRole: "doctor", locale: language }
       : { username: v.username, email: v.email, phone: v.phone, password: v.password, userRole: "patient", locale: language };
-  const api = createUpstream(request, { context, language });
+  const api = upstream(request, context);
   const answer = await api.call<Registered>("POST", "/auth/register", { body: payload });
   if (!answer.ok) {
     const message = upstreamErrorKey(answer, "page", "auth:register.failed");

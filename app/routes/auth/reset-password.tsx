@@ -2,14 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { requireAnonymous } from "../../auth.server.ts";
+import { requireAnonymous, upstream } from "../../auth.server.ts";
 import { CodeInput, readCode } from "../../components/code-input.tsx";
 import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
 import { useLazyValidation } from "../../components/lazy-validation.ts";
-import { getLanguage, getT } from "../../i18n.server.ts";
+import { getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
-import { createUpstream } from "../../upstream.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { resetPasswordSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
   const { email, code, password } = submission.value;
-  const api = createUpstream(request, { context, language: getLanguage(context) });
+  const api = upstream(request, context);
   const answer = await api.call<Notice>("POST", "/auth/reset-password", { body: { email, code, password } satisfies PasswordReset });
   if (!answer.ok) {
     return data({ result: submission.reply({ formErrors: [upstreamErrorKey(answer, "code", "auth:verification.invalidCode")], ...hidden }) }, { status: answer.status });

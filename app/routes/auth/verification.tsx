@@ -3,10 +3,10 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/verification";
 import { CodeForm, readCode } from "../../components/code-input.tsx";
 import { SubmitButton } from "../../components/submit-button.tsx";
-import { getLanguage, getT } from "../../i18n.server.ts";
+import { getT } from "../../i18n.server.ts";
 import { clearPendingVerification, readPendingVerification } from "../../pending-verification.server.ts";
 import { redirectWithToast, toastCookie } from "../../toast.server.ts";
-import { createUpstream } from "../../upstream.server.ts";
+import { upstream } from "../../auth.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { codeSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { userId, email } = await whoIsVerifying(request);
-  const api = createUpstream(request, { context, language: getLanguage(context) });
+  const api = upstream(request, context);
 
   if (formData.get("intent") === "resend") {
     if (!email) return data({ error: "auth:verification.missingUser", notice: null }, { status: 400 });

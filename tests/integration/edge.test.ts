@@ -4,8 +4,8 @@
 // site; signed-in answers are not stored by caches.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bigUpload } from "../api/test/big-upload.ts";
-import { patientSession, startWebServer, type WebServer } from "./test/web-server.ts";
+import { bigUpload } from "../../api/test/big-upload.ts";
+import { patientSession, startWebServer, type WebServer } from "../../app/test/web-server.ts";
 
 let app: WebServer;
 beforeAll(async () => {
@@ -139,7 +139,7 @@ describe("body limits", () => {
   });
 
   // A refusal closes the connection; closed at once, with upload bytes unread, it reset the
-  // connection and a client that had not read yet lost the answer every time (api/lingering-close.ts).
+  // connection and a client that had not read yet lost the answer every time (http/lingering-close.ts).
   // Read after the 2 s linger too: a paused body left unread there was reset at its end.
   it.each([
     ["announced", true, 300],

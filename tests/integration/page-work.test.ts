@@ -4,14 +4,16 @@
 // authenticated call is one bearer-token lookup in the API, so the count bounds those too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaticHandler, RouterContextProvider, type LoaderFunction, type MiddlewareFunction, type StaticHandlerContext } from "react-router";
-import { futureDate, startApi, type TestApi } from "../api/test/harness.ts";
-import { insertAppointment } from "../api/appointment/test-factories.ts";
-import { resetConfigForTests } from "../config.ts";
-import { tokenChecks } from "../api/http.ts";
-import { watchStatements } from "../api/db/index.ts";
+import { futureDate, startApi, type TestApi } from "../../api/test/harness.ts";
+import { insertAppointment } from "../../api/appointment/test-factories.ts";
+import { tokenChecks } from "../../api/http.ts";
+import { watchStatements } from "../../api/db/index.ts";
 import type { RequestListener } from "node:http";
-import { createApi } from "../api/app.ts";
-import { serveInProcess, stopServingInProcess } from "../api/in-process.ts";
+import { createApi } from "../../api/app.ts";
+import { inProcessTransport } from "../../api/in-process.ts";
+import { closePageScope, openPageScope } from "../../api/auth/page-scope.ts";
+import { httpTransport, type ApiTransport, type WebServices } from "../../contract/api-transport.ts";
+import { servicesContext } from "../../app/context.ts";
 
 let api: TestApi;
 let handler: ReturnType<typeof createStaticHandler>;
@@ -20,27 +22,40 @@ let sessionFor: (token: string, user: { id: string; role: "patient" | "doctor"; 
 const calls: string[] = [];
 const realFetch = globalThis.fetch;
 
+/**
+ * What server.ts hands the web app when the API runs in its own process: one token check per page.
+ * The transport is HTTP to the test API (its calls are counted below) unless a test gives another.
+ */
+const servicesWith = (callApi: ApiTransport): WebServices => ({ callApi, pageScopes: { open: openPageScope, close: closePageScope }, observeApiCall: () => {} });
+let services: WebServices;
+
+/** A request's context as app/request-handler.server.ts makes it, before React Router runs. */
+async function contextFor(request: Request) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  await detectLanguage(request, context);
+  return context;
+}
+
 beforeAll(async () => {
   api = await startApi();
-  // The web tier reads API_URL once, when its modules load: they are imported after it is set.
-  process.env.API_URL = api.url;
-  resetConfigForTests();
+  services = servicesWith(httpTransport(api.url));
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.origin === new URL(api.url).origin) calls.push(`${init?.method ?? "GET"} ${url.pathname}${url.search}`);
     return realFetch(input, init);
   }) as typeof fetch;
   const [root, appLayout, health, doctors, doctor, appointments, notifications, patientAccess, session, i18n] = await Promise.all([
-    import("./root.tsx"),
-    import("./routes/app-layout.tsx"),
-    import("./routes/health/layout.tsx"),
-    import("./routes/health/doctors.tsx"),
-    import("./routes/doctor/layout.tsx"),
-    import("./routes/doctor/appointments.tsx"),
-    import("./routes/notifications.tsx"),
-    import("./routes/patient/access.tsx"),
-    import("./session.server.ts"),
-    import("./i18n.server.ts"),
+    import("../../app/root.tsx"),
+    import("../../app/routes/app-layout.tsx"),
+    import("../../app/routes/health/layout.tsx"),
+    import("../../app/routes/health/doctors.tsx"),
+    import("../../app/routes/doctor/layout.tsx"),
+    import("../../app/routes/doctor/appointments.tsx"),
+    import("../../app/routes/notifications.tsx"),
+    import("../../app/routes/patient/access.tsx"),
+    import("../../app/session.server.ts"),
+    import("../../app/i18n.server.ts"),
   ]);
   detectLanguage = i18n.detectLanguage;
   // Route modules type their loaders with their own generated argument types: as React Router's
@@ -94,9 +109,7 @@ async function load(path: string, cookie: string) {
   // The mail outbox's worker polls on its own clock: its statements are not the page's.
   const unwatch = watchStatements((query) => void (query.includes('"mail_outbox"') || statements.push(query)));
   const request = new Request(`http://127.0.0.1${path}`, { headers: { cookie } });
-  // As the request handler does before React Router (app/request-handler.server.ts).
-  const requestContext = new RouterContextProvider();
-  await detectLanguage(request, requestContext);
+  const requestContext = await contextFor(request);
   const result = await handler.query(request, {
     requestContext,
     generateMiddlewareResponse: async (query) => {
@@ -192,8 +205,7 @@ describe("upstream calls per page", () => {
     expect((await load("/health/doctors", cookie)).tokenChecks).toBe(1);
     expect((await api.request("POST", "/auth/logout", { token })).status).toBe(204);
     const request = new Request("http://127.0.0.1/health/doctors", { headers: { cookie } });
-    const requestContext = new RouterContextProvider();
-    await detectLanguage(request, requestContext);
+    const requestContext = await contextFor(request);
     const answer = await handler.query(request, { requestContext, generateMiddlewareResponse: async (query) => query(request) as Promise<Response> });
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(302);
@@ -216,8 +228,16 @@ describe("upstream calls per page", () => {
 });
 
 describe("the embedded API called in-process (api/in-process.ts)", () => {
-  beforeAll(() => serveInProcess(createApi(api.deps) as unknown as RequestListener));
-  afterAll(() => stopServingInProcess());
+  const overHttp = () => services;
+  let http: WebServices;
+  const embeddedApi = (listener: RequestListener) => servicesWith(inProcessTransport(listener).call);
+  beforeAll(() => {
+    http = overHttp();
+    services = embeddedApi(createApi(api.deps) as unknown as RequestListener);
+  });
+  afterAll(() => {
+    services = http;
+  });
 
   it("serves the find-a-doctor page without an HTTP call: the same calls, one token check, the same statements and data", async () => {
     const { user, token } = await api.createPatient({ username: "In-process Patient" });
@@ -229,7 +249,8 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
     expect(inProcess.calls).toEqual([]);
     expect(inProcess.tokenChecks).toBe(1);
     expect(inProcess.statements, inProcess.statements.join("\n")).toHaveLength(4);
-    stopServingInProcess();
+    const embedded = services;
+    services = http;
     try {
       const overHttp = await load("/health/doctors", cookie);
       expect(overHttp.calls).toHaveLength(2);
@@ -237,7 +258,7 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
       const withoutKeys = (data: unknown) => JSON.parse(JSON.stringify(data, (key, value) => (key === "idempotencyKey" ? "" : value)));
       expect(withoutKeys(inProcess.data)).toEqual(withoutKeys(overHttp.data));
     } finally {
-      serveInProcess(createApi(api.deps) as unknown as RequestListener);
+      services = embedded;
     }
   });
 
@@ -247,8 +268,7 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
     expect((await load("/doctor/appointments", cookie)).calls).toEqual([]);
     expect((await api.request("POST", "/auth/logout", { token })).status).toBe(204);
     const request = new Request("http://127.0.0.1/doctor/appointments", { headers: { cookie } });
-    const requestContext = new RouterContextProvider();
-    await detectLanguage(request, requestContext);
+    const requestContext = await contextFor(request);
     const answer = await handler.query(request, { requestContext, generateMiddlewareResponse: async (query) => query(request) as Promise<Response> });
     expect((answer as Response).status).toBe(302);
     expect((answer as Response).headers.get("location")).toMatch(/^\/login/);
@@ -259,17 +279,21 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
   it("answers 503 when the API does not answer within the page's budget, as over HTTP", { timeout: 60_000 }, async () => {
     const { user, token } = await api.createDoctor({ username: "Dr Hanging" });
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
-    serveInProcess(() => {});
-    const request = new Request("http://127.0.0.1/doctor/appointments", { headers: { cookie } });
-    const requestContext = new RouterContextProvider();
-    await detectLanguage(request, requestContext);
-    const answer = await handler.query(request, {
-      requestContext,
-      generateMiddlewareResponse: async (query) => {
-        const context = await query(request);
-        return context instanceof Response ? context : new Response(null, { status: context.statusCode });
-      },
-    });
-    expect((answer as Response).status).toBe(503);
+    const embedded = services;
+    services = embeddedApi(() => {});
+    try {
+      const request = new Request("http://127.0.0.1/doctor/appointments", { headers: { cookie } });
+      const requestContext = await contextFor(request);
+      const answer = await handler.query(request, {
+        requestContext,
+        generateMiddlewareResponse: async (query) => {
+          const context = await query(request);
+          return context instanceof Response ? context : new Response(null, { status: context.statusCode });
+        },
+      });
+      expect((answer as Response).status).toBe(503);
+    } finally {
+      services = embedded;
+    }
   });
 });

@@ -5,9 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { productionEnv } from "../bench/support.ts";
-import { runProcess as run } from "../api/test/run-process.ts";
-import { freePort, startWebServer } from "./test/web-server.ts";
+import { productionEnv } from "../../bench/support.ts";
+import { runProcess as run } from "../../api/test/run-process.ts";
+import { ensureBuild, freePort, startWebServer } from "../../app/test/web-server.ts";
 
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), "web-startup-"));
 afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
@@ -32,4 +32,20 @@ describe("npm start", () => {
       await app.stop();
     }
   }, 600_000);
+});
+
+describe("the server build", () => {
+  it("imports none of the API's packages: server.ts loads the API once, and hands the web app what it needs (docs/decisions/0019)", async () => {
+    await ensureBuild();
+    const dir = path.resolve(import.meta.dirname, "../../build/server");
+    const imported = new Set<string>();
+    for (const file of fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"))) {
+      for (const m of fs.readFileSync(path.join(dir, file), "utf8").matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) imported.add(m[1]);
+    }
+    // The web app's own packages are there (the check reads the build's imports).
+    expect(imported).toContain("react-router");
+    for (const apiPackage of ["prom-client", "pino", "drizzle-orm", "@electric-sql/pglite", "pg", "nodemailer", "@node-rs/argon2", "rate-limiter-flexible"]) {
+      expect(imported, apiPackage).not.toContain(apiPackage);
+    }
+  });
 });

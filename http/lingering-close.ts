@@ -1,4 +1,6 @@
 // Closing a connection after refusing a body that is still arriving, without losing the answer.
+// Both HTTP edges use it, the web app's and the API's: it sits in a folder of its own because
+// neither may import the other's (docs/architecture.md).
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 

@@ -1,5 +1,5 @@
-// An appointment as a card: patient, date, time, type and status, with a link opening its
-// details dialog (a search parameter, so it opens without JavaScript) and optional actions.
+// An appointment as a card: patient, date, time, type and status (and the patient's missed
+// appointments of the last 12 months, when there are any), with a link opening its details dialog (a search parameter, so it opens without JavaScript) and optional actions.
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
@@ -13,8 +13,14 @@ export function patientName(a: { Patient: { username: string } | null }, t: (key
   return a.Patient?.username ?? t("doctor:appointments.unknownPatient");
 }
 
+/** How many of the patient's appointments were missed in the last 12 months, in the doctor's words. */
+export function PatientMissed({ count, className }: { count: number; className: string }) {
+  const { t } = useTranslation();
+  return <p className={className}>{t("doctor:noShow.patientMissed", { count })}</p>;
+}
+
 /** What the card shows of an appointment, and no more (the list page sends its appointments in this shape). */
-type Shown = Pick<Appointment, "date" | "time" | "type" | "status"> & {
+type Shown = Pick<Appointment, "date" | "time" | "type" | "status" | "patientMissed"> & {
   Patient: Pick<NonNullable<Appointment["Patient"]>, "username" | "avatarUrl"> | null;
   Speciality: { name: string; nameFr?: string | null } | null;
 };
@@ -35,6 +41,7 @@ export function AppointmentCard({ appointment: a, detailsTo, actions }: { appoin
             {t(`doctor:type.${a.type}`)}
             {a.Speciality ? ` · ${specialityName(a.Speciality, i18n.language)}` : null}
           </p>
+          {a.patientMissed > 0 ? <PatientMissed count={a.patientMissed} className="text-sm font-medium text-slate-900" /> : null}
         </div>
         <StatusBadge status={a.status} role="doctor" />
       </div>

@@ -9,6 +9,7 @@ import { ACTIVE_STATUSES } from "./booking.ts";
 import { cardsByIds, pageOfAppointments, serializeCard, serializeInOrder } from "./list.ts";
 import { appointmentNotFound } from "./patient-data.ts";
 import { pageInfo } from "../query.ts";
+import { missedInLastYear } from "./no-shows.ts";
 import type { DoctorListQuery } from "../../contract/appointment.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { auditPatients } from "../audit.ts";
@@ -23,7 +24,7 @@ const doctorCards = prepared("doctor_cards_by_ids", (db) =>
   cardsByIds(db, {
     myProposal: sql<MyProposal>`(select json_build_object('id', mine.id, 'status', mine.status) from ${proposals} mine where mine.doctor_id = ${sql.placeholder("doctorId")} and mine.appointment_id = ${appointments.id})`,
     slotHeld: sql<boolean>`exists (select from ${appointments} held where held.starts_at = ${appointments.startsAt} and held.doctor_id = ${sql.placeholder("doctorId")} and ${inArray(sql`held.status`, [...ACTIVE_STATUSES])} and held.id <> ${appointments.id})`,
-    patientMissed: sql<number>`(select count(*)::int from ${appointments} missed where missed.patient_id = ${appointments.patientId} and missed.status = 'missed' and missed.starts_at > now() - interval '12 months')`,
+    patientMissed: missedInLastYear(appointments.patientId),
   }),
 );
 

@@ -1,6 +1,7 @@
 // A doctor marks past confirmed appointments missed (docs/product.md, No-shows): once from the
-// details dialog, once from the card, and each dialog and card then says how many of the patient's
-// appointments were missed in the last 12 months; the patient sees the missed status in their list.
+// details dialog, once from the card, and each dialog and card (and a consultation record's card)
+// then says how many of the patient's appointments were missed in the last 12 months; the patient
+// sees the missed status in their list.
 // English and French, JavaScript off and on; on the phone at 320 px, where nothing may overflow.
 // The past appointments come from the operator's demo command (the API never books in the past).
 import { checkA11y } from "./support.ts";
@@ -90,6 +91,15 @@ for (const language of ["en", "fr"] as Language[]) {
           await expect(cards.getByRole("button", { name: w.markMissed })).toHaveCount(0);
           await fits();
           await checkA11y(page);
+        });
+
+        await test.step("a consultation record about the patient says it too", async () => {
+          const record = await api("POST", "/consultation", { token: doctor.token, body: { patientId: patient.id, type: "consultation", diagnosis: "Follow-up" } });
+          expect(record.status, JSON.stringify(record.body)).toBe(201);
+          await page.goto(`/doctor/consultations?search=${encodeURIComponent(patient.username)}`);
+          const card = page.getByRole("listitem").filter({ hasText: patient.username });
+          await expect(card.getByText(w.two)).toBeVisible();
+          await fits();
         });
 
         await test.step("the patient's list shows them missed, through its status filter", async () => {

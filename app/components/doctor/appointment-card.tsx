@@ -6,17 +6,12 @@ import { Link } from "react-router";
 import { formatDate, specialityName } from "../../format.ts";
 import { Avatar } from "../avatar.tsx";
 import { StatusBadge } from "../status-badge.tsx";
+import { PatientMissed } from "./patient-missed.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 
 export function patientName(a: { Patient: { username: string } | null }, t: (key: string) => string) {
   return a.Patient?.username ?? t("doctor:appointments.unknownPatient");
-}
-
-/** How many of the patient's appointments were missed in the last 12 months, in the doctor's words. */
-export function PatientMissed({ count, className }: { count: number; className: string }) {
-  const { t } = useTranslation();
-  return <p className={className}>{t("doctor:noShow.patientMissed", { count })}</p>;
 }
 
 /** What the card shows of an appointment, and no more (the list page sends its appointments in this shape). */
@@ -41,10 +36,10 @@ export function AppointmentCard({ appointment: a, detailsTo, actions }: { appoin
             {t(`doctor:type.${a.type}`)}
             {a.Speciality ? ` · ${specialityName(a.Speciality, i18n.language)}` : null}
           </p>
-          {a.patientMissed > 0 ? <PatientMissed count={a.patientMissed} className="text-sm font-medium text-slate-900" /> : null}
         </div>
         <StatusBadge status={a.status} role="doctor" />
       </div>
+      {a.patientMissed > 0 ? <PatientMissed count={a.patientMissed} className="text-sm font-medium text-slate-900" /> : null}
       <div className="flex flex-wrap items-center gap-2">
         <Link to={detailsTo} preventScrollReset className="btn-secondary" aria-label={t("doctor:appointments.detailsFor", { name })}>
           {t("doctor:appointments.details")}

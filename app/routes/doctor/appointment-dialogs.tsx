@@ -18,7 +18,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import type { ListedAppointment } from "./appointments.server.ts";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
-import { PatientMissed } from "../../components/doctor/appointment-card.tsx";
+import { PatientMissed } from "../../components/doctor/patient-missed.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
 

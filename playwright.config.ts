@@ -31,7 +31,7 @@ const phoneSpecs = [
   "patient-booking",
   "patient-booking-date",
   "doctor-appointments",
-  "doctor-no-shows",
+  "doctor-no-shows", // in French too, at 320 px: its French words are the longer ones
   "search-box",
   "doctor-cancel-and-failures",
   "patient-open-requests",

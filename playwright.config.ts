@@ -31,6 +31,7 @@ const phoneSpecs = [
   "patient-booking",
   "patient-booking-date",
   "doctor-appointments",
+  "doctor-no-shows", // in French too, at 320 px: its French words are the longer ones
   "search-box",
   "doctor-cancel-and-failures",
   "patient-open-requests",
@@ -50,6 +51,7 @@ const desktopOnlyTests = [
   /guards: back to the page asked for/, // auth: redirects
   /booking a doctor in French/, // patient-booking: the language; the English journey runs on the phone
   /doctor appointments in French/, // doctor-appointments: the language
+  /already marked meanwhile/, // doctor-no-shows: a refusal's words
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

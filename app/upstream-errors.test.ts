@@ -22,6 +22,7 @@ describe("upstreamErrorKey", () => {
     expect(upstreamErrorKey({ status: 429, code: "too_many_attempts" }, "login", "auth:login.failed")).toBe("auth:login.tooMany");
     expect(upstreamErrorKey({ status: 409, code: "invalid_transition" }, "proposalReject", "patient:proposals.rejectFailed")).toBe("patient:proposals.changedMeanwhile");
     expect(upstreamErrorKey({ status: 409, code: "invalid_transition" }, "proposalAccept", "patient:proposals.acceptFailed")).toBe("patient:proposals.changedMeanwhile");
+    expect(upstreamErrorKey({ status: 409, code: "already_final" }, "doctorAppointment", "doctor:toast.updateFailed")).toBe("doctor:errors.changedMeanwhile");
     expect(upstreamErrorKey({ status: 409, code: "already_decided" }, "admin", "admin:errors.approveFailed")).toBe("admin:errors.alreadyDecided");
     expect(upstreamErrorKey({ status: 404, code: "not_found" }, "admin", "admin:errors.rejectFailed")).toBe("admin:errors.notFound");
     expect(upstreamErrorKey({ status: 400, code: "invalid_speciality" }, "admin", "admin:errors.approveFailed")).toBe("admin:errors.invalidSpeciality");

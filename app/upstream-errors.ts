@@ -53,6 +53,7 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
     proposalAccept: "patient:proposals.changedMeanwhile",
     proposalReject: "patient:proposals.changedMeanwhile",
   },
+  already_final: { doctorAppointment: "doctor:errors.changedMeanwhile" },
   already_started: { doctorAppointment: "doctor:errors.alreadyStarted", patientAppointment: "patient:cancel.alreadyStarted" },
   not_started: { doctorAppointment: "doctor:errors.notStarted" },
   already_proposed: { doctorAppointment: "doctor:errors.alreadyProposed" },

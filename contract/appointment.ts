@@ -197,10 +197,15 @@ export const appointment = z.object({
   Country: country.nullable(),
 });
 
-/** In the doctor's lists: the doctor's own proposal on an open request, and whether the slot is already theirs elsewhere. */
+/**
+ * In the doctor's lists: the doctor's own proposal on an open request, whether the slot is already
+ * theirs elsewhere, and how many of the patient's appointments (with any doctor) were marked missed
+ * in the last 12 months.
+ */
 export const doctorAppointment = appointment.extend({
   myProposal: z.object({ id: z.string(), status: z.enum(PROPOSAL_STATUSES) }).nullable(),
   slotHeld: z.boolean(),
+  patientMissed: z.number().int(),
 });
 export type DoctorAppointment = z.infer<typeof doctorAppointment>;
 

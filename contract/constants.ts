@@ -14,7 +14,9 @@ export const DELETED_USER = "Deleted user";
 /** The six slots of a day, wall-clock times in the clinic's zone (APP_TIMEZONE). */
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
 
-export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled"] as const;
+export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled", "missed"] as const;
+/** Statuses no one changes any more: the appointment took place, was called off, or the patient did not come. */
+export const FINAL_STATUSES = ["completed", "cancelled", "missed"] as const satisfies readonly (typeof APPOINTMENT_STATUSES)[number][];
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** What a patient books or requests. */
 export const APPOINTMENT_TYPES = ["online", "in-person"] as const;

@@ -53,8 +53,8 @@ export type ConsultationUpdate = z.input<typeof consultationUpdateBody>;
 /** GET /consultation */
 export const consultationListQuery = z.object({ search: optionalSearch, ...pagination(CONSULTATION_PAGE_SIZE, CONSULTATION_PAGE_MAX) });
 
-/** One record as its author and its patient read it. */
-export const consultation = z.object({
+/** A record as the doctor's data download holds it: what the doctor wrote. */
+export const consultationRecord = z.object({
   id: z.string(),
   patientId: z.string(),
   patientName: z.string(),
@@ -74,6 +74,13 @@ export const consultation = z.object({
   createdAt: z.string(),
   updatedAt: z.string().nullable(),
 });
+export type ConsultationRecord = z.infer<typeof consultationRecord>;
+
+/**
+ * One record as its author and its patient read it, with how many of the patient's appointments,
+ * with any doctor, were marked missed in the last 12 months.
+ */
+export const consultation = consultationRecord.extend({ patientMissed: z.number().int() });
 export type Consultation = z.infer<typeof consultation>;
 
 export const consultationPage = z.object({ consultations: z.array(consultation), ...pageFields });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { DOCTOR_VERIFICATIONS, GENDERS } from "./constants.ts";
 import { appointment, doctorAppointment } from "./appointment.ts";
-import { consultation } from "./consultation.ts";
+import { consultationRecord } from "./consultation.ts";
 import { country, place } from "./reference.ts";
 import { clearableId, clearableText, coded } from "./fields.ts";
 import { bell } from "./notification.ts";
@@ -88,5 +88,5 @@ export const doctorExport = z.object({
   exportedAt: z.string(),
   profile: doctorProfile,
   appointments: z.array(appointment),
-  consultations: z.array(consultation),
+  consultations: z.array(consultationRecord),
 });

@@ -63,6 +63,7 @@ const ERROR_CODES = [
   "unchanged",
   "invalid_status",
   "invalid_transition",
+  "already_final",
   "already_started",
   "not_started",
   "already_proposed",

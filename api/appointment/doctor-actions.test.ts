@@ -4,9 +4,10 @@ import { futureDate, refusal, setUpApi, type TestDoctor, type TestPatient, type 
 import { appointments, auditEvents } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
-import { appointment } from "../../contract/appointment.ts";
+import { appointment, doctorAppointment, patientAppointment } from "../../contract/appointment.ts";
+import type { AppointmentStatus } from "../../contract/constants.ts";
 
-type Status = "pending" | "proposed" | "confirmed" | "completed" | "cancelled";
+type Status = AppointmentStatus;
 
 describe("the doctor's PUT /appointment/{id}: the state table and rescheduling", () => {
   const api = setUpApi();
@@ -73,12 +74,8 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       ["confirmed", "confirmed"],
       ["confirmed", "cancelled"], // the patient's
       ["confirmed", "pending"],
-      ["completed", "confirmed"],
-      ["completed", "cancelled"],
-      ["completed", "completed"],
-      ["cancelled", "confirmed"],
-      ["cancelled", "pending"],
-      ["cancelled", "completed"],
+      ["pending", "missed"],
+      ["proposed", "missed"],
       ["proposed", "confirmed"], // only by accepting a proposal
     ];
     it.each(refused)("%s -> %s", async (from, to) => {
@@ -86,6 +83,30 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       const res = await put(a.id, { status: to });
       expect(res.status).toBe(409);
       expect(refusal(res).code).toBe("invalid_transition");
+      expect(await statusOf(a.id)).toBe(from);
+    });
+
+    // A final status changes no more, whatever is asked (409 already_final).
+    const fromFinal: [Status, Status][] = [
+      ["completed", "confirmed"],
+      ["completed", "cancelled"],
+      ["completed", "completed"],
+      ["completed", "missed"],
+      ["cancelled", "confirmed"],
+      ["cancelled", "pending"],
+      ["cancelled", "completed"],
+      ["cancelled", "missed"],
+      ["missed", "missed"],
+      ["missed", "completed"],
+      ["missed", "confirmed"],
+      ["missed", "cancelled"],
+      ["missed", "pending"],
+    ];
+    it.each(fromFinal)("%s -> %s (already_final)", async (from, to) => {
+      const a = await assigned(from, { startsAt: hourAgo() });
+      const res = await put(a.id, { status: to });
+      expect(res.status).toBe(409);
+      expect(refusal(res).code).toBe("already_final");
       expect(await statusOf(a.id)).toBe(from);
     });
 
@@ -156,6 +177,84 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
     });
   });
 
+  describe("no-shows: a confirmed appointment whose start has passed becomes missed", () => {
+    const getAsDoctor = (id: string, token = doctor.token) => api.request("GET", `/appointment/${id}`, { answer: doctorAppointment, token });
+
+    it("marks it missed, tells nobody, and the patient sees the status", async () => {
+      const a = await assigned("confirmed", { startsAt: hourAgo() });
+      const res = await put(a.id, { status: "missed" });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: a.id, status: "missed" });
+      expect(await statusOf(a.id)).toBe("missed");
+      const events = await api.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, a.id), eq(auditEvents.action, "update")));
+      expect(events).toMatchObject([{ actorId: doctor.user.id, subjectUserId: patient.user.id }]);
+      const asPatient = await api.request("GET", `/appointment/${a.id}`, { answer: patientAppointment, token: patient.token });
+      expect(asPatient.body.status).toBe("missed");
+      const patientList = await api.request("GET", "/appointment?status=missed", { token: patient.token });
+      expect(patientList.status).toBe(200);
+      expect((patientList.body as { appointments: { id: string }[] }).appointments.map((x) => x.id)).toContain(a.id);
+    });
+
+    it("refuses one that has not started yet (409 not_started)", async () => {
+      const a = await assigned("confirmed");
+      const res = await put(a.id, { status: "missed" });
+      expect(res.status).toBe(409);
+      expect(refusal(res).code).toBe("not_started");
+      expect(await statusOf(a.id)).toBe("confirmed");
+    });
+
+    it("refuses a second mark (409 already_final), and replays a retry with the same idempotency key", async () => {
+      const a = await assigned("confirmed", { startsAt: hourAgo() });
+      const headers = { "idempotency-key": `missed-${a.id}` };
+      const first = await put(a.id, { status: "missed" }, doctor.token, headers);
+      const retried = await put(a.id, { status: "missed" }, doctor.token, headers);
+      expect(first.status).toBe(200);
+      expect(retried.status).toBe(200);
+      expect(retried.body).toEqual(first.body);
+      const again = await put(a.id, { status: "missed" });
+      expect(again.status).toBe(409);
+      expect(refusal(again).code).toBe("already_final");
+    });
+
+    it("refuses another doctor and unknown ids with 404, a patient and an admin with 403", async () => {
+      const a = await assigned("confirmed", { startsAt: hourAgo() });
+      expect((await put(a.id, { status: "missed" }, other.token)).status).toBe(404);
+      expect((await put("00000000-0000-4000-8000-000000000000", { status: "missed" })).status).toBe(404);
+      expect((await put("not-an-id", { status: "missed" })).status).toBe(404);
+      expect((await put(a.id, { status: "missed" }, patient.token)).status).toBe(403);
+      expect((await put(a.id, { status: "missed" }, (await api.createAdmin()).token)).status).toBe(403);
+      expect(await statusOf(a.id)).toBe("confirmed");
+    });
+
+    it("is not the patient's to undo: a missed appointment cannot be cancelled", async () => {
+      const a = await assigned("missed", { startsAt: hourAgo() });
+      const res = await api.request("PATCH", `/appointment/${a.id}`, { body: { status: "cancelled" }, token: patient.token });
+      expect(res.status).toBe(409);
+      expect(await statusOf(a.id)).toBe("missed");
+    });
+
+    it("counts the patient's missed appointments of the last 12 months, with any doctor, on the doctor's cards", async () => {
+      const counted = await api.createPatient({ username: "Counted Patient" });
+      const mine = (status: Status, startsAt: Date, doctorId = doctor.user.id) =>
+        insertAppointment(api.db, { patientId: counted.user.id, doctorId, status, startsAt });
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - ++minutes * 60_000);
+      const looked = await mine("confirmed", hourAgo());
+      expect((await getAsDoctor(looked.id)).body.patientMissed).toBe(0);
+      await put(looked.id, { status: "missed" });
+      await mine("missed", daysAgo(30), other.user.id); // another doctor's no-show counts too
+      await mine("missed", daysAgo(400)); // older than 12 months: not counted
+      await mine("cancelled", daysAgo(10)); // not a no-show
+      await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status: "missed", startsAt: daysAgo(5) }); // another patient's
+      const one = await getAsDoctor(looked.id);
+      expect(one.status).toBe(200);
+      expect(one.body.patientMissed).toBe(2);
+      const list = await api.request("GET", "/doctor/doctor_appointments?status=missed", { token: doctor.token });
+      const cards = (list.body as { appointments: { id: string; patientMissed: number }[] }).appointments;
+      expect(cards.find((c) => c.id === looked.id)?.patientMissed).toBe(2);
+      expect(cards.every((c) => c.patientMissed >= 1)).toBe(true);
+    });
+  });
+
   describe("rescheduling with {date, time}", () => {
     let day = 30;
     /** An appointment on a real slot, on a day of its own. */
@@ -210,8 +309,8 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       expect((await put(a.id, { date: a.date, time: "11:00" })).status).toBe(200);
     });
 
-    it("refuses completed and cancelled appointments with 409", async () => {
-      for (const status of ["completed", "cancelled"] as const) {
+    it("refuses completed, cancelled and missed appointments with 409", async () => {
+      for (const status of ["completed", "cancelled", "missed"] as const) {
         const a = await onSlot(status);
         const res = await put(a.id, { date: a.date, time: "15:00" });
         expect(res.status).toBe(409);

@@ -1,11 +1,12 @@
 // What the assigned doctor may change on an appointment (docs/product.md, Appointment states):
-//   pending -> confirmed, pending -> cancelled, confirmed -> completed once the start has passed;
-//   reschedule while pending or confirmed to a free slot that differs from the current one.
-// Everything else is a 409; confirmed -> cancelled belongs to the patient.
+//   pending -> confirmed, pending -> cancelled, confirmed -> completed or missed once the start has
+//   passed; reschedule while pending or confirmed to a free slot that differs from the current one.
+// Everything else is a 409: already_final from a final status (completed, cancelled, missed),
+// invalid_transition otherwise; confirmed -> cancelled belongs to the patient.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
-import type { AppointmentStatus } from "../../contract/constants.ts";
+import { FINAL_STATUSES, type AppointmentStatus } from "../../contract/constants.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { badRequest, conflict } from "../http.ts";
 import { tellOfChange, type AppointmentChange } from "../notifications.ts";
@@ -25,7 +26,12 @@ const DOCTOR_TRANSITIONS: Partial<Record<Status, Status>> = {
   confirmed: "pending",
   cancelled: "pending",
   completed: "confirmed",
+  missed: "confirmed",
 };
+
+/** Targets that record what happened at the appointment, so only once its start has passed. */
+const AFTER_START: ReadonlySet<Status> = new Set(["completed", "missed"]);
+const isFinal = (status: Status) => (FINAL_STATUSES as readonly Status[]).includes(status);
 
 const invalidTransition = (from: Status, to: string) =>
   conflict(`An appointment that is ${from} cannot become ${to}`, "invalid_transition");
@@ -42,7 +48,7 @@ async function lockAssigned(tx: Db, doctor: DoctorAccess, id: string) {
   return row;
 }
 
-/** What the patient is told of a status the doctor sets (completing tells nobody). */
+/** What the patient is told of a status the doctor sets (completing or marking missed tells nobody). */
 const CHANGE_OF: Partial<Record<Status, AppointmentChange>> = { confirmed: "confirmed", cancelled: "cancelledByDoctor" };
 
 /** `to` is any status (contract/appointment.ts doctorStatusBody); which ones a doctor may reach is decided here. */
@@ -50,8 +56,9 @@ export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor:
   requireVerified(doctor);
   const patientId = await db.transaction(async (tx) => {
     const row = await lockAssigned(tx, doctor, id);
+    if (isFinal(row.status)) throw conflict(`An appointment that is ${row.status} changes no more`, "already_final");
     if (DOCTOR_TRANSITIONS[to] !== row.status) throw invalidTransition(row.status, to);
-    if (to === "completed" && !hasStarted(row.startsAt, now)) {
+    if (AFTER_START.has(to) && !hasStarted(row.startsAt, now)) {
       throw conflict("This appointment has not started yet", "not_started");
     }
     if (to === "cancelled" && hasStarted(row.startsAt, now)) throw startedAlready();

@@ -9,26 +9,33 @@ import { ACTIVE_STATUSES } from "./booking.ts";
 import { cardsByIds, pageOfAppointments, serializeCard, serializeInOrder } from "./list.ts";
 import { appointmentNotFound } from "./patient-data.ts";
 import { pageInfo } from "../query.ts";
+import { missedInLastYear } from "./no-shows.ts";
 import type { DoctorListQuery } from "../../contract/appointment.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { auditPatients } from "../audit.ts";
 import { answerableRequests, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
 
-// The doctor's list page and schedule: the cards with the doctor's own proposal on each and whether
+// The doctor's list page and schedule: the cards with the doctor's own proposal on each, whether
 // the doctor already holds the slot with another active appointment (an open request then cannot
-// take their proposal), in the cards' one statement.
+// take their proposal), and how many of the patient's appointments, with any doctor, were marked
+// missed in the last 12 months (docs/product.md, No-shows), in the cards' one statement.
 const doctorCards = prepared("doctor_cards_by_ids", (db) =>
   cardsByIds(db, {
     myProposal: sql<MyProposal>`(select json_build_object('id', mine.id, 'status', mine.status) from ${proposals} mine where mine.doctor_id = ${sql.placeholder("doctorId")} and mine.appointment_id = ${appointments.id})`,
     slotHeld: sql<boolean>`exists (select from ${appointments} held where held.starts_at = ${appointments.startsAt} and held.doctor_id = ${sql.placeholder("doctorId")} and ${inArray(sql`held.status`, [...ACTIVE_STATUSES])} and held.id <> ${appointments.id})`,
+    patientMissed: missedInLastYear(appointments.patientId),
   }),
 );
 
 type MyProposal = Pick<typeof proposals.$inferSelect, "id" | "status"> | null;
-const doctorsSide = (row: { myProposal: MyProposal; slotHeld: boolean }) => ({ myProposal: row.myProposal, slotHeld: row.slotHeld });
+const doctorsSide = (row: { myProposal: MyProposal; slotHeld: boolean; patientMissed: number }) => ({
+  myProposal: row.myProposal,
+  slotHeld: row.slotHeld,
+  patientMissed: row.patientMissed,
+});
 
-/** Serializes appointments in the order of `ids`, each with `myProposal` and `slotHeld`. */
+/** Serializes appointments in the order of `ids`, each with `myProposal`, `slotHeld` and `patientMissed`. */
 export async function serializeForDoctor(db: Db, doctorId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return serializeInOrder(await doctorCards(db, { ids, doctorId }), ids, doctorsSide);

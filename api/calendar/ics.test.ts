@@ -106,6 +106,14 @@ describe("buildCalendar", () => {
     expect(vevents.map((v) => v.getFirstPropertyValue("status"))).toEqual(["TENTATIVE", "TENTATIVE"]);
   });
 
+  it("keeps a missed appointment's hour as it was booked, and says in both languages that it was missed", () => {
+    for (const [locale, words] of [["en", "Status: missed (the patient did not come)"], ["fr", "Statut : manqué (le patient ne s'est pas présenté)"]] as const) {
+      const { vevents, events } = parse(buildCalendar([{ ...base, status: "missed" }], { method: "PUBLISH", locale, reader: "doctor" }));
+      expect(vevents[0]!.getFirstPropertyValue("status")).toBe("CONFIRMED");
+      expect(events[0]!.description).toContain(words);
+    }
+  });
+
   it("writes the texts in the reader's language, naming the other party", () => {
     const en = parse(buildCalendar([base], { method: "PUBLISH", locale: "en", reader: "patient" }));
     expect(en.calendar.getFirstPropertyValue("x-wr-calname")).toBe("HealthBook appointments");

@@ -105,6 +105,8 @@ const STATUS: Record<AppointmentStatus, ICalEventStatus> = {
   confirmed: ICalEventStatus.CONFIRMED,
   completed: ICalEventStatus.CONFIRMED,
   cancelled: ICalEventStatus.CANCELLED,
+  // The hour was booked and has passed; the description says the patient did not come.
+  missed: ICalEventStatus.CONFIRMED,
 };
 
 /**

@@ -5,12 +5,13 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle
 import type { Db } from "../db/index.ts";
 import { appointments, consultations, users } from "../db/schema.ts";
 import { badRequest, forbidden, notFound, parse, type AuthUser } from "../http.ts";
-import { consultationCreateBody, consultationListQuery, consultationUpdateBody, type Consultation } from "../../contract/consultation.ts";
+import { consultationCreateBody, consultationListQuery, consultationUpdateBody, type Consultation, type ConsultationRecord } from "../../contract/consultation.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { containsPattern, pageInfo } from "../query.ts";
 import { DELETED_USER } from "../../contract/constants.ts";
 import { clinicParts } from "../time.ts";
 import { auditPatients } from "../audit.ts";
+import { missedInLastYear } from "../appointment/no-shows.ts";
 
 const consultationNotFound = () => notFound("Consultation not found");
 
@@ -19,12 +20,15 @@ const consultationWith = {
   doctor: { columns: { id: true, username: true, deletedAt: true } },
 } as const;
 
+/** With each record, the patient's missed appointments of the last 12 months (docs/product.md, No-shows). */
+const consultationExtras = { patientMissed: missedInLastYear(consultations.patientId).as("patient_missed") };
+
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadOne>>>;
 function loadOne(db: Db, id: string) {
-  return db.query.consultations.findFirst({ where: (c) => eq(c.id, id), with: consultationWith });
+  return db.query.consultations.findFirst({ where: (c) => eq(c.id, id), with: consultationWith, extras: consultationExtras });
 }
 
-function serializeConsultation(c: Loaded): Consultation {
+function serializeRecord(c: Omit<Loaded, "patientMissed">): ConsultationRecord {
   const { date, time } = clinicParts(c.consultedAt);
   return {
     id: c.id,
@@ -47,6 +51,8 @@ function serializeConsultation(c: Loaded): Consultation {
   };
 }
 
+const serializeConsultation = (c: Loaded): Consultation => ({ ...serializeRecord(c), patientMissed: c.patientMissed });
+
 
 /** The viewer's side of a record: the author doctor's records, or the records about a patient. */
 const ownedBy = (viewer: AuthUser) =>
@@ -54,7 +60,7 @@ const ownedBy = (viewer: AuthUser) =>
 
 async function serializeMany(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db.query.consultations.findMany({ where: (c) => inArray(c.id, ids), with: consultationWith });
+  const rows = await db.query.consultations.findMany({ where: (c) => inArray(c.id, ids), with: consultationWith, extras: consultationExtras });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [serializeConsultation(byId.get(id)!)] : []));
 }
@@ -83,14 +89,14 @@ export async function listConsultations(db: Db, viewer: AuthUser, query: unknown
   return { consultations: await serializeMany(db, page.map((r) => r.id)), ...pageInfo(total, q.page, q.limit) };
 }
 
-/** Every record the doctor wrote, oldest first (for the data download). */
+/** Every record the doctor wrote, oldest first (for the data download: what the doctor wrote, no derived count). */
 export async function listAllConsultations(db: Db, doctorId: string) {
   const rows = await db.query.consultations.findMany({
     where: (c) => eq(c.doctorId, doctorId),
     orderBy: (c) => [asc(c.consultedAt), asc(c.id)],
     with: consultationWith,
   });
-  return rows.map(serializeConsultation);
+  return rows.map(serializeRecord);
 }
 
 export async function getConsultation(db: Db, viewer: AuthUser, id: string) {

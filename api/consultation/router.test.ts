@@ -54,6 +54,7 @@ describe("consultation records: /consultation", () => {
         notes: "Rest and fluids",
         prescription: ["Paracetamol 500 mg", "Vitamin C"],
         status: "completed",
+        patientMissed: 0,
         createdAt: expect.any(String),
         updatedAt: null,
       });
@@ -137,6 +138,22 @@ describe("consultation records: /consultation", () => {
       expect(paged.body.consultations).toHaveLength(1);
       expect(paged.body.totalPages).toBe(all.body.total);
       expect((await api.request("GET", "/consultation", { answer: consultationPage, token: other.token })).body.total).toBe(0);
+    });
+
+    it("tells with each record the patient's missed appointments of the last 12 months, with any doctor", async () => {
+      const dina = await api.createPatient({ username: "Dina Missed" });
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+      await insertAppointment(api.db, { patientId: dina.user.id, doctorId: doctor.user.id, status: "missed", startsAt: daysAgo(3) });
+      await insertAppointment(api.db, { patientId: dina.user.id, doctorId: other.user.id, status: "missed", startsAt: daysAgo(100) });
+      await insertAppointment(api.db, { patientId: dina.user.id, doctorId: doctor.user.id, status: "missed", startsAt: daysAgo(370) });
+      await insertAppointment(api.db, { patientId: dina.user.id, doctorId: doctor.user.id, status: "completed", startsAt: daysAgo(2) });
+      const record = await create(valid(dina.user.id));
+      expect(record.status).toBe(201);
+      expect(record.body.patientMissed).toBe(2);
+      expect((await read(doctor.token, record.body.id)).body.patientMissed).toBe(2);
+      const listed = await api.request("GET", "/consultation?search=Dina", { answer: consultationPage, token: doctor.token });
+      expect(listed.body.consultations.map((c: { patientMissed: number }) => c.patientMissed)).toEqual([2]);
+      expect((await read(doctor.token)).body.patientMissed).toBe(0);
     });
 
     it("lists to a patient only the records about them", async () => {

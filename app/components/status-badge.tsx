@@ -1,5 +1,5 @@
 // Status with colour AND text (docs/product.md, Appointment states: confirmed green, pending yellow, completed blue,
-// cancelled red), so it reads without colour vision. The text comes from `<role>:status`.
+// cancelled red, missed grey), so it reads without colour vision. The text comes from `<role>:status`.
 import { useTranslation } from "../i18n.ts";
 import type { AppointmentStatus } from "../../contract/constants.ts";
 
@@ -9,6 +9,7 @@ const tones: Record<AppointmentStatus, string> = {
   proposed: "bg-purple-100 text-purple-900 ring-purple-700",
   completed: "bg-blue-100 text-blue-900 ring-blue-700",
   cancelled: "bg-red-100 text-red-900 ring-red-700",
+  missed: "bg-slate-200 text-slate-900 ring-slate-700",
 };
 
 export function StatusBadge({ status, role }: { status: AppointmentStatus; role: "doctor" | "patient" }) {

@@ -159,14 +159,14 @@ describe("upstream calls per page", () => {
     expect(before.tokenChecks).toBe(1);
     // The token check; the bell count and the verification state in one; then the list's own: the
     // page of ids with its count in one, the audit of the patients read, the cards with what they
-    // show (the doctor's proposals, the slots they hold) in one. The doctor's access (verification
-    // and specialities) is read for the open requests' tab only.
+    // show (the doctor's proposals, the slots they hold, the patients' missed appointments) in one.
+    // The doctor's access (verification and specialities) is read for the open requests' tab only.
     expect(before.statements, before.statements.join("\n")).toHaveLength(5);
     expect((before.data["routes/app-layout"] as { verification: string | null }).verification).toBe("pending");
     // A card carries what it shows and acts on, not the whole appointment (docs/decisions/0003-*.md).
     const cards = (before.data["routes/doctor/appointments"] as { list: { appointments: Record<string, unknown>[] } }).list.appointments;
     expect(cards).toHaveLength(3);
-    expect(Object.keys(cards[0]).sort()).toEqual(["Patient", "Speciality", "date", "doctorId", "id", "myProposal", "slotHeld", "status", "time", "type"]);
+    expect(Object.keys(cards[0]).sort()).toEqual(["Patient", "Speciality", "date", "doctorId", "id", "myProposal", "patientMissed", "slotHeld", "status", "time", "type"]);
 
     const approved = await api.request("POST", `/admin/doctors/${user.id}/approve`, { token: admin.token, body: {} });
     expect(approved.status).toBe(200);

@@ -1,11 +1,12 @@
-// An appointment as a card: patient, date, time, type and status, with a link opening its
-// details dialog (a search parameter, so it opens without JavaScript) and optional actions.
+// An appointment as a card: patient, date, time, type and status (and the patient's missed
+// appointments of the last 12 months, when there are any), with a link opening its details dialog (a search parameter, so it opens without JavaScript) and optional actions.
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
 import { formatDate, specialityName } from "../../format.ts";
 import { Avatar } from "../avatar.tsx";
 import { StatusBadge } from "../status-badge.tsx";
+import { PatientMissed } from "./patient-missed.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 
@@ -14,7 +15,7 @@ export function patientName(a: { Patient: { username: string } | null }, t: (key
 }
 
 /** What the card shows of an appointment, and no more (the list page sends its appointments in this shape). */
-type Shown = Pick<Appointment, "date" | "time" | "type" | "status"> & {
+type Shown = Pick<Appointment, "date" | "time" | "type" | "status" | "patientMissed"> & {
   Patient: Pick<NonNullable<Appointment["Patient"]>, "username" | "avatarUrl"> | null;
   Speciality: { name: string; nameFr?: string | null } | null;
 };
@@ -38,6 +39,7 @@ export function AppointmentCard({ appointment: a, detailsTo, actions }: { appoin
         </div>
         <StatusBadge status={a.status} role="doctor" />
       </div>
+      {a.patientMissed > 0 ? <PatientMissed count={a.patientMissed} className="text-sm font-medium text-slate-900" /> : null}
       <div className="flex flex-wrap items-center gap-2">
         <Link to={detailsTo} preventScrollReset className="btn-secondary" aria-label={t("doctor:appointments.detailsFor", { name })}>
           {t("doctor:appointments.details")}

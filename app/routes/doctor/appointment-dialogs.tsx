@@ -18,6 +18,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import type { ListedAppointment } from "./appointments.server.ts";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
+import { PatientMissed } from "../../components/doctor/patient-missed.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
 
@@ -84,7 +85,10 @@ export function DetailsDialog({ a, name, data, result, actions }: { a: Appointme
     <Dialog title={t(editing ? "doctor:reschedule.title" : "doctor:appointments.detailsTitle")} closeTo={closeTo}>
       <div className="mb-4 flex items-center gap-3">
         <Avatar name={name} url={a.Patient?.avatarUrl} />
-        <p className="font-semibold text-slate-900">{name}</p>
+        <div>
+          <p className="font-semibold text-slate-900">{name}</p>
+          <PatientMissed count={a.patientMissed} className="text-sm text-slate-700" />
+        </div>
       </div>
       {editing ? (
         <RescheduleForm a={a} data={data} closeTo={withParams(here, { edit: null })} result={result} />

@@ -27,6 +27,7 @@ export function listedAppointment(a: DoctorAppointment, language: string) {
     doctorId: a.doctorId,
     myProposal: a.myProposal,
     slotHeld: a.slotHeld,
+    patientMissed: a.patientMissed,
     Patient: a.Patient ? { username: a.Patient.username, avatarUrl: a.Patient.avatarUrl } : null,
     // Named in the page's language only.
     Speciality: a.Speciality ? { name: specialityName(a.Speciality, language) } : null,
@@ -34,7 +35,13 @@ export function listedAppointment(a: DoctorAppointment, language: string) {
 }
 export type ListedAppointment = ReturnType<typeof listedAppointment>;
 
-const statusFor = { confirm: "confirmed", cancel: "cancelled", complete: "completed" } as const;
+/** The status each action's intent asks for, and the toast that says it was done. */
+const statusChanges = {
+  confirm: { status: "confirmed", toast: "doctor:toast.confirm" },
+  cancel: { status: "cancelled", toast: "doctor:toast.cancel" },
+  complete: { status: "completed", toast: "doctor:toast.complete" },
+  missed: { status: "missed", toast: "doctor:noShow.marked" },
+} as const;
 
 /** A failed action, shown beside the card or in the dialog it came from until the next page (docs/forms.md). */
 export interface ActionFailure {
@@ -46,7 +53,7 @@ export interface ActionFailure {
 
 async function failed(api: Upstream, appointmentId: string, answer: { status: number; code?: string }, fallback: string) {
   let status: ActionFailure["status"] = null;
-  if (answer.status !== 404 && answer.code === "invalid_transition") {
+  if (answer.status !== 404 && (answer.code === "invalid_transition" || answer.code === "already_final")) {
     const now = await api.call<DoctorAppointment>("GET", `/appointment/${encodeURIComponent(appointmentId)}`);
     status = now.ok ? now.data.status : null;
   }
@@ -73,9 +80,10 @@ export async function appointmentAction({
   const back = withParams(pageOf(request), { appointment: null, edit: null, cancel: null });
   const path = `/appointment/${encodeURIComponent(id)}`;
 
-  if (intent === "confirm" || intent === "cancel" || intent === "complete") {
-    const answer = await api.call("PUT", path, { body: { status: statusFor[intent] } satisfies DoctorChange, idempotencyKey });
-    if (answer.ok) return redirectWithToast(back, { type: "success", message: `doctor:toast.${intent}` });
+  if (Object.hasOwn(statusChanges, intent)) {
+    const change = statusChanges[intent as keyof typeof statusChanges];
+    const answer = await api.call("PUT", path, { body: { status: change.status } satisfies DoctorChange, idempotencyKey });
+    if (answer.ok) return redirectWithToast(back, { type: "success", message: change.toast });
     return failed(api, id, answer, "doctor:toast.updateFailed");
   }
 

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selected,
     cancelling: cancelling && listedAppointment(cancelling, language),
     editing: Boolean(selected && params.get("edit") === "1"),
-    // Started appointments can be marked completed; computed here so server and browser agree.
+    // Started appointments can be marked completed or missed; computed here so server and browser agree.
     started: Object.fromEntries([...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])].map((a) => [a.id, Date.parse(a.time) <= now])),
     today: clinicToday(),
     idempotencyKey: crypto.randomUUID(),
@@ -135,9 +135,14 @@ function AssignedActions({ a, data, failure }: { a: ListedAppointment; data: Dat
         </>
       ) : null}
       {a.status === "confirmed" && data.started[a.id] ? (
-        <ActionForm intent="complete" field="appointmentId" id={a.id} idempotencyKey={key} className="btn-primary">
-          {t("doctor:appointments.complete")}
-        </ActionForm>
+        <>
+          <ActionForm intent="complete" field="appointmentId" id={a.id} idempotencyKey={key} className="btn-primary">
+            {t("doctor:appointments.complete")}
+          </ActionForm>
+          <ActionForm intent="missed" field="appointmentId" id={a.id} idempotencyKey={key} className="btn-secondary">
+            {t("doctor:noShow.markMissed")}
+          </ActionForm>
+        </>
       ) : null}
       <FailureAlert failure={failure} appointmentId={a.id} />
     </>

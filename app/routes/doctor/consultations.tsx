@@ -1,5 +1,6 @@
 // Consultations (docs/product.md, Screens and routes): real records with search, New (?new=1)
-// and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page.
+// and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page. A
+// card says how many of its patient's appointments were missed in the last 12 months, if any.
 import { useEffect } from "react";
 import { afterHydration } from "../../after-hydration.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -9,6 +10,7 @@ import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { pageNumber, withParams } from "../../url.ts";
 import { Avatar } from "../../components/avatar.tsx";
+import { PatientMissed } from "../../components/doctor/patient-missed.tsx";
 import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
@@ -69,6 +71,7 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
         </div>
         <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{t(`doctor:consultationType.${c.type}`, { defaultValue: c.type })}</span>
       </div>
+      {c.patientMissed > 0 ? <PatientMissed count={c.patientMissed} className="text-sm font-medium text-slate-900" /> : null}
       <p className="text-sm">
         <span className="font-medium text-slate-700">{t("doctor:consultations.diagnosis")}: </span>
         {c.diagnosis}

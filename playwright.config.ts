@@ -14,7 +14,7 @@ const phoneThrottle: Throttle = { cpu: 2, latencyMs: 60, downloadKbps: 9_000, up
 // The phone project runs what a phone's size, touch screen and slower CPU change: every journey
 // once, with JavaScript off and on (accounts, booking, a doctor's appointments, open requests,
 // consultations, onboarding and the profile gate, the admin's verification, the patient's profile,
-// calendars, lite mode), where the side menu hides behind the menu button (mainMenu in
+// calendars, lite mode, client validation, dialogs whose code loads late), where the side menu hides behind the menu button (mainMenu in
 // tests/e2e/fixtures.ts) and hydration comes late; and the specs written for the phone's own races
 // and dialogs (the book dialog's date, a doctor's cancel dialog, a refused account deletion). The
 // layout spec's walk makes its own contexts and sizes (a phone at 320 and 360 px, a desktop for axe),
@@ -43,6 +43,8 @@ const phoneSpecs = [
   "patient-delete-refused",
   "calendar",
   "lite-mode",
+  "form-validation",
+  "lazy-dialogs",
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
 const desktopOnlyTests = [
@@ -52,6 +54,7 @@ const desktopOnlyTests = [
   /booking a doctor in French/, // patient-booking: the language; the English journey runs on the phone
   /doctor appointments in French/, // doctor-appointments: the language
   /already marked meanwhile/, // doctor-no-shows: a refusal's words
+  /form validation in fr/, // form-validation: the language; the English runs are on the phone
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

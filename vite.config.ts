@@ -8,14 +8,6 @@ import { buildConfig } from "./config.ts";
 // bench/weight.ts). Nothing in it is optional on any page. (The pages translate without i18next:
 // docs/decisions/0016-pages-translate-without-i18next-in-the-browser.md.)
 const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
-// Forms: only the pages with a form load these, never the entry. Conform's form state and the
-// validation (zod with conform's zod adapter) are separate files so that a page can load the
-// validation lazily, after hydration, while the form state stays in its first load (see the ADR).
-const formState = /[\\/]node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/;
-// conform's prop helpers (getInputProps...) import nothing of the form state: a file of their own, so
-// that a form whose state loads after hydration (app/components/lazy-form.tsx) leaves "conform" out.
-const formProps = /[\\/]node_modules[\\/]@conform-to[\\/]react[\\/]dist[\\/](helpers|_virtual[\\/]_rollupPluginBabelHelpers)\.mjs$/;
-const validation = /[\\/]node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]/;
 // The app's own modules that every page runs (the entry, the root layout and what it imports, the
 // language menu and logo of both layouts, Vite's preload helper), and the signed-in shell with what
 // it imports (avatar, bell), each in one file instead of nine and three small ones: each file is
@@ -74,13 +66,8 @@ function clientChunks(): Plugin {
           rolldownOptions: {
             output: {
               codeSplitting: {
-                // A group takes its modules' dependencies too, so the priorities make conform's
-                // form state (a dependency of its zod adapter) land in "conform", not "validation".
                 groups: [
                   { name: "framework", test: framework, priority: 4 },
-                  { name: "form-props", test: formProps, priority: 3 },
-                  { name: "conform", test: formState, priority: 2 },
-                  { name: "validation", test: validation, priority: 1 },
                   { name: "app", test: appEntry, priority: 0 },
                   { name: "shell", test: shell, priority: 0 },
                 ],

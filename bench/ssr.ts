@@ -1,9 +1,19 @@
-// Server-side rendering throughput (docs/architecture.md, Budgets): a signed-in patient's find-a-doctor page
-// (10 doctors, through the embedded upstream API) and a signed-in doctor's appointments page (their
-// list, through the same API), against a bare node:http server measured in the same run on the same
-// machine. Run: npm run build && node bench/ssr.ts
-import { createServer } from "node:http";
+// Server-side rendering throughput (docs/architecture.md, Budgets): a signed-in patient's
+// find-a-doctor page (10 doctors) and a signed-in doctor's /doctor/appointments, as a share of what
+// a bare node:http server answering "ok" serves on the same machine in the same run.
+//
+// Each server runs in a process of its own, the bare one too: autocannon (the load generator, in
+// this process) takes much of a core, and a bare server sharing its event loop would serve far
+// less than it can, flattering the ratio (issue 24).
+//
+// Run: npm run build && BENCH_WORKERS=2 node bench/ssr.ts
+// It measures the embedded database, then PostgreSQL on a private cluster (tests/pg-cluster.sh;
+// skipped with a note when no PostgreSQL server binaries are installed), or on DATABASE_URL when
+// set. Prints one markdown table, ready to paste into bench/README.md.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { benchConfig } from "../config.ts";
 import { freePort, login, startProductionApp } from "./support.ts";
@@ -11,56 +21,119 @@ import { freePort, login, startProductionApp } from "./support.ts";
 const CONNECTIONS = 20;
 const DURATION = benchConfig().BENCH_SECONDS;
 const WORKERS = benchConfig().BENCH_WORKERS;
+// The bar of issue 24 (find-a-doctor's share of bare, two web workers, 20 connections).
+const BAR = { embedded: 0.0055, postgresql: 0.008, p99Ms: 150 };
 
-function run(url: string, headers: Record<string, string> = {}) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+interface Figures {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+}
+
+function measure(url: string, headers: Record<string, string> = {}) {
+  return new Promise<Figures>((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, r) =>
+      error ? reject(error) : resolve({ requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.non2xx }),
+    );
   });
 }
 
-const summary = (r: autocannon.Result) => ({
-  requestsPerSecond: Math.round(r.requests.average),
-  p99Ms: r.latency.p99,
-  errors: r.errors + r.non2xx,
-});
-
-const bare = createServer((_req, res) => {
-  res.writeHead(200, { "content-type": "text/plain" });
-  res.end("ok");
-});
-// Free ports chosen by the system: several people may run benchmarks on one machine.
-const barePort = await freePort();
-bare.listen(barePort, "127.0.0.1");
-
-// Inherits DATABASE_URL or API_URL, to measure those set-ups too.
-const app = await startProductionApp({ env: { WEB_CONCURRENCY: String(WORKERS) } });
-
-try {
-  const base = app.base;
-  const pages = [
-    { name: "findDoctorPage", url: `${base}/health/doctors`, cookie: await login(base, "patient@example.com", "patient") },
-    { name: "doctorAppointmentsPage", url: `${base}/doctor/appointments`, cookie: await login(base, "doctor@example.com", "doctor") },
-  ];
-  for (const page of pages) {
-    const answer = await fetch(page.url, { headers: { cookie: page.cookie } });
-    if (answer.status !== 200) throw new Error(`${page.url} answered ${answer.status}`);
-    await run(page.url, { cookie: page.cookie }); // warm-up
-  }
-  const bareResult = summary(await run(`http://127.0.0.1:${barePort}/`));
-  const report: Record<string, unknown> = {
-    date: new Date().toISOString().slice(0, 10),
-    connections: CONNECTIONS,
-    seconds: DURATION,
-    loadAverage: Number(os.loadavg()[0].toFixed(1)),
-    webWorkers: WORKERS,
-    bare: bareResult,
+/** The bare server, in a process of its own on a free port. */
+async function startBare() {
+  const port = await freePort();
+  const source = `require("node:http").createServer((_q, s) => { s.writeHead(200, { "content-type": "text/plain" }); s.end("ok"); }).listen(${port}, "127.0.0.1", () => process.stdout.write("up\\n"));`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill();
+      await exited;
+    },
   };
-  for (const page of pages) {
-    const result = summary(await run(page.url, { cookie: page.cookie }));
-    report[page.name] = { ...result, ratioToBare: Number((result.requestsPerSecond / bareResult.requestsPerSecond).toFixed(4)) };
-  }
-  console.log(JSON.stringify(report, null, 2));
-} finally {
-  await app.stop();
-  bare.close();
 }
+
+interface Row {
+  setup: string;
+  server: string;
+  figures: Figures;
+  share?: number;
+  bar?: number;
+}
+
+/** One set-up: the app on that database, then bare, then each page, one after the other. */
+async function measureSetup(setup: "embedded" | "postgresql", env: Record<string, string>): Promise<Row[]> {
+  const app = await startProductionApp({ env: { WEB_CONCURRENCY: String(WORKERS), API_URL: "", ...env } });
+  const bare = await startBare();
+  try {
+    const pages = [
+      { name: "find-a-doctor", url: `${app.base}/health/doctors`, cookie: await login(app.base, "patient@example.com", "patient"), bar: BAR[setup] },
+      { name: "/doctor/appointments", url: `${app.base}/doctor/appointments`, cookie: await login(app.base, "doctor@example.com", "doctor") },
+    ];
+    for (const page of pages) {
+      const answer = await fetch(page.url, { headers: { cookie: page.cookie } });
+      if (answer.status !== 200) throw new Error(`${page.url} answered ${answer.status}`);
+      await measure(page.url, { cookie: page.cookie }); // warm-up
+    }
+    const bareFigures = await measure(bare.url);
+    const rows: Row[] = [{ setup, server: "bare node:http", figures: bareFigures }];
+    for (const page of pages) {
+      const figures = await measure(page.url, { cookie: page.cookie });
+      rows.push({ setup, server: page.name, figures, share: figures.requestsPerSecond / bareFigures.requestsPerSecond, bar: page.bar });
+    }
+    return rows;
+  } finally {
+    await bare.stop();
+    await app.stop();
+  }
+}
+
+/** PostgreSQL: DATABASE_URL when given, else a private cluster for this run (undefined: none installed). */
+async function withPostgres(run: (url: string) => Promise<Row[]>): Promise<Row[] | undefined> {
+  if (process.env.DATABASE_URL) return run(process.env.DATABASE_URL);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-pg-"));
+  let url: string;
+  try {
+    url = execFileSync("bash", ["tests/pg-cluster.sh", "start", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    if ((error as { status?: number }).status === 3) return undefined;
+    throw error;
+  }
+  try {
+    return await run(url);
+  } finally {
+    execFileSync("bash", ["tests/pg-cluster.sh", "stop", dir], { stdio: "ignore" });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
+
+function table(rows: Row[]) {
+  const lines = ["| database | server | requests/s | p99 ms | errors | share of bare | bar |", "|---|---|---:|---:|---:|---:|---|"];
+  for (const { setup, server, figures, share, bar } of rows) {
+    const met = bar === undefined ? "" : share! >= bar && figures.p99Ms < BAR.p99Ms && figures.errors === 0 ? `met (≥ ${percent(bar)})` : `MISSED (≥ ${percent(bar)})`;
+    lines.push(`| ${setup} | ${server} | ${figures.requestsPerSecond} | ${figures.p99Ms} | ${figures.errors} | ${share === undefined ? "" : percent(share)} | ${met} |`);
+  }
+  return lines.join("\n");
+}
+
+const started = new Date();
+const loadAtStart = os.loadavg()[0].toFixed(1);
+const rows = await measureSetup("embedded", { DATABASE_URL: "" });
+const postgres = await withPostgres((url) => measureSetup("postgresql", { DATABASE_URL: url }));
+if (postgres) rows.push(...postgres);
+
+console.log(
+  `${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${os.cpus().length} cores, Node ${process.versions.node}, ` +
+    `${WORKERS} web worker(s), ${CONNECTIONS} connections, ${DURATION} s a run, load average ${loadAtStart} at the start, ${os.loadavg()[0].toFixed(1)} at the end` +
+    `${postgres ? "" : " (PostgreSQL skipped: no server binaries)"}\n`,
+);
+console.log(table(rows));
+console.log(`\nbar: find-a-doctor's share of bare at least the figure shown, p99 under ${BAR.p99Ms} ms, no error.`);

@@ -7,7 +7,7 @@ import { useTranslation } from "../i18n.ts";
 import { Form, Link } from "react-router";
 import { CountryCityFields } from "./country-city.tsx";
 import { FormAlert, SelectField, SubmitButton } from "./forms.tsx";
-import { getFormProps, type LazyFormMetadata } from "./lazy-form.tsx";
+import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { knownGender, type Role } from "./profile.tsx";
 import type { Country, Place } from "../../contract/reference.ts";
 
@@ -34,7 +34,7 @@ export function GenderField({ role, ...select }: { role: Role } & SelectHTMLAttr
  * The edit form around its fields (in two columns): the form's error, the idempotency key, the
  * country/city pair last, and Cancel and Save, on mobile in a sticky bottom bar (docs/product.md, Screens and routes).
  */
-export function ProfileForm<Schema extends { countryId?: unknown; cityId?: unknown }>({
+export function ProfileForm<Schema extends Record<string, unknown> & { countryId?: unknown; cityId?: unknown }>({
   role,
   form,
   data,
@@ -42,7 +42,7 @@ export function ProfileForm<Schema extends { countryId?: unknown; cityId?: unkno
   children,
 }: {
   role: Role;
-  form: LazyFormMetadata<Schema>;
+  form: FormMetadata<Schema, string[]>;
   /** From the loader: the key, the countries and the cities of the profile's country. */
   data: { idempotencyKey: string; countries: Country[]; cities: Place[] };
   /** The action's answer, which brings the cities after 'Update cities'. */

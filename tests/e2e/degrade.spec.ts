@@ -47,7 +47,7 @@ test.describe("enhancements degrade (JavaScript on)", () => {
     const seen = await watch(page);
     await page.goto("/login");
     const email = page.getByLabel("Email");
-    // The client-side validation arrives after the page is interactive: retry until it answers.
+    // The browser validates once the page is interactive and has its texts: retry until it answers.
     await expect(async () => {
       await email.fill("not-an-email");
       await email.blur();

@@ -3,7 +3,7 @@
 // dialog's module is still on its way (its forms post as without JavaScript), and enhances it once
 // the module has arrived; a dialog opened from the interactive page shows once its module has come.
 import type { Locator, Page } from "@playwright/test";
-import { api, book, signIn } from "./doctor-helpers.ts";
+import { api, book, passProfileGate, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { holdModule } from "./support.ts";
 
@@ -37,7 +37,6 @@ test.describe("a dialog opened by its URL (JavaScript on)", () => {
     const html = await (await page.request.get("/health/doctors")).text();
     expect(html).toMatch(/assets\/doctors-[^"]+\.js/);
     expect(html).not.toMatch(/doctor-dialogs-/);
-    expect(html).not.toMatch(/assets\/conform-/);
   });
 });
 
@@ -175,4 +174,55 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     expect(doctorPage).toMatch(/assets\/appointments-[^"]+\.js/);
     expect(doctorPage).not.toMatch(/appointment-dialogs-|assets\/dialog-/);
   });
+});
+
+test.describe("the doctor's profile, whose view, edit form and deletion dialog load after the page (JavaScript on)", () => {
+  test("the code gate's page does not send them", async ({ page, doctor, signIn }) => {
+    await signIn(doctor);
+    const html = await (await page.request.get("/doctor/profile")).text();
+    expect(html).toMatch(/assets\/code-input-[^"]+\.js/);
+    expect(html).not.toMatch(/assets\/(profile-view|profile-form|country-city|delete-account-dialog)-/);
+  });
+
+  for (const part of [
+    // Shown by the server, then validated in the browser once its code has come.
+    {
+      query: "edit=1",
+      module: /\/assets\/profile-form-[^/]+\.js$/,
+      shown: (page: Page) => page.getByRole("button", { name: "Save" }),
+      works: async (page: Page) => {
+        const name = page.getByLabel("Username");
+        await name.fill("A");
+        await expect(async () => {
+          await name.focus();
+          await name.blur();
+          await expect(page.getByText("Username must be at least 3 characters")).toBeVisible({ timeout: 1_000 });
+        }).toPass();
+      },
+    },
+    {
+      query: "delete=1",
+      module: /\/assets\/delete-account-dialog-[^/]+\.js$/,
+      shown: (page: Page) => page.getByRole("dialog", { name: "Delete your account?" }),
+      works: (page: Page) => expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeVisible(),
+    },
+  ]) {
+    test(`opened with ?${part.query}, that part is asked for with the view, not once the view has come`, async ({ page, doctor, signIn }) => {
+      await signIn(doctor);
+      await passProfileGate(page.context(), doctor.email);
+
+      const view = await holdModule(page, /\/assets\/profile-view-[^/]+\.js$/);
+      let partAsked = false;
+      page.on("request", (request) => {
+        if (part.module.test(new URL(request.url()).pathname)) partAsked = true;
+      });
+      await page.goto(`/doctor/profile?${part.query}`);
+      await expect(part.shown(page)).toBeVisible();
+      await expect.poll(() => view.asked).toBe(true);
+      // The view is still held: a part asked for now was not waiting for it.
+      await expect.poll(() => partAsked).toBe(true);
+      view.release();
+      await part.works(page);
+    });
+  }
 });

@@ -4,9 +4,9 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { requireAnonymous, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
-import { getT } from "../../i18n.server.ts";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
+import { getLanguage, getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { forgotPasswordSchema } from "./schemas.ts";
@@ -38,17 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields, enhancer] = useLazyForm({
+  const [form, fields] = useForm({
     lastResult: actionData?.result,
-    ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.forgotPasswordSchema }), {
-      shouldValidate: "onBlur",
-      shouldRevalidate: "onInput",
-    }),
+    ...useClientValidation((formData) => parseWithZod(formData, { schema: forgotPasswordSchema })),
   });
+  useFocusOnRefusal(form.id, actionData?.result);
   return (
     <AuthFrame title={t("auth:forgot.title")} subtitle={t("auth:forgot.subtitle")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {enhancer}
         <FormAlert message={form.errors?.[0]} />
         <Field label={t("auth:fields.email")} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <SubmitButton className="btn-primary w-full">{t("auth:forgot.submit")}</SubmitButton>

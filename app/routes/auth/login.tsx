@@ -4,9 +4,9 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { requireAnonymous, safeRedirect, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
-import { getT } from "../../i18n.server.ts";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
+import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { COOKIE_CHECK, cookiesCameBack, getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
 import { toastCookie } from "../../toast.server.ts";
@@ -61,18 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const [form, fields, enhancer] = useLazyForm({
+  const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "", role: params.get("role") === "doctor" ? "doctor" : "patient" },
-    ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.loginSchema }), {
-      shouldValidate: "onBlur",
-      shouldRevalidate: "onInput",
-    }),
+    ...useClientValidation((formData) => parseWithZod(formData, { schema: loginSchema })),
   });
+  useFocusOnRefusal(form.id, actionData?.result);
   return (
     <AuthFrame title={t("auth:login.title")} subtitle={t("auth:login.subtitle")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {enhancer}
         <FormAlert message={form.errors?.[0]} />
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <fieldset>

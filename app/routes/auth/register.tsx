@@ -4,13 +4,13 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
 import { requireAnonymous, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { toastCookie } from "../../toast.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
-import { doctorRegisterSchema, patientRegisterSchema } from "./schemas.ts";
+import { doctorRegisterSchema, patientRegisterSchema } from "./register-schema.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { Registered, Registration } from "../../../contract/auth.ts";
 
@@ -54,17 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = loaderData.role;
-  const validation = useLazyValidation(
-    () => import("./schemas.ts"),
-    (parse, s, formData) => parse(formData, { schema: role === "doctor" ? s.doctorRegisterSchema : s.patientRegisterSchema }), {
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const [form, fields, enhancer] = useLazyForm({
+  const [form, fields] = useForm({
     id: `register-${role}`,
     lastResult: actionData?.result,
-    ...validation,
+    ...useClientValidation((formData) => parseWithZod(formData, { schema: schemaFor(role) })),
   });
+  useFocusOnRefusal(form.id, actionData?.result);
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
   const field = (name: string, label: string, type: "text" | "email" | "tel" | "password", autoComplete: string) => (
     <Field label={t(label)} {...getInputProps(f[name], { type })} autoComplete={autoComplete} errors={f[name].errors} />
@@ -84,7 +79,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         ))}
       </nav>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {enhancer}
         <FormAlert message={form.errors?.[0]} />
         <input type="hidden" name="role" value={role} />
         {role === "doctor"

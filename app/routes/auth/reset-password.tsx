@@ -5,9 +5,9 @@ import type { Route } from "./+types/reset-password";
 import { requireAnonymous, upstream } from "../../auth.server.ts";
 import { CodeInput, readCode } from "../../components/code-input.tsx";
 import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { getFormProps, getInputProps, useLazyForm } from "../../components/lazy-form.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
-import { getT } from "../../i18n.server.ts";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
+import { getLanguage, getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { resetPasswordSchema } from "./schemas.ts";
@@ -44,18 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const [form, fields, enhancer] = useLazyForm({
+  const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "" },
-    ...useLazyValidation(() => import("./schemas.ts"), (parse, s, formData) => parse(withCode(formData), { schema: s.resetPasswordSchema }), {
-      shouldValidate: "onSubmit",
-      shouldRevalidate: "onInput",
-    }),
+    ...useClientValidation((formData) => parseWithZod(withCode(formData), { schema: resetPasswordSchema }), "onSubmit"),
   });
+  useFocusOnRefusal(form.id, actionData?.result);
   return (
     <AuthFrame title={t("auth:reset.title")} subtitle={t("auth:reset.subtitle")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        {enhancer}
         <FormAlert message={form.errors?.[0]} />
         <Field label={t("auth:fields.email")} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
         <div>

@@ -2,11 +2,13 @@
 // its dialog (?new=1, ?edit=<id>), so its code, and conform's form state with it, load after the
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { Form, Link } from "react-router";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
+import { useClientValidation } from "../../components/client-validation.ts";
+import { consultationSchema } from "./consultation-schema.ts";
 import type { PatientOption } from "../../../contract/doctor-profile.ts";
 import type { Consultation } from "../../../contract/consultation.ts";
 import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
@@ -19,10 +21,7 @@ function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, res
     defaultValue: consultation
       ? { patientId: consultation.patientId, type: consultation.type, diagnosis: consultation.diagnosis, notes: consultation.notes, prescription: consultation.prescription.join("\n") }
       : { type: "consultation" },
-    ...useLazyValidation(() => import("./consultation-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.consultationSchema }), {
-      shouldValidate: "onBlur",
-      shouldRevalidate: "onInput",
-    }),
+    ...useClientValidation((formData) => parseWithZod(formData, { schema: consultationSchema })),
   });
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>

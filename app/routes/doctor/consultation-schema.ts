@@ -1,5 +1,5 @@
 // The consultation form: prescription is a textarea with one item per line, sent as string[].
-import { z } from "zod";
+import { z } from "../../zod.ts";
 import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
 
 export const consultationSchema = z.object({

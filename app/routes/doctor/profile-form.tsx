@@ -1,9 +1,10 @@
-// The doctor's profile edit form (?edit=1), loaded after the page is interactive (profile.tsx);
-// conform's form state loads after it (app/components/lazy-form.tsx).
+// The doctor's profile edit form (?edit=1), loaded after the page is interactive (profile.tsx).
 import { useTranslation } from "../../i18n.ts";
 import { Field, TextAreaField } from "../../components/forms.tsx";
-import { getInputProps, getSelectProps, getTextareaProps, useLazyForm } from "../../components/lazy-form.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
+import { doctorProfileSchema } from "./profile-schema.ts";
 import { GenderField, ProfileForm, sharedDefaults } from "../../components/profile-form.tsx";
 import type { Route } from "./+types/profile";
 
@@ -14,7 +15,7 @@ export function EditForm({ data: d, actionData }: { data: ProfileData; actionDat
   const { t } = useTranslation();
   const submitted = actionData && "result" in actionData ? actionData : null;
   const p = d.profile;
-  const [form, fields, enhancer] = useLazyForm({
+  const [form, fields] = useForm({
     id: "doctor-profile",
     lastResult: submitted?.result,
     defaultValue: {
@@ -24,14 +25,11 @@ export function EditForm({ data: d, actionData }: { data: ProfileData; actionDat
       duty_hospital: p.duty_hospital ?? "",
       biography: p.biography ?? "",
     },
-    ...useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.doctorProfileSchema }), {
-      shouldValidate: "onBlur",
-      shouldRevalidate: "onInput",
-    }),
+    ...useClientValidation((formData) => parseWithZod(formData, { schema: doctorProfileSchema })),
   });
+  useFocusOnRefusal(form.id, submitted?.result);
   return (
     <ProfileForm role="doctor" form={form} data={d} reloaded={submitted}>
-      {enhancer}
       <Field label={t("doctor:profile.username")} {...getInputProps(fields.username, { type: "text" })} autoComplete="name" errors={fields.username.errors} />
       <Field label={t("doctor:profile.contact")} {...getInputProps(fields.contact, { type: "tel" })} autoComplete="tel" errors={fields.contact.errors} />
       <GenderField role="doctor" {...getSelectProps(fields.gender)} />

@@ -1,5 +1,5 @@
 // The doctor's profile form (PUT /doctor/me). A name is still needed.
-import { z } from "zod";
+import { z } from "../../zod.ts";
 
 const optional = z.string().trim().optional().default("");
 

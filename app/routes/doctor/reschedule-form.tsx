@@ -2,6 +2,7 @@
 // has chosen to reschedule (?edit=1), so its code, and conform's form state with it, load after the
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link } from "react-router";
@@ -10,7 +11,8 @@ import { slotOf } from "../../format.ts";
 import { SLOTS } from "../../../contract/constants.ts";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
+import { useClientValidation } from "../../components/client-validation.ts";
+import { rescheduleSchema } from "./reschedule-schema.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
@@ -19,10 +21,7 @@ export function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; d
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const current = { date: a.date, time: slotOf(a) };
-  const validation = useLazyValidation(() => import("./reschedule-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.rescheduleSchema(data.today) }), {
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const validation = useClientValidation((formData) => parseWithZod(formData, { schema: rescheduleSchema(data.today) }));
   const [form, fields] = useForm({
     id: `reschedule-${a.id}`,
     lastResult: result,

@@ -1,6 +1,6 @@
 // The reschedule form (docs/product.md, Validation): a date not before today, one of the six slots, and a
 // change from the current values. Shared by the action and the browser (conform).
-import { z } from "zod";
+import { z } from "../../zod.ts";
 import { SLOTS } from "../../../contract/constants.ts";
 
 export function rescheduleSchema(today: string) {

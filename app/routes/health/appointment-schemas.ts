@@ -1,6 +1,6 @@
 // The book and request forms (docs/product.md, Screens and routes and Validation), shared by the action and the browser
 // (conform). Errors are translation keys.
-import { z } from "zod";
+import { z } from "../../zod.ts";
 import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../../contract/constants.ts";
 
 const onlineDetails = {

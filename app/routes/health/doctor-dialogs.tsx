@@ -2,6 +2,7 @@
 // URL says so (?book=…, ?request=1), so their code, and conform's form state with it, load after the
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, useNavigate } from "react-router";
@@ -9,7 +10,8 @@ import type { Route } from "./+types/doctors";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
 import { Field, FieldErrors, FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
+import { useClientValidation } from "../../components/client-validation.ts";
+import { bookSchema, requestSchema } from "./appointment-schemas.ts";
 import { CountryCityFields } from "../../components/country-city.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
@@ -81,10 +83,7 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
   // A refused booking made on a newly typed date comes back with that date's slots.
   const booking = (actionData?.form === "book" && actionData.booking) || loaded;
   const { doctor, date, slots } = booking;
-  const validation = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.bookSchema(d.today) }), {
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const validation = useClientValidation((formData) => parseWithZod(formData, { schema: bookSchema(d.today) }), "onSubmit");
   const [form, fields] = useForm({
     id: "book",
     lastResult: actionData?.form === "book" ? actionData.result : undefined,
@@ -201,10 +200,7 @@ export function RequestDialog({ d, actionData }: { d: Data; actionData: ActionDa
   const location = useLocation();
   const hydrated = useHydrated();
   const closeTo = withParams(location.pathname + location.search, { request: null });
-  const validation = useLazyValidation(() => import("./appointment-schemas.ts"), (parse, s, formData) => parse(formData, { schema: s.requestSchema(d.today) }), {
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const validation = useClientValidation((formData) => parseWithZod(formData, { schema: requestSchema(d.today) }));
   const answer = actionData?.form === "request" ? actionData : null;
   const [form, fields] = useForm({
     id: "request",

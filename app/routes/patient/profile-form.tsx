@@ -1,10 +1,11 @@
-// The patient's profile edit form (?edit=1), loaded after the page is interactive (profile.tsx);
-// conform's form state loads after it (app/components/lazy-form.tsx).
+// The patient's profile edit form (?edit=1), loaded after the page is interactive (profile.tsx).
 import { useTranslation } from "../../i18n.ts";
 import type { Route } from "./+types/profile";
 import { Field, TextAreaField } from "../../components/forms.tsx";
-import { getInputProps, getSelectProps, getTextareaProps, useLazyForm } from "../../components/lazy-form.tsx";
-import { useLazyValidation } from "../../components/lazy-validation.ts";
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
+import { patientProfileSchema } from "./profile-schema.ts";
 import { GenderField, ProfileForm, sharedDefaults } from "../../components/profile-form.tsx";
 import type { PatientProfile } from "../../../contract/patient.ts";
 
@@ -13,7 +14,7 @@ type ActionData = Extract<Route.ComponentProps["actionData"], { result: unknown 
 
 export function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfile; actionData: ActionData }) {
   const { t } = useTranslation();
-  const [form, fields, enhancer] = useLazyForm({
+  const [form, fields] = useForm({
     id: "patient-profile",
     lastResult: actionData?.result,
     defaultValue: {
@@ -22,14 +23,11 @@ export function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfil
       profession: p.profession ?? "",
       address: p.address ?? "",
     },
-    ...useLazyValidation(() => import("./profile-schema.ts"), (parse, s, formData) => parse(formData, { schema: s.patientProfileSchema }), {
-      shouldValidate: "onBlur",
-      shouldRevalidate: "onInput",
-    }),
+    ...useClientValidation((formData) => parseWithZod(formData, { schema: patientProfileSchema })),
   });
+  useFocusOnRefusal(form.id, actionData?.result);
   return (
     <ProfileForm role="patient" form={form} data={d} reloaded={actionData}>
-      {enhancer}
       <Field label={t("patient:profile.username")} {...getInputProps(fields.username, { type: "text" })} autoComplete="name" errors={fields.username.errors} />
       <Field label={t("patient:profile.phone")} {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" errors={fields.phone.errors} />
       <GenderField role="patient" {...getSelectProps(fields.gender)} />

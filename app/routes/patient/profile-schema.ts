@@ -1,6 +1,6 @@
 // The patient's profile form (PUT /patient/me). The API still needs a
 // username of 3 characters or more, so the browser says so first.
-import { z } from "zod";
+import { z } from "../../zod.ts";
 
 const optional = z.string().trim().optional().default("");
 

@@ -1,0 +1,132 @@
+// Every form is checked with one zod schema (docs/forms.md): by its route's action, which is all
+// there is without JavaScript, and with JavaScript also in the browser (conform), where a wrong
+// field is said as the user leaves it or presses the button, without sending anything. The same
+// words either way, in English and in French.
+import type { Page } from "@playwright/test";
+import { PASSWORD, signIn } from "./doctor-helpers.ts";
+import { expect, type Language, test } from "./fixtures.ts";
+import { uniqueEmail } from "./support.ts";
+
+const TEXTS = {
+  en: {
+    login: "Log in",
+    register: "Register as patient",
+    save: "Save",
+    email: "Email",
+    password: "Password",
+    confirm: "Confirm password",
+    username: "Username",
+    phone: "Phone",
+    emailInvalid: "Please enter a valid email",
+    usernameMin: "Username must be at least 3 characters",
+    phoneInvalid: "Please enter a valid phone number, e.g. 6 70 00 00 01 or +237 6 70 00 00 01",
+    passwordsMustMatch: "Passwords must match",
+  },
+  fr: {
+    login: "Se connecter",
+    register: "S'inscrire comme patient",
+    save: "Enregistrer",
+    email: "E-mail",
+    password: "Mot de passe",
+    confirm: "Confirmer le mot de passe",
+    username: "Nom d'utilisateur",
+    phone: "Téléphone",
+    emailInvalid: "Veuillez saisir un e-mail valide",
+    usernameMin: "Le nom d'utilisateur doit contenir au moins 3 caractères",
+    phoneInvalid: "Veuillez saisir un numéro de téléphone valide, par ex. 6 70 00 00 01 ou +237 6 70 00 00 01",
+    passwordsMustMatch: "Les mots de passe doivent correspondre",
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+/** The posts `page` sends from now on (a form sent by the router is a POST too). */
+function postsOf(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
+}
+
+/**
+ * With JavaScript: leaves `field` until its message shows, which it does once the page is
+ * interactive and has its texts (until then the server checks the form: docs/forms.md).
+ */
+async function leaveUntilSaid(page: Page, field: ReturnType<Page["getByLabel"]>, message: string) {
+  await expect(async () => {
+    await field.focus();
+    await field.blur();
+    await expect(page.getByText(message)).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
+
+for (const language of ["en", "fr"] as const) {
+  for (const javaScriptEnabled of [false, true]) {
+    test.describe(`form validation in ${language} (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+      test.use({ javaScriptEnabled, language });
+      const t = TEXTS[language];
+
+      test("login: a malformed e-mail is said, by the browser with JavaScript, by the server without", async ({ page }) => {
+        await page.goto("/login");
+        const posts = postsOf(page);
+        const email = page.getByLabel(t.email);
+        await email.fill("not-an-address");
+        await page.getByLabel(t.password, { exact: true }).fill("whatever");
+        if (javaScriptEnabled) await leaveUntilSaid(page, email, t.emailInvalid);
+        await page.getByRole("button", { name: t.login, exact: true }).click();
+        await expect(page.getByText(t.emailInvalid)).toBeVisible();
+        await expect(email).toHaveAttribute("aria-invalid", "true");
+        await expect(email).toHaveValue("not-an-address");
+        expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
+      });
+
+      test("register: every wrong field of the patient form is said at once", async ({ page }) => {
+        await page.goto("/register");
+        const posts = postsOf(page);
+        const username = page.getByLabel(t.username);
+        await username.fill("ab");
+        if (javaScriptEnabled) await leaveUntilSaid(page, username, t.usernameMin);
+        await page.getByLabel(t.email).fill("nobody@");
+        await page.getByLabel(t.phone).fill("65a");
+        await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+        await page.getByLabel(t.confirm).fill(`${PASSWORD}?`);
+        await page.getByRole("button", { name: t.register }).click();
+        await expect(page.getByText(t.usernameMin)).toBeVisible();
+        await expect(page.getByText(t.emailInvalid)).toBeVisible();
+        await expect(page.getByText(t.passwordsMustMatch)).toBeVisible();
+        await expect(page.getByText(t.phoneInvalid)).toBeVisible();
+        await expect(page.getByLabel(t.phone)).toHaveAttribute("aria-invalid", "true");
+        expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
+      });
+
+      test("patient profile: a name too short is said and nothing is saved", async ({ page, patient }) => {
+        await signIn(page, patient.email, "patient");
+        await page.goto("/patient/profile?edit=1");
+        const posts = postsOf(page);
+        const username = page.getByLabel(t.username);
+        await username.fill("A");
+        if (javaScriptEnabled) await leaveUntilSaid(page, username, t.usernameMin);
+        await page.getByRole("button", { name: t.save }).first().click();
+        await expect(page.getByText(t.usernameMin)).toBeVisible();
+        await expect(username).toHaveValue("A");
+        expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
+      });
+    });
+  }
+}
+
+test.describe("a form filled in right (JavaScript on)", () => {
+  test("typing sends nothing, and one click registers", async ({ page }) => {
+    await page.goto("/register");
+    const posts = postsOf(page);
+    await page.getByLabel("Username").fill("Forms Person");
+    await page.getByLabel("Email").fill(uniqueEmail("forms"));
+    await page.getByLabel("Phone").fill("670000000");
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByLabel("Username").focus();
+    expect(posts).toEqual([]);
+    await page.getByRole("button", { name: "Register as patient" }).click();
+    await page.waitForURL(/\/verification/);
+    expect(posts).toHaveLength(1);
+  });
+});

@@ -6,7 +6,7 @@ import { requireAnonymous, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
-import { getLanguage, getT } from "../../i18n.server.ts";
+import { getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { forgotPasswordSchema } from "./schemas.ts";

@@ -6,7 +6,7 @@ import { requireAnonymous, safeRedirect, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
-import { getLanguage, getT } from "../../i18n.server.ts";
+import { getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { COOKIE_CHECK, cookiesCameBack, getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
 import { toastCookie } from "../../toast.server.ts";

@@ -7,7 +7,7 @@ import { CodeInput, readCode } from "../../components/code-input.tsx";
 import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
-import { getLanguage, getT } from "../../i18n.server.ts";
+import { getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { resetPasswordSchema } from "./schemas.ts";

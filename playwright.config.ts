@@ -42,6 +42,7 @@ const phoneSpecs = [
   "patient-delete-refused",
   "calendar",
   "lite-mode",
+  "sms-settings",
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
 const desktopOnlyTests = [

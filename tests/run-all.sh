@@ -134,7 +134,8 @@ if [ "$pg_rc" = 0 ]; then
   # run above has run them exactly as this one would (the first four were 80 of this run's 138
   # test-file seconds in CI).
   same_on_both=(api/cli.test.ts api/startup.test.ts api/db/lock.test.ts api/mail/transport.test.ts
-    api/calendar/ics.test.ts api/db-errors.test.ts api/mail/templates.test.ts api/time.test.ts api/trust-proxy.test.ts)
+    api/calendar/ics.test.ts api/db-errors.test.ts api/mail/templates.test.ts api/time.test.ts api/trust-proxy.test.ts
+    api/sms/texts.test.ts)
   TEST_DATABASE_URL=$pg_url npx vitest run api/ "${same_on_both[@]/#/--exclude=}" --reporter=default --reporter=json \
     --outputFile.json="$results/vitest-postgres.json"
   rc=$?

@@ -7,7 +7,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import { outsideRequestTransaction, type Db } from "../db/index.ts";
+import type { Db } from "../db/index.ts";
+import { startRounds } from "../rounds.ts";
 import { smsOutbox, users } from "../db/schema.ts";
 import type { Receipt, SmsSender } from "./smpp.ts";
 
@@ -89,10 +90,6 @@ const DEFAULT_BACKOFF = (failed: number) => Math.min(60 * 60_000, 30_000 * 2 ** 
 
 export function startSmsWorker(options: SmsWorkerOptions) {
   const { db, sender, maxPerHour, pollMs = 2000, batchSize = 20, maxAttempts = 10, backoffMs = DEFAULT_BACKOFF, leaseSeconds = 300, keepDays = 30 } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
   let ceilingSaid = false;
   let lastSweep = 0;
 
@@ -164,53 +161,26 @@ export function startSmsWorker(options: SmsWorkerOptions) {
       await db.delete(smsOutbox).where(lt(smsOutbox.createdAt, sql`now() - make_interval(days => ${keepDays})`));
     }
     for (;;) {
-      if (stopped) return;
+      if (rounds.stopped) return;
       const batch = await claim();
       for (const row of batch) await deliver(row);
       if (batch.length < batchSize) return;
     }
   }
 
-  function schedule() {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, pollMs);
-    timer.unref();
-  }
-
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = sendDue()
-      .catch((error) => console.error(`[sms] outbox worker: ${(error as Error).message}`))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          tick();
-        } else schedule();
-      });
-  }
-
-  tick();
+  const rounds = startRounds(sendDue, { pollMs, label: "[sms] outbox worker" });
 
   return {
-    /** Wakes it after a commit that queued a message (see the mail worker's wake). */
-    wake: () => outsideRequestTransaction(tick),
+    /** Wakes it after a commit that queued a message. */
+    wake: rounds.wake,
     /** Waits for the current round and sends whatever is due now (tests). */
     async drain() {
-      while (running) await running;
+      await rounds.settle();
       await sendDue();
     },
     /** Stops polling, lets a send in progress finish, and closes the gateway's session. */
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await running;
+      await rounds.stop();
       await sender.close();
     },
   };

@@ -13,7 +13,12 @@ import { queueDueReminders } from "../reminders.ts";
 import { refusal, startApi, type TestApi, type TestPatient } from "../test/harness.ts";
 import { codeIn, startSmppServer, type SmppServer } from "../test/smpp.ts";
 import { mailSettings } from "../../contract/settings.ts";
-import { DAILY_NOTICES, queueNoticeSms, recordReceipt, startSmsWorker } from "./outbox.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import client from "prom-client";
+import { consoleSender, DAILY_NOTICES, queueNoticeSms, recordReceipt, startSmsWorker } from "./outbox.ts";
+import { watchSmsOutbox } from "./outbox-metrics.ts";
 import { smppSender } from "./smpp.ts";
 import { septets, toGsm7 } from "./texts.ts";
 
@@ -323,6 +328,32 @@ describe("the outbox and the gateway", () => {
     expect(capped.received).toHaveLength(2);
     const waiting = (await api.db.select().from(smsOutbox)).filter((r) => r.text?.startsWith("capped") && !r.sentAt);
     expect(waiting).toHaveLength(1);
+  });
+});
+
+describe("metrics and the development console", () => {
+  it("reports the outbox's messages by state and the delivery receipts, beside the mail outbox's", async () => {
+    watchSmsOutbox(api.db);
+    const patient = await patientWithPhone();
+    await verifyAndTurnOn(patient);
+    await vi.waitFor(async () => expect((await rowsTo(patient.user.phone!))[0].deliveryStatus).toBe("DELIVRD"));
+    const text = await client.register.metrics();
+    const value = (line: RegExp) => Number(text.match(line)?.[1]);
+    expect(value(/^sms_outbox_messages\{state="sent"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^sms_outbox_messages\{state="waiting"\} (\d+)$/m)).toBeGreaterThanOrEqual(0);
+    expect(value(/^sms_delivery_receipts\{status="DELIVRD"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/^sms_outbox_oldest_seconds \d/m);
+  });
+
+  it("without SMS_URL in development, prints the message and keeps it as a file beside the mail's", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sms-outbox-"));
+    const printed = vi.spyOn(console, "log").mockImplementation(() => {});
+    await consoleSender(dir).send({ to: "+237670000001", text: "HealthBook code: 123456." });
+    expect(printed.mock.calls.join("\n")).toContain("[sms] to=+237670000001");
+    const [file] = fs.readdirSync(dir);
+    expect(file).toMatch(/-sms-\+237670000001\.json$/);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"))).toEqual({ sms: true, to: "+237670000001", text: "HealthBook code: 123456." });
+    fs.rmSync(dir, { recursive: true });
   });
 });
 

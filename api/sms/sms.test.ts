@@ -5,10 +5,11 @@
 // password). On PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the second worker runs on
 // its own connections as another instance would.
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import type { Database } from "../db/index.ts";
-import { smsOutbox, type users } from "../db/schema.ts";
+import { smsOutbox, users } from "../db/schema.ts";
+import { openScratchDatabase } from "../test/scratch-database.ts";
 import { queueDueReminders } from "../reminders.ts";
 import { refusal, startApi, type TestApi, type TestPatient } from "../test/harness.ts";
 import { codeIn, startSmppServer, type SmppServer } from "../test/smpp.ts";
@@ -260,7 +261,6 @@ describe("the outbox and the gateway", () => {
   afterEach(async () => {
     for (const c of closeLater.splice(0).reverse()) await c.close();
   });
-  const rowsTo = (phone: string) => api.db.select().from(smsOutbox).where(eq(smsOutbox.recipient, phone));
 
   /** A patient with SMS on for a verified phone, and a notice queued for them. */
   async function queuedNotice(text: string) {
@@ -278,28 +278,46 @@ describe("the outbox and the gateway", () => {
   }
 
   it("keeps a notice while the gateway is away, retries it, and delivers it exactly once after it comes back, across a restart", async () => {
+    // A database of its own, on disk (PGlite) or its own PostgreSQL database, closed and opened again
+    // as the app's is when it restarts.
+    const dataDir = process.env.TEST_DATABASE_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "sms-restart-"));
+    const scratch = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, dataDir, prefix: "sms", template: inject("databaseTemplate") });
+    const phone = newNumber();
+    const [user] = await scratch.db
+      .insert(users)
+      .values({ email: `restart-${Date.now()}@example.test`, username: "Restart", passwordHash: "x", phone, phoneVerified: true, sms: true })
+      .returning();
+    expect(await scratch.db.transaction((tx) => queueNoticeSms(tx, user.id, "gateway away"))).toBe(true);
+
     const away = await startSmppServer();
     await away.stop();
-    const patient = await queuedNotice("gateway away");
     const sender = () => smppSender({ url: away.url(), from: "HealthBook", rebindMs: 50, log: () => {} });
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const first = startSmsWorker({ db: await otherInstanceDb(), sender: sender(), maxPerHour: 1000, pollMs: 50, backoffMs: () => 100 });
-    await vi.waitFor(async () => expect((await rowsTo(patient.user.phone!))[0].attempts).toBeGreaterThanOrEqual(2), { timeout: 5000 });
-    const [waiting] = await rowsTo(patient.user.phone!);
-    expect(waiting.sentAt).toBeNull();
-    expect(waiting.lastError).toMatch(/cannot reach the SMPP gateway/);
-    // The app stops (the worker with it), the gateway comes back, the app starts again.
+    const first = startSmsWorker({ db: scratch.db, sender: sender(), maxPerHour: 1000, pollMs: 50, backoffMs: () => 100 });
+    const row = async (db = scratch.db) => (await db.select().from(smsOutbox).where(eq(smsOutbox.recipient, phone)))[0];
+    await vi.waitFor(async () => expect((await row()).attempts).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    expect(await row()).toMatchObject({ sentAt: null, lastError: expect.stringMatching(/cannot reach the SMPP gateway/) });
+
+    // The app stops: its worker, then its database. The gateway comes back; the app starts again.
     await first.stop();
+    await scratch.close();
     await away.start();
-    const second = startSmsWorker({ db: api.db, sender: sender(), maxPerHour: 1000, pollMs: 50, backoffMs: () => 100 });
-    closeLater.push({ close: second.stop });
-    await away.waitFor(patient.user.phone!);
-    await new Promise((r) => setTimeout(r, 500));
-    await second.drain();
-    expect(away.received.filter((m) => m.text === "gateway away")).toHaveLength(1);
-    expect((await rowsTo(patient.user.phone!))[0]).toMatchObject({ messageId: away.received[0].messageId });
-    expect((await rowsTo(patient.user.phone!))[0].sentAt).not.toBeNull();
-    closeLater.push({ close: away.stop });
+    const after = await scratch.reopen();
+    const second = startSmsWorker({ db: after.db, sender: sender(), maxPerHour: 1000, pollMs: 50, backoffMs: () => 100 });
+    try {
+      await away.waitFor(phone);
+      await new Promise((r) => setTimeout(r, 500));
+      await second.drain();
+      expect(away.received.filter((m) => m.text === "gateway away")).toHaveLength(1);
+      const sent = await row(after.db);
+      expect(sent.messageId).toBe(away.received[0].messageId);
+      expect(sent.sentAt).not.toBeNull();
+    } finally {
+      await second.stop();
+      await after.close();
+      await scratch.drop();
+      await away.stop();
+    }
   });
 
   it("two workers never send the same message", async () => {

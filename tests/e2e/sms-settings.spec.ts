@@ -2,6 +2,7 @@
 // on the settings page (docs/sms.md). The code comes through the test SMPP gateway
 // (tests/e2e/server.ts). Plain forms: the same journey with JavaScript off and on, in English and in
 // French, on the phone and the desktop; a wrong code is said in the page's language.
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { enterCode } from "./doctor-helpers.ts";
 import { createPatient, expect, type Language, test } from "./fixtures.ts";
@@ -70,6 +71,14 @@ async function verifyAndTurnOn(page: Page, language: Language, phone: string) {
     await expect(card.getByText(w.on, { exact: true })).toBeVisible();
     // One code was sent, to this phone only.
     expect(await smsTo(phone)).toHaveLength(1);
+  });
+
+  await test.step("the short link of a text message leads to the appointment in the patient's list", async () => {
+    const id = randomUUID();
+    const link = await page.request.get(`/a/${id}`, { maxRedirects: 0 });
+    expect(link.status()).toBe(302);
+    expect(link.headers().location).toBe(`/health/doctors/my-appointments?appointment=${id}`);
+    expect((await page.request.get("/a/not-an-appointment", { maxRedirects: 0 })).status()).toBe(404);
   });
 }
 

@@ -377,6 +377,40 @@ describe("the outbox and the gateway", () => {
   });
 });
 
+describe("the SMPP session", () => {
+  it("binds as a transceiver, keeps the link alive with enquire_link, and binds again by itself after a drop", async () => {
+    const link = await startSmppServer();
+    const sender = smppSender({ url: link.url(), from: "HealthBook", enquireLinkMs: 50, rebindMs: 50, log: () => {} });
+    try {
+      await sender.send({ to: "+237670000002", text: "first" });
+      await vi.waitFor(() => expect(link.enquireLinks).toBeGreaterThanOrEqual(2));
+      link.dropSessions();
+      // Bound again with no message to send: receipts of earlier messages can come in.
+      await vi.waitFor(() => expect(link.binds).toBe(2));
+      expect(link.bindKinds).toEqual(["bind_transceiver", "bind_transceiver"]);
+      await sender.send({ to: "+237670000002", text: "second" });
+      expect(link.received.map((m) => m.text)).toEqual(["first", "second"]);
+    } finally {
+      await sender.close();
+      await link.stop();
+    }
+  });
+
+  it("binds as a transmitter with ?bind=transmitter and sends from the sender ID", async () => {
+    const link = await startSmppServer();
+    const sender = smppSender({ url: `${link.url()}?bind=transmitter`, from: "Clinic1" });
+    try {
+      const id = await sender.send({ to: "+237670000003", text: "tx" });
+      expect(id).toBe(link.received[0].messageId);
+      expect(link.bindKinds).toEqual(["bind_transmitter"]);
+      expect(link.received[0]).toMatchObject({ from: "Clinic1", to: "237670000003" });
+    } finally {
+      await sender.close();
+      await link.stop();
+    }
+  });
+});
+
 describe("metrics and the development console", () => {
   it("reports the outbox's messages by state and the delivery receipts, beside the mail outbox's", async () => {
     watchSmsOutbox(api.db);

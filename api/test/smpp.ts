@@ -20,6 +20,8 @@ export async function startSmppServer(options: { port?: number; systemId?: strin
   const received: ReceivedSms[] = [];
   const listeners = new Set<() => void>();
   let binds = 0;
+  let enquireLinks = 0;
+  const bindKinds: string[] = [];
   let refusedBinds = 0;
   let refuseBinds = false;
   let counter = 0;
@@ -33,11 +35,15 @@ export async function startSmppServer(options: { port?: number; systemId?: strin
       const ok = !refuseBinds && pdu.system_id === systemId && pdu.password === password;
       if (!ok) refusedBinds++;
       transceiver = pdu.command === "bind_transceiver";
+      bindKinds.push(pdu.command);
       session.send(pdu.response({ command_status: ok ? 0 : smpp.ESME_RINVPASWD }));
     };
     session.on("bind_transceiver", bind);
     session.on("bind_transmitter", bind);
-    session.on("enquire_link", (pdu: PDU) => session.send(pdu.response()));
+    session.on("enquire_link", (pdu: PDU) => {
+      enquireLinks++;
+      session.send(pdu.response());
+    });
     session.on("unbind", (pdu: PDU) => {
       session.send(pdu.response());
       session.close();
@@ -94,6 +100,15 @@ export async function startSmppServer(options: { port?: number; systemId?: strin
     },
     get refusedBinds() {
       return refusedBinds;
+    },
+    /** bind_transceiver or bind_transmitter, for each bind. */
+    bindKinds,
+    get enquireLinks() {
+      return enquireLinks;
+    },
+    /** Cuts every session, the port staying open: a link that drops. */
+    dropSessions() {
+      for (const session of [...(server?.sessions ?? [])]) session.destroy();
     },
     refuseBinds(refuse: boolean) {
       refuseBinds = refuse;

@@ -63,6 +63,8 @@ export function smppSender(options: SmppOptions): SmsSender {
 
   let session: Session | undefined;
   let bound: Promise<Session> | undefined;
+  // The session once bound (cleared when it drops): the one close() says goodbye to.
+  let live: Session | undefined;
   let closed = false;
   let keepAlive: NodeJS.Timeout | undefined;
   let rebindTimer: NodeJS.Timeout | undefined;
@@ -74,6 +76,7 @@ export function smppSender(options: SmppOptions): SmsSender {
   function afterDrop(reason: string) {
     clearInterval(keepAlive);
     session = undefined;
+    live = undefined;
     bound = undefined;
     for (const fail of waiting) fail(new Error(`SMPP link to ${where} lost (${reason})`));
     waiting.clear();
@@ -114,13 +117,20 @@ export function smppSender(options: SmppOptions): SmsSender {
       const s = smpp.connect(target);
       session = s;
       let up = false;
+      // A gateway that drops the packets would leave the connection pending for minutes.
+      const connecting = setTimeout(() => {
+        reject(new Error(`cannot reach the SMPP gateway at ${where} (no connection within ${answerMs} ms)`));
+        s.destroy();
+      }, answerMs);
       s.on("error", (error: NodeJS.ErrnoException) => {
+        clearTimeout(connecting);
         if (!up) reject(new Error(`cannot reach the SMPP gateway at ${where} (${error.code ?? error.message})`));
       });
       s.on("close", () => {
         if (session === s) afterDrop(up ? "connection closed" : lastFailure);
       });
       s.on(target.tls ? "secureConnect" : "connect", async () => {
+        clearTimeout(connecting);
         try {
           const request = transmitter ? s.bind_transmitter.bind(s) : s.bind_transceiver.bind(s);
           const pdu = await answer(s, (done) => request(credentials, done), "bind");
@@ -131,6 +141,7 @@ export function smppSender(options: SmppOptions): SmsSender {
             return;
           }
           up = true;
+          live = s;
           wait = rebindMs;
           keepAlive = setInterval(() => s.enquire_link({}, () => {}), enquireLinkMs);
           keepAlive.unref();
@@ -189,22 +200,22 @@ export function smppSender(options: SmppOptions): SmsSender {
       clearTimeout(rebindTimer);
       clearInterval(keepAlive);
       const s = session;
-      const wasBound = bound ? await bound.then(() => true, () => false) : false;
+      const wasBound = s !== undefined && s === live;
       session = undefined;
+      live = undefined;
       if (!s) return;
-      // A bound session says goodbye (unbind) for a second at most; any other is cut.
+      // A bound session says goodbye (unbind) for a second at most; any other is cut at once.
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
+        const cut = () => {
           s.destroy();
           resolve();
-        }, wasBound ? 1000 : 0);
-        if (wasBound) {
-          s.unbind({}, () => {
-            clearTimeout(timer);
-            s.destroy();
-            resolve();
-          });
-        }
+        };
+        if (!wasBound) return cut();
+        const timer = setTimeout(cut, 1000);
+        s.unbind({}, () => {
+          clearTimeout(timer);
+          cut();
+        });
       });
     },
   };

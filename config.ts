@@ -56,6 +56,29 @@ function isTimeZone(zone: string) {
   }
 }
 
+// Text messages (docs/sms.md), kept together so other changes to this file merge around them.
+// SMS_URL: the clinic's SMPP aggregator; SMS_FROM: the sender ID operators register (at most 11
+// letters and digits); SMS_MAX_PER_HOUR: the ceiling of every instance together; PUBLIC_URL: the
+// app's address as patients reach it, the start of the link in each message (at most 40
+// characters, so a message with its link fits one SMS).
+const smsVariables = {
+  SMS_URL: z
+    .string()
+    .regex(/^smpps?:\/\/[^:@/\s]+:[^@/\s]*@[^:/\s]+:\d{1,5}\/?(\?.*)?$/, "must be smpp://system_id:password@host:port (or smpps://)")
+    .refine((v) => !/[?&]bind=/.test(v) || /[?&]bind=(transmitter|transceiver)(&|$)/.test(v), "bind= must be transmitter or transceiver")
+    .optional(),
+  SMS_FROM: z.string().regex(/^[A-Za-z0-9]{1,11}$/, "must be 1 to 11 letters and digits").default("HealthBook"),
+  SMS_MAX_PER_HOUR: z.coerce.number({ error: "must be a whole number from 1 to 1000000" }).int("must be a whole number from 1 to 1000000").min(1, "must be a whole number from 1 to 1000000").max(1_000_000, "must be a whole number from 1 to 1000000").default(500),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .refine((v) => v.length <= 40 && !/[?#]/.test(v), "must be at most 40 characters, without query (it starts the link of every text message)")
+    .optional(),
+};
+
+/** How text messages leave (docs/sms.md): the aggregator, the development console, or not at all. */
+type SmsTransport = "smpp" | "console" | "none";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // The web server (server.ts).
@@ -106,6 +129,7 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // The administration CLI (api/cli.ts): create-admin's password when not typed.
   ADMIN_PASSWORD: z.string().optional(),
+  ...smsVariables,
 });
 
 type Raw = z.output<typeof schema>;
@@ -123,12 +147,16 @@ export type Config = Raw & {
   migrationsFolder: string;
   /** How the embedded or lone API sends mail; undefined for a web server in front of API_URL, which sends none. */
   mailTransport?: MailTransport;
+  /** SMS_URL set: smpp; else console in development and tests, none in production (docs/sms.md). */
+  smsTransport: SmsTransport;
+  /** PUBLIC_URL, else this server's own address outside production: where the links in text messages lead. */
+  publicUrl: string;
   /** NODE_ENV as set, or undefined: React Router's request handler treats unset as production. */
   declaredNodeEnv: Raw["NODE_ENV"] | undefined;
 };
 
 // Values that may appear in a message: never a secret or a URL (which carries credentials).
-const ECHOED = new Set(["NODE_ENV", "WEB_CONCURRENCY", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "REMINDER_HOURS", "CODE_RESEND_SECONDS", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
+const ECHOED = new Set(["SMS_FROM", "SMS_MAX_PER_HOUR", "NODE_ENV", "WEB_CONCURRENCY", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "REMINDER_HOURS", "CODE_RESEND_SECONDS", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
 
 /** The validated configuration of `env`; throws a one-line StartupError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -152,9 +180,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new StartupError(`Configuration error: ${(error as Error).message}`);
   }
+  if (production && c.SMS_URL && !c.PUBLIC_URL) throw new StartupError("Configuration error: PUBLIC_URL is required in production with SMS_URL (the link in every text message)");
   return {
     ...c,
     production,
+    smsTransport: c.SMS_URL ? "smpp" : production ? "none" : "console",
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     webConcurrency: c.WEB_CONCURRENCY ?? (production ? os.availableParallelism() : 1),
     cookieSecure: c.COOKIE_SECURE ? c.COOKIE_SECURE === "true" : production,
     demo: c.DEMO ? c.DEMO === "1" : !production,

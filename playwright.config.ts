@@ -45,6 +45,7 @@ const phoneSpecs = [
   "lite-mode",
   "form-validation",
   "lazy-dialogs",
+  "sms-settings",
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
 const desktopOnlyTests = [

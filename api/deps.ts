@@ -12,4 +12,6 @@ export interface ApiDeps {
   trustProxy?: TrustProxy;
   /** CODE_RESEND_SECONDS: how soon a profile-gate code may be replaced (api/auth/codes.ts's default otherwise). */
   codeResendSeconds?: number;
+  /** Whether text messages can leave (SMS_URL, or the development console); true unless said (docs/sms.md). */
+  smsAvailable?: boolean;
 }

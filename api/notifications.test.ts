@@ -186,7 +186,15 @@ describe("appointment notices", () => {
 describe("PUT /settings", () => {
   it("answers the user's own settings and refuses what is not a setting", async () => {
     const { patient } = await parties();
-    expect((await api.request("GET", "/settings", { token: patient.token })).body).toEqual({ language: "fr", notifications: true, reminders: true });
+    expect((await api.request("GET", "/settings", { token: patient.token })).body).toEqual({
+      language: "fr",
+      notifications: true,
+      reminders: true,
+      phone: patient.user.phone,
+      phoneVerified: false,
+      sms: false,
+      smsAvailable: true,
+    });
     const changed = await api.request("PUT", "/settings", { token: patient.token, body: { reminders: false, language: "en" } });
     expect(changed).toMatchObject({ status: 200, body: { language: "en", notifications: true, reminders: false } });
     for (const body of [{ language: "de" }, { reminders: "no" }, { role: "admin" }, {}]) {

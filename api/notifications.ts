@@ -16,6 +16,8 @@ import { clinicTimeZone } from "./time.ts";
 import type { MailAttachment, MailMessage } from "./mail/index.ts";
 import type { OutboxMailer } from "./mail/outbox.ts";
 import { compose, mailText, toLocale, type Locale } from "./mail/templates.ts";
+import { queueNoticeSms } from "./sms/outbox.ts";
+import { oneSms, smsText, smsWhen } from "./sms/texts.ts";
 
 /** A change someone else should hear of, and whom it goes to. */
 const APPOINTMENT_CHANGES = {
@@ -146,12 +148,27 @@ const PARAGRAPHS: Record<AppointmentChange, string[]> = {
   proposalAccepted: ["body"],
 };
 
+/** The changes a patient also hears of by SMS (docs/sms.md), with the reminders. */
+const SMS_CHANGES: ReadonlySet<AppointmentChange> = new Set(["confirmed", "rescheduled", "cancelledByDoctor", "proposal"]);
+
+/**
+ * Queues within `tx` the SMS of `key` (under "sms" in mail.json) about appointment `a` to the
+ * patient `to`, if they turned SMS on for a verified phone (api/sms/outbox.ts): the clinic date and
+ * time and a link to the appointment, nothing about the care itself.
+ */
+function queueSms(tx: Db, to: Recipient, key: string, a: Loaded) {
+  const locale = toLocale(to.locale);
+  const link = `${config().publicUrl}/a/${a.id}`;
+  return queueNoticeSms(tx, to.id, oneSms(smsText(locale, key, { when: smsWhen(locale, a.startsAt, clinicTimeZone()) }), link));
+}
+
 /**
  * Tells `to`, the other party, of `change` to appointment `id` made by `actorId`, within `tx`: a
- * notice on their bell, and a mail unless they turned such mail off or their account is gone. The
+ * notice on their bell, a mail unless they turned such mail off or their account is gone, and for a
+ * patient an SMS when they turned SMS on (docs/sms.md). The
  * actor's own notices about the appointment need no more attention. No `to` (an open request nobody
  * answered yet): nobody to tell. `previousStartsAt` is the time a rescheduled appointment had.
- * Returns whether a mail was queued; the caller wakes the outbox after its commit.
+ * Returns whether a mail or an SMS was queued; the caller wakes the outboxes after its commit.
  */
 export async function tellOfChange(
   tx: Db,
@@ -165,7 +182,8 @@ export async function tellOfChange(
   await notify(tx, { userId: to, appointmentId: id, kind: NOTICE_OF[change], actorId });
   const a = await findAppointment(tx, id);
   const recipient = await loadRecipient(tx, to);
-  if (!a || !recipient?.mailNotifications) return false;
+  const texted = a && recipient && SMS_CHANGES.has(change) ? await queueSms(tx, recipient, change, a) : false;
+  if (!a || !recipient?.mailNotifications) return texted;
   const reader = APPOINTMENT_CHANGES[change];
   // A proposal's doctor is the actor: the request has no doctor yet.
   const doctor = change === "proposal" ? await loadRecipient(tx, actorId) : a.doctor;
@@ -189,8 +207,8 @@ export async function tellOfChange(
 }
 
 /**
- * Queues, within `tx`, the reminder of appointment `id` to each party who has reminders on.
- * Returns how many mails were queued.
+ * Queues, within `tx`, the reminder of appointment `id` to each party who has reminders on, and an
+ * SMS to the patient who turned SMS on. Returns how many messages were queued.
  */
 export async function queueReminder(tx: Db, mailer: OutboxMailer, id: string): Promise<number> {
   const a = await findAppointment(tx, id);
@@ -198,6 +216,7 @@ export async function queueReminder(tx: Db, mailer: OutboxMailer, id: string): P
   let queued = 0;
   for (const reader of ["patient", "doctor"] as const) {
     const to = await loadRecipient(tx, reader === "doctor" ? a.doctorId : a.patientId);
+    if (to && reader === "patient" && (await queueSms(tx, to, "reminder", a))) queued++;
     if (!to?.mailReminders) continue;
     await mailer.enqueue(
       tx,

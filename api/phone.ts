@@ -1,9 +1,9 @@
 // A profile's phone number, read in the region of the profile's country (contract/phone.ts says
 // how numbers are read and stored).
 import type { CountryCode } from "libphonenumber-js";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "./db/index.ts";
-import { countries } from "./db/schema.ts";
+import { countries, users } from "./db/schema.ts";
 import { DEFAULT_PHONE_REGION, normalizePhone } from "../contract/phone.ts";
 
 /** The region a number without its +country prefix is read in: the chosen country's, else Cameroon. */
@@ -22,4 +22,14 @@ export async function profilePhone(db: Db, value: string | null | undefined, cou
   const normalized = normalizePhone(value, await phoneRegionOf(db, countryId));
   if (!normalized) throw invalid();
   return normalized;
+}
+
+/**
+ * The columns a profile update sets with a new `phone` (docs/sms.md): another number than the
+ * stored one is not verified, and text messages stop until it is. Left out (undefined): nothing.
+ */
+export function phoneChange(phone: string | null | undefined) {
+  if (phone === undefined) return {};
+  const same = sql<boolean>`${users.phone} is not distinct from ${phone}`;
+  return { phoneVerified: sql<boolean>`(${same} and ${users.phoneVerified})`, sms: sql<boolean>`(${same} and ${users.sms})` };
 }

@@ -154,7 +154,8 @@ export async function seedDemo(db: Db) {
         email: "patient@example.com",
         username: "Demo Patient",
         role: "patient",
-        phone: "0677123456",
+        // A valid Cameroonian mobile in E.164, as the profile stores numbers: the demo can verify it by SMS (docs/sms.md).
+        phone: "+237677123456",
         gender: "female",
         address: "Rue Joss, Bonanjo",
         cityId: cityId("Douala"),

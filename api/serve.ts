@@ -12,6 +12,9 @@ import { outboxMailer, startOutboxWorker } from "./mail/outbox.ts";
 import { startReminderWorker } from "./reminders.ts";
 import { watchMailOutbox } from "./mail/outbox-metrics.ts";
 import { watchDatabasePool } from "./metrics.ts";
+import { consoleSender, recordReceipt, startSmsWorker } from "./sms/outbox.ts";
+import { watchSmsOutbox } from "./sms/outbox-metrics.ts";
+import { smppSender } from "./sms/smpp.ts";
 
 /**
  * PostgreSQL at DATABASE_URL (else PGlite in DATA_DIR/db), seeded, the API on it, the mail
@@ -39,7 +42,25 @@ export async function openApi(config: Config) {
           transport: createMailer({ smtpUrl: transport === "smtp" ? config.SMTP_URL : undefined, from: config.MAIL_FROM, outboxDir: config.outboxDir }),
         });
   if (!worker) console.log("Mail is kept in the database outbox (MAIL_TRANSPORT=outbox): nothing is sent until a start with SMTP_URL");
-  const mailer = outboxMailer(database.db, () => worker?.wake());
+  // Text messages (docs/sms.md): to the SMPP gateway, the development console, or none at all.
+  watchSmsOutbox(database.db);
+  const db = database.db;
+  const sms =
+    config.smsTransport === "none"
+      ? undefined
+      : startSmsWorker({
+          db,
+          maxPerHour: config.SMS_MAX_PER_HOUR,
+          sender:
+            config.smsTransport === "smpp" && config.SMS_URL
+              ? smppSender({ url: config.SMS_URL, from: config.SMS_FROM, onReceipt: (receipt) => recordReceipt(db, receipt) })
+              : consoleSender(config.outboxDir),
+        });
+  // Queuing a notice may queue an SMS with its mail: waking one outbox wakes both.
+  const mailer = outboxMailer(database.db, () => {
+    worker?.wake();
+    sms?.wake();
+  });
   const reminders = startReminderWorker({ db: database.db, mailer, hours: config.REMINDER_HOURS });
   const stopControl = database.kind === "pglite" ? await serveControl(database, mailer, config.pgliteDir) : undefined;
   // This process owns the embedded database: `npm run admin` sends its commands here.
@@ -48,10 +69,11 @@ export async function openApi(config: Config) {
     await stopControl?.();
     await reminders.stop();
     await worker?.stop();
+    await sms?.stop();
     await stopUpkeep?.();
     await close();
   };
-  return { database, mailer, api: createApi({ db: database.db, mailer, trustProxy: config.TRUST_PROXY, codeResendSeconds: config.CODE_RESEND_SECONDS }) };
+  return { database, mailer, api: createApi({ db: database.db, mailer, trustProxy: config.TRUST_PROXY, codeResendSeconds: config.CODE_RESEND_SECONDS, smsAvailable: Boolean(sms) }) };
 }
 
 /** On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then `close` (the database) and exit. */

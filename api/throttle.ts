@@ -30,6 +30,10 @@ export const LIMITS = {
   codeCheck: { points: 30, duration: 15 * MINUTE },
   // At most one mail per minute per address and kind, whether or not an account exists.
   mailSlot: { points: 1, duration: MINUTE },
+  // Phone verification codes by SMS (docs/sms.md): each costs the clinic money and lands on
+  // someone's phone, so beyond the once-a-minute resend of every code, per account and per number.
+  smsCodeAccount: { points: 5, duration: HOUR },
+  smsCodeNumber: { points: 5, duration: HOUR },
   // Calendar feed URLs that name no feed, per address: someone guessing secrets. Calendar services
   // fetch the feeds of many users from a few shared addresses, so a live feed is never counted
   // here, nor a revoked one a calendar keeps polling (docs/calendars.md).
@@ -106,6 +110,12 @@ function newThrottles(db: Db) {
     /** Whether a mail of `kind` to `address` may go now (once a minute), claiming the slot if so. */
     async mailSlot(kind: "verify" | "reset" | "notice", address: string) {
       return (await take("mailSlot", `${kind}:${email(address)}`)) === 0;
+    },
+
+    /** Whether a code SMS may go to `phone` for `userId` now: 429 past either hourly limit. */
+    async smsCode(res: Response, userId: string, phone: string) {
+      const wait = Math.max(await take("smsCodeAccount", userId), await take("smsCodeNumber", phone));
+      if (wait) throw rateLimited(res, THROTTLE_MESSAGES.rateLimited, wait);
     },
 
     /** Before checking a password: 429 when this pair, this address or (for a new address) the account is held. */

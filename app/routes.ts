@@ -13,6 +13,8 @@ export default [
   route("privacy", "routes/legal.tsx", { id: "privacy" }),
   // A calendar application fetches the private feed with no session (docs/calendars.md).
   route("calendar/feed/:file", "routes/calendar-feed.ts"),
+  // The link of a text message (docs/sms.md).
+  route("a/:id", "routes/appointment-link.ts"),
 
   // Plain printable doctor pages, outside the shared layout so only the document prints.
   route("doctor/schedule/print", "routes/doctor/schedule-print.tsx"),

@@ -62,7 +62,11 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   code_expired: { code: "auth:verification.expired", profileGate: "doctor:gate.expired" },
   too_many_attempts: { code: "auth:verification.tooMany", profileGate: "doctor:gate.tooMany", login: "auth:login.tooMany" },
   resend_too_soon: { code: "auth:verification.resendTooSoon", profileGate: "doctor:gate.resendTooSoon" },
-  invalid_phone: { profile: "patient:profile.invalidPhone" },
+  invalid_phone: { profile: "patient:profile.invalidPhone", code: "common:sms.errors.invalidPhone" },
+  // Text messages (docs/sms.md).
+  phone_missing: "common:sms.errors.phoneMissing",
+  phone_unverified: "common:sms.errors.phoneUnverified",
+  sms_unavailable: "common:sms.unavailable",
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */

@@ -39,6 +39,10 @@ const ERROR_CODES = [
   "too_many_attempts",
   "resend_too_soon",
   "refused",
+  // Text messages (docs/sms.md): no phone on the profile, a phone not verified yet, no SMS here.
+  "phone_missing",
+  "phone_unverified",
+  "sms_unavailable",
   // Places and specialities.
   "invalid_country",
   "invalid_city",

@@ -10,6 +10,8 @@ export const settingsBody = z
       language: z.enum(LANGUAGES, "Language must be en or fr").optional(),
       notifications: z.boolean("Notifications must be true or false").optional(),
       reminders: z.boolean("Reminders must be true or false").optional(),
+      // Notices and reminders by text message too (docs/sms.md): only once the phone is verified.
+      sms: z.boolean("SMS must be true or false").optional(),
     },
     "Unknown setting",
   )
@@ -17,5 +19,15 @@ export const settingsBody = z
 export type SettingsChange = z.input<typeof settingsBody>;
 
 /** GET /settings, and the answer of PUT /settings. */
-export const mailSettings = z.object({ language: z.enum(LANGUAGES), notifications: z.boolean(), reminders: z.boolean() });
+export const mailSettings = z.object({
+  language: z.enum(LANGUAGES),
+  notifications: z.boolean(),
+  reminders: z.boolean(),
+  // Text messages (docs/sms.md): the profile's phone (E.164) or null, whether an SMS code proved it,
+  // whether notices and reminders also go by SMS, and whether this server sends SMS at all.
+  phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  sms: z.boolean(),
+  smsAvailable: z.boolean(),
+});
 export type MailSettings = z.infer<typeof mailSettings>;

@@ -136,7 +136,7 @@ if [ "$pg_rc" = 0 ]; then
   # test-file seconds in CI).
   same_on_both=(api/cli.test.ts api/startup.test.ts api/db/lock.test.ts api/mail/transport.test.ts
     api/calendar/ics.test.ts api/db-errors.test.ts api/mail/templates.test.ts api/time.test.ts api/trust-proxy.test.ts
-    tests/integration/edge.test.ts tests/integration/startup.test.ts)
+    tests/integration/edge.test.ts tests/integration/startup.test.ts api/sms/texts.test.ts)
   TEST_DATABASE_URL=$pg_url npx vitest run api/ tests/integration/ "${same_on_both[@]/#/--exclude=}" --reporter=default --reporter=json \
     --outputFile.json="$results/vitest-postgres.json"
   rc=$?

@@ -8,7 +8,7 @@ import type { Db } from "../db/index.ts";
 import { oneTimeCodes } from "../db/schema.ts";
 import { type ApiError, badRequest, tooMany } from "../http.ts";
 
-export type CodePurpose = "verify" | "profile" | "reset";
+export type CodePurpose = "verify" | "profile" | "reset" | "phone";
 export type CodeFailure = "invalid_code" | "code_expired" | "too_many_attempts";
 
 const CODE_TTL_SECONDS = 10 * 60;
@@ -33,9 +33,10 @@ export function codeError(reason: CodeFailure, invalidMessage: string = CODE_MES
 
 const generateCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
-// Bound to the user and purpose so a row copied elsewhere proves nothing.
-const hashCode = (userId: string, purpose: CodePurpose, code: string) =>
-  createHash("sha256").update(`${purpose}:${userId}:${code}`).digest("hex");
+// Bound to the user and purpose so a row copied elsewhere proves nothing; a phone code also to the
+// number it was sent to (`subject`), so it cannot verify another one put in its place.
+const hashCode = (userId: string, purpose: CodePurpose, code: string, subject?: string) =>
+  createHash("sha256").update(`${purpose}:${userId}:${code}${subject ? `:${subject}` : ""}`).digest("hex");
 
 const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
 const expiry = sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`;
@@ -48,10 +49,10 @@ export async function issueCode(
   db: Db,
   userId: string,
   purpose: CodePurpose,
-  { minIntervalSeconds = RESEND_INTERVAL_SECONDS }: { minIntervalSeconds?: number } = {},
+  { minIntervalSeconds = RESEND_INTERVAL_SECONDS, subject }: { minIntervalSeconds?: number; subject?: string } = {},
 ): Promise<string | null> {
   const code = generateCode();
-  const codeHash = hashCode(userId, purpose, code);
+  const codeHash = hashCode(userId, purpose, code, subject);
   const rows = await db
     .insert(oneTimeCodes)
     .values({ userId, purpose, codeHash, attempts: 0, expiresAt: expiry, createdAt: sql`now()` })
@@ -85,6 +86,7 @@ export async function checkCode(
   userId: string,
   purpose: CodePurpose,
   code: string,
+  subject?: string,
 ): Promise<{ ok: true } | { ok: false; reason: CodeFailure }> {
   const [row] = await db
     .select({
@@ -100,7 +102,7 @@ export async function checkCode(
   if (row.attempts >= MAX_ATTEMPTS) return { ok: false, reason: "too_many_attempts" };
   if (row.expired) return { ok: false, reason: "code_expired" };
 
-  const submitted = Buffer.from(hashCode(userId, purpose, code), "hex");
+  const submitted = Buffer.from(hashCode(userId, purpose, code, subject), "hex");
   const stored = Buffer.from(row.codeHash, "hex");
   if (submitted.length !== stored.length || !timingSafeEqual(submitted, stored)) {
     const [counted] = await db

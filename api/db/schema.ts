@@ -47,7 +47,7 @@ export const appointmentStatusEnum = pgEnum("appointment_status", APPOINTMENT_ST
 export const appointmentTypeEnum = pgEnum("appointment_type", STORED_APPOINTMENT_TYPES);
 export const appointmentCategoryEnum = pgEnum("appointment_category", APPOINTMENT_CATEGORIES);
 export const proposalStatusEnum = pgEnum("proposal_status", PROPOSAL_STATUSES);
-export const codePurposeEnum = pgEnum("code_purpose", ["verify", "profile", "reset"]);
+export const codePurposeEnum = pgEnum("code_purpose", ["verify", "profile", "reset", "phone"]);
 
 export const countries = pgTable("countries", {
   id: serial("id").primaryKey(),
@@ -93,6 +93,10 @@ export const users = pgTable(
     // The user's choices on the settings page: mail when an appointment changes, and reminders before it.
     mailNotifications: boolean("mail_notifications").notNull().default(true),
     mailReminders: boolean("mail_reminders").notNull().default(true),
+    // Text messages (docs/sms.md): the phone was proven by an SMS code, and the user wants notices
+    // and reminders by SMS. Changing the phone clears both (api/phone.ts).
+    phoneVerified: boolean("phone_verified").notNull().default(false),
+    sms: boolean("sms").notNull().default(false),
     countryId: integer("country_id").references(() => countries.id),
     cityId: integer("city_id").references(() => cities.id),
     createdAt: createdAt(),
@@ -314,6 +318,39 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_due").on(t.dueAt).where(sql`${t.failedAt} is null`)],
+);
+
+// Text messages waiting to leave, and those sent (api/sms/outbox.ts, docs/sms.md): written in the
+// transaction of the change that causes them, sent by a worker over SMPP. A sent row stays (without
+// its text when it held a code) for the gateway's message id and delivery receipt, the per-user
+// daily limit and the hourly ceiling.
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").references(() => users.id),
+    // 'code' (a phone verification code) or 'notice' (appointment notices and reminders).
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    // Emptied once sent when it held a code.
+    text: text("text"),
+    attempts: integer("attempts").notNull().default(0),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    // What the gateway answered to submit_sm, and its delivery receipt's state (DELIVRD, UNDELIV...).
+    messageId: text("message_id"),
+    deliveryStatus: text("delivery_status"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sms_outbox_due").on(t.dueAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index("sms_outbox_user_created").on(t.userId, t.createdAt),
+    index("sms_outbox_sent").on(t.sentAt),
+    index("sms_outbox_message_id").on(t.messageId),
+  ],
 );
 
 // One row per reminder sent (api/reminders.ts): the unique key is what makes a reminder leave

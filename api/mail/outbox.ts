@@ -4,7 +4,8 @@
 // several instances share the rows (FOR UPDATE SKIP LOCKED). Delivery is at least once: a process
 // that dies between the SMTP server's acceptance and the row's deletion sends that mail again.
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { outsideRequestTransaction, type Db } from "../db/index.ts";
+import type { Db } from "../db/index.ts";
+import { startRounds } from "../rounds.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Mailer, MailMessage } from "./index.ts";
 
@@ -55,10 +56,6 @@ const DEFAULT_BACKOFF = (failed: number) => Math.min(60 * 60_000, 30_000 * 2 ** 
 
 export function startOutboxWorker(options: OutboxWorkerOptions) {
   const { db, transport, pollMs = 2000, batchSize = 20, maxAttempts = 10, backoffMs = DEFAULT_BACKOFF, leaseSeconds = 300 } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
 
   /** Claims due rows for this worker: their due time moves past the lease, and the attempt is counted. */
   async function claim() {
@@ -101,56 +98,24 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
   /** Sends everything due now, batch after batch. */
   async function sendDue() {
     for (;;) {
-      if (stopped) return;
+      if (rounds.stopped) return;
       const batch = await claim();
       for (const mail of batch) await deliver(mail);
       if (batch.length < batchSize) return;
     }
   }
 
-  function schedule() {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, pollMs);
-    timer.unref();
-  }
-
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = sendDue()
-      .catch((error) => console.error(`[mail] outbox worker: ${(error as Error).message}`))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          tick();
-        } else schedule();
-      });
-  }
-
-  tick();
+  const rounds = startRounds(sendDue, { pollMs, label: "[mail] outbox worker" });
 
   return {
-    // Routes wake it from inside their request's transaction: the round runs outside it. It sees the
-    // mail once that transaction has committed (PGlite makes it wait for the commit; on PostgreSQL a
-    // round that ran before the commit leaves the mail to the next one, pollMs later).
-    wake: () => outsideRequestTransaction(tick),
+    wake: rounds.wake,
     /** Waits for the current round and sends whatever is due now (tests, and a clean shutdown). */
     async drain() {
-      while (running) await running;
+      await rounds.settle();
       await sendDue();
     },
     /** Stops polling and lets a send in progress finish; what is left waits in the table for the next start. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await running;
-    },
+    stop: rounds.stop,
   };
 }
 

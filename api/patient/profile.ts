@@ -5,7 +5,7 @@ import type { Db } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
 import { appointments, notifications, patients, users } from "../db/schema.ts";
 import { badRequest, notFound, parse } from "../http.ts";
-import { profilePhone } from "../phone.ts";
+import { phoneChange, profilePhone } from "../phone.ts";
 import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
 import { DELETED_USER } from "../../contract/constants.ts";
 import { serializeMany } from "../appointment/patient-data.ts";
@@ -49,7 +49,7 @@ export async function updateProfile(db: Db, userId: string, input: unknown): Pro
     const { profession, countryId: _c, cityId: _ci, ...userFields } = { ...changes, phone };
     await tx
       .update(users)
-      .set({ ...userFields, countryId, cityId, updatedAt: new Date() })
+      .set({ ...userFields, ...phoneChange(phone), countryId, cityId, updatedAt: new Date() })
       .where(eq(users.id, userId));
     if (profession !== undefined) {
       await tx

@@ -13,6 +13,8 @@ import { createApi } from "../app.ts";
 import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
 import { memoryMailer, type Mailer } from "../mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "../mail/outbox.ts";
+import { startSmsWorker } from "../sms/outbox.ts";
+import type { SmsSender } from "../sms/smpp.ts";
 import { hashPassword } from "../auth/password.ts";
 import { issueToken } from "../auth/tokens.ts";
 import { seedReferenceData } from "../db/reference.ts";
@@ -55,9 +57,11 @@ function vitestTemplate(): DatabaseTemplate | undefined {
 
 /**
  * `transport`: where the outbox delivers (default: the memory mailer returned as `mailer`);
- * `codeResendSeconds`: CODE_RESEND_SECONDS (default: the production minute).
+ * `codeResendSeconds`: CODE_RESEND_SECONDS (default: the production minute); `sms`: where the SMS
+ * outbox sends (an SMPP gateway of api/test/smpp.ts; none: SMS stay queued); `smsAvailable`: false
+ * for a server without SMS.
  */
-export async function startApi(options: { transport?: Mailer; codeResendSeconds?: number } = {}) {
+export async function startApi(options: { transport?: Mailer; codeResendSeconds?: number; sms?: SmsSender; smsAvailable?: boolean } = {}) {
   // A copy of the run's migrated template, which already holds the reference data; outside vitest
   // (a browser spec's own stack) a database migrated here and given the reference data.
   const template = vitestTemplate();
@@ -66,8 +70,13 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
   if (!template) await seedReferenceData(db);
   const mailer = memoryMailer();
   const worker = startOutboxWorker({ db, transport: options.transport ?? mailer });
+  const sms = options.sms ? startSmsWorker({ db, sender: options.sms, maxPerHour: 1000, pollMs: 100, backoffMs: () => 200 }) : undefined;
+  const wake = () => {
+    worker.wake();
+    sms?.wake();
+  };
   // What createApi takes, for tests that mount the API in an app of their own.
-  const deps = { db, mailer: outboxMailer(db, worker.wake), codeResendSeconds: options.codeResendSeconds };
+  const deps = { db, mailer: outboxMailer(db, wake), codeResendSeconds: options.codeResendSeconds, smsAvailable: options.smsAvailable };
   const app = createApi(deps);
   const served = await serve(app);
   const { url } = served;
@@ -178,11 +187,12 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
   async function close() {
     await served.close();
     await worker.stop();
+    await sms?.stop();
     await database.close();
     await database.drop();
   }
 
-  return { url, db, reopen: database.reopen, deps, mailer, deliverMail: worker.drain, request, unique, reference, createPatient, createDoctor, createAdmin, close };
+  return { url, db, reopen: database.reopen, deps, mailer, deliverMail: worker.drain, smsWorker: sms, request, unique, reference, createPatient, createDoctor, createAdmin, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;

@@ -9,13 +9,40 @@ import { PageHeader } from "../components/page.tsx";
 import { liteChosen, liteCookie, saveDataRequested } from "../lite.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 import type { MailSettings, SettingsChange } from "../../contract/settings.ts";
+import { SmsSettings } from "../components/sms-settings.tsx";
+import { readCode } from "../components/code-input.tsx";
+import { formatPhone } from "../phone.server.ts";
+import { upstreamErrorKey } from "../upstream-errors.ts";
+import type { CodeRequest } from "../../contract/auth.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const role = getUser(context).role;
   // Admins have no appointments, so no calendar feed and no appointment mail.
   const api = upstream(request, context);
   const [feed, mail] = role === "admin" ? [null, null] : await Promise.all([loadFeed(api), api.get<MailSettings>("/settings")]);
-  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), feed, mail };
+  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), feed, mail, phone: formatPhone(mail?.phone ?? null) };
+}
+
+/**
+ * The text messages card's forms (docs/sms.md): send a code to the phone, verify it, SMS on or off.
+ * A sent code or a refused one answers on the page (the code form stays); the rest redirect.
+ */
+async function smsAction(api: ReturnType<typeof upstream>, intent: string, form: FormData) {
+  if (intent === "phoneCode") {
+    const sent = await api.call("POST", "/settings/phone/code");
+    return data({ phoneCodeSent: sent.ok, phoneError: sent.ok ? null : upstreamErrorKey(sent, "code", "common:sms.sendFailed") }, { status: sent.ok ? 200 : sent.status });
+  }
+  if (intent === "verify") {
+    const code = readCode(form);
+    if (!/^\d{6}$/.test(code)) return data({ phoneCodeSent: true, phoneError: "auth:validation.codeIncomplete" }, { status: 400 });
+    const verified = await api.call("POST", "/settings/phone/verify", { body: { otpCode: code } satisfies CodeRequest });
+    if (!verified.ok) return data({ phoneCodeSent: true, phoneError: upstreamErrorKey(verified, "code", "common:sms.verifyFailed") }, { status: verified.status });
+    return redirectWithToast("/settings", { type: "success", message: "common:sms.phoneVerified" });
+  }
+  const on = form.get("sms") === "on";
+  const saved = await api.call("PUT", "/settings", { body: { sms: on } satisfies SettingsChange });
+  if (!saved.ok) return redirectWithToast("/settings", { type: "error", message: upstreamErrorKey(saved, "code", "common:sms.failed") });
+  return redirectWithToast("/settings", { type: "success", message: on ? "common:sms.turnedOn" : "common:sms.turnedOff" });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithToast("/settings", saved.ok ? { type: "success", message: "common:settings.mail.saved" } : { type: "error", message: "common:settings.mail.failed" });
   }
+  if ((intent === "phoneCode" || intent === "verify" || intent === "sms") && !admin) return smsAction(upstream(request, context), intent, form);
   if (intent !== "lite") throw data(null, { status: 400 });
   const on = form.get("lite") === "on";
   return redirectWithToast(
@@ -47,8 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { role, lite, saveData, feed, mail } = loaderData;
+  const { role, lite, saveData, feed, mail, phone } = loaderData;
   const feedResult = actionData && ("feedUrl" in actionData || "feedError" in actionData) ? actionData : null;
+  const phoneResult = actionData && "phoneCodeSent" in actionData ? actionData : null;
   const profile = role === "doctor" ? "/doctor/profile" : role === "patient" ? "/patient/profile" : null;
   return (
     <section className="max-w-xl space-y-4">
@@ -85,6 +114,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             {t("settings.mail.save")}
           </button>
         </Form>
+      ) : null}
+      {mail && role === "patient" ? (
+        <SmsSettings
+          phone={phone}
+          phoneVerified={mail.phoneVerified}
+          sms={mail.sms}
+          available={mail.smsAvailable}
+          profile={profile}
+          codeSent={Boolean(phoneResult?.phoneCodeSent)}
+          error={phoneResult?.phoneError}
+        />
       ) : null}
       {feed ? (
         <CalendarFeed

@@ -185,6 +185,13 @@ async function makeWorld(browser: Browser): Promise<World> {
       { path: "/settings", what: "settings" },
       // The mail settings saved as they are: nothing changes but the success toast shows.
       { what: "settings with the success toast", act: (page) => page.locator('button[name="intent"][value="mail"]').click(), shows: TOAST.success },
+      // The text messages card after 'send me a code': the six boxes, or (a second run within
+      // CODE_RESEND_SECONDS) the card's 'please wait' alert (docs/sms.md).
+      {
+        what: "settings with the SMS code form",
+        act: (page) => page.locator('button[name="intent"][value="phoneCode"]').click(),
+        shows: '#sms-title ~ * input[name="code0"], #sms-title ~ [role="alert"]',
+      },
     ],
     doctor: doctorPages(true),
     pending: doctorPages(false),

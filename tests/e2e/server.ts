@@ -3,20 +3,25 @@
 //    in memory, readable over a tiny HTTP endpoint on 127.0.0.1:2526:
 //      GET    /messages?to=EMAIL  -> [{to, subject, text, html, date}], oldest first (newest last)
 //      DELETE /messages           -> forget them all
+//  - a real SMPP gateway on 127.0.0.1, any free port (api/test/smpp.ts), that keeps every text message it
+//    receives, readable on the same endpoint: GET /sms?to=NUMBER -> [{to, text}], oldest first
 //  - the production build of the app (`node server.ts`) on 127.0.0.1:3100 with a fresh data folder,
-//    sending its mail to that SMTP server.
-// Ports can be moved with E2E_PORT, E2E_SMTP_PORT and E2E_MAIL_PORT (support.ts reads E2E_MAIL_PORT).
+//    sending its mail to that SMTP server and its text messages to that gateway.
+// Ports can be moved with E2E_PORT, E2E_SMTP_PORT, E2E_MAIL_PORT and E2E_SMPP_PORT (support.ts reads E2E_MAIL_PORT).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseMail, startSmtpServer, type ReceivedMail } from "../../api/test/smtp.ts";
+import { startSmppServer } from "../../api/test/smpp.ts";
 import { CODE_RESEND_SECONDS } from "./timing.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 2526);
+// Any free port unless told: the app is given its address, the tests read it through the endpoint above.
+const SMPP_PORT = Number(process.env.E2E_SMPP_PORT ?? 0);
 
 export interface CapturedMail {
   to: string[];
@@ -60,9 +65,20 @@ smtp.server.on("error", (error) => {
   process.exit(1);
 });
 
+// --- the SMPP gateway (docs/sms.md) -------------------------------------------------------------
+
+const gateway = await startSmppServer({ port: SMPP_PORT, systemId: "healthbook", password: "e2e-smpp" }).catch((error: Error) => {
+  console.error(`[e2e smpp] ${error.message}`);
+  process.exit(1);
+});
+
 const mailbox = createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
-  if (url.pathname !== "/messages") {
+  if (url.pathname === "/sms" && req.method === "GET") {
+    const to = url.searchParams.get("to")?.replace(/^\+/, "");
+    const list = gateway.received.filter((m) => !to || m.to === to).map(({ to, text }) => ({ to, text }));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list));
+  } else if (url.pathname !== "/messages") {
     res.writeHead(404).end();
   } else if (req.method === "DELETE") {
     messages.length = 0;
@@ -98,6 +114,8 @@ const app = spawn(process.execPath, ["server.ts"], {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    SMS_URL: gateway.url(),
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     DEMO: "1",
     SESSION_SECRET: "e2e-test-session-secret-0123456789abcdef",
     COOKIE_SECURE: "false",
@@ -112,6 +130,7 @@ const app = spawn(process.execPath, ["server.ts"], {
 app.on("exit", (code, signal) => {
   if (code) console.error(`[e2e] the app exited with code ${code}`);
   void smtp.close();
+  void gateway.stop();
   mailbox.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1));

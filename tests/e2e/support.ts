@@ -28,6 +28,27 @@ export async function mailsTo(email: string): Promise<Mail[]> {
 }
 
 /**
+ * The 6-digit code of the newest text message to `phone` (E.164) at the test SMPP gateway
+ * (tests/e2e/server.ts), waiting up to 10 s; with `after: n`, only messages after the first n.
+ */
+export async function latestSmsCode(phone: string, options: { after?: number } = {}): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const code = (await smsTo(phone)).slice(options.after ?? 0).map((m) => m.text.match(/\b(\d{6})\b/)?.[1]).filter(Boolean).at(-1);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no SMS code to ${phone} within 10 s`);
+}
+
+/** Every text message the test SMPP gateway received for `phone`, oldest first. */
+export async function smsTo(phone: string): Promise<{ to: string; text: string }[]> {
+  const res = await fetch(`${MAILBOX}/sms?to=${encodeURIComponent(phone)}`);
+  if (!res.ok) throw new Error(`mailbox answered ${res.status}`);
+  return res.json();
+}
+
+/**
  * Holds back the scripts `pattern` matches until `release()`; `asked` once the page has asked for
  * one. From the first page on, so no copy of it is in the cache: a module on a slow network.
  */

@@ -1,0 +1,457 @@
+// Text messages over SMPP (docs/sms.md) against a real SMPP gateway on 127.0.0.1 (api/test/smpp.ts,
+// the `smpp` package's server): the phone's verification by a code, the notices and reminders a
+// patient gets when they turned SMS on, and the outbox's promises (retried while the gateway is
+// away, sent once across a restart and between two workers, a refused bind logged without the
+// password). On PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the second worker runs on
+// its own connections as another instance would.
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { insertAppointment } from "../appointment/test-factories.ts";
+import type { Database } from "../db/index.ts";
+import { smsOutbox, users } from "../db/schema.ts";
+import { openScratchDatabase } from "../test/scratch-database.ts";
+import { queueDueReminders } from "../reminders.ts";
+import { refusal, startApi, type TestApi, type TestPatient } from "../test/harness.ts";
+import { codeIn, startSmppServer, type SmppServer } from "../test/smpp.ts";
+import { mailSettings } from "../../contract/settings.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import client from "prom-client";
+import { consoleSender, DAILY_NOTICES, queueNoticeSms, recordReceipt, startSmsWorker } from "./outbox.ts";
+import { watchSmsOutbox } from "./outbox-metrics.ts";
+import { smppSender } from "./smpp.ts";
+import { septets, toGsm7 } from "./texts.ts";
+
+let gateway: SmppServer;
+let api: TestApi;
+const closeLater: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  gateway = await startSmppServer();
+  api = await startApi({ sms: smppSender({ url: gateway.url(), from: "HealthBook", onReceipt: (r) => recordReceipt(api.db, r), rebindMs: 100 }) });
+});
+afterAll(async () => {
+  await api.close();
+  await gateway.stop();
+});
+afterEach(() => vi.restoreAllMocks());
+
+let numbers = 0;
+/** A Cameroonian mobile number of its own for each patient (E.164). */
+const newNumber = () => `+2376700${String(10_000 + ++numbers * 7 + Math.floor(Math.random() * 5)).slice(-5)}`;
+
+// Each patient from an address of their own: the per-address limits of the code routes are
+// tested apart (the harness's API believes X-Forwarded-For from loopback, as from its web tier).
+const addresses = new Map<string, string>();
+const from = (p: { token: string }) => {
+  if (!addresses.has(p.token)) addresses.set(p.token, `10.25.${Math.floor(addresses.size / 250)}.${(addresses.size % 250) + 1}`);
+  return { "x-forwarded-for": addresses.get(p.token)! };
+};
+
+async function patientWithPhone(values: Partial<typeof users.$inferInsert> = {}) {
+  return api.createPatient({ phone: newNumber(), ...values });
+}
+
+const settings = (p: TestPatient) => api.request("GET", "/settings", { token: p.token, answer: mailSettings });
+
+/** Verifies `p`'s phone through the API with the code the gateway received, and turns SMS on. */
+async function verifyAndTurnOn(p: TestPatient) {
+  expect((await api.request("POST", "/settings/phone/code", { token: p.token, headers: from(p) })).status).toBe(200);
+  const [sms] = await gateway.waitFor(p.user.phone!);
+  expect((await api.request("POST", "/settings/phone/verify", { token: p.token, headers: from(p), body: { otpCode: codeIn(sms) } })).status).toBe(200);
+  expect((await api.request("PUT", "/settings", { token: p.token, body: { sms: true } })).status).toBe(200);
+}
+
+/** A confirmed-by-the-doctor flow: a pending appointment the doctor confirms through the API. */
+async function confirmBooking(patient: TestPatient) {
+  const doctor = await api.createDoctor({ username: "Dr Ekane", specialities: ["Cardiology"] });
+  const appointment = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status: "pending" });
+  const res = await api.request("PUT", `/appointment/${appointment.id}`, { token: doctor.token, body: { status: "confirmed" } });
+  expect(res.status).toBe(200);
+  return appointment;
+}
+
+const rowsTo = (phone: string) => api.db.select().from(smsOutbox).where(eq(smsOutbox.recipient, phone));
+
+describe("verifying the phone", () => {
+  it("sends a 6-digit code by SMS that verifies the phone, then lets SMS be turned on; the code is neither logged nor kept", async () => {
+    const logged: string[] = [];
+    for (const level of ["log", "info", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation((...args) => void logged.push(args.join(" ")));
+    const patient = await patientWithPhone();
+    const before = await settings(patient);
+    expect(before.body).toMatchObject({ phone: patient.user.phone, phoneVerified: false, sms: false, smsAvailable: true });
+
+    // SMS on is refused until the phone is verified.
+    const early = await api.request("PUT", "/settings", { token: patient.token, body: { sms: true } });
+    expect(early.status).toBe(409);
+    expect(refusal(early).code).toBe("phone_unverified");
+
+    expect((await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) })).status).toBe(200);
+    const [sms] = await gateway.waitFor(patient.user.phone!);
+    const code = codeIn(sms)!;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(sms.from).toBe("HealthBook");
+    expect(sms.dataCoding).toBe(0);
+
+    const wrong = await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code === "000000" ? "111111" : "000000" } });
+    expect(wrong.status).toBe(400);
+    expect(refusal(wrong).code).toBe("invalid_code");
+    // Another user cannot use it.
+    const other = await patientWithPhone();
+    const stolen = await api.request("POST", "/settings/phone/verify", { token: other.token, headers: from(other), body: { otpCode: code } });
+    expect(refusal(stolen).code).toBe("invalid_code");
+
+    const verified = await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code }, answer: mailSettings });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ phoneVerified: true, sms: false });
+    const on = await api.request("PUT", "/settings", { token: patient.token, body: { sms: true }, answer: mailSettings });
+    expect(on.body).toMatchObject({ phoneVerified: true, sms: true });
+
+    // Used once.
+    expect(refusal(await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code } })).code).toBe("invalid_code");
+    const [row] = await rowsTo(patient.user.phone!);
+    expect(row).toMatchObject({ kind: "code", text: null, messageId: sms.messageId });
+    expect(logged.join("\n")).not.toContain(code);
+  });
+
+  it("answers resend_too_soon within the minute", async () => {
+    const patient = await patientWithPhone();
+    expect((await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) })).status).toBe(200);
+    const again = await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) });
+    expect(again.status).toBe(429);
+    expect(refusal(again).code).toBe("resend_too_soon");
+    await gateway.waitFor(patient.user.phone!);
+    expect(gateway.received.filter((m) => m.to === patient.user.phone!.slice(1))).toHaveLength(1);
+  });
+
+  it("sends at most 10 codes per client address in 15 minutes and 5 per number in an hour", async () => {
+    const shared = { "x-forwarded-for": "10.99.0.1" };
+    const answers = [];
+    for (let i = 0; i < 11; i++) {
+      const p = await patientWithPhone();
+      answers.push((await api.request("POST", "/settings/phone/code", { token: p.token, headers: shared })).status);
+    }
+    expect(answers).toEqual([...Array(10).fill(200), 429]);
+
+    const number = newNumber();
+    const sameNumber = [];
+    for (let i = 0; i < 6; i++) {
+      const p = await api.createPatient({ phone: number });
+      const res = await api.request("POST", "/settings/phone/code", { token: p.token, headers: from(p) });
+      sameNumber.push(res.status === 429 ? refusal(res).code : res.status);
+    }
+    expect(sameNumber).toEqual([200, 200, 200, 200, 200, "rate_limited"]);
+    await gateway.waitFor(number, 5);
+  });
+
+  it("kills the code after 5 wrong tries", async () => {
+    const patient = await patientWithPhone();
+    await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) });
+    const code = codeIn((await gateway.waitFor(patient.user.phone!))[0])!;
+    const wrongCode = code === "999999" ? "888888" : "999999";
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(refusal(await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: wrongCode } })).code);
+    expect(answers).toEqual(["invalid_code", "invalid_code", "invalid_code", "invalid_code", "too_many_attempts"]);
+    expect(refusal(await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code } })).code).toBe("too_many_attempts");
+  });
+
+  it("refuses without a phone, without a session, and with a malformed code", async () => {
+    const none = await api.createPatient({ phone: null });
+    const res = await api.request("POST", "/settings/phone/code", { token: none.token, headers: from(none) });
+    expect(res.status).toBe(409);
+    expect(refusal(res).code).toBe("phone_missing");
+    expect((await api.request("POST", "/settings/phone/code")).status).toBe(401);
+    const patient = await patientWithPhone();
+    for (const otpCode of ["12345", "abcdef", "1234567", 123456, "<script>"]) {
+      expect((await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode } })).status).toBe(400);
+    }
+    expect((await api.request("PUT", "/settings", { token: patient.token, body: { sms: "yes" } })).status).toBe(400);
+  });
+
+  it("changing the phone number unverifies it and turns SMS off", async () => {
+    const patient = await patientWithPhone();
+    await verifyAndTurnOn(patient);
+    // Keeping the same number changes nothing.
+    await api.request("PUT", "/patient/me", { token: patient.token, body: { phone: patient.user.phone } });
+    expect((await settings(patient)).body).toMatchObject({ phoneVerified: true, sms: true });
+
+    const newPhone = newNumber();
+    const changed = await api.request("PUT", "/patient/me", { token: patient.token, body: { phone: newPhone } });
+    expect(changed.status).toBe(200);
+    expect((await settings(patient)).body).toMatchObject({ phone: newPhone, phoneVerified: false, sms: false });
+  });
+
+  it("a code sent to one number does not verify the number that replaced it", async () => {
+    const patient = await patientWithPhone();
+    await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) });
+    const code = codeIn((await gateway.waitFor(patient.user.phone!))[0])!;
+    await api.request("PUT", "/patient/me", { token: patient.token, body: { phone: newNumber() } });
+    const res = await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code } });
+    expect(refusal(res).code).toBe("invalid_code");
+    expect((await settings(patient)).body.phoneVerified).toBe(false);
+  });
+});
+
+describe("notices and reminders by SMS", () => {
+  it("a booking confirmed by the doctor reaches a French-speaking patient as one GSM-7 SMS of at most 160 characters with the date, time and link", async () => {
+    const patient = await patientWithPhone({ locale: "fr", username: "Awa Mbarga" });
+    await verifyAndTurnOn(patient);
+    const appointment = await confirmBooking(patient);
+    const [, notice] = await gateway.waitFor(patient.user.phone!, 2);
+    expect(toGsm7(notice.text)).toBe(notice.text);
+    expect(septets(notice.text)).toBeLessThanOrEqual(160);
+    const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Africa/Douala" }).format(appointment.startsAt);
+    const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: "Africa/Douala" }).format(appointment.startsAt);
+    expect(notice.text).toMatch(/^HealthBook : votre rendez-vous du /);
+    expect(notice.text).toContain("est confirmé");
+    expect(notice.text).toContain(`${time} UTC+1`);
+    expect(notice.text).toContain(` ${day} `);
+    expect(notice.text).toMatch(new RegExp(`https?://\\S+/a/${appointment.id}$`));
+    // No speciality, doctor or other health data.
+    expect(notice.text).not.toMatch(/Cardio|Ekane|Awa/);
+    // The gateway's receipt is kept on the row.
+    await vi.waitFor(async () => {
+      const rows = await rowsTo(patient.user.phone!);
+      expect(rows.find((r) => r.kind === "notice")).toMatchObject({ messageId: notice.messageId, deliveryStatus: "DELIVRD" });
+    });
+  });
+
+  it("sends none to a patient with SMS off, nor to one whose phone is not verified", async () => {
+    const off = await patientWithPhone();
+    await verifyAndTurnOn(off);
+    await api.request("PUT", "/settings", { token: off.token, body: { sms: false } });
+    const unverified = await patientWithPhone({ sms: true, phoneVerified: false });
+    await confirmBooking(off);
+    await confirmBooking(unverified);
+    await api.smsWorker!.drain();
+    expect((await rowsTo(off.user.phone!)).filter((r) => r.kind === "notice")).toHaveLength(0);
+    expect(await rowsTo(unverified.user.phone!)).toHaveLength(0);
+    // Mail still goes as the user chose.
+    expect(api.mailer.messages.filter((m) => m.to === off.user.email)).not.toHaveLength(0);
+  });
+
+  it("reminds a patient with SMS on once, and keeps to 10 notices a day", async () => {
+    const patient = await patientWithPhone({ locale: "en" });
+    await verifyAndTurnOn(patient);
+    const doctor = await api.createDoctor();
+    const startsAt = new Date(Math.floor((Date.now() + 1.5 * 3_600_000) / 60_000) * 60_000);
+    await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status: "confirmed", startsAt });
+    await queueDueReminders(api.db, api.deps.mailer, [24, 2]);
+    await queueDueReminders(api.db, api.deps.mailer, [24, 2]);
+    const [, reminder] = await gateway.waitFor(patient.user.phone!, 2);
+    expect(reminder.text).toMatch(/^HealthBook reminder: your appointment on /);
+    expect(septets(reminder.text)).toBeLessThanOrEqual(160);
+
+    const queued = [];
+    for (let i = 0; i < DAILY_NOTICES + 2; i++) queued.push(await api.db.transaction((tx) => queueNoticeSms(tx, patient.user.id, `notice ${i}`)));
+    // One notice (the reminder) was already sent today.
+    expect(queued.filter(Boolean)).toHaveLength(DAILY_NOTICES - 1);
+  });
+});
+
+describe("the outbox and the gateway", () => {
+  // An API of its own whose harness runs no SMS worker: each test starts the workers it needs.
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api.close());
+  // Each test's workers and gateways stop with it: a worker left running would send the next test's rows.
+  afterEach(async () => {
+    for (const c of closeLater.splice(0).reverse()) await c.close();
+  });
+
+  /** A patient with SMS on for a verified phone, and a notice queued for them. */
+  async function queuedNotice(text: string) {
+    const patient = await api.createPatient({ phone: newNumber(), phoneVerified: true, sms: true });
+    expect(await api.db.transaction((tx) => queueNoticeSms(tx, patient.user.id, text))).toBe(true);
+    return patient;
+  }
+
+  /** A second instance's database handle: its own connections on PostgreSQL, the one owner on PGlite. */
+  async function otherInstanceDb() {
+    if (!process.env.TEST_DATABASE_URL) return api.db;
+    const second: Database = await api.reopen();
+    closeLater.push(second);
+    return second.db;
+  }
+
+  it("keeps a notice while the gateway is away, retries it, and delivers it exactly once after it comes back, across a restart", async () => {
+    // A database of its own, on disk (PGlite) or its own PostgreSQL database, closed and opened again
+    // as the app's is when it restarts.
+    const dataDir = process.env.TEST_DATABASE_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "sms-restart-"));
+    const scratch = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, dataDir, prefix: "sms", template: inject("databaseTemplate") });
+    const phone = newNumber();
+    const [user] = await scratch.db
+      .insert(users)
+      .values({ email: `restart-${Date.now()}@example.test`, username: "Restart", passwordHash: "x", phone, phoneVerified: true, sms: true })
+      .returning();
+    expect(await scratch.db.transaction((tx) => queueNoticeSms(tx, user.id, "gateway away"))).toBe(true);
+
+    const away = await startSmppServer();
+    await away.stop();
+    const sender = () => smppSender({ url: away.url(), from: "HealthBook", rebindMs: 50, log: () => {} });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const first = startSmsWorker({ db: scratch.db, sender: sender(), maxPerHour: 1000, pollMs: 50, backoffMs: () => 100 });
+    const row = async (db = scratch.db) => (await db.select().from(smsOutbox).where(eq(smsOutbox.recipient, phone)))[0];
+    await vi.waitFor(async () => expect((await row()).attempts).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    expect(await row()).toMatchObject({ sentAt: null, lastError: expect.stringMatching(/cannot reach the SMPP gateway/) });
+
+    // The app stops: its worker, then its database. The gateway comes back; the app starts again.
+    await first.stop();
+    await scratch.close();
+    await away.start();
+    const after = await scratch.reopen();
+    const second = startSmsWorker({ db: after.db, sender: sender(), maxPerHour: 1000, pollMs: 50, backoffMs: () => 100 });
+    try {
+      await away.waitFor(phone);
+      await new Promise((r) => setTimeout(r, 500));
+      await second.drain();
+      expect(away.received.filter((m) => m.text === "gateway away")).toHaveLength(1);
+      const sent = await row(after.db);
+      expect(sent.messageId).toBe(away.received[0].messageId);
+      expect(sent.sentAt).not.toBeNull();
+    } finally {
+      await second.stop();
+      await after.close();
+      await scratch.drop();
+      await away.stop();
+    }
+  });
+
+  it("two workers never send the same message", async () => {
+    const shared = await startSmppServer();
+    closeLater.push({ close: shared.stop });
+    const patients = [];
+    for (let i = 0; i < 12; i++) patients.push(await queuedNotice(`shared ${i}`));
+    const workers = [api.db, await otherInstanceDb()].map((db) =>
+      startSmsWorker({ db, sender: smppSender({ url: shared.url(), from: "HealthBook" }), maxPerHour: 1000, pollMs: 20, batchSize: 3 }),
+    );
+    for (const w of workers) closeLater.push({ close: w.stop });
+    await vi.waitFor(() => expect(shared.received.length).toBeGreaterThanOrEqual(12), { timeout: 10_000 });
+    await Promise.all(workers.map((w) => w.drain()));
+    const texts = shared.received.map((m) => m.text).filter((t) => t.startsWith("shared")).sort();
+    expect(texts).toEqual([...new Set(texts)]);
+    expect(texts).toHaveLength(12);
+  });
+
+  it("logs a refused bind without the password and binds again once the gateway accepts", async () => {
+    const strict = await startSmppServer({ password: "t0p-s3cret-pw" });
+    closeLater.push({ close: strict.stop });
+    strict.refuseBinds(true);
+    const lines: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((...args) => void lines.push(args.join(" ")));
+    const patient = await queuedNotice("after refusal");
+    const worker = startSmsWorker({
+      db: api.db,
+      sender: smppSender({ url: strict.url("t0p-s3cret-pw"), from: "HealthBook", rebindMs: 50 }),
+      maxPerHour: 1000,
+      pollMs: 50,
+      backoffMs: () => 100,
+      maxAttempts: 1000,
+    });
+    closeLater.push({ close: worker.stop });
+    await vi.waitFor(() => expect(strict.refusedBinds).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    expect(lines.join("\n")).toMatch(/refused the bind of clinic \(ESME_RINVPASWD\)/);
+    strict.refuseBinds(false);
+    await strict.waitFor(patient.user.phone!);
+    expect(lines.join("\n")).not.toContain("t0p-s3cret-pw");
+    expect(lines.join("\n")).not.toContain("after refusal");
+  });
+
+  it("keeps to the hourly ceiling: the rest wait", async () => {
+    const capped = await startSmppServer();
+    closeLater.push({ close: capped.stop });
+    // Every message sent in the last hour counts, this file's included: room for two more.
+    const sentLastHour = (await api.db.select().from(smsOutbox)).filter((r) => r.sentAt && Date.now() - r.sentAt.getTime() < 3_600_000).length;
+    for (let i = 0; i < 3; i++) await queuedNotice(`capped ${i}`);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const worker = startSmsWorker({ db: api.db, sender: smppSender({ url: capped.url(), from: "HealthBook" }), maxPerHour: sentLastHour + 2, pollMs: 50 });
+    closeLater.push({ close: worker.stop });
+    await vi.waitFor(() => expect(capped.received.length).toBe(2), { timeout: 5000 });
+    await worker.drain();
+    expect(capped.received).toHaveLength(2);
+    const waiting = (await api.db.select().from(smsOutbox)).filter((r) => r.text?.startsWith("capped") && !r.sentAt);
+    expect(waiting).toHaveLength(1);
+  });
+});
+
+describe("the SMPP session", () => {
+  it("binds as a transceiver, keeps the link alive with enquire_link, and binds again by itself after a drop", async () => {
+    const link = await startSmppServer();
+    const sender = smppSender({ url: link.url(), from: "HealthBook", enquireLinkMs: 50, rebindMs: 50, log: () => {} });
+    try {
+      await sender.send({ to: "+237670000002", text: "first" });
+      await vi.waitFor(() => expect(link.enquireLinks).toBeGreaterThanOrEqual(2));
+      link.dropSessions();
+      // Bound again with no message to send: receipts of earlier messages can come in.
+      await vi.waitFor(() => expect(link.binds).toBe(2));
+      expect(link.bindKinds).toEqual(["bind_transceiver", "bind_transceiver"]);
+      await sender.send({ to: "+237670000002", text: "second" });
+      expect(link.received.map((m) => m.text)).toEqual(["first", "second"]);
+    } finally {
+      await sender.close();
+      await link.stop();
+    }
+  });
+
+  it("binds as a transmitter with ?bind=transmitter and sends from the sender ID", async () => {
+    const link = await startSmppServer();
+    const sender = smppSender({ url: `${link.url()}?bind=transmitter`, from: "Clinic1" });
+    try {
+      const id = await sender.send({ to: "+237670000003", text: "tx" });
+      expect(id).toBe(link.received[0].messageId);
+      expect(link.bindKinds).toEqual(["bind_transmitter"]);
+      expect(link.received[0]).toMatchObject({ from: "Clinic1", to: "237670000003" });
+    } finally {
+      await sender.close();
+      await link.stop();
+    }
+  });
+});
+
+describe("metrics and the development console", () => {
+  it("reports the outbox's messages by state and the delivery receipts, beside the mail outbox's", async () => {
+    watchSmsOutbox(api.db);
+    const patient = await patientWithPhone();
+    await verifyAndTurnOn(patient);
+    await vi.waitFor(async () => expect((await rowsTo(patient.user.phone!))[0].deliveryStatus).toBe("DELIVRD"));
+    const text = await client.register.metrics();
+    const value = (line: RegExp) => Number(text.match(line)?.[1]);
+    expect(value(/^sms_outbox_messages\{state="sent"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^sms_outbox_messages\{state="waiting"\} (\d+)$/m)).toBeGreaterThanOrEqual(0);
+    expect(value(/^sms_delivery_receipts\{status="DELIVRD"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/^sms_outbox_oldest_seconds \d/m);
+  });
+
+  it("without SMS_URL in development, prints the message and keeps it as a file beside the mail's", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sms-outbox-"));
+    const printed = vi.spyOn(console, "log").mockImplementation(() => {});
+    await consoleSender(dir).send({ to: "+237670000001", text: "HealthBook code: 123456." });
+    expect(printed.mock.calls.join("\n")).toContain("[sms] to=+237670000001");
+    const [file] = fs.readdirSync(dir);
+    expect(file).toMatch(/-sms-\+237670000001\.json$/);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"))).toEqual({ sms: true, to: "+237670000001", text: "HealthBook code: 123456." });
+    fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe("a server without SMS", () => {
+  let plain: TestApi;
+  beforeAll(async () => {
+    plain = await startApi({ smsAvailable: false });
+  });
+  afterAll(() => plain.close());
+
+  it("says SMS is unavailable and refuses codes and SMS on", async () => {
+    const patient = await plain.createPatient({ phone: "+237670009999" });
+    const got = await plain.request("GET", "/settings", { token: patient.token, answer: mailSettings });
+    expect(got.body).toMatchObject({ smsAvailable: false, sms: false });
+    for (const [method, path, body] of [["POST", "/settings/phone/code", undefined], ["PUT", "/settings", { sms: true }]] as const) {
+      const res = await plain.request(method, path, { token: patient.token, body });
+      expect(res.status).toBe(409);
+      expect(refusal(res).code).toBe("sms_unavailable");
+    }
+  });
+});

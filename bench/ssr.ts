@@ -8,7 +8,7 @@
 //
 // Run: npm run build && BENCH_WORKERS=2 node bench/ssr.ts
 // It measures the embedded database, then PostgreSQL on a private cluster (tests/pg-cluster.sh;
-// skipped with a note when no PostgreSQL server binaries are installed), or on DATABASE_URL when
+// skipped with a note when no PostgreSQL server binaries are installed), or on BENCH_DATABASE_URL when
 // set. Prints one markdown table, ready to paste into bench/README.md.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -93,9 +93,10 @@ async function measureSetup(setup: "embedded" | "postgresql", env: Record<string
   }
 }
 
-/** PostgreSQL: DATABASE_URL when given, else a private cluster for this run (undefined: none installed). */
+/** PostgreSQL: BENCH_DATABASE_URL when given, else a private cluster for this run (undefined: none installed). */
 async function withPostgres(run: (url: string) => Promise<Row[]>): Promise<Row[] | undefined> {
-  if (process.env.DATABASE_URL) return run(process.env.DATABASE_URL);
+  const given = benchConfig().BENCH_DATABASE_URL;
+  if (given) return run(given);
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-pg-"));
   let url: string;
   try {

@@ -62,6 +62,13 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   too_many_attempts: { code: "auth:verification.tooMany", profileGate: "doctor:gate.tooMany", login: "auth:login.tooMany" },
   resend_too_soon: { code: "auth:verification.resendTooSoon", profileGate: "doctor:gate.resendTooSoon" },
   invalid_phone: { profile: "patient:profile.invalidPhone" },
+  // The availability rule's refusals (docs/product.md, Availability): the same words on every screen.
+  day_not_worked: "common:availability.dayNotWorked",
+  slot_not_offered: "common:availability.slotNotOffered",
+  notice_too_short: "common:availability.noticeTooShort",
+  beyond_horizon: "common:availability.beyondHorizon",
+  clinic_closed: "common:availability.clinicClosed",
+  doctor_absent: "common:availability.doctorAbsent",
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */

@@ -30,6 +30,7 @@ const phoneSpecs = [
   "auth",
   "patient-booking",
   "patient-booking-date",
+  "next-slot",
   "doctor-appointments",
   "search-box",
   "doctor-cancel-and-failures",

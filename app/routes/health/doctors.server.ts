@@ -55,7 +55,7 @@ export async function searchDoctors(api: Upstream, params: URLSearchParams, lang
     specialities: specialities.ok ? specialities.data.map((s) => ({ id: s.id, name: specialityName(s, language) })) : [],
     countries: countries.ok ? countries.data : [],
     cities,
-    doctors: { doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d, language) })), page: found.page, total, totalCapped, totalPages },
+    doctors: { doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d, language), nextSlot: d.nextSlot })), page: found.page, total, totalCapped, totalPages },
   };
 }
 

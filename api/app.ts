@@ -17,6 +17,7 @@ import { proposalDoctorRouter } from "./proposal/doctor.ts";
 import { patientRouter } from "./patient/router.ts";
 import { consultationRouter } from "./consultation/router.ts";
 import { adminRouter } from "./admin/router.ts";
+import { closuresRouter } from "./admin/closures.ts";
 import { notificationRouter } from "./notification/router.ts";
 import { settingsRouter } from "./settings/router.ts";
 import { servePageScopes } from "./auth/page-scope.ts";
@@ -41,7 +42,7 @@ export function createApi(deps: ApiDeps) {
   api.use("/appointment-proposal", proposalPatientRouter(deps), proposalDoctorRouter(deps));
   api.use("/patient", patientRouter(deps));
   api.use("/consultation", consultationRouter(deps));
-  api.use("/admin", adminRouter(deps));
+  api.use("/admin", adminRouter(deps), closuresRouter(deps));
   api.use("/notification", notificationRouter(deps));
   api.use("/settings", settingsRouter(deps));
   api.use("/calendar", calendarRouter(deps));

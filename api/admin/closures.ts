@@ -10,7 +10,7 @@ import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { isUniqueViolation } from "../db-errors.ts";
 import { clinicClosures } from "../db/schema.ts";
-import { badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
+import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients } from "../audit.ts";
@@ -53,19 +53,19 @@ async function reopenDay(db: Db, id: string) {
   if (!row) throw notFound("Closed day not found");
 }
 
-/** Mounted inside the admin router, behind its admin-only check. */
 export function closuresRouter({ db, mailer }: ApiDeps) {
   const router = Router();
+  const adminOnly = authenticate(db, "admin");
 
-  router.get("/closures", async (_req, res) => {
+  router.get("/closures", adminOnly, async (_req, res) => {
     res.json(await listClosures(db));
   });
 
-  router.post("/closures", idempotent(db), async (req, res) => {
+  router.post("/closures", adminOnly, idempotent(db), async (req, res) => {
     res.status(201).json(await closeDay(db, mailer, currentUser(req).id, parse(closureBody, req.body)));
   });
 
-  router.delete("/closures/:id", idempotent(db), async (req, res) => {
+  router.delete("/closures/:id", adminOnly, idempotent(db), async (req, res) => {
     await reopenDay(db, String(req.params.id));
     res.json({ message: "Closed day removed" });
   });

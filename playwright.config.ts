@@ -30,6 +30,7 @@ const phoneSpecs = [
   "auth",
   "patient-booking",
   "patient-booking-date",
+  "next-slot",
   "doctor-appointments",
   "doctor-no-shows", // in French too, at 320 px: its French words are the longer ones
   "search-box",

@@ -67,6 +67,13 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   phone_missing: "common:sms.errors.phoneMissing",
   phone_unverified: "common:sms.errors.phoneUnverified",
   sms_unavailable: "common:sms.unavailable",
+  // The availability rule's refusals (docs/product.md, Availability): the same words on every screen.
+  day_not_worked: "common:availability.dayNotWorked",
+  slot_not_offered: "common:availability.slotNotOffered",
+  notice_too_short: "common:availability.noticeTooShort",
+  beyond_horizon: "common:availability.beyondHorizon",
+  clinic_closed: "common:availability.clinicClosed",
+  doctor_absent: "common:availability.doctorAbsent",
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */

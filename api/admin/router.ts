@@ -1,4 +1,5 @@
-// /admin (extension, docs/product.md, Where we depart from the original screens): doctor verification. Admins only; everyone else 403.
+// /admin (extension, docs/product.md, Where we depart from the original screens): doctor verification
+// (the clinic's closed days: closures.ts). Admins only; everyone else 403.
 import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authenticate, parse } from "../http.ts";

@@ -145,7 +145,7 @@ describe("upstream calls per page", () => {
     // The page's data is sent again as hydration data (docs/decisions/0003-*.md): a doctor's card
     // carries what it shows, not the contact, biography or country the API answers with.
     const found = (data["routes/health/doctors"] as { doctors: { doctors: Record<string, unknown>[] } }).doctors.doctors;
-    expect(Object.keys(found[0]).sort()).toEqual(["City", "avatarUrl", "duty_hospital", "fee", "id", "specialities", "startYear", "username"]);
+    expect(Object.keys(found[0]).sort()).toEqual(["City", "avatarUrl", "duty_hospital", "fee", "id", "nextSlot", "specialities", "startYear", "username"]);
   });
 
   it("the doctor's appointments page: the summary (bell and verification) and the list; the admin's approval shows on the next page", async () => {

@@ -18,6 +18,8 @@ import { appointments, doctorSpecialities, doctors, mailOutbox, patients, specia
 import { hashPassword } from "../../api/auth/password.ts";
 import { zonedInstant } from "../../api/time.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../../api/test/scratch-database.ts";
+// Open days the default working plan offers (docs/product.md, Availability).
+import { futureDate } from "../../api/test/harness.ts";
 import { CHROMIUM_PATH } from "../chromium.ts";
 
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
@@ -275,7 +277,7 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
 
   it("gives one slot to exactly one of 100 patients booking it at once over both instances", async () => {
     const cookies = await pool(emails.map((email) => () => login(base, email)), 8);
-    const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    const date = futureDate(7);
     const answers = await Promise.all(
       cookies.map(async (cookie) => {
         const res = await fetch(`${base}/health/doctors`, {
@@ -309,7 +311,7 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Log in", exact: true }).click();
       await page.waitForURL(/\/health\/doctors/);
-      const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+      const date = futureDate(28);
       await page.goto(`${base}/health/doctors?book=${doctorId}&date=${date}`);
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("radio", { name: "Online" }).check();
@@ -363,7 +365,7 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     const slots = ["09:00", "11:00", "14:00", "15:00"];
     const attempts = cookies.map((cookie, i) => ({
       cookie,
-      date: new Date(Date.now() + (12 + Math.floor(i / slots.length)) * 86_400_000).toISOString().slice(0, 10),
+      date: futureDate(10 + Math.floor(i / slots.length)),
       time: slots[i % slots.length],
     }));
     // The kill comes after the tenth answer, with six bookings in flight: counted, not timed, so a

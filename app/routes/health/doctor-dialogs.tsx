@@ -173,6 +173,7 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
                 ))}
               </div>
             )}
+            {slots?.length && !slots.some((slot) => slot.available) ? <p className="mt-2 text-sm text-slate-700">{t("patient:nextSlot.dayFull")}</p> : null}
             <FieldErrors id="book-time-error" errors={fields.time.errors} />
           </fieldset>
           <OnlineDetails fields={fields} className="hidden group-has-[#book-type-online:checked]:block" />

@@ -55,7 +55,7 @@ export async function searchDoctors(api: Upstream, params: URLSearchParams, lang
     specialities: specialities.ok ? specialities.data.map((s) => ({ id: s.id, name: specialityName(s, language) })) : [],
     countries: countries.ok ? countries.data : [],
     cities,
-    doctors: { doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d, language) })), page: found.page, total, totalCapped, totalPages },
+    doctors: { doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d, language), nextSlot: d.nextSlot })), page: found.page, total, totalCapped, totalPages },
   };
 }
 
@@ -67,7 +67,8 @@ export async function bookingOf(api: Upstream, params: URLSearchParams, today: s
   const doctor: DoctorCard | undefined = found.ok ? found.data.doctors[0] : undefined;
   if (!doctor) return null;
   const asked = params.get("date");
-  const date = isDay(asked) && asked >= today ? asked : nextDay(today);
+  // No day asked: the day of the doctor's next free slot (docs/product.md, Availability), else tomorrow.
+  const date = isDay(asked) && asked >= today ? asked : (doctor.nextSlot?.date ?? nextDay(today));
   const slots = await api.call<Slot[]>("GET", "/appointment/slots", { query: { doctorId: doctor.id, date } });
   return { doctor, date, slots: slots.ok ? slots.data : null };
 }

@@ -199,7 +199,7 @@ function DoctorSearch({ d }: { d: Data }) {
 }
 
 export default function FindDoctor({ loaderData: d, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useEffect(() => {
     // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
     loadDialogs().catch(() => {});
@@ -231,8 +231,14 @@ export default function FindDoctor({ loaderData: d, actionData }: Route.Componen
           {list.doctors.map((doctor) => (
             <li key={doctor.id} className="card">
               <DoctorSummary doctor={doctor}>
+                <p className="mt-2 text-sm font-medium text-slate-800">
+                  {doctor.nextSlot
+                    ? t("patient:nextSlot.card", { date: formatDate(doctor.nextSlot.date, i18n.language), time: slotOf(doctor.nextSlot) })
+                    : t("patient:nextSlot.none")}
+                </p>
+                {/* The dialog opens on the day of the next free slot (docs/product.md, Availability). */}
                 <Link
-                  to={withParams(here, { book: doctor.id, date: null, request: null })}
+                  to={withParams(here, { book: doctor.id, date: doctor.nextSlot?.date ?? null, request: null })}
                   preventScrollReset
                   className="btn-primary mt-3"
                   aria-label={t("patient:doctors.bookWith", { name: doctor.username })}

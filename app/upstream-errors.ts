@@ -21,6 +21,7 @@ export type UpstreamAction =
   | "login"
   | "profile"
   | "admin"
+  | "availability"
   | "page";
 
 /** A refused upstream answer as the upstream client gives it (app/upstream.server.ts). */
@@ -45,7 +46,7 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   slot_taken: { booking: "patient:book.slotTaken", proposalAccept: "patient:proposals.slotTaken", doctorAppointment: "doctor:reschedule.slotTaken" },
   slot_held: { doctorAppointment: "doctor:appointments.slotHeld" },
   unchanged: { doctorAppointment: "doctor:reschedule.unchanged" },
-  past_date: { doctorAppointment: "doctor:reschedule.pastDate", openRequest: "patient:request.pastTime" },
+  past_date: { doctorAppointment: "doctor:reschedule.pastDate", openRequest: "patient:request.pastTime", availability: "common:calendarDays.past" },
   invalid_slot: { doctorAppointment: "doctor:reschedule.timeRequired", openRequest: "patient:request.timeRequired" },
   invalid_transition: {
     doctorAppointment: "doctor:errors.changedMeanwhile",
@@ -62,6 +63,9 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   too_many_attempts: { code: "auth:verification.tooMany", profileGate: "doctor:gate.tooMany", login: "auth:login.tooMany" },
   resend_too_soon: { code: "auth:verification.resendTooSoon", profileGate: "doctor:gate.resendTooSoon" },
   invalid_phone: { profile: "patient:profile.invalidPhone" },
+  // The absences' and the closed days' own fields.
+  invalid_date: { availability: "common:calendarDays.dateInvalid" },
+  invalid_reason: { availability: "common:calendarDays.reasonInvalid" },
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */

@@ -1,4 +1,4 @@
-// The clinic calendar's forms (docs/product.md, The clinic's calendar): a doctor's working plan and
+// The clinic calendar's forms (docs/product.md, Availability screens): a doctor's working plan and
 // absences, the admin's closed days. One schema per form, used by the route's action and by conform
 // in the browser; errors are translation keys. The API checks the same bounds again (contract/).
 import { z } from "zod";

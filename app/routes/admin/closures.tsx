@@ -1,4 +1,4 @@
-// The clinic's closed days (docs/product.md, The clinic's calendar): the days nobody can book, kept
+// The clinic's closed days (docs/product.md, Availability screens): the days nobody can book, kept
 // by the admin. The fixed public holidays are there from the start; the admin adds the moving ones.
 // A closed day over booked appointments comes back with their list, and can be added anyway by
 // cancelling them.

@@ -1,4 +1,4 @@
-// The doctor's availability (docs/product.md, The clinic's calendar): the working plan (which of the
+// The doctor's availability (docs/product.md, Availability screens): the working plan (which of the
 // six slots on which weekdays, the minimum notice and the booking horizon) and the absences. An
 // absence over booked appointments comes back with their list, and can be declared anyway by
 // cancelling them.

@@ -9,6 +9,7 @@ import { locationRouter } from "./location/router.ts";
 import { specialityRouter } from "./speciality/router.ts";
 import { doctorSearchRouter } from "./doctor/search.ts";
 import { doctorRouter } from "./doctor/router.ts";
+import { doctorCalendarRouter } from "./doctor/calendar.ts";
 import { appointmentRouter } from "./appointment/router.ts";
 import { appointmentDoctorRouter } from "./appointment/doctor-actions.ts";
 import { proposalPatientRouter } from "./proposal/patient.ts";
@@ -35,7 +36,7 @@ export function createApi(deps: ApiDeps) {
   api.use("/auth", authRouter(deps));
   api.use("/location", locationRouter(deps));
   api.use("/speciality", specialityRouter(deps));
-  api.use("/doctor", doctorSearchRouter(deps), doctorRouter(deps));
+  api.use("/doctor", doctorSearchRouter(deps), doctorRouter(deps), doctorCalendarRouter(deps));
   api.use("/appointment", appointmentRouter(deps), appointmentDoctorRouter(deps));
   api.use("/appointment-proposal", proposalPatientRouter(deps), proposalDoctorRouter(deps));
   api.use("/patient", patientRouter(deps));

@@ -19,10 +19,13 @@ export class ApiError extends Error {
   status: number;
   /** A stable machine-readable code the web app may translate (e.g. "slot_taken"). */
   code?: string;
-  constructor(status: number, message: string, code?: string) {
+  /** More the answer carries beside {message, code} (a 409's conflicting appointments, say). */
+  extra?: Record<string, unknown>;
+  constructor(status: number, message: string, code?: string, extra?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.code = code;
+    this.extra = extra;
   }
 }
 
@@ -81,7 +84,8 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   // A client's mistake is an answer, not an incident: the request's own log line (logging.ts) says
   // its status, and nothing more is logged, never a stack trace.
   const code = err instanceof ApiError ? err.code : edgeCode(mistake.status);
-  afterUnreadBody(req, res, () => res.status(mistake.status).json({ message: mistake.message, code }));
+  const extra = err instanceof ApiError ? err.extra : undefined;
+  afterUnreadBody(req, res, () => res.status(mistake.status).json({ ...extra, message: mistake.message, code }));
 }
 
 /**

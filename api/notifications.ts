@@ -26,6 +26,8 @@ const APPOINTMENT_CHANGES = {
   cancelledByDoctor: "patient",
   proposal: "patient",
   proposalAccepted: "doctor",
+  cancelledForAbsence: "patient",
+  cancelledForClosure: "patient",
 } as const satisfies Record<string, Reader>;
 export type AppointmentChange = keyof typeof APPOINTMENT_CHANGES;
 
@@ -38,6 +40,8 @@ const NOTICE_OF: Record<AppointmentChange, NotificationKind> = {
   cancelledByDoctor: "appointment_cancelled",
   proposal: "proposal_received",
   proposalAccepted: "proposal_accepted",
+  cancelledForAbsence: "appointment_cancelled",
+  cancelledForClosure: "appointment_cancelled",
 };
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;
@@ -144,13 +148,17 @@ const PARAGRAPHS: Record<AppointmentChange, string[]> = {
   cancelledByDoctor: ["body", "next"],
   proposal: ["body", "next"],
   proposalAccepted: ["body"],
+  // "reason" only when one was given (the closed day's is always).
+  cancelledForAbsence: ["body", "reason", "next"],
+  cancelledForClosure: ["body", "reason", "next"],
 };
 
 /**
  * Tells `to`, the other party, of `change` to appointment `id` made by `actorId`, within `tx`: a
  * notice on their bell, and a mail unless they turned such mail off or their account is gone. The
  * actor's own notices about the appointment need no more attention. No `to` (an open request nobody
- * answered yet): nobody to tell. `previousStartsAt` is the time a rescheduled appointment had.
+ * answered yet): nobody to tell. `previousStartsAt` is the time a rescheduled appointment had;
+ * `reason` what the doctor or the admin gave for an absence or a closed day.
  * Returns whether a mail was queued; the caller wakes the outbox after its commit.
  */
 export async function tellOfChange(
@@ -158,7 +166,7 @@ export async function tellOfChange(
   mailer: OutboxMailer,
   id: string,
   change: AppointmentChange,
-  { actorId, to, previousStartsAt }: { actorId: string; to: string | null; previousStartsAt?: Date },
+  { actorId, to, previousStartsAt, reason }: { actorId: string; to: string | null; previousStartsAt?: Date; reason?: string | null },
 ): Promise<boolean> {
   await markSeenOn(tx, actorId, id);
   if (!to) return false;
@@ -169,17 +177,18 @@ export async function tellOfChange(
   const reader = APPOINTMENT_CHANGES[change];
   // A proposal's doctor is the actor: the request has no doctor yet.
   const doctor = change === "proposal" ? await loadRecipient(tx, actorId) : a.doctor;
-  const cancel = change === "cancelledByPatient" || change === "cancelledByDoctor";
+  const cancel = change.startsWith("cancelled");
   await mailer.enqueue(
     tx,
     appointmentMail(a, recipient, reader, {
       key: change,
-      paragraphs: PARAGRAPHS[change],
+      paragraphs: PARAGRAPHS[change].filter((p) => p !== "reason" || reason),
       values: (locale) => ({
         patient: nameOf(a.patient),
         doctor: nameOf(doctor),
         when: appointmentWhen(locale, a.startsAt),
         ...(previousStartsAt ? { before: appointmentWhen(locale, previousStartsAt) } : {}),
+        ...(reason ? { reason } : {}),
       }),
       // A proposal is not an appointment yet: nothing to put in a calendar.
       calendar: change === "proposal" ? "none" : cancel ? "cancel" : "add",

@@ -11,3 +11,6 @@ export const pageInfo = (total: number, page: number, limit: number) => ({
 
 /** A case-insensitive "contains" pattern with LIKE wildcards escaped. */
 export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The rows of `db.execute`, whose answer's type differs between the two drivers (both have `rows`). */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

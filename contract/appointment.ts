@@ -20,6 +20,7 @@ import {
   STORED_APPOINTMENT_TYPES,
   VIDEO_PLATFORMS,
 } from "./constants.ts";
+import { SLOT_REFUSALS } from "./availability.ts";
 import { doctorSummary, person, specialityBadge } from "./doctor.ts";
 import { country, place } from "./reference.ts";
 import { calendarDate, coded, isCalendarDate, optionalChoice, optionalId, optionalSearch, optionalText, pageFields, pagination, requiredId, uuid } from "./fields.ts";
@@ -213,8 +214,11 @@ export type DoctorAppointmentPage = z.infer<typeof doctorAppointmentPage>;
 export const patientAppointmentPage = z.object({ appointments: z.array(patientAppointment), ...pageFields });
 export type PatientAppointmentPage = z.infer<typeof patientAppointmentPage>;
 
-/** GET /appointment/slots: the six slots of the day, each free or not. */
-export const daySlots = z.array(z.object({ time: z.enum(SLOTS), iso: z.string(), available: z.boolean() }));
+/**
+ * GET /appointment/slots: the six slots of the day, each free or not; `reason` says why one is not
+ * (the availability rule's code, the one booking it would answer), null when it is free.
+ */
+export const daySlots = z.array(z.object({ time: z.enum(SLOTS), iso: z.string(), available: z.boolean(), reason: z.enum(SLOT_REFUSALS).nullable() }));
 export type DaySlot = z.infer<typeof daySlots>[number];
 
 /** PATCH /appointment/{id} and PATCH /appointment-proposal/{id}/accept. */

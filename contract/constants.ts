@@ -13,6 +13,9 @@ export const DELETED_USER = "Deleted user";
 
 /** The six slots of a day, wall-clock times in the clinic's zone (APP_TIMEZONE). */
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
+/** The days of a working plan's week (contract/availability.ts), Monday first. */
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
 
 export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];

@@ -32,11 +32,16 @@ const doctorCard = person.extend({
   biography: z.string().nullable(),
   /** What booking would cost now (the fee rule of docs/product.md), in XAF. */
   fee: z.number(),
+  /**
+   * The first slot a patient can book with this doctor now (the availability rule, within the
+   * doctor's horizon), or null when there is none: `date` YYYY-MM-DD, `time` the ISO instant.
+   */
+  nextSlot: z.object({ date: z.string(), time: z.string() }).nullable(),
 });
 export type DoctorCard = z.infer<typeof doctorCard>;
 
-/** The card without contact and biography, as a proposal shows its doctor. */
-export const doctorSummary = doctorCard.omit({ contact: true, biography: true });
+/** The card without contact, biography and next slot, as a proposal shows its doctor. */
+export const doctorSummary = doctorCard.omit({ contact: true, biography: true, nextSlot: true });
 export type DoctorSummary = z.infer<typeof doctorSummary>;
 
 /** One page of the search; past the count cap, `total` is the cap and `totalCapped` true (ADR 0004). */

@@ -1,10 +1,12 @@
-// /admin (extension, docs/product.md, Where we depart from the original screens): doctor verification. Admins only; everyone else 403.
+// /admin (extension, docs/product.md, Where we depart from the original screens): doctor verification
+// and the clinic's closed days (closures.ts). Admins only; everyone else 403.
 import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authenticate, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { adminDoctorListQuery, approveBody, rejectBody } from "../../contract/admin.ts";
 import { approveDoctor, findDoctorId, pageDoctorsByVerification, rejectDoctor } from "./doctors.ts";
+import { closuresRouter } from "./closures.ts";
 
 export function adminRouter({ db, mailer }: ApiDeps) {
   const router = Router();
@@ -24,6 +26,8 @@ export function adminRouter({ db, mailer }: ApiDeps) {
     const { reason } = parse(rejectBody, req.body);
     res.json(await rejectDoctor(db, mailer, await findDoctorId(db, String(req.params.id)), reason));
   });
+
+  router.use(closuresRouter({ db, mailer }));
 
   return router;
 }

@@ -1,6 +1,7 @@
 // Creating appointments (docs/product.md): direct bookings with a verified doctor and open
-// requests without one. The database's unique index appointments_doctor_slot_active is the only
-// guard against double booking, so concurrent attempts yield one success and 409s.
+// requests without one. A booking must pass the availability rule (availability.ts); the database's
+// unique index appointments_doctor_slot_active is the only guard against double booking, so
+// concurrent attempts yield one success and 409s.
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { AppointmentDetails, DirectBookingBody, OpenRequestBody } from "../../contract/appointment.ts";
 import type { Db } from "../db/index.ts";
@@ -11,8 +12,8 @@ import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
-import { clinicParts, parseSlot, zonedInstant } from "../time.ts";
-import { SLOTS } from "../../contract/constants.ts";
+import { parseSlot } from "../time.ts";
+import { requireBookable } from "./availability.ts";
 import { notifyOpenRequest } from "../notification/data.ts";
 
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */
@@ -91,6 +92,7 @@ export async function bookDirect(db: Db, mailer: OutboxMailer, patientId: string
   const inPerson = type === "in-person";
   const id = await claimingSlot(() =>
     db.transaction(async (tx) => {
+      await requireBookable(tx, doctor.id, startsAt);
       const [row] = await tx
         .insert(appointments)
         .values({
@@ -168,25 +170,4 @@ export async function createOpenRequest(db: Db, patientId: string, body: OpenReq
     await notifyOpenRequest(tx, row.id, patientId, specialityId);
     return row.id;
   });
-}
-
-/** The six slots of a doctor's day: taken by an active appointment, or already started. */
-export async function slotsOfDay(db: Db, doctorId: string, date: string, now = new Date()) {
-  const instants = SLOTS.map((slot) => zonedInstant(date, slot));
-  const taken = await db
-    .select({ startsAt: appointments.startsAt })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.doctorId, doctorId),
-        inArray(appointments.status, [...ACTIVE_STATUSES]),
-        inArray(appointments.startsAt, instants),
-      ),
-    );
-  const takenAt = new Set(taken.map((t) => t.startsAt.getTime()));
-  return SLOTS.map((time, i) => ({
-    time,
-    iso: clinicParts(instants[i]).iso,
-    available: !takenAt.has(instants[i].getTime()) && instants[i].getTime() > now.getTime(),
-  }));
 }

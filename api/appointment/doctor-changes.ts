@@ -1,6 +1,7 @@
 // What the assigned doctor may change on an appointment (docs/product.md, Appointment states):
 //   pending -> confirmed, pending -> cancelled, confirmed -> completed once the start has passed;
-//   reschedule while pending or confirmed to a free slot that differs from the current one.
+//   reschedule while pending or confirmed to a slot that differs from the current one and that the
+//   availability rule lets the doctor take (availability.ts).
 // Everything else is a 409; confirmed -> cancelled belongs to the patient.
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
@@ -14,6 +15,7 @@ import { auditPatients } from "../audit.ts";
 import { requireVerified, type DoctorAccess } from "./access.ts";
 import { markSeenOn } from "../notification/data.ts";
 import { claimingSlot } from "./booking.ts";
+import { requireBookable } from "./availability.ts";
 import { appointmentNotFound, hasStarted, startedAlready } from "./patient-data.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { parseSlot } from "../time.ts";
@@ -78,6 +80,7 @@ export async function rescheduleByDoctor(db: Db, mailer: OutboxMailer, doctor: D
     if (row.startsAt.getTime() === startsAt.getTime()) {
       throw badRequest("The new date and time must differ from the current ones", "unchanged");
     }
+    await requireBookable(tx, doctor.id, startsAt);
     await claimingSlot(() => tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)));
     await tellOfChange(tx, mailer, id, "rescheduled", { actorId: doctor.id, to: row.patientId, previousStartsAt: row.startsAt });
     return row.patientId;

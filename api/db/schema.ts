@@ -9,12 +9,15 @@ import {
   NOTIFICATION_KINDS,
   PROPOSAL_STATUSES,
   ROLES,
+  SLOTS,
   STORED_APPOINTMENT_TYPES,
   type ConsultationType,
+  type Weekday,
 } from "../../contract/constants.ts";
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -381,6 +384,52 @@ export const notifications = pgTable(
     index("notifications_appointment").on(t.appointmentId),
   ],
 );
+
+// The clinic's calendar (docs/product.md, Availability; the rule: api/appointment/availability.ts).
+// A doctor's working plan: for each weekday the slots offered, the minimum notice and the booking
+// horizon. Every doctor has one from their first row on: the defaults are the columns' own, and a
+// trigger of migration 0010 writes the row when a doctor is inserted (the migration gave the
+// existing doctors theirs).
+type Slot = (typeof SLOTS)[number];
+const DEFAULT_WEEK = {
+  monday: [...SLOTS],
+  tuesday: [...SLOTS],
+  wednesday: [...SLOTS],
+  thursday: [...SLOTS],
+  friday: [...SLOTS],
+  saturday: [],
+  sunday: [],
+} satisfies Record<Weekday, Slot[]>;
+
+export const workingPlans = pgTable("working_plans", {
+  doctorId: uuid("doctor_id").primaryKey().references(() => doctors.userId),
+  week: jsonb("week").$type<Record<Weekday, Slot[]>>().notNull().default(DEFAULT_WEEK),
+  minimumNoticeHours: integer("minimum_notice_hours").notNull().default(2),
+  bookingHorizonDays: integer("booking_horizon_days").notNull().default(90),
+  updatedAt: updatedAt(),
+});
+
+// A doctor's period away, both days included (dates of the clinic's calendar).
+export const doctorAbsences = pgTable(
+  "doctor_absences",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    doctorId: uuid("doctor_id").notNull().references(() => doctors.userId),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("doctor_absences_doctor_ends").on(t.doctorId, t.endsOn), check("doctor_absences_period", sql`${t.startsOn} <= ${t.endsOn}`)],
+);
+
+// A day the whole clinic is closed (public holidays: migration 0010 wrote the fixed ones through 2036).
+export const clinicClosures = pgTable("clinic_closures", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  date: date("date").notNull().unique(),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+});
 
 // Relations for drizzle's relational queries (db.query.*.findMany({ with })).
 export const usersRelations = relations(users, ({ one }) => ({

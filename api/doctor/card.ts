@@ -38,8 +38,11 @@ function selectDoctorRows(db: Db) {
 
 export type DoctorRow = Awaited<ReturnType<ReturnType<typeof selectDoctorRows>["execute"]>>[number];
 
+/** A card without its next free slot, which only the search computes (search.ts). */
+type Card = Omit<DoctorCard, "nextSlot">;
+
 /** The card of one row, given its doctor's specialities. */
-export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): DoctorCard {
+export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): Card {
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,
@@ -57,13 +60,13 @@ export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): DoctorCar
 }
 
 /** Cards for the given rows, in their order. */
-async function cardsFor(db: Db, rows: DoctorRow[]): Promise<DoctorCard[]> {
+async function cardsFor(db: Db, rows: DoctorRow[]): Promise<Card[]> {
   const badges = await specialitiesOf(db, rows.map((r) => r.id));
   return rows.map((r) => doctorCard(r, badges.get(r.id) ?? []));
 }
 
 /** Cards of the given doctors (deleted ones included, shown as 'Deleted user'), by id. */
-export async function loadDoctorCards(db: Db, ids: string[]): Promise<Map<string, DoctorCard>> {
+export async function loadDoctorCards(db: Db, ids: string[]): Promise<Map<string, Card>> {
   if (ids.length === 0) return new Map();
   const cards = await cardsFor(db, await selectDoctorRows(db).where(inArray(users.id, [...new Set(ids)])));
   return new Map(cards.map((c) => [c.id, c]));

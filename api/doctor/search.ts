@@ -13,9 +13,10 @@ import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { authenticate, parse } from "../http.ts";
 import { doctorSearchQuery, type DoctorPage, type DoctorSearch } from "../../contract/doctor.ts";
-import { containsPattern, pageInfo } from "../query.ts";
+import { containsPattern, pageInfo, rowsOf } from "../query.ts";
 import type { SpecialityBadge } from "../speciality/badges.ts";
 import { doctorCard, type DoctorRow } from "./card.ts";
+import { nextFreeSlots } from "../appointment/availability.ts";
 
 /**
  * The count of matching doctors is exact up to here; past it `total` is COUNT_CAP and `totalCapped`
@@ -116,8 +117,10 @@ export async function searchDoctors(
   const total =
     rows[0]?.total ?? (q.page === 1 ? 0 : rowsOf<{ total: number }>(await db.execute(sql`${cte ?? sql``}select ${totalSql} as total`))[0].total);
   const capped = total > countCap;
+  // The page's next free slots, in one statement for all its doctors.
+  const next = await nextFreeSlots(db, rows.map((r) => r.id));
   return {
-    doctors: rows.map((r) => doctorCard(r, r.specialities)),
+    doctors: rows.map((r) => ({ ...doctorCard(r, r.specialities), nextSlot: next.get(r.id) ?? null })),
     ...pageInfo(capped ? countCap : total, q.page, q.limit),
     totalCapped: capped,
   };
@@ -125,8 +128,6 @@ export async function searchDoctors(
 
 const and = (...parts: SQL[]) => sql.join(parts, sql` and `);
 
-/** The rows of `db.execute`, whose answer's type differs between the two drivers (both have `rows`). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The conditions of a search over `users u join doctors d`: listed doctors only (verified and not

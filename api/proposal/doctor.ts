@@ -13,6 +13,7 @@ import { idempotent } from "../idempotency.ts";
 import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { doctorsBusyAt } from "../appointment/booking.ts";
+import { requireBookable } from "../appointment/availability.ts";
 import { appointmentNotFound } from "../appointment/patient-data.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { auditPatients } from "../audit.ts";
@@ -49,6 +50,8 @@ async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAcc
     if (existing) throw alreadyProposed();
     // The patient could never accept it: one active appointment per doctor and slot (docs/product.md).
     if ((await doctorsBusyAt(tx, [doctor.id], request.startsAt)).size) throw slotHeld();
+    // Nor if the doctor's calendar does not offer that slot now (docs/product.md, Availability).
+    await requireBookable(tx, doctor.id, request.startsAt, now);
     let created: typeof proposals.$inferSelect | undefined;
     try {
       [created] = await tx.insert(proposals).values({ appointmentId, doctorId: doctor.id, status: "pending" }).returning();

@@ -13,6 +13,7 @@ import { idempotent } from "../idempotency.ts";
 import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
+import { requireBookable } from "../appointment/availability.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
 import { markSeenOn, withdrawOpenRequest } from "../notification/data.ts";
@@ -73,7 +74,7 @@ async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
   const [target] = await tx.select({ appointmentId: proposals.appointmentId }).from(proposals).where(eq(proposals.id, proposalId));
   if (!target) throw proposalNotFound();
   const [appointment] = await tx
-    .select({ id: appointments.id, patientId: appointments.patientId, doctorId: appointments.doctorId, status: appointments.status })
+    .select({ id: appointments.id, patientId: appointments.patientId, doctorId: appointments.doctorId, status: appointments.status, startsAt: appointments.startsAt })
     .from(appointments)
     .where(eq(appointments.id, target.appointmentId))
     .for("update");
@@ -103,6 +104,8 @@ async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, p
     }
     const price = await feeOfDoctor(tx, proposal.doctorId);
     const now = new Date();
+    // The doctor's calendar must still offer the slot (docs/product.md, Availability).
+    await requireBookable(tx, proposal.doctorId, appointment.startsAt, now);
     // The slot rule applies: if the doctor got booked meanwhile, nothing changes (409).
     await claimingSlot(() =>
       tx

@@ -227,7 +227,22 @@ export function setUpApi(options: Parameters<typeof startApi>[0] = {}): TestApi 
   });
 }
 
-/** A future date (YYYY-MM-DD) `days` ahead of today in UTC; slots are in the clinic zone (UTC+1). */
+/** Cameroon's fixed public holidays (MM-DD): closed days of the clinic from migration 0010 on. */
+const FIXED_HOLIDAYS = ["01-01", "02-11", "05-01", "05-20", "08-15", "12-25"];
+
+/**
+ * The `days`-th open day after today in UTC (YYYY-MM-DD): Monday to Friday and not a fixed public
+ * holiday, so every slot of it can be booked under the default working plan (docs/product.md,
+ * Availability). Distinct counts give distinct days, in the same order; 60 open days stay within
+ * the default 90 days' horizon. Slots are in the clinic zone (UTC+1).
+ */
 export function futureDate(days = 7): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  let day = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  for (let left = days; ; ) {
+    day += 86_400_000;
+    const date = new Date(day);
+    const weekday = date.getUTCDay();
+    if (weekday === 0 || weekday === 6 || FIXED_HOLIDAYS.includes(date.toISOString().slice(5, 10))) continue;
+    if (--left <= 0) return date.toISOString().slice(0, 10);
+  }
 }

@@ -1,0 +1,120 @@
+// The one availability rule (docs/product.md, Availability): whether a doctor's slot can be taken
+// now, and if not, why. Everything that takes a slot asks it here (a direct booking, a reschedule, a
+// proposal on an open request, the acceptance of a proposal), GET /appointment/slots shows it, and
+// the search's next free slot is its first yes: one SQL expression, `verdicts`, decides for all.
+//
+// Concurrency: a slot's decision reads the doctor's plan and absences and the clinic's closed days.
+// Whatever takes a slot first takes a shared lock on the doctor's plan row and on the clinic's
+// calendar (an advisory lock); a change of plan, a new absence or a new closed day takes them
+// exclusively. So a booking and an absence (or closure) over it never both pass: the later one
+// waits, then sees the other. The unique index appointments_doctor_slot_active still decides
+// between two bookings of one slot (booking.ts, claimingSlot).
+import { sql, type SQL } from "drizzle-orm";
+import { SLOTS } from "../../contract/constants.ts";
+import type { DaySlot } from "../../contract/appointment.ts";
+import type { SlotRefusal } from "../../contract/availability.ts";
+import type { Db } from "../db/index.ts";
+import { conflict } from "../http.ts";
+import { rowsOf } from "../query.ts";
+import { clinicParts, clinicTimeZone, clinicToday, zonedInstant } from "../time.ts";
+
+/** The advisory lock of the clinic's calendar (closed days): any constant no other lock uses. */
+const CLINIC_CALENDAR_LOCK = 0x68626361;
+
+const REFUSAL_MESSAGES: Record<SlotRefusal, string> = {
+  past_date: "That slot has already started",
+  day_not_worked: "The doctor does not work on this day",
+  slot_not_offered: "The doctor does not offer this time on this day",
+  notice_too_short: "This slot starts too soon to be booked",
+  beyond_horizon: "This slot is too far ahead to be booked",
+  clinic_closed: "The clinic is closed on this day",
+  doctor_absent: "The doctor is away on this day",
+  slot_taken: "This time slot is no longer available",
+};
+
+const slotRefused = (reason: SlotRefusal) => conflict(REFUSAL_MESSAGES[reason], reason);
+
+interface Verdict {
+  doctorId: string;
+  date: string;
+  time: (typeof SLOTS)[number];
+  reason: SlotRefusal | null;
+}
+
+/**
+ * Every slot of `doctorIds` from `from` for `days` days (or, without `days`, up to each doctor's
+ * own horizon), with the reason it cannot be taken at `now`, null when it can. The cheap checks on
+ * the row come first, the lookups last, and the CASE stops at the first that holds, in the order of
+ * SLOT_REFUSALS.
+ */
+function verdicts(doctorIds: string[], from: string, days: number | undefined, now: Date): SQL {
+  const today = clinicToday(now);
+  const span = days === undefined ? sql`wp.booking_horizon_days + (${today}::date - ${from}::date)` : sql`${days - 1}`;
+  return sql`select c.doctor_id as "doctorId", to_char(c.day, 'YYYY-MM-DD') as date, c.slot as time, c.ord,
+      case
+        when c.starts_at <= ${now.toISOString()}::timestamptz then 'past_date'
+        when coalesce(jsonb_array_length(wp.week -> to_char(c.day, 'FMday')), 0) = 0 then 'day_not_worked'
+        when not coalesce(wp.week -> to_char(c.day, 'FMday') @> to_jsonb(c.slot), false) then 'slot_not_offered'
+        when c.starts_at < ${now.toISOString()}::timestamptz + wp.minimum_notice_hours * interval '1 hour' then 'notice_too_short'
+        when c.day > ${today}::date + wp.booking_horizon_days then 'beyond_horizon'
+        when exists (select 1 from clinic_closures k where k.date = c.day) then 'clinic_closed'
+        when exists (select 1 from doctor_absences a where a.doctor_id = c.doctor_id and a.starts_on <= c.day and a.ends_on >= c.day) then 'doctor_absent'
+        when exists (select 1 from appointments ap where ap.doctor_id = c.doctor_id and ap.starts_at = c.starts_at and ap.status in ('pending', 'confirmed')) then 'slot_taken'
+      end as reason
+    from working_plans wp
+    cross join lateral generate_series(0, ${span}) i
+    cross join lateral (select wp.doctor_id, ${from}::date + i as day) d
+    cross join lateral unnest(${sql.param([...SLOTS])}::text[]) with ordinality s(slot, ord)
+    cross join lateral (select d.doctor_id, d.day, s.slot, s.ord, (d.day + s.slot::time) at time zone ${clinicTimeZone()} as starts_at) c
+    where wp.doctor_id = any(${sql.param(doctorIds)}::uuid[])`;
+}
+
+/** The six slots of a doctor's day, each with the reason it cannot be taken now (GET /appointment/slots). */
+export async function slotsOfDay(db: Db, doctorId: string, date: string, now = new Date()): Promise<DaySlot[]> {
+  const rows = rowsOf<Verdict>(await db.execute(sql`${verdicts([doctorId], date, 1, now)} order by c.ord`));
+  const reasons = new Map(rows.map((r) => [r.time, r.reason]));
+  return SLOTS.map((time) => {
+    const reason = reasons.get(time) ?? "day_not_worked";
+    return { time, iso: clinicParts(zonedInstant(date, time)).iso, available: reason === null, reason };
+  });
+}
+
+/**
+ * Refuses with 409 and the rule's code unless the doctor's slot at `startsAt` can be taken now.
+ * Call it inside the transaction that takes the slot: it holds the shared locks until that
+ * transaction ends. `startsAt` is one of the six slots (parseSlot) or an appointment's own start.
+ */
+export async function requireBookable(tx: Db, doctorId: string, startsAt: Date, now = new Date()): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLINIC_CALENDAR_LOCK})`);
+  await tx.execute(sql`select 1 from working_plans where doctor_id = ${doctorId} for share`);
+  const { date, time } = clinicParts(startsAt);
+  const [row] = rowsOf<Verdict>(await tx.execute(sql`select v.reason from (${verdicts([doctorId], date, 1, now)}) v where v.time = ${time}`));
+  // A doctor without a plan row does not exist as a doctor; a time off the grid is not a slot.
+  const reason = row ? row.reason : "slot_not_offered";
+  if (reason) throw slotRefused(reason);
+}
+
+/** Takes the doctor's plan row for a change of plan or a new absence (see the header). */
+export async function lockDoctorCalendar(tx: Db, doctorId: string): Promise<void> {
+  await tx.execute(sql`select 1 from working_plans where doctor_id = ${doctorId} for update`);
+}
+
+/** Takes the clinic's calendar for a new closed day (see the header). */
+export async function lockClinicCalendar(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CLINIC_CALENDAR_LOCK})`);
+}
+
+/**
+ * The first slot each doctor can be booked at now, within their horizon, in one statement for all
+ * of them (the search's cards); a doctor with none is not in the map.
+ */
+export async function nextFreeSlots(db: Db, doctorIds: string[], now = new Date()): Promise<Map<string, { date: string; time: string }>> {
+  if (doctorIds.length === 0) return new Map();
+  const rows = rowsOf<Verdict>(
+    await db.execute(
+      sql`select distinct on (v."doctorId") v."doctorId", v.date, v.time from (${verdicts(doctorIds, clinicToday(now), undefined, now)}) v
+        where v.reason is null order by v."doctorId", v.date, v.ord`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.doctorId, { date: r.date, time: clinicParts(zonedInstant(r.date, r.time)).iso }]));
+}

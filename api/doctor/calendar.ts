@@ -1,0 +1,104 @@
+// The doctor's own calendar (docs/product.md, Availability): GET/PUT /doctor/working-plan, and
+// GET/POST /doctor/absences, DELETE /doctor/absences/{id}. What they change is read by the one
+// availability rule (api/appointment/availability.ts).
+import { Router } from "express";
+import { and, asc, eq, gte } from "drizzle-orm";
+import { absenceBody, type absenceList, MAX_ABSENCE_DAYS, workingPlan, type WorkingPlan } from "../../contract/availability.ts";
+import type { z } from "zod";
+import { isUuid } from "../../contract/fields.ts";
+import type { ApiDeps } from "../deps.ts";
+import type { Db } from "../db/index.ts";
+import { doctorAbsences, workingPlans } from "../db/schema.ts";
+import { authenticate, badRequest, currentUser, notFound, parse } from "../http.ts";
+import { idempotent } from "../idempotency.ts";
+import type { OutboxMailer } from "../mail/outbox.ts";
+import { auditPatients } from "../audit.ts";
+import { lockDoctorCalendar } from "../appointment/availability.ts";
+import { clearPeriod } from "../appointment/period.ts";
+import { clinicToday } from "../time.ts";
+
+async function loadPlan(db: Db, doctorId: string): Promise<WorkingPlan> {
+  const [row] = await db
+    .select({ week: workingPlans.week, minimumNoticeHours: workingPlans.minimumNoticeHours, bookingHorizonDays: workingPlans.bookingHorizonDays })
+    .from(workingPlans)
+    .where(eq(workingPlans.doctorId, doctorId));
+  // Every doctor has a row (migration 0010's trigger): a missing one is not a doctor's.
+  if (!row) throw notFound("Doctor not found");
+  return row;
+}
+
+async function savePlan(db: Db, doctorId: string, plan: WorkingPlan): Promise<WorkingPlan> {
+  await db.transaction(async (tx) => {
+    await lockDoctorCalendar(tx, doctorId);
+    await tx.update(workingPlans).set({ ...plan, updatedAt: new Date() }).where(eq(workingPlans.doctorId, doctorId));
+  });
+  return loadPlan(db, doctorId);
+}
+
+const absenceOf = (r: typeof doctorAbsences.$inferSelect) => ({ id: r.id, from: r.startsOn, to: r.endsOn, reason: r.reason });
+
+/** The absences not over yet (ending today or later), soonest first. */
+async function listAbsences(db: Db, doctorId: string): Promise<z.infer<typeof absenceList>> {
+  const rows = await db
+    .select()
+    .from(doctorAbsences)
+    .where(and(eq(doctorAbsences.doctorId, doctorId), gte(doctorAbsences.endsOn, clinicToday())))
+    .orderBy(asc(doctorAbsences.startsOn), asc(doctorAbsences.id));
+  return { absences: rows.map(absenceOf) };
+}
+
+const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+
+async function declareAbsence(db: Db, mailer: OutboxMailer, doctorId: string, body: z.output<typeof absenceBody>) {
+  const { from, to, reason, cancelAppointments } = body;
+  if (from > to) throw badRequest("The absence must end on or after its first day", "invalid_period");
+  if (to < clinicToday()) throw badRequest("The absence is already over", "past_date");
+  if (dayCount(from, to) > MAX_ABSENCE_DAYS) throw badRequest(`An absence covers at most ${MAX_ABSENCE_DAYS} days`, "invalid_period");
+  const result = await db.transaction(async (tx) => {
+    await lockDoctorCalendar(tx, doctorId);
+    const cleared = await clearPeriod(tx, mailer, { from, to, doctorId, cancelAppointments, actorId: doctorId, change: "cancelledForAbsence", reason: reason ?? null });
+    const [row] = await tx.insert(doctorAbsences).values({ doctorId, startsOn: from, endsOn: to, reason: reason ?? null }).returning();
+    return { absence: absenceOf(row), ...cleared };
+  });
+  mailer.wake();
+  for (const a of result.cancelled) await auditPatients(db, doctorId, [a.Patient?.id ?? ""].filter(Boolean), "update", "appointment", a.id);
+  return { absence: result.absence, cancelled: result.cancelled };
+}
+
+async function removeAbsence(db: Db, doctorId: string, id: string) {
+  if (!isUuid(id)) throw notFound("Absence not found");
+  const [row] = await db
+    .delete(doctorAbsences)
+    .where(and(eq(doctorAbsences.id, id), eq(doctorAbsences.doctorId, doctorId)))
+    .returning({ id: doctorAbsences.id });
+  // Someone else's absence is as unknown as one that never was.
+  if (!row) throw notFound("Absence not found");
+}
+
+export function doctorCalendarRouter({ db, mailer }: ApiDeps) {
+  const router = Router();
+  const doctorOnly = authenticate(db, "doctor");
+
+  router.get("/working-plan", doctorOnly, async (req, res) => {
+    res.json(await loadPlan(db, currentUser(req).id));
+  });
+
+  router.put("/working-plan", doctorOnly, idempotent(db), async (req, res) => {
+    res.json(await savePlan(db, currentUser(req).id, parse(workingPlan, req.body)));
+  });
+
+  router.get("/absences", doctorOnly, async (req, res) => {
+    res.json(await listAbsences(db, currentUser(req).id));
+  });
+
+  router.post("/absences", doctorOnly, idempotent(db), async (req, res) => {
+    res.status(201).json(await declareAbsence(db, mailer, currentUser(req).id, parse(absenceBody, req.body)));
+  });
+
+  router.delete("/absences/:id", doctorOnly, idempotent(db), async (req, res) => {
+    await removeAbsence(db, currentUser(req).id, String(req.params.id));
+    res.json({ message: "Absence removed" });
+  });
+
+  return router;
+}

@@ -1,0 +1,114 @@
+// The wire of the clinic's calendar (docs/product.md, Availability): a doctor's working plan and
+// absences (/doctor/working-plan, /doctor/absences), the clinic's closed days (/admin/closures),
+// and the codes of the one availability rule that refuses a slot (api/appointment/availability.ts).
+import { z } from "zod";
+import { SLOTS, WEEKDAYS } from "./constants.ts";
+import { person } from "./doctor.ts";
+import { calendarDate, coded, optionalText } from "./fields.ts";
+
+/**
+ * Why a slot cannot be booked, one code per reason (409), in the order the rule checks them: a
+ * slot with several reasons is refused with the first.
+ */
+export const SLOT_REFUSALS = [
+  "past_date",
+  "day_not_worked",
+  "slot_not_offered",
+  "notice_too_short",
+  "beyond_horizon",
+  "clinic_closed",
+  "doctor_absent",
+  "slot_taken",
+] as const;
+export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
+
+/** The most a doctor may ask: a week's notice, two years ahead (anything more is a typing mistake). */
+const MAX_NOTICE_HOURS = 168;
+const MAX_HORIZON_DAYS = 730;
+/** The longest absence one declaration covers (a longer leave is declared in parts). */
+export const MAX_ABSENCE_DAYS = 366;
+
+const slotList = (day: string) =>
+  z
+    .array(z.enum(SLOTS, `${day}: a slot must be one of ${SLOTS.join(", ")}`), `${day} must be a list of slots`)
+    .max(SLOTS.length * 2, `${day}: too many slots`)
+    // Repeats count once; the grid's order whatever the order sent.
+    .transform((slots) => SLOTS.filter((s) => slots.includes(s)))
+    .default([]);
+
+/**
+ * The week of a working plan: for each weekday the slots offered. A day left out offers none; a day
+ * not in WEEKDAYS is refused with its name.
+ */
+const week = z.strictObject(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, slotList(day)])) as { [D in (typeof WEEKDAYS)[number]]: ReturnType<typeof slotList> },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown day: ${issue.keys.join(", ")}` : "The week must list the slots of each day") },
+);
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number(`${label} must be a whole number`)
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+/** GET and PUT /doctor/working-plan: the body of PUT and the answer of both. */
+export const workingPlan = z.object({
+  week: coded(week, "invalid_week"),
+  minimumNoticeHours: coded(wholeNumber("The minimum notice", 0, MAX_NOTICE_HOURS), "invalid_notice"),
+  bookingHorizonDays: coded(wholeNumber("The booking horizon", 1, MAX_HORIZON_DAYS), "invalid_horizon"),
+});
+export type WorkingPlan = z.output<typeof workingPlan>;
+
+/** Whether the caller asks for the appointments in the period to be cancelled (a form's "on" too). */
+const cancelAppointments = z.preprocess((v) => v === "on" || v === "true" || v, z.boolean("cancelAppointments must be true or false").default(false));
+
+/** POST /doctor/absences: a period away, both days included. */
+export const absenceBody = z.object({
+  from: coded(calendarDate("A valid start date is required"), "invalid_date"),
+  to: coded(calendarDate("A valid end date is required"), "invalid_date"),
+  reason: coded(optionalText(200, "reason"), "invalid_reason"),
+  cancelAppointments,
+});
+
+const absence = z.object({ id: z.string(), from: z.string(), to: z.string(), reason: z.string().nullable() });
+/** GET /doctor/absences: the absences not yet over, soonest first. */
+export const absenceList = z.object({ absences: z.array(absence) });
+
+/** POST /admin/closures: a day the whole clinic is closed. */
+export const closureBody = z.object({
+  date: coded(calendarDate("A valid date is required"), "invalid_date"),
+  reason: coded(
+    z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("A reason is required").min(1, "A reason is required").max(200, "The reason must be at most 200 characters")),
+    "invalid_reason",
+  ),
+  cancelAppointments,
+});
+
+const closure = z.object({ id: z.string(), date: z.string(), reason: z.string() });
+/** GET /admin/closures: the closed days from today on, soonest first. */
+export const closureList = z.object({ closures: z.array(closure) });
+
+/** An appointment an absence or a closure would fall on (pending or confirmed). */
+const periodAppointment = z.object({
+  id: z.string(),
+  status: z.enum(["pending", "confirmed"]),
+  /** YYYY-MM-DD and the ISO instant with the clinic's offset, as in contract/appointment.ts. */
+  date: z.string(),
+  time: z.string(),
+  Doctor: person.nullable(),
+  Patient: person.nullable(),
+});
+export type PeriodAppointment = z.infer<typeof periodAppointment>;
+export type Closure = z.infer<typeof closure>;
+
+/** The 409 of POST /doctor/absences and POST /admin/closures without cancelAppointments (code appointments_in_period). */
+export const periodConflict = z.object({ message: z.string(), code: z.literal("appointments_in_period"), appointments: z.array(periodAppointment) });
+
+/** POST /doctor/absences (201): the absence, and the appointments it cancelled (none unless asked). */
+export const createdAbsence = z.object({ absence, cancelled: z.array(periodAppointment) });
+/** POST /admin/closures (201): the closed day, and the appointments it cancelled. */
+export const createdClosure = z.object({ closure, cancelled: z.array(periodAppointment) });
+
+/** DELETE /doctor/absences/{id} and /admin/closures/{id}. */
+export const removed = z.object({ message: z.string() });

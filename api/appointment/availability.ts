@@ -74,7 +74,8 @@ export async function slotsOfDay(db: Db, doctorId: string, date: string, now = n
   const rows = rowsOf<Verdict>(await db.execute(sql`${verdicts([doctorId], date, 1, now)} order by c.ord`));
   const reasons = new Map(rows.map((r) => [r.time, r.reason]));
   return SLOTS.map((time) => {
-    const reason = reasons.get(time) ?? "day_not_worked";
+    // A free slot's reason is null: only a slot the statement did not answer (no plan row) is refused.
+    const reason = reasons.has(time) ? (reasons.get(time) ?? null) : "day_not_worked";
     return { time, iso: clinicParts(zonedInstant(date, time)).iso, available: reason === null, reason };
   });
 }

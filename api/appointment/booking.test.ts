@@ -267,7 +267,7 @@ describe("POST /appointment and GET /appointment/slots", () => {
       const res = await slots(`?doctorId=${doctor.user.id}&date=${date}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(
-        SLOTS.map((time) => ({ time, iso: `${date}T${time}:00+01:00`, available: time !== "10:00" })),
+        SLOTS.map((time) => ({ time, iso: `${date}T${time}:00+01:00`, available: time !== "10:00", reason: time === "10:00" ? "slot_taken" : null })),
       );
       // Other roles see the same availability (the doctor's own view of a day).
       expect((await slots(`?doctorId=${doctor.user.id}&date=${date}`, doctor.token)).body).toEqual(res.body);

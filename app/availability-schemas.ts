@@ -2,19 +2,8 @@
 // absences, the admin's closed days. One schema per form, used by the route's action and by conform
 // in the browser; errors are translation keys. The API checks the same bounds again (contract/).
 import { z } from "zod";
-import { SLOTS } from "../contract/constants.ts";
+import { CALENDAR_REASON_MAX, MAX_ABSENCE_DAYS, MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, SLOTS, WEEKDAYS, type Weekday } from "../contract/constants.ts";
 import { isCalendarDate } from "../contract/fields.ts";
-
-export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** The most a doctor may ask: a week's notice, two years ahead. */
-export const MAX_NOTICE_HOURS = 168;
-export const MAX_HORIZON_DAYS = 730;
-/** The longest absence one declaration covers (a longer leave is declared in parts). */
-export const MAX_ABSENCE_DAYS = 366;
-/** The longest reason an absence or a closed day keeps. */
-export const MAX_REASON_LENGTH = 200;
 
 // A day's offered slots: the checked boxes of its row (none checked: the doctor does not work that day).
 const daySlots = z.array(z.enum(SLOTS, "doctor:availability.slotInvalid"));
@@ -37,7 +26,7 @@ const comingDay = (today: string, required: string) => calendarDay(required).ref
 const daysIn = (from: string, to: string) => (Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000 + 1;
 
 const reason = (required = "common:calendarDays.reasonTooLong") =>
-  z.string({ error: required }).trim().min(1, required).max(MAX_REASON_LENGTH, "common:calendarDays.reasonTooLong");
+  z.string({ error: required }).trim().min(1, required).max(CALENDAR_REASON_MAX, "common:calendarDays.reasonTooLong");
 
 /**
  * An absence not over yet (it may have begun), of at most MAX_ABSENCE_DAYS. `cancelAppointments`:
@@ -74,24 +63,4 @@ export interface Conflict {
   patient: string | null;
   /** Only in the admin's list: a closed day hits every doctor's appointments. */
   doctor: string | null;
-}
-
-// The wire's shapes, as the API answers them.
-export type WorkingPlan = z.infer<typeof planSchema>;
-export interface Absence {
-  id: string;
-  from: string;
-  to: string;
-  reason: string | null;
-}
-export interface Closure {
-  id: string;
-  date: string;
-  reason: string;
-}
-interface Person {
-  username: string;
-}
-export interface PeriodConflict {
-  appointments: { id: string; date: string; time: string; Doctor: Person | null; Patient: Person | null }[];
 }

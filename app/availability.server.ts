@@ -1,7 +1,9 @@
 // What the availability pages (the doctor's absences, the admin's closed days) share on the server:
 // reading the appointments an absence or a closed day would hit from the API's 409.
 import type { UpstreamFailure } from "./upstream-errors.ts";
-import type { Conflict, PeriodConflict } from "./availability-schemas.ts";
+import type { Conflict } from "./availability-schemas.ts";
+import type { z } from "zod";
+import type { periodConflict } from "../contract/availability.ts";
 
 /**
  * The pending and confirmed appointments a refused absence or closed day holds (the API's 409
@@ -9,7 +11,7 @@ import type { Conflict, PeriodConflict } from "./availability-schemas.ts";
  */
 export function conflictsOf(failure: UpstreamFailure): Conflict[] | null {
   if (failure.status !== 409 || failure.code !== "appointments_in_period") return null;
-  const { appointments } = failure.body as unknown as PeriodConflict;
+  const { appointments } = failure.body as unknown as z.infer<typeof periodConflict>;
   return appointments.map((a) => ({
     id: a.id,
     date: a.date,

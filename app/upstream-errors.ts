@@ -63,9 +63,21 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   too_many_attempts: { code: "auth:verification.tooMany", profileGate: "doctor:gate.tooMany", login: "auth:login.tooMany" },
   resend_too_soon: { code: "auth:verification.resendTooSoon", profileGate: "doctor:gate.resendTooSoon" },
   invalid_phone: { profile: "patient:profile.invalidPhone" },
-  // The absences' and the closed days' own fields.
+  // The clinic's calendar: why a slot cannot be taken, the same words whoever takes it.
+  day_not_worked: "common:calendarDays.refused.dayNotWorked",
+  slot_not_offered: "common:calendarDays.refused.slotNotOffered",
+  notice_too_short: "common:calendarDays.refused.noticeTooShort",
+  beyond_horizon: "common:calendarDays.refused.beyondHorizon",
+  clinic_closed: "common:calendarDays.refused.clinicClosed",
+  doctor_absent: "common:calendarDays.refused.doctorAbsent",
+  // The working plan's, the absences' and the closed days' own fields.
+  invalid_week: { availability: "doctor:availability.slotInvalid" },
+  invalid_notice: { availability: "doctor:availability.noticeRange" },
+  invalid_horizon: { availability: "doctor:availability.horizonRange" },
   invalid_date: { availability: "common:calendarDays.dateInvalid" },
+  invalid_period: { availability: "doctor:availability.periodInvalid" },
   invalid_reason: { availability: "common:calendarDays.reasonInvalid" },
+  closure_exists: { availability: "admin:closures.exists" },
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */

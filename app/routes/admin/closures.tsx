@@ -5,6 +5,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/closures";
 import { useTranslation } from "../../i18n.ts";
 import { requireUser, upstream } from "../../auth.server.ts";
@@ -17,14 +18,16 @@ import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { conflictsOf, fieldOfRefusal } from "../../availability.server.ts";
-import { closureSchema, type Closure, type Conflict, MAX_REASON_LENGTH } from "../../availability-schemas.ts";
+import { closureSchema, type Conflict } from "../../availability-schemas.ts";
+import type { closureBody, closureList } from "../../../contract/availability.ts";
+import { CALENDAR_REASON_MAX } from "../../../contract/constants.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
 
 const PAGE = "/admin/closures";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { closures } = await upstream(request, context).get<{ closures: Closure[] }>("/admin/closures");
+  const { closures } = await upstream(request, context).get<z.infer<typeof closureList>>("/admin/closures");
   return { closures, today: clinicToday(), idempotencyKey: crypto.randomUUID() };
 }
 
@@ -44,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: closureSchema(clinicToday()) });
   if (submission.status !== "success") return data({ form: "closure" as const, result: submission.reply(), conflicts: null }, { status: 400 });
   const { date, reason, cancelAppointments } = submission.value;
-  const answer = await api.call("POST", "/admin/closures", { body: { date, reason, cancelAppointments }, idempotencyKey });
+  const answer = await api.call("POST", "/admin/closures", { body: { date, reason, cancelAppointments } satisfies z.input<typeof closureBody>, idempotencyKey });
   if (!answer.ok) {
     // Appointments on that day: listed, for the admin to keep them or cancel them (docs/forms.md).
     const conflicts = conflictsOf(answer);
@@ -89,7 +92,7 @@ function ClosureForm({ today, result }: { today: string; result: SubmissionResul
           key={fields.reason.key}
           label={t("admin:closures.reason")}
           hint={t("admin:closures.reasonHint")}
-          maxLength={MAX_REASON_LENGTH}
+          maxLength={CALENDAR_REASON_MAX}
           id={fields.reason.id}
           name={fields.reason.name}
           defaultValue={fields.reason.initialValue}

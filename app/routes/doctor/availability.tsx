@@ -5,6 +5,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/availability";
 import { useTranslation } from "../../i18n.ts";
 import { upstream } from "../../auth.server.ts";
@@ -18,24 +19,15 @@ import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { conflictsOf, fieldOfRefusal } from "../../availability.server.ts";
-import {
-  absenceSchema,
-  type Conflict,
-  MAX_HORIZON_DAYS,
-  MAX_NOTICE_HOURS,
-  MAX_REASON_LENGTH,
-  planSchema,
-  WEEKDAYS,
-  type Absence,
-  type WorkingPlan,
-} from "../../availability-schemas.ts";
-import { SLOTS } from "../../../contract/constants.ts";
+import { absenceSchema, type Conflict, planSchema } from "../../availability-schemas.ts";
+import type { absenceBody, absenceList, WorkingPlan, workingPlan } from "../../../contract/availability.ts";
+import { CALENDAR_REASON_MAX, MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, SLOTS, WEEKDAYS } from "../../../contract/constants.ts";
 
 const PAGE = "/doctor/availability";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
-  const [plan, { absences }] = await Promise.all([api.get<WorkingPlan>("/doctor/working-plan"), api.get<{ absences: Absence[] }>("/doctor/absences")]);
+  const [plan, { absences }] = await Promise.all([api.get<WorkingPlan>("/doctor/working-plan"), api.get<z.infer<typeof absenceList>>("/doctor/absences")]);
   return { plan, absences, today: clinicToday(), idempotencyKey: crypto.randomUUID() };
 }
 
@@ -56,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: absenceSchema(clinicToday()) });
     if (submission.status !== "success") return data({ form: "absence" as const, result: submission.reply(), conflicts: null }, { status: 400 });
     const { from, to, reason, cancelAppointments } = submission.value;
-    const answer = await api.call("POST", "/doctor/absences", { body: { from, to, reason, cancelAppointments }, idempotencyKey });
+    const answer = await api.call("POST", "/doctor/absences", { body: { from, to, reason, cancelAppointments } satisfies z.input<typeof absenceBody>, idempotencyKey });
     if (!answer.ok) {
       // Appointments in the period: listed, for the doctor to keep them or cancel them (docs/forms.md).
       const conflicts = conflictsOf(answer);
@@ -74,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: planSchema });
   if (submission.status !== "success") return data({ form: "plan" as const, result: submission.reply() }, { status: 400 });
-  const answer = await api.call("PUT", "/doctor/working-plan", { body: submission.value satisfies WorkingPlan, idempotencyKey });
+  const answer = await api.call("PUT", "/doctor/working-plan", { body: submission.value satisfies z.input<typeof workingPlan>, idempotencyKey });
   if (!answer.ok) {
     // A field the API refused (400) is said beside that field; anything else above the form.
     const field = fieldOfRefusal(answer, {
@@ -201,7 +193,7 @@ function AbsenceForm({ today, result }: { today: string; result: SubmissionResul
       <Field
         key={fields.reason.key}
         label={t("doctor:availability.reason")}
-        maxLength={MAX_REASON_LENGTH}
+        maxLength={CALENDAR_REASON_MAX}
         id={fields.reason.id}
         name={fields.reason.name}
         defaultValue={fields.reason.initialValue}

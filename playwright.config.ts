@@ -42,6 +42,7 @@ const phoneSpecs = [
   "patient-delete-refused",
   "calendar",
   "lite-mode",
+  "availability",
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
 const desktopOnlyTests = [
@@ -50,6 +51,7 @@ const desktopOnlyTests = [
   /guards: back to the page asked for/, // auth: redirects
   /booking a doctor in French/, // patient-booking: the language; the English journey runs on the phone
   /doctor appointments in French/, // doctor-appointments: the language
+  /availability in French/, // availability: the language
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

@@ -117,7 +117,7 @@ function PlanForm({ plan, result }: { plan: WorkingPlan; result: SubmissionResul
                 <div className="clear-left grid grid-cols-3 gap-1 sm:clear-none sm:col-start-2 sm:grid-cols-6">
                   {SLOTS.map((slot) => (
                     <label key={slot} className="flex min-h-6 items-center gap-1.5 rounded px-1 text-sm">
-                      <input type="checkbox" key={week[day].key} name={week[day].name} value={slot} defaultChecked={offered.has(slot)} className="size-5" />
+                      <input type="checkbox" key={week[day].key} name={week[day].name} value={slot} defaultChecked={offered.has(slot)} className="size-6" />
                       {slot}
                     </label>
                   ))}

@@ -182,7 +182,8 @@ function AbsenceForm({ today, result }: { today: string; result: SubmissionResul
             key={fields[name].key}
             label={t(`doctor:availability.${name}`)}
             type="date"
-            min={today}
+            // An absence may have begun already; it must not be over (absenceSchema).
+            min={name === "to" ? today : undefined}
             id={fields[name].id}
             name={fields[name].name}
             defaultValue={fields[name].initialValue}

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../config.ts";
 import { startApi, type TestApi, type TestDoctor, type TestPatient } from "./test/harness.ts";
-import { appointments } from "./db/schema.ts";
-import { SLOTS } from "../contract/constants.ts";
+import { appointments, workingPlans } from "./db/schema.ts";
+import { SLOTS, WEEKDAYS } from "../contract/constants.ts";
 import { appointment, daySlots } from "../contract/appointment.ts";
 
 function useZone(zone: string) {
@@ -26,6 +26,9 @@ describe("APP_TIMEZONE with daylight saving", () => {
     api = await startApi();
     patient = await api.createPatient();
     doctor = await api.createDoctor({ username: "Dr Paris" });
+    // The changes fall on Sundays, months ahead: this doctor works every day, two years ahead.
+    const everyDay = Object.fromEntries(WEEKDAYS.map((day) => [day, [...SLOTS]]));
+    await api.db.update(workingPlans).set({ week: everyDay as typeof workingPlans.$inferSelect.week, bookingHorizonDays: 730 }).where(eq(workingPlans.doctorId, doctor.user.id));
   });
   afterAll(async () => {
     await api.close();
@@ -38,7 +41,7 @@ describe("APP_TIMEZONE with daylight saving", () => {
 
   it("Paris: lists the six slots of each day with that day's offset", async () => {
     for (const [date, offset] of [["2027-03-27", "+01:00"], ["2027-03-28", "+02:00"], ["2027-10-30", "+02:00"], ["2027-10-31", "+01:00"]]) {
-      expect(await slotsOf(date!), date).toEqual(SLOTS.map((time) => ({ time, iso: `${date}T${time}:00${offset}`, available: true })));
+      expect(await slotsOf(date!), date).toEqual(SLOTS.map((time) => ({ time, iso: `${date}T${time}:00${offset}`, available: true, reason: null })));
     }
   });
 

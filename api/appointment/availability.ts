@@ -42,12 +42,12 @@ interface Verdict {
 }
 
 /**
- * Every slot of `doctorIds` from `from` for `days` days (or, without `days`, up to each doctor's
- * own horizon), with the reason it cannot be taken at `now`, null when it can. The cheap checks on
+ * Every slot of the doctors whose id is `doctors` (a value or a column of an outer query) from
+ * `from` for `days` days (or, without `days`, up to each doctor's own horizon), with the reason it cannot be taken at `now`, null when it can. The cheap checks on
  * the row come first, the lookups last, and the CASE stops at the first that holds, in the order of
  * SLOT_REFUSALS.
  */
-function verdicts(doctorIds: string[], from: string, days: number | undefined, now: Date): SQL {
+function verdicts(doctors: SQL, from: string, days: number | undefined, now: Date): SQL {
   const today = clinicToday(now);
   const span = days === undefined ? sql`wp.booking_horizon_days + (${today}::date - ${from}::date)` : sql`${days - 1}`;
   return sql`select c.doctor_id as "doctorId", to_char(c.day, 'YYYY-MM-DD') as date, c.slot as time, c.ord,
@@ -66,16 +66,16 @@ function verdicts(doctorIds: string[], from: string, days: number | undefined, n
     cross join lateral (select wp.doctor_id, ${from}::date + i as day) d
     cross join lateral unnest(${sql.param([...SLOTS])}::text[]) with ordinality s(slot, ord)
     cross join lateral (select d.doctor_id, d.day, s.slot, s.ord, (d.day + s.slot::time) at time zone ${clinicTimeZone()} as starts_at) c
-    where wp.doctor_id = any(${sql.param(doctorIds)}::uuid[])`;
+    where wp.doctor_id = ${doctors}`;
 }
 
 /** The six slots of a doctor's day, each with the reason it cannot be taken now (GET /appointment/slots). */
 export async function slotsOfDay(db: Db, doctorId: string, date: string, now = new Date()): Promise<DaySlot[]> {
-  const rows = rowsOf<Verdict>(await db.execute(sql`${verdicts([doctorId], date, 1, now)} order by c.ord`));
+  const rows = rowsOf<Verdict>(await db.execute(sql`${verdicts(sql`${doctorId}::uuid`, date, 1, now)} order by c.ord`));
   const reasons = new Map(rows.map((r) => [r.time, r.reason]));
   return SLOTS.map((time) => {
-    // A free slot's reason is null: only a slot the statement did not answer (no plan row) is refused.
-    const reason = reasons.has(time) ? (reasons.get(time) ?? null) : "day_not_worked";
+    // No row: the doctor has no plan (not a doctor's id); every slot is off their plan.
+    const reason = reasons.has(time) ? reasons.get(time)! : "day_not_worked";
     return { time, iso: clinicParts(zonedInstant(date, time)).iso, available: reason === null, reason };
   });
 }
@@ -83,16 +83,17 @@ export async function slotsOfDay(db: Db, doctorId: string, date: string, now = n
 /**
  * Refuses with 409 and the rule's code unless the doctor's slot at `startsAt` can be taken now.
  * Call it inside the transaction that takes the slot: it holds the shared locks until that
- * transaction ends. `startsAt` is one of the six slots (parseSlot) or an appointment's own start.
+ * transaction ends. `startsAt` is one of the six slots (parseSlot) or an appointment's own start;
+ * `taken` the caller's own words for a slot already taken.
  */
-export async function requireBookable(tx: Db, doctorId: string, startsAt: Date, now = new Date()): Promise<void> {
+export async function requireBookable(tx: Db, doctorId: string, startsAt: Date, now = new Date(), taken = () => slotRefused("slot_taken")): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLINIC_CALENDAR_LOCK})`);
   await tx.execute(sql`select 1 from working_plans where doctor_id = ${doctorId} for share`);
   const { date, time } = clinicParts(startsAt);
-  const [row] = rowsOf<Verdict>(await tx.execute(sql`select v.reason from (${verdicts([doctorId], date, 1, now)}) v where v.time = ${time}`));
+  const [row] = rowsOf<Verdict>(await tx.execute(sql`select v.reason from (${verdicts(sql`${doctorId}::uuid`, date, 1, now)}) v where v.time = ${time}`));
   // A doctor without a plan row does not exist as a doctor; a time off the grid is not a slot.
   const reason = row ? row.reason : "slot_not_offered";
-  if (reason) throw slotRefused(reason);
+  if (reason) throw reason === "slot_taken" ? taken() : slotRefused(reason);
 }
 
 /** Takes the doctor's plan row for a change of plan or a new absence (see the header). */
@@ -106,16 +107,14 @@ export async function lockClinicCalendar(tx: Db): Promise<void> {
 }
 
 /**
- * The first slot each doctor can be booked at now, within their horizon, in one statement for all
- * of them (the search's cards); a doctor with none is not in the map.
+ * The first slot the doctor of id `doctorId` (a column of the outer query: the search's page) can
+ * be booked at now, within their horizon, as a scalar subquery: `{date, time}` (time HH:mm) or null.
+ * One statement computes it for the whole page (docs/product.md, Availability).
  */
-export async function nextFreeSlots(db: Db, doctorIds: string[], now = new Date()): Promise<Map<string, { date: string; time: string }>> {
-  if (doctorIds.length === 0) return new Map();
-  const rows = rowsOf<Verdict>(
-    await db.execute(
-      sql`select distinct on (v."doctorId") v."doctorId", v.date, v.time from (${verdicts(doctorIds, clinicToday(now), undefined, now)}) v
-        where v.reason is null order by v."doctorId", v.date, v.ord`,
-    ),
-  );
-  return new Map(rows.map((r) => [r.doctorId, { date: r.date, time: clinicParts(zonedInstant(r.date, r.time)).iso }]));
-}
+export const nextFreeSlotOf = (doctorId: SQL, now = new Date()) =>
+  sql`(select json_build_object('date', v.date, 'time', v.time) from (${verdicts(doctorId, clinicToday(now), undefined, now)}) v
+    where v.reason is null order by v.date, v.ord limit 1)`;
+
+/** The wire's next slot (contract/doctor.ts) of what `nextFreeSlotOf` found. */
+export const nextSlotOnWire = (found: { date: string; time: string } | null) =>
+  found && { date: found.date, time: clinicParts(zonedInstant(found.date, found.time)).iso };

@@ -5,15 +5,19 @@ import type { Db } from "../db/index.ts";
 import { appointments, proposals } from "../db/schema.ts";
 import { futureDate } from "../test/harness.ts";
 import { zonedInstant } from "../time.ts";
-import type { ProposalStatus } from "../../contract/constants.ts";
+import { SLOTS, type ProposalStatus } from "../../contract/constants.ts";
 
 type AppointmentRow = typeof appointments.$inferInsert;
 
-let hour = 0;
-/** A distinct future slot instant each call, `days` ahead (odd hours avoid the six slots). */
-function distinctInstant(days = 20): Date {
-  hour = (hour + 1) % 9;
-  return zonedInstant(futureDate(days), `${String(8 + hour).padStart(2, "0")}:17`);
+let made = 0;
+/**
+ * A future slot each call: the six slots of one open day, then the next day's, over 15 open days
+ * from the 45th (after the days the tests book themselves, within the default horizon), so that the
+ * availability rule accepts proposing on it, accepting it or rescheduling it.
+ */
+function distinctInstant(): Date {
+  const n = made++ % (15 * SLOTS.length);
+  return zonedInstant(futureDate(45 + Math.floor(n / SLOTS.length)), SLOTS[n % SLOTS.length]!);
 }
 
 export async function insertAppointment(db: Db, values: Partial<AppointmentRow> & { patientId: string }) {

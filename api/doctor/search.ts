@@ -1,5 +1,6 @@
 // GET /doctor (docs/product.md, The API): the find-a-doctor search. Only verified, not deleted doctors are
-// listed (docs/product.md). The page, its doctors' specialities and a count that stops at COUNT_CAP
+// listed (docs/product.md). The page, its doctors' specialities and next free slots
+// (api/appointment/availability.ts) and a count that stops at COUNT_CAP
 // matches (docs/decisions/0004-capped-directory-count.md) come in one statement; a name or hospital
 // search sends one more first, which tells a rare fragment from a common one.
 //
@@ -16,7 +17,7 @@ import { doctorSearchQuery, type DoctorPage, type DoctorSearch } from "../../con
 import { containsPattern, pageInfo, rowsOf } from "../query.ts";
 import type { SpecialityBadge } from "../speciality/badges.ts";
 import { doctorCard, type DoctorRow } from "./card.ts";
-import { nextFreeSlots } from "../appointment/availability.ts";
+import { nextFreeSlotOf, nextSlotOnWire } from "../appointment/availability.ts";
 
 /**
  * The count of matching doctors is exact up to here; past it `total` is COUNT_CAP and `totalCapped`
@@ -38,7 +39,7 @@ const WALK_LIMIT = 2_000;
 /** The shortest fragment the trigram indexes can look up (shorter ones are searched by a walk). */
 const TRIGRAM = 3;
 
-type Row = DoctorRow & { specialities: SpecialityBadge[]; total: number };
+type Row = DoctorRow & { specialities: SpecialityBadge[]; nextSlot: { date: string; time: string } | null; total: number };
 
 /** The thresholds between the plans; tests lower them to run every plan on a few doctors. */
 export interface SearchPlanLimits {
@@ -117,10 +118,8 @@ export async function searchDoctors(
   const total =
     rows[0]?.total ?? (q.page === 1 ? 0 : rowsOf<{ total: number }>(await db.execute(sql`${cte ?? sql``}select ${totalSql} as total`))[0].total);
   const capped = total > countCap;
-  // The page's next free slots, in one statement for all its doctors.
-  const next = await nextFreeSlots(db, rows.map((r) => r.id));
   return {
-    doctors: rows.map((r) => ({ ...doctorCard(r, r.specialities), nextSlot: next.get(r.id) ?? null })),
+    doctors: rows.map((r) => ({ ...doctorCard(r, r.specialities), nextSlot: nextSlotOnWire(r.nextSlot) })),
     ...pageInfo(capped ? countCap : total, q.page, q.limit),
     totalCapped: capped,
   };
@@ -159,7 +158,7 @@ const listedOne = (id: SQL, where: SQL) =>
   sql`select u.username from users u join doctors d on d.user_id = u.id where u.id = ${id} and ${where} offset 0`;
 
 /**
- * One page of cards in name order, each with its specialities and `total`. `candidates` is a FROM
+ * One page of cards in name order, each with its specialities, its next free slot and `total`. `candidates` is a FROM
  * clause giving `c.id` and `x.username` of the listed doctors with its ORDER BY; without it, the
  * directory filtered by `where`.
  */
@@ -172,6 +171,7 @@ function pageOf(candidates: SQL | undefined, where: SQL, total: SQL, limit: numb
       c.id as "cityId", c.name as "cityName", k.id as "countryId", k.name as "countryName", k.code as "countryCode",
       coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'nameFr', s.name_fr, 'isGeneral', s.is_general) order by s.name)
         from doctor_specialities ds join specialities s on s.id = ds.speciality_id where ds.doctor_id = u.id), '[]') as specialities,
+      ${nextFreeSlotOf(sql`u.id`)} as "nextSlot",
       ${total} as total
     from (${ids}) p join users u on u.id = p.id join doctors d on d.user_id = u.id
     left join cities c on c.id = u.city_id left join countries k on k.id = u.country_id

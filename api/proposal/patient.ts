@@ -105,7 +105,7 @@ async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, p
     const price = await feeOfDoctor(tx, proposal.doctorId);
     const now = new Date();
     // The doctor's calendar must still offer the slot (docs/product.md, Availability).
-    await requireBookable(tx, proposal.doctorId, appointment.startsAt, now);
+    await requireBookable(tx, proposal.doctorId, appointment.startsAt, now, doctorSlotTaken);
     // The slot rule applies: if the doctor got booked meanwhile, nothing changes (409).
     await claimingSlot(() =>
       tx

@@ -1,7 +1,8 @@
 // The clinic's calendar from its screens (docs/product.md, Availability screens): a doctor changes
 // the working week and declares an absence on the Availability page, and the patient's book dialog
 // follows it (a slot it no longer offers, posted by hand, is refused in words); an absence over a
-// booked appointment lists it and, confirmed, cancels it; the admin adds and removes a closed day.
+// booked appointment lists it and, confirmed, cancels it; the admin adds and removes a closed day,
+// and one over a booked appointment lists it and, confirmed, cancels it.
 // Days are chosen from the clinic's today (APP_TIMEZONE), so the tests pass whatever day they run.
 import type { Page } from "@playwright/test";
 import { checkA11y } from "./support.ts";
@@ -59,6 +60,10 @@ const words = {
     added: "Closed day added",
     remove: (day: string) => new RegExp(`^Remove the closed day ${day}`),
     removed: "Closed day removed",
+    bookedOn: (n: number, day: string) => `${n} appointment is booked on ${day}`,
+    closeAnyway: "Close the day and cancel this appointment",
+    addedCancelling: "Closed day added; the appointments on it were cancelled and their patients told",
+    withDoctor: (patient: string, doctor: string) => `${patient} with Dr. ${doctor}`,
     bookDialog: "Book an appointment",
     book: "Book appointment",
   },
@@ -89,10 +94,30 @@ const words = {
     added: "Jour de fermeture ajouté",
     remove: (day: string) => new RegExp(`^Retirer le jour de fermeture du ${day}`),
     removed: "Jour de fermeture retiré",
+    bookedOn: (n: number, day: string) => `${n} rendez-vous est réservé le ${day}`,
+    closeAnyway: "Fermer ce jour et annuler ce rendez-vous",
+    addedCancelling: "Jour de fermeture ajouté ; ses rendez-vous ont été annulés et leurs patients prévenus",
+    withDoctor: (patient: string, doctor: string) => `${patient} avec le Dr ${doctor}`,
     bookDialog: "Prendre rendez-vous",
     book: "Réserver le rendez-vous",
   },
 } satisfies Record<Language, unknown>;
+
+/**
+ * A Sunday, which no doctor works by default, at a random distance: parallel tests neither book it
+ * nor pick the same one.
+ */
+async function freeSunday(admin: Account) {
+  const closed = await closedDays(admin);
+  return nextOpen(0, closed, 30 + 7 * Math.floor(Math.random() * 80));
+}
+
+/** The admin's Closed days page, reached from the admin's menu. */
+async function openClosedDays(page: Page, admin: Account, language: Language) {
+  await signIn(page, admin.email, "admin");
+  await (await mainMenu(page, language)).getByRole("link", { name: words[language].closedDays }).click();
+  await expect(page.getByRole("heading", { level: 1, name: words[language].closedDays })).toBeVisible();
+}
 
 /** The day as the page writes it ('5 Dec 2026', '5 déc. 2026'). */
 const shown = (day: string, language: Language) => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
@@ -248,14 +273,8 @@ for (const language of ["en", "fr"] as const) {
       });
 
       test("the admin adds and removes a closed day", async ({ page, admin }) => {
-        // A Sunday nobody works by default, at a random distance: parallel tests neither book it nor
-        // pick the same one.
-        const closed = await closedDays(admin);
-        let day = nextOpen(0, closed, 30 + 7 * Math.floor(Math.random() * 80));
-        while (closed.has(day)) day = addDays(day, 7);
-        await signIn(page, admin.email, "admin");
-        await (await mainMenu(page, language)).getByRole("link", { name: w.closedDays }).click();
-        await expect(page.getByRole("heading", { level: 1, name: w.closedDays })).toBeVisible();
+        const day = await freeSunday(admin);
+        await openClosedDays(page, admin, language);
 
         await page.getByLabel(w.date, { exact: true }).fill(day);
         await page.getByRole("button", { name: w.add }).click();
@@ -272,6 +291,39 @@ for (const language of ["en", "fr"] as const) {
         await expect(page.getByText(w.removed)).toBeVisible();
         await expect(item).toHaveCount(0);
         expect(await closedDays(admin)).not.toContain(day);
+      });
+
+      test("a closed day over a booked appointment lists it, and cancels it once confirmed", async ({ page, admin, doctor, patient, generalPractice }) => {
+        // This test's doctor alone works on Sundays, and books far ahead.
+        const week = Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "sunday"].map((d) => [d, ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"]]));
+        const plan = await api("PUT", "/doctor/working-plan", { token: doctor.token, body: { week: { ...week, saturday: [] }, minimumNoticeHours: 2, bookingHorizonDays: 730 } });
+        expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+        const day = await freeSunday(admin);
+        const booked = await api("POST", "/appointment", {
+          token: patient.token,
+          body: { doctorId: doctor.id, specialityId: generalPractice, type: "online", status: "pending", category: "direct", date: day, time: "10:00" },
+        });
+        expect(booked.status, JSON.stringify(booked.body)).toBeLessThan(300);
+        await openClosedDays(page, admin, language);
+
+        await page.getByLabel(w.date, { exact: true }).fill(day);
+        await page.getByLabel(w.closureReason, { exact: true }).fill("Eid al-Adha");
+        await page.getByRole("button", { name: w.add }).click();
+        const conflicts = page.getByRole("alert").filter({ hasText: w.bookedOn(1, shown(day, language)) });
+        await expect(conflicts).toBeVisible();
+        await expect(conflicts.getByRole("listitem")).toContainText(w.withDoctor(patient.username, doctor.username));
+        await expect(conflicts.getByRole("listitem")).toContainText("10:00");
+        expect(await closedDays(admin)).not.toContain(day);
+        await checkA11y(page);
+
+        await conflicts.getByRole("button", { name: w.closeAnyway }).click();
+        await expect(page.getByText(w.addedCancelling)).toBeVisible();
+        const closure = (await api("GET", "/admin/closures", { token: admin.token })).body.closures.find((c: { date: string }) => c.date === day);
+        expect(closure?.reason).toBe("Eid al-Adha");
+        const list = await api("GET", "/appointment?limit=100", { token: patient.token });
+        expect(list.body.appointments.find((a: { id: string }) => a.id === booked.body.id)?.status).toBe("cancelled");
+        // The Sunday is the clinic's again.
+        expect((await api("DELETE", `/admin/closures/${closure.id}`, { token: admin.token })).status).toBe(200);
       });
     });
   }

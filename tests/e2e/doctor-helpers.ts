@@ -42,10 +42,22 @@ export async function generalPractice() {
   return found.id;
 }
 
-/** A future day and slot; far and random so runs do not collide on the doctor's slots. */
+/** Cameroon's fixed public holidays (MM-DD), closed days from the start. */
+const FIXED_HOLIDAYS = ["01-01", "02-11", "05-01", "05-20", "08-15", "12-25"];
+
+/**
+ * A future day and slot the default working plan offers (docs/product.md, Availability screens):
+ * Monday to Friday, not a fixed public holiday, from `minDays` days on and within the 90 days'
+ * horizon; random so runs do not collide on the doctor's slots.
+ */
 export function futureSlot(minDays = 20) {
-  const day = new Date(Date.now() + (minDays + Math.floor(Math.random() * 600)) * 86_400_000);
-  return { date: day.toISOString().slice(0, 10), time: SLOTS[Math.floor(Math.random() * SLOTS.length)]! };
+  const span = Math.max(1, 85 - minDays);
+  for (;;) {
+    const day = new Date(Date.now() + (minDays + Math.floor(Math.random() * span)) * 86_400_000);
+    const date = day.toISOString().slice(0, 10);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6 || FIXED_HOLIDAYS.includes(date.slice(5))) continue;
+    return { date, time: SLOTS[Math.floor(Math.random() * SLOTS.length)]! };
+  }
 }
 
 const listOf = (body: any, key: string) => (Array.isArray(body) ? body : (body?.[key] ?? []));

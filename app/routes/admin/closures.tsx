@@ -2,9 +2,11 @@
 // by the admin. The fixed public holidays are there from the start; the admin adds the moving ones.
 // A closed day over booked appointments comes back with their list, and can be added anyway by
 // cancelling them.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { afterHydration } from "../../after-hydration.ts";
 import type { z } from "zod";
 import type { Route } from "./+types/closures";
 import { useTranslation } from "../../i18n.ts";
@@ -12,7 +14,7 @@ import { requireUser, upstream } from "../../auth.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { formatDate } from "../../format.ts";
 import { ConflictList } from "../../components/conflict-list.tsx";
-import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -20,7 +22,6 @@ import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { conflictsOf, fieldOfRefusal } from "../../availability.server.ts";
 import { closureSchema, type Conflict } from "../../availability-schemas.ts";
 import type { closureBody, closureList } from "../../../contract/availability.ts";
-import { CALENDAR_REASON_MAX } from "../../../contract/constants.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
 
@@ -64,47 +65,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
-function ClosureForm({ today, result }: { today: string; result: SubmissionResult | undefined }) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "closure",
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: closureSchema(today) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <h2 className="text-lg font-semibold">{t("admin:closures.addTitle")}</h2>
-      <FormAlert message={form.errors?.[0]} />
-      <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <Field
-          key={fields.date.key}
-          label={t("admin:closures.date")}
-          type="date"
-          min={today}
-          id={fields.date.id}
-          name={fields.date.name}
-          defaultValue={fields.date.initialValue}
-          errors={fields.date.errors}
-        />
-        <Field
-          key={fields.reason.key}
-          label={t("admin:closures.reason")}
-          hint={t("admin:closures.reasonHint")}
-          maxLength={CALENDAR_REASON_MAX}
-          id={fields.reason.id}
-          name={fields.reason.name}
-          defaultValue={fields.reason.initialValue}
-          errors={fields.reason.errors}
-        />
-      </div>
-      <SubmitButton name="intent" value="closure">
-        {t("admin:closures.add")}
-      </SubmitButton>
-    </Form>
-  );
-}
+// The form (and conform's form state and zod with it) loads after the page is interactive: the page
+// rendered on the server shows it as always and hydrates it once its module has come.
+const loadForm = () => import("./closure-form.tsx");
+const ClosureForm = afterHydration(() => loadForm().then((m) => m.ClosureForm));
 
 function ClosureConflicts({ conflicts, result, idempotencyKey }: { conflicts: Conflict[]; result: SubmissionResult | undefined; idempotencyKey: string }) {
   const { t, i18n } = useTranslation();
@@ -126,6 +90,10 @@ function ClosureConflicts({ conflicts, result, idempotencyKey }: { conflicts: Co
 
 export default function Closures({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  useEffect(() => {
+    // Fetched now, so the form hydrates soon; one that fails is tried again when shown (after-hydration.ts).
+    loadForm().catch(() => {});
+  }, []);
   const closure = actionData?.form === "closure" ? actionData : null;
   const removal = actionData?.form === "remove" ? actionData : null;
   return (

@@ -2,9 +2,11 @@
 // six slots on which weekdays, the minimum notice and the booking horizon) and the absences. An
 // absence over booked appointments comes back with their list, and can be declared anyway by
 // cancelling them.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { afterHydration } from "../../after-hydration.ts";
 import type { z } from "zod";
 import type { Route } from "./+types/availability";
 import { useTranslation } from "../../i18n.ts";
@@ -13,7 +15,7 @@ import { clinicToday } from "../../clinic.server.ts";
 import { formatDate } from "../../format.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { ConflictList } from "../../components/conflict-list.tsx";
-import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
 import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -21,7 +23,6 @@ import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { conflictsOf, fieldOfRefusal } from "../../availability.server.ts";
 import { absenceSchema, type Conflict, planSchema } from "../../availability-schemas.ts";
 import type { absenceBody, absenceList, WorkingPlan, workingPlan } from "../../../contract/availability.ts";
-import { CALENDAR_REASON_MAX, MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, SLOTS, WEEKDAYS } from "../../../contract/constants.ts";
 
 const PAGE = "/doctor/availability";
 
@@ -85,127 +86,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
-function PlanForm({ plan, result }: { plan: WorkingPlan; result: SubmissionResult | undefined }) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "working-plan",
-    lastResult: result,
-    defaultValue: plan,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: planSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const week = fields.week.getFieldset();
-  const weekErrors = [...new Set(Object.values(fields.week.allErrors).flat())];
-  const notice = fields.minimumNoticeHours;
-  const horizon = fields.bookingHorizonDays;
-  return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <FormAlert message={form.errors?.[0]} />
-      <input type="hidden" name="intent" value="plan" />
-      <fieldset aria-describedby="week-hint">
-        <legend className="label">{t("doctor:availability.week")}</legend>
-        <p id="week-hint" className="mb-2 text-xs text-slate-600">
-          {t("doctor:availability.weekHint")}
-        </p>
-        <div className="space-y-2">
-          {WEEKDAYS.map((day) => {
-            const offered = new Set([week[day].initialValue ?? []].flat());
-            return (
-              <fieldset key={day} className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[7rem_1fr] sm:items-center">
-                <legend className="float-left text-sm font-medium text-slate-800 sm:float-none">{t(`doctor:availability.day.${day}`)}</legend>
-                <div className="clear-left grid grid-cols-3 gap-1 sm:clear-none sm:col-start-2 sm:grid-cols-6">
-                  {SLOTS.map((slot) => (
-                    <label key={slot} className="flex min-h-6 items-center gap-1.5 rounded px-1 text-sm">
-                      <input type="checkbox" key={week[day].key} name={week[day].name} value={slot} defaultChecked={offered.has(slot)} className="size-6" />
-                      {slot}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            );
-          })}
-        </div>
-        <FieldErrors id="week-error" errors={weekErrors} />
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t("doctor:availability.notice")}
-          hint={t("doctor:availability.noticeHint")}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_NOTICE_HOURS}
-          id={notice.id}
-          key={notice.key}
-          name={notice.name}
-          defaultValue={notice.initialValue}
-          errors={notice.errors}
-        />
-        <Field
-          label={t("doctor:availability.horizon")}
-          hint={t("doctor:availability.horizonHint")}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_HORIZON_DAYS}
-          id={horizon.id}
-          key={horizon.key}
-          name={horizon.name}
-          defaultValue={horizon.initialValue}
-          errors={horizon.errors}
-        />
-      </div>
-      <SubmitButton name="intent" value="plan">
-        {t("doctor:availability.savePlan")}
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function AbsenceForm({ today, result }: { today: string; result: SubmissionResult | undefined }) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "absence",
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: absenceSchema(today) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <h3 className="font-semibold text-slate-900">{t("doctor:availability.addAbsence")}</h3>
-      <FormAlert message={form.errors?.[0]} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        {(["from", "to"] as const).map((name) => (
-          <Field
-            key={fields[name].key}
-            label={t(`doctor:availability.${name}`)}
-            type="date"
-            // An absence may have begun already; it must not be over (absenceSchema).
-            min={name === "to" ? today : undefined}
-            id={fields[name].id}
-            name={fields[name].name}
-            defaultValue={fields[name].initialValue}
-            errors={fields[name].errors}
-          />
-        ))}
-      </div>
-      <Field
-        key={fields.reason.key}
-        label={t("doctor:availability.reason")}
-        maxLength={CALENDAR_REASON_MAX}
-        id={fields.reason.id}
-        name={fields.reason.name}
-        defaultValue={fields.reason.initialValue}
-        errors={fields.reason.errors}
-      />
-      <SubmitButton name="intent" value="absence">
-        {t("doctor:availability.declareAbsence")}
-      </SubmitButton>
-    </Form>
-  );
-}
+// The forms (and conform's form state and zod with them) load after the page is interactive: the
+// page rendered on the server shows them as always and hydrates them once their module has come.
+const loadForms = () => import("./availability-forms.tsx");
+const PlanForm = afterHydration(() => loadForms().then((m) => m.PlanForm));
+const AbsenceForm = afterHydration(() => loadForms().then((m) => m.AbsenceForm));
 
 function AbsenceConflicts({ conflicts, result, idempotencyKey }: { conflicts: Conflict[]; result: SubmissionResult | undefined; idempotencyKey: string }) {
   const { t, i18n } = useTranslation();
@@ -227,6 +112,10 @@ function AbsenceConflicts({ conflicts, result, idempotencyKey }: { conflicts: Co
 
 export default function Availability({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  useEffect(() => {
+    // Fetched now, so the forms hydrate soon; one that fails is tried again when shown (after-hydration.ts).
+    loadForms().catch(() => {});
+  }, []);
   const planResult = actionData?.form === "plan" ? actionData.result : undefined;
   const absence = actionData?.form === "absence" ? actionData : null;
   const removal = actionData?.form === "remove" ? actionData : null;

@@ -38,11 +38,12 @@ export function PlanForm({ plan, result }: { plan: WorkingPlan; result: Submissi
           {WEEKDAYS.map((day) => {
             const offered = new Set([week[day].initialValue ?? []].flat());
             return (
-              <fieldset key={day} className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[7rem_1fr] sm:items-center">
-                <legend className="float-left text-sm font-medium text-slate-800 sm:float-none">{t(`doctor:availability.day.${day}`)}</legend>
-                <div className="clear-left grid grid-cols-3 gap-1 sm:clear-none sm:col-start-2 sm:grid-cols-6">
+              // A row of six slots; on a phone, the morning's three above the afternoon's.
+              <fieldset key={day} className="rounded-md border border-slate-200 px-2 pb-2">
+                <legend className="px-1 text-sm font-medium text-slate-800">{t(`doctor:availability.day.${day}`)}</legend>
+                <div className="grid grid-cols-3 gap-x-2 gap-y-1 sm:grid-cols-6">
                   {SLOTS.map((slot) => (
-                    <label key={slot} className="flex min-h-6 items-center gap-1.5 rounded px-1 text-sm">
+                    <label key={slot} className="flex min-h-6 items-center gap-1 text-sm whitespace-nowrap">
                       <input type="checkbox" key={week[day].key} name={week[day].name} value={slot} defaultChecked={offered.has(slot)} className="size-6" />
                       {slot}
                     </label>

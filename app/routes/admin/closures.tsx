@@ -99,7 +99,7 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
   return (
     <section>
       <PageHeader title={t("admin:closures.title")} subtitle={t("admin:closures.subtitle")} />
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+      <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2">
         <section className="card min-w-0 space-y-4">
           <ClosureForm today={d.today} result={closure?.result} />
           {closure?.conflicts?.length ? <ClosureConflicts conflicts={closure.conflicts} result={closure.result} idempotencyKey={d.idempotencyKey} /> : null}

@@ -123,7 +123,7 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
     <section>
       <PageHeader title={t("doctor:availability.title")} subtitle={t("doctor:availability.subtitle")} />
       <ClinicTimeZone className="mb-4 text-xs text-slate-600" />
-      <div className="grid min-w-0 gap-6 2xl:grid-cols-2">
+      <div className="grid min-w-0 items-start gap-6 2xl:grid-cols-2">
         <section aria-labelledby="plan-title" className="card min-w-0 space-y-4">
           <h2 id="plan-title" className="text-lg font-semibold">
             {t("doctor:availability.planTitle")}

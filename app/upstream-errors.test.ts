@@ -28,6 +28,10 @@ describe("upstreamErrorKey", () => {
   });
 
   it("says the same thing everywhere for what does not depend on the screen", () => {
+    for (const action of ["booking", "proposalAccept", "doctorAppointment"] as const) {
+      expect(upstreamErrorKey({ status: 409, code: "clinic_closed" }, action, "patient:book.failed")).toBe("common:availability.clinicClosed");
+      expect(upstreamErrorKey({ status: 409, code: "day_not_worked" }, action, "patient:book.failed")).toBe("common:availability.dayNotWorked");
+    }
     const actions: UpstreamAction[] = ["booking", "login", "page", "profileGate", "doctorAppointment"];
     for (const action of actions) {
       expect(upstreamErrorKey({ status: 503, code: "network" }, action, "x:fallback")).toBe("common:errors.network");

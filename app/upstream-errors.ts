@@ -63,13 +63,13 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   too_many_attempts: { code: "auth:verification.tooMany", profileGate: "doctor:gate.tooMany", login: "auth:login.tooMany" },
   resend_too_soon: { code: "auth:verification.resendTooSoon", profileGate: "doctor:gate.resendTooSoon" },
   invalid_phone: { profile: "patient:profile.invalidPhone" },
-  // The clinic's calendar: why a slot cannot be taken, the same words whoever takes it.
-  day_not_worked: "common:calendarDays.refused.dayNotWorked",
-  slot_not_offered: "common:calendarDays.refused.slotNotOffered",
-  notice_too_short: "common:calendarDays.refused.noticeTooShort",
-  beyond_horizon: "common:calendarDays.refused.beyondHorizon",
-  clinic_closed: "common:calendarDays.refused.clinicClosed",
-  doctor_absent: "common:calendarDays.refused.doctorAbsent",
+  // The availability rule's refusals (docs/product.md, Availability): the same words on every screen.
+  day_not_worked: "common:availability.dayNotWorked",
+  slot_not_offered: "common:availability.slotNotOffered",
+  notice_too_short: "common:availability.noticeTooShort",
+  beyond_horizon: "common:availability.beyondHorizon",
+  clinic_closed: "common:availability.clinicClosed",
+  doctor_absent: "common:availability.doctorAbsent",
   // The working plan's, the absences' and the closed days' own fields.
   invalid_week: { availability: "doctor:availability.slotInvalid" },
   invalid_notice: { availability: "doctor:availability.noticeRange" },

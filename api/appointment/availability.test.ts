@@ -132,6 +132,28 @@ describe("the availability rule", () => {
     expect(refusal(await book(nextWeekday(1), "09:00")).code).toBe("day_not_worked");
   });
 
+  it("puts on the search's card the first slot booking would take: past full days, absences and closed days", async () => {
+    const doctor = await api.createDoctor({ username: "Dr Next Slot" });
+    const card = async () =>
+      ((await api.request("GET", `/doctor?id=${doctor.user.id}`, { token: patient.token })).body as { doctors: { nextSlot: { date: string; time: string } | null }[] }).doctors[0].nextSlot;
+    const first = await card();
+    expect(first).not.toBeNull();
+    // That slot books; the card then moves on to the next one the list shows as free.
+    const book = (date: string, time: string) => api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time } });
+    expect((await book(first!.date, first!.time)).status).toBe(201);
+    const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${first!.date}`, { answer: daySlots, token: patient.token });
+    const nextFree = slots.body.find((s) => s.available);
+    if (nextFree) expect(await card()).toEqual({ date: first!.date, time: nextFree.iso });
+    // Away for the next 30 days: the first slot after the absence.
+    expect((await api.request("POST", "/doctor/absences", { token: doctor.token, body: { from: first!.date, to: futureDate(30), cancelAppointments: true } })).status).toBe(201);
+    const after = await card();
+    expect(after!.date > futureDate(30)).toBe(true);
+    expect((await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${after!.date}`, { answer: daySlots, token: patient.token })).body.find((s) => s.available)?.iso).toBe(after!.time);
+    // No day offered: no next slot.
+    await putPlan(doctor, { week: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] } });
+    expect(await card()).toBeNull();
+  });
+
   it("gives exactly one of 100 concurrent bookings of the last free slot of a day, and 409 slot_taken to the others", async () => {
     const doctor = await newDoctor();
     const date = futureDate(9);

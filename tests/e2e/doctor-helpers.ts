@@ -42,22 +42,24 @@ export async function generalPractice() {
   return found.id;
 }
 
-/** Cameroon's fixed public holidays (MM-DD), closed days from the start. */
+/** Cameroon's fixed public holidays (MM-DD), closed days of the clinic (migration 0010). */
 const FIXED_HOLIDAYS = ["01-01", "02-11", "05-01", "05-20", "08-15", "12-25"];
 
 /**
- * A future day and slot the default working plan offers (docs/product.md, Availability screens):
- * Monday to Friday, not a fixed public holiday, from `minDays` days on and within the 90 days'
- * horizon; random so runs do not collide on the doctor's slots.
+ * A random day from `minDays` to 85 days ahead that the default working plan offers (Monday to
+ * Friday, not a fixed holiday, within the 90 days' horizon: docs/product.md, Availability).
  */
-export function futureSlot(minDays = 20) {
-  const span = Math.max(1, 85 - minDays);
+export function openDay(minDays = 20): string {
   for (;;) {
-    const day = new Date(Date.now() + (minDays + Math.floor(Math.random() * span)) * 86_400_000);
+    const day = new Date(Date.now() + (minDays + Math.floor(Math.random() * (86 - minDays))) * 86_400_000);
     const date = day.toISOString().slice(0, 10);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6 || FIXED_HOLIDAYS.includes(date.slice(5))) continue;
-    return { date, time: SLOTS[Math.floor(Math.random() * SLOTS.length)]! };
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6 && !FIXED_HOLIDAYS.includes(date.slice(5))) return date;
   }
+}
+
+/** A future open day and slot; random so runs seldom collide on the doctor's slots (book() tries again). */
+export function futureSlot(minDays = 20) {
+  return { date: openDay(minDays), time: SLOTS[Math.floor(Math.random() * SLOTS.length)]! };
 }
 
 const listOf = (body: any, key: string) => (Array.isArray(body) ? body : (body?.[key] ?? []));

@@ -3,7 +3,7 @@
 // time, and buttons whose case is the one the texts are written in (no CSS capitalisation).
 // The expected texts come from Intl itself, not from the app's formatters.
 import type { Locator } from "@playwright/test";
-import { api, signIn, uniqueName } from "./doctor-helpers.ts";
+import { api, openDay, signIn, uniqueName } from "./doctor-helpers.ts";
 import { type Account, createDoctor, createUnapprovedDoctor, expect, queueCard, test } from "./fixtures.ts";
 
 const idOf = async (path: string, name: string) => (await api<{ id: number; name: string }[]>("GET", path)).body.find((p) => p.name === name)!.id;
@@ -73,7 +73,7 @@ for (const javaScriptEnabled of [false, true]) {
         await card.getByRole("link", { name: `Réserver un rendez-vous avec le Dr ${DOCTOR}` }).click();
         const dialog = page.getByRole("dialog");
         await expect(dialog).toBeVisible();
-        date = new Date(Date.now() + (30 + Math.floor(Math.random() * 500)) * 86_400_000).toISOString().slice(0, 10);
+        date = openDay(30);
         await dialog.locator('input[type="date"]').fill(date);
         const show = dialog.getByRole("button", { name: /Afficher les horaires/ });
         if (await show.count()) await show.click();
@@ -131,7 +131,7 @@ for (const javaScriptEnabled of [false, true]) {
       const cardiology = specialities.body.find((s) => s.name === "Cardiology")!.id;
       let booked: { id: string } | undefined;
       for (let attempt = 0; attempt < 10 && !booked; attempt++) {
-        const date = new Date(Date.now() + (30 + Math.floor(Math.random() * 500)) * 86_400_000).toISOString().slice(0, 10);
+        const date = openDay(30);
         const created = await api("POST", "/appointment", {
           token: patient.token,
           body: { doctorId: doctor.id, specialityId: cardiology, type: "in-person", status: "pending", category: "direct", date, time: "10:00" },

@@ -3,7 +3,7 @@
 // dialog's module is still on its way (its forms post as without JavaScript), and enhances it once
 // the module has arrived; a dialog opened from the interactive page shows once its module has come.
 import type { Locator, Page } from "@playwright/test";
-import { api, book, signIn } from "./doctor-helpers.ts";
+import { api, book, openDay, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { holdModule } from "./support.ts";
 
@@ -25,7 +25,7 @@ test.describe("a dialog opened by its URL (JavaScript on)", () => {
     dialogs.release();
     // Hydrated: the button gives way to the enhancement, a date change reloads the times in place.
     await expect(show).toHaveCount(0);
-    const date = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const date = openDay(40);
     await dialog.locator('input[type="date"]').fill(date);
     await page.waitForURL(new RegExp(`date=${date}`));
     await expect(dialog).toBeVisible();

@@ -47,6 +47,7 @@ const phoneSpecs = [
   "form-validation",
   "lazy-dialogs",
   "sms-settings",
+  "availability",
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
 const desktopOnlyTests = [
@@ -57,6 +58,7 @@ const desktopOnlyTests = [
   /doctor appointments in French/, // doctor-appointments: the language
   /already marked meanwhile/, // doctor-no-shows: a refusal's words
   /form validation in fr/, // form-validation: the language; the English runs are on the phone
+  /availability in French/, // availability: the language
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

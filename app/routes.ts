@@ -44,9 +44,11 @@ export default [
       route("dashboard", "routes/doctor/dashboard.tsx"),
       route("appointments", "routes/doctor/appointments.tsx"),
       route("consultations", "routes/doctor/consultations.tsx"),
+      route("availability", "routes/doctor/availability.tsx"),
       route("profile", "routes/doctor/profile.tsx"),
       route("profile/export", "routes/doctor/profile-export.ts"),
     ]),
     route("admin", "routes/admin/index.tsx"),
+    route("admin/closures", "routes/admin/closures.tsx"),
   ]),
 ] satisfies RouteConfig;

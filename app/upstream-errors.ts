@@ -21,6 +21,7 @@ export type UpstreamAction =
   | "login"
   | "profile"
   | "admin"
+  | "availability"
   | "page";
 
 /** A refused upstream answer as the upstream client gives it (app/upstream.server.ts). */
@@ -45,7 +46,7 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   slot_taken: { booking: "patient:book.slotTaken", proposalAccept: "patient:proposals.slotTaken", doctorAppointment: "doctor:reschedule.slotTaken" },
   slot_held: { doctorAppointment: "doctor:appointments.slotHeld" },
   unchanged: { doctorAppointment: "doctor:reschedule.unchanged" },
-  past_date: { doctorAppointment: "doctor:reschedule.pastDate", openRequest: "patient:request.pastTime" },
+  past_date: { doctorAppointment: "doctor:reschedule.pastDate", openRequest: "patient:request.pastTime", availability: "common:calendarDays.past" },
   invalid_slot: { doctorAppointment: "doctor:reschedule.timeRequired", openRequest: "patient:request.timeRequired" },
   invalid_transition: {
     doctorAppointment: "doctor:errors.changedMeanwhile",
@@ -74,6 +75,14 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   beyond_horizon: "common:availability.beyondHorizon",
   clinic_closed: "common:availability.clinicClosed",
   doctor_absent: "common:availability.doctorAbsent",
+  // The working plan's, the absences' and the closed days' own fields.
+  invalid_week: { availability: "doctor:availability.slotInvalid" },
+  invalid_notice: { availability: "doctor:availability.noticeRange" },
+  invalid_horizon: { availability: "doctor:availability.horizonRange" },
+  invalid_date: { availability: "common:calendarDays.dateInvalid" },
+  invalid_period: { availability: "doctor:availability.periodInvalid" },
+  invalid_reason: { availability: "common:calendarDays.reasonInvalid" },
+  closure_exists: { availability: "admin:closures.exists" },
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */

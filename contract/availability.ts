@@ -2,7 +2,7 @@
 // absences (/doctor/working-plan, /doctor/absences), the clinic's closed days (/admin/closures),
 // and the codes of the one availability rule that refuses a slot (api/appointment/availability.ts).
 import { z } from "zod";
-import { SLOTS, WEEKDAYS } from "./constants.ts";
+import { CALENDAR_REASON_MAX, MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, SLOTS, WEEKDAYS } from "./constants.ts";
 import { person } from "./doctor.ts";
 import { calendarDate, coded, optionalText } from "./fields.ts";
 
@@ -22,11 +22,6 @@ export const SLOT_REFUSALS = [
 ] as const;
 export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
 
-/** The most a doctor may ask: a week's notice, two years ahead (anything more is a typing mistake). */
-const MAX_NOTICE_HOURS = 168;
-const MAX_HORIZON_DAYS = 730;
-/** The longest absence one declaration covers (a longer leave is declared in parts). */
-export const MAX_ABSENCE_DAYS = 366;
 
 const slotList = (day: string) =>
   z
@@ -67,7 +62,7 @@ const cancelAppointments = z.preprocess((v) => v === "on" || v === "true" || v, 
 export const absenceBody = z.object({
   from: coded(calendarDate("A valid start date is required"), "invalid_date"),
   to: coded(calendarDate("A valid end date is required"), "invalid_date"),
-  reason: coded(optionalText(200, "reason"), "invalid_reason"),
+  reason: coded(optionalText(CALENDAR_REASON_MAX, "reason"), "invalid_reason"),
   cancelAppointments,
 });
 
@@ -79,7 +74,7 @@ export const absenceList = z.object({ absences: z.array(absence) });
 export const closureBody = z.object({
   date: coded(calendarDate("A valid date is required"), "invalid_date"),
   reason: coded(
-    z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("A reason is required").min(1, "A reason is required").max(200, "The reason must be at most 200 characters")),
+    z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("A reason is required").min(1, "A reason is required").max(CALENDAR_REASON_MAX, `The reason must be at most ${CALENDAR_REASON_MAX} characters`)),
     "invalid_reason",
   ),
   cancelAppointments,

@@ -16,6 +16,13 @@ export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as c
 /** The days of a working plan's week (contract/availability.ts), Monday first. */
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/** A working plan's bounds: at most a week's notice, two years ahead (anything more is a typing mistake). */
+export const MAX_NOTICE_HOURS = 168;
+export const MAX_HORIZON_DAYS = 730;
+/** The longest absence one declaration covers (a longer leave is declared in parts). */
+export const MAX_ABSENCE_DAYS = 366;
+/** The longest reason an absence or a closed day keeps. */
+export const CALENDAR_REASON_MAX = 200;
 
 export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled", "missed"] as const;
 /** Statuses no one changes any more: the appointment took place, was called off, or the patient did not come. */

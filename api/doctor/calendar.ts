@@ -3,7 +3,8 @@
 // availability rule (api/appointment/availability.ts).
 import { Router } from "express";
 import { and, asc, eq, gte } from "drizzle-orm";
-import { absenceBody, type absenceList, MAX_ABSENCE_DAYS, workingPlan, type WorkingPlan } from "../../contract/availability.ts";
+import { absenceBody, type absenceList, workingPlan, type WorkingPlan } from "../../contract/availability.ts";
+import { MAX_ABSENCE_DAYS } from "../../contract/constants.ts";
 import type { z } from "zod";
 import { isUuid } from "../../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";

@@ -29,8 +29,12 @@ const menus: Record<Role, { to: string; key: string }[]> = {
     { to: "/doctor/dashboard", key: "nav.dashboard" },
     { to: "/doctor/appointments", key: "nav.appointments" },
     { to: "/doctor/consultations", key: "nav.consultations" },
+    { to: "/doctor/availability", key: "doctor:availability.title" },
   ],
-  admin: [{ to: "/admin", key: "nav.admin" }],
+  admin: [
+    { to: "/admin", key: "nav.admin" },
+    { to: "/admin/closures", key: "admin:closures.title" },
+  ],
 };
 
 function SideMenu({ role }: { role: Role }) {

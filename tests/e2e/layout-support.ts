@@ -49,6 +49,16 @@ async function wrongCode(page: Page) {
   await page.locator('button[name="intent"][value="verify"]').click();
 }
 
+/** The appointments an absence or a closed day would cancel (app/components/conflict-list.tsx). */
+const CONFLICTS = '[aria-labelledby="conflicts-title"]';
+
+/** An absence of the one day `date` declared on the Availability page (nothing is saved: it meets a booking). */
+const absenceOver = (date: string) => async (page: Page) => {
+  await page.locator('input[name="from"]').fill(date);
+  await page.locator('input[name="to"]').fill(date);
+  await page.locator('button[name="intent"][value="absence"]').click();
+};
+
 /** A profile form saved with its name emptied. */
 async function saveWithoutName(page: Page) {
   await page.locator('input[name="username"]').fill("");
@@ -138,6 +148,11 @@ async function makeWorld(browser: Browser): Promise<World> {
           { path: "/doctor/profile", what: "profile code gate", shows: DIALOG },
           { what: "profile code gate with a wrong code", act: wrongCode, shows: `${DIALOG} [role="alert"]` },
         ]),
+    { path: "/doctor/availability", what: "availability" },
+    // Declare absence pressed with no dates.
+    { what: "availability with field errors", act: (page) => page.locator('button[name="intent"][value="absence"]').click(), shows: FIELD_ERROR },
+    // An absence over the long-named patient's booking: the list of what it would cancel.
+    ...(approved ? [{ what: "availability with an absence's conflict list", act: absenceOver(longBooking.date), shows: CONFLICTS }] : []),
     { path: "/notifications", what: "notifications" },
     { path: "/doctor/schedule/print", what: "printable schedule" },
     { path: "/settings", what: "settings" },
@@ -197,6 +212,9 @@ async function makeWorld(browser: Browser): Promise<World> {
     pending: doctorPages(false),
     admin: [
       { path: "/admin", what: "admin" },
+      { path: "/admin/closures", what: "closed days" },
+      // Add closed day pressed with no date and no reason.
+      { what: "closed days with field errors", act: (page) => page.locator('button[name="intent"][value="closure"]').click(), shows: FIELD_ERROR },
       { path: "/settings", what: "settings" },
     ],
   };

@@ -1,0 +1,137 @@
+// The clinic's closed days (docs/product.md, Availability screens): the days nobody can book, kept
+// by the admin. The fixed public holidays are there from the start; the admin adds the moving ones.
+// A closed day over booked appointments comes back with their list, and can be added anyway by
+// cancelling them.
+import { useEffect } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { afterHydration } from "../../after-hydration.ts";
+import type { z } from "zod";
+import type { Route } from "./+types/closures";
+import { useTranslation } from "../../i18n.ts";
+import { requireUser, upstream } from "../../auth.server.ts";
+import { clinicToday } from "../../clinic.server.ts";
+import { formatDate } from "../../format.ts";
+import { ConflictList } from "../../components/conflict-list.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { ActionForm } from "../../components/submit-button.tsx";
+import { PageHeader } from "../../components/page.tsx";
+import { redirectWithToast } from "../../toast.server.ts";
+import { upstreamErrorKey } from "../../upstream-errors.ts";
+import { conflictsOf, fieldOfRefusal } from "../../availability.server.ts";
+import { closureSchema, type Conflict } from "../../availability-schemas.ts";
+import type { closureBody, closureList } from "../../../contract/availability.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
+
+const PAGE = "/admin/closures";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { closures } = await upstream(request, context).get<z.infer<typeof closureList>>("/admin/closures");
+  return { closures, today: clinicToday(), idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const api = upstream(request, context);
+  const intent = formData.get("intent");
+  const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
+
+  if (intent === "remove") {
+    const id = String(formData.get("closureId") ?? "");
+    const answer = await api.call("DELETE", `/admin/closures/${encodeURIComponent(id)}`, { idempotencyKey });
+    if (!answer.ok) return data({ form: "remove" as const, message: upstreamErrorKey(answer, "availability", "admin:closures.removeFailed") }, { status: answer.status });
+    return redirectWithToast(PAGE, { type: "success", message: "admin:closures.removed" });
+  }
+
+  const submission = parseWithZod(formData, { schema: closureSchema(clinicToday()) });
+  if (submission.status !== "success") return data({ form: "closure" as const, result: submission.reply(), conflicts: null }, { status: 400 });
+  const { date, reason, cancelAppointments } = submission.value;
+  const answer = await api.call("POST", "/admin/closures", { body: { date, reason, cancelAppointments } satisfies z.input<typeof closureBody>, idempotencyKey });
+  if (!answer.ok) {
+    // Appointments on that day: listed, for the admin to keep them or cancel them (docs/forms.md).
+    const conflicts = conflictsOf(answer);
+    const field = fieldOfRefusal(answer, { invalid_date: "date", past_date: "date", closure_exists: "date", invalid_reason: "reason" });
+    const message = upstreamErrorKey(answer, "availability", "admin:closures.addFailed");
+    const result = submission.reply(conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
+    return data({ form: "closure" as const, result, conflicts }, { status: answer.status });
+  }
+  return redirectWithToast(PAGE, { type: "success", message: cancelAppointments ? "admin:closures.addedCancelling" : "admin:closures.added" });
+}
+
+// A refused addition or removal shows the list as it is now (JavaScript on as off).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+// The form (and conform's form state and zod with it) loads after the page is interactive: the page
+// rendered on the server shows it as always and hydrates it once its module has come.
+const loadForm = () => import("./closure-form.tsx");
+const ClosureForm = afterHydration(() => loadForm().then((m) => m.ClosureForm));
+
+function ClosureConflicts({ conflicts, result, idempotencyKey }: { conflicts: Conflict[]; result: SubmissionResult | undefined; idempotencyKey: string }) {
+  const { t, i18n } = useTranslation();
+  // The refused form's values as sent: the confirmation closes exactly the day listed.
+  const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const values = { date: sent.date ?? "", reason: sent.reason ?? "" };
+  return (
+    <ConflictList
+      conflicts={conflicts}
+      title={t("admin:closures.conflicts", { count: conflicts.length, day: formatDate(values.date, i18n.language) })}
+      intent="closureAnyway"
+      values={values}
+      idempotencyKey={idempotencyKey}
+      keepTo={PAGE}
+      confirmLabel={t("admin:closures.addAnyway", { count: conflicts.length })}
+    />
+  );
+}
+
+export default function Closures({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    // Fetched now, so the form hydrates soon; one that fails is tried again when shown (after-hydration.ts).
+    loadForm().catch(() => {});
+  }, []);
+  const closure = actionData?.form === "closure" ? actionData : null;
+  const removal = actionData?.form === "remove" ? actionData : null;
+  return (
+    <section>
+      <PageHeader title={t("admin:closures.title")} subtitle={t("admin:closures.subtitle")} />
+      <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2">
+        <section className="card min-w-0 space-y-4">
+          <ClosureForm today={d.today} result={closure?.result} />
+          {closure?.conflicts?.length ? <ClosureConflicts conflicts={closure.conflicts} result={closure.result} idempotencyKey={d.idempotencyKey} /> : null}
+        </section>
+        <section aria-labelledby="closures-title" className="card min-w-0 space-y-4">
+          <h2 id="closures-title" className="text-lg font-semibold">
+            {t("admin:closures.listTitle")}
+          </h2>
+          {removal ? <FormAlert message={removal.message} /> : null}
+          {d.closures.length === 0 ? (
+            <p className="text-sm text-slate-700">{t("admin:closures.empty")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200" aria-label={t("admin:closures.listTitle")}>
+              {d.closures.map((c) => {
+                const day = formatDate(c.date, i18n.language);
+                return (
+                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                    <div className="min-w-0 text-sm">
+                      <p className="font-medium">{day}</p>
+                      <p className="break-words text-slate-700">{c.reason}</p>
+                    </div>
+                    <ActionForm intent="remove" field="closureId" id={c.id} idempotencyKey={`${d.idempotencyKey}-${c.id}`} className="btn-secondary">
+                      <span aria-hidden="true">{t("admin:closures.remove")}</span>
+                      <span className="sr-only">{t("admin:closures.removeDay", { day, reason: c.reason })}</span>
+                    </ActionForm>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

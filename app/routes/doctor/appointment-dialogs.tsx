@@ -50,13 +50,11 @@ export function CancelDialog({ a, name, alert, confirm }: { a: ListedAppointment
 function requestDetails(a: Appointment, t: (key: string) => string): [string, ReactNode][] {
   const d = a.details ?? {};
   const rows: [string, ReactNode][] = [];
-  // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
-  if (d.reason) rows.push([t("patient:request.reason"), <span className="whitespace-pre-line break-words">{d.reason}</span>]);
+  if (d.reason) rows.push([t("patient:request.reason"), <span key="reason" className="whitespace-pre-line break-words">{d.reason}</span>]);
   if (d.deviceType) rows.push([t("patient:form.deviceType"), t(`patient:form.device.${d.deviceType}`)]);
   if (d.internetQuality) rows.push([t("patient:form.connection"), t(`patient:form.quality.${d.internetQuality}`)]);
   if (d.videoPreference) rows.push([t("patient:form.platform"), t(`patient:form.video.${d.videoPreference}`)]);
-  // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
-  if (d.residenceAddress) rows.push([t("doctor:appointments.residenceAddress"), <span className="whitespace-pre-line break-words">{d.residenceAddress}</span>]);
+  if (d.residenceAddress) rows.push([t("doctor:appointments.residenceAddress"), <span key="address" className="whitespace-pre-line break-words">{d.residenceAddress}</span>]);
   return rows;
 }
 
@@ -73,8 +71,7 @@ export function DetailsDialog({ a, name, data, result, actions }: { a: Appointme
     [t("doctor:appointments.date"), formatDate(a.date, i18n.language)],
     [t("doctor:appointments.time"), slotOf(a)],
     [t("doctor:appointments.type"), t(`doctor:type.${a.type}`)],
-    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
-    [t("doctor:appointments.status"), <StatusBadge status={a.status} role="doctor" />],
+    [t("doctor:appointments.status"), <StatusBadge key="status" status={a.status} role="doctor" />],
   ];
   if (a.Speciality) rows.push([t("doctor:appointments.speciality"), specialityName(a.Speciality, i18n.language)]);
   const where = formatPlace(a, i18n.language);

@@ -15,12 +15,24 @@ import { z } from "zod";
 import type { LevelWithSilent } from "pino";
 
 /** LOG_LEVEL's values: pino's levels. */
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const satisfies readonly LevelWithSilent[];
+const LOG_LEVELS = [
+  "fatal",
+  "error",
+  "warn",
+  "info",
+  "debug",
+  "trace",
+  "silent",
+] as const satisfies readonly LevelWithSilent[];
 
 /** A problem at start-up that the operator fixes (configuration, data folder, port): one line, no stack. */
 export class StartupError extends Error {}
 
-const port = z.coerce.number({ error: "must be a port number (1-65535)" }).int("must be a port number (1-65535)").min(1, "must be a port number (1-65535)").max(65535, "must be a port number (1-65535)");
+const port = z.coerce
+  .number({ error: "must be a port number (1-65535)" })
+  .int("must be a port number (1-65535)")
+  .min(1, "must be a port number (1-65535)")
+  .max(65535, "must be a port number (1-65535)");
 
 // Express's `trust proxy`: true/false, a number of hops, or addresses, subnets and the names
 // loopback, linklocal, uniquelocal, comma-separated.
@@ -39,11 +51,16 @@ const trustProxy = z
     (v) => v === "true" || v === "false" || /^\d{1,2}$/.test(v) || v.split(",").every((e) => isProxyEntry(e.trim())),
     "must be true, false, a number of proxies, or addresses/subnets/loopback/linklocal/uniquelocal separated by commas",
   )
-  .transform((v): boolean | number | string[] => (v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v.split(",").map((e) => e.trim())));
+  .transform((v): boolean | number | string[] =>
+    v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v.split(",").map((e) => e.trim()),
+  );
 
 const reminderHours = z
   .string()
-  .regex(/^(none|\d{1,3}(\s*,\s*\d{1,3})*)$/, "must be hours before the appointment separated by commas (24,2), or none")
+  .regex(
+    /^(none|\d{1,3}(\s*,\s*\d{1,3})*)$/,
+    "must be hours before the appointment separated by commas (24,2), or none",
+  )
   .transform((v) => (v === "none" ? [] : [...new Set(v.split(",").map(Number))].sort((a, b) => b - a)))
   .refine((hours) => hours.every((h) => h >= 1 && h <= 336), "must be hours between 1 and 336 (two weeks)");
 
@@ -64,15 +81,32 @@ function isTimeZone(zone: string) {
 const smsVariables = {
   SMS_URL: z
     .string()
-    .regex(/^smpps?:\/\/[^:@/\s]+:[^@/\s]*@[^:/\s]+:\d{1,5}\/?(\?.*)?$/, "must be smpp://system_id:password@host:port (or smpps://)")
-    .refine((v) => !/[?&]bind=/.test(v) || /[?&]bind=(transmitter|transceiver)(&|$)/.test(v), "bind= must be transmitter or transceiver")
+    .regex(
+      /^smpps?:\/\/[^:@/\s]+:[^@/\s]*@[^:/\s]+:\d{1,5}\/?(\?.*)?$/,
+      "must be smpp://system_id:password@host:port (or smpps://)",
+    )
+    .refine(
+      (v) => !/[?&]bind=/.test(v) || /[?&]bind=(transmitter|transceiver)(&|$)/.test(v),
+      "bind= must be transmitter or transceiver",
+    )
     .optional(),
-  SMS_FROM: z.string().regex(/^[A-Za-z0-9]{1,11}$/, "must be 1 to 11 letters and digits").default("HealthBook"),
-  SMS_MAX_PER_HOUR: z.coerce.number({ error: "must be a whole number from 1 to 1000000" }).int("must be a whole number from 1 to 1000000").min(1, "must be a whole number from 1 to 1000000").max(1_000_000, "must be a whole number from 1 to 1000000").default(500),
+  SMS_FROM: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,11}$/, "must be 1 to 11 letters and digits")
+    .default("HealthBook"),
+  SMS_MAX_PER_HOUR: z.coerce
+    .number({ error: "must be a whole number from 1 to 1000000" })
+    .int("must be a whole number from 1 to 1000000")
+    .min(1, "must be a whole number from 1 to 1000000")
+    .max(1_000_000, "must be a whole number from 1 to 1000000")
+    .default(500),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .transform((v) => v.replace(/\/+$/, ""))
-    .refine((v) => v.length <= 40 && !/[?#]/.test(v), "must be at most 40 characters, without query (it starts the link of every text message)")
+    .refine(
+      (v) => v.length <= 40 && !/[?#]/.test(v),
+      "must be at most 40 characters, without query (it starts the link of every text message)",
+    )
     .optional(),
 };
 
@@ -87,7 +121,12 @@ const schema = z.object({
   API_URL: z.url().optional(),
   API_TIMEOUT_MS: z.coerce.number().int().min(100, "must be at least 100").default(10_000),
   // Web worker processes (node:cluster); default: one per core in production, one otherwise.
-  WEB_CONCURRENCY: z.coerce.number({ error: "must be a whole number from 1 to 64" }).int("must be a whole number from 1 to 64").min(1, "must be a whole number from 1 to 64").max(64, "must be a whole number from 1 to 64").optional(),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number from 1 to 64" })
+    .int("must be a whole number from 1 to 64")
+    .min(1, "must be a whole number from 1 to 64")
+    .max(64, "must be a whole number from 1 to 64")
+    .optional(),
   // Set by server.ts for its own web workers when it owns the embedded database: the owner's API.
   // Not an operator's setting (README, Several web workers).
   API_OWNER_URL: z.url().optional(),
@@ -95,7 +134,10 @@ const schema = z.object({
   SESSION_SECRET: z
     .string()
     .transform((v) => v.split(",").map((secret) => secret.trim()))
-    .refine((secrets) => secrets.every((secret) => secret.length >= 32), "must be one or more secrets of at least 32 characters, separated by commas")
+    .refine(
+      (secrets) => secrets.every((secret) => secret.length >= 32),
+      "must be one or more secrets of at least 32 characters, separated by commas",
+    )
     .optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   TRUST_PROXY: trustProxy.default(["loopback"]),
@@ -104,10 +146,21 @@ const schema = z.object({
   API_HOST: z.string().default("127.0.0.1"),
   // Data: both.
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
-  DB_POOL_SIZE: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").max(1000, "must be at most 1000").default(10),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DB_POOL_SIZE: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1000, "must be at most 1000")
+    .default(10),
   MIGRATIONS_DIR: z.string().default("api/db/migrations"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().optional(),
   // How mail leaves (docs/mail.md); checked against SMTP_URL and NODE_ENV below.
   MAIL_TRANSPORT: z.string().optional(),
@@ -115,7 +168,12 @@ const schema = z.object({
   // Reminder mails before a confirmed appointment (docs/mail.md): hours before its start, or none.
   REMINDER_HOURS: reminderHours.default([24, 2]),
   // How soon a profile-gate code may be replaced by a new one (docs/product.md, Accounts and codes).
-  CODE_RESEND_SECONDS: z.coerce.number({ error: "must be a whole number of seconds from 1 to 3600" }).int("must be a whole number of seconds from 1 to 3600").min(1, "must be a whole number of seconds from 1 to 3600").max(3600, "must be a whole number of seconds from 1 to 3600").default(60),
+  CODE_RESEND_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds from 1 to 3600" })
+    .int("must be a whole number of seconds from 1 to 3600")
+    .min(1, "must be a whole number of seconds from 1 to 3600")
+    .max(3600, "must be a whole number of seconds from 1 to 3600")
+    .default(60),
   // Video rooms of online appointments (docs/calendars.md): a video service such as a self-hosted
   // Jitsi Meet, whose rooms are `${VIDEO_BASE_URL}/${room}`. Unset: no video link is shown.
   VIDEO_BASE_URL: z
@@ -156,7 +214,23 @@ export type Config = Raw & {
 };
 
 // Values that may appear in a message: never a secret or a URL (which carries credentials).
-const ECHOED = new Set(["SMS_FROM", "SMS_MAX_PER_HOUR", "NODE_ENV", "WEB_CONCURRENCY", "PORT", "API_PORT", "API_TIMEOUT_MS", "DB_POOL_SIZE", "TRUST_PROXY", "APP_TIMEZONE", "REMINDER_HOURS", "CODE_RESEND_SECONDS", "DEMO", "COOKIE_SECURE", "LOG_LEVEL"]);
+const ECHOED = new Set([
+  "SMS_FROM",
+  "SMS_MAX_PER_HOUR",
+  "NODE_ENV",
+  "WEB_CONCURRENCY",
+  "PORT",
+  "API_PORT",
+  "API_TIMEOUT_MS",
+  "DB_POOL_SIZE",
+  "TRUST_PROXY",
+  "APP_TIMEZONE",
+  "REMINDER_HOURS",
+  "CODE_RESEND_SECONDS",
+  "DEMO",
+  "COOKIE_SECURE",
+  "LOG_LEVEL",
+]);
 
 /** The validated configuration of `env`; throws a one-line StartupError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -180,7 +254,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new StartupError(`Configuration error: ${(error as Error).message}`);
   }
-  if (production && c.SMS_URL && !c.PUBLIC_URL) throw new StartupError("Configuration error: PUBLIC_URL is required in production with SMS_URL (the link in every text message)");
+  if (production && c.SMS_URL && !c.PUBLIC_URL)
+    throw new StartupError(
+      "Configuration error: PUBLIC_URL is required in production with SMS_URL (the link in every text message)",
+    );
   return {
     ...c,
     production,
@@ -206,19 +283,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * Throws a one-line message that starts with the variable's name.
  */
 export type MailTransport = "smtp" | "outbox" | "console";
-export function mailTransportSetting(env: { MAIL_TRANSPORT?: string; SMTP_URL?: string; NODE_ENV?: string }): MailTransport {
+export function mailTransportSetting(env: {
+  MAIL_TRANSPORT?: string;
+  SMTP_URL?: string;
+  NODE_ENV?: string;
+}): MailTransport {
   const production = env.NODE_ENV === "production";
   // `outbox` keeps mail until there is a way to send it: once SMTP_URL is given (a later start, or
   // the container image, whose default is outbox), the queued mail and the new mail are sent.
   const setting = env.MAIL_TRANSPORT === "outbox" && env.SMTP_URL ? "smtp" : env.MAIL_TRANSPORT;
   const chosen = setting || (env.SMTP_URL ? "smtp" : production ? undefined : "console");
   if (!chosen) {
-    throw new Error("SMTP_URL is required in production (or set MAIL_TRANSPORT=outbox to keep mail in the database without sending it)");
+    throw new Error(
+      "SMTP_URL is required in production (or set MAIL_TRANSPORT=outbox to keep mail in the database without sending it)",
+    );
   }
-  if (chosen !== "smtp" && chosen !== "outbox" && chosen !== "console") throw new Error(`MAIL_TRANSPORT must be smtp, outbox or console (got "${chosen}")`);
+  if (chosen !== "smtp" && chosen !== "outbox" && chosen !== "console")
+    throw new Error(`MAIL_TRANSPORT must be smtp, outbox or console (got "${chosen}")`);
   if (chosen === "smtp" && !env.SMTP_URL) throw new Error("MAIL_TRANSPORT smtp needs SMTP_URL");
   // The console transport prints verification and reset codes: never in production.
-  if (chosen === "console" && production) throw new Error("MAIL_TRANSPORT console prints codes to the log and is refused in production");
+  if (chosen === "console" && production)
+    throw new Error("MAIL_TRANSPORT console prints codes to the log and is refused in production");
   return chosen;
 }
 
@@ -245,10 +330,14 @@ export function startupConfig(): Config {
     fs.mkdirSync(c.DATA_DIR, { recursive: true });
     fs.accessSync(c.DATA_DIR, fs.constants.W_OK);
   } catch (error) {
-    throw new StartupError(`Configuration error: DATA_DIR ${c.DATA_DIR} cannot be created or written (${(error as NodeJS.ErrnoException).code})`);
+    throw new StartupError(
+      `Configuration error: DATA_DIR ${c.DATA_DIR} cannot be created or written (${(error as NodeJS.ErrnoException).code})`,
+    );
   }
   if (!fs.existsSync(path.join(c.migrationsFolder, "meta", "_journal.json"))) {
-    throw new StartupError(`Configuration error: MIGRATIONS_DIR ${c.MIGRATIONS_DIR} holds no migrations (meta/_journal.json missing)`);
+    throw new StartupError(
+      `Configuration error: MIGRATIONS_DIR ${c.MIGRATIONS_DIR} holds no migrations (meta/_journal.json missing)`,
+    );
   }
   return c;
 }
@@ -266,7 +355,8 @@ const secretFile = (c: Config) => path.join(c.DATA_DIR, "session-secret");
 function sessionSecrets(c: Config = config()): string[] {
   if (secrets) return secrets;
   if (c.SESSION_SECRET) return (secrets = c.SESSION_SECRET);
-  if (c.production) throw new StartupError("Configuration error: SESSION_SECRET is required in production (32+ characters)");
+  if (c.production)
+    throw new StartupError("Configuration error: SESSION_SECRET is required in production (32+ characters)");
   const file = secretFile(c);
   if (fs.existsSync(file)) return (secrets = [fs.readFileSync(file, "utf8").trim()]);
   return (secrets = [randomBytes(32).toString("hex")]);
@@ -306,7 +396,8 @@ export async function exitOnStartupError<T>(start: () => Promise<T> | T): Promis
 export function startupMessage(error: unknown): string | undefined {
   if (error instanceof StartupError) return error.message;
   const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
-  if (e?.syscall === "listen") return `Cannot listen on ${e.address ?? ""}:${e.port ?? ""}: ${e.code === "EADDRINUSE" ? "the port is in use" : e.code}`;
+  if (e?.syscall === "listen")
+    return `Cannot listen on ${e.address ?? ""}:${e.port ?? ""}: ${e.code === "EADDRINUSE" ? "the port is in use" : e.code}`;
   if (e?.code === "ECONNREFUSED" || e?.code === "ENOTFOUND" || e?.code === "28P01" || e?.code === "3D000") {
     return `Cannot reach the database at DATABASE_URL: ${e.code === "28P01" ? "authentication failed" : e.code === "3D000" ? "no such database" : e.code}`;
   }
@@ -324,7 +415,10 @@ const benchSchema = z.object({
   // cpu.ts: 1 runs the checkouts' servers side by side, a batch of each in turn (see cpu.ts).
   BENCH_SIDE_BY_SIDE: z.enum(["0", "1"]).default("0"),
   BENCH_EXPLAIN: z.enum(["0", "1"]).default("0"),
-  BENCH_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  BENCH_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
   BENCH_SECONDS: z.coerce.number().positive().default(10),
   // Web workers of the server ssr.ts measures (its WEB_CONCURRENCY).
   BENCH_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
@@ -346,7 +440,9 @@ function toolVariables<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): 
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   const result = schema.safeParse(clean);
   if (!result.success) {
-    throw new StartupError(`Configuration error: ${result.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`);
+    throw new StartupError(
+      `Configuration error: ${result.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join("; ")}`,
+    );
   }
   return result.data;
 }

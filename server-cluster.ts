@@ -28,7 +28,9 @@ export async function superviseWebWorkers(config: Config): Promise<never> {
       await new Promise((resolve) => server.close(resolve));
       await database.close();
     };
-    console.log(`The embedded database is owned by this process (${process.pid}); its API answers the web workers at ${ownerUrl}`);
+    console.log(
+      `The embedded database is owned by this process (${process.pid}); its API answers the web workers at ${ownerUrl}`,
+    );
   }
   const env = ownerUrl ? { API_OWNER_URL: ownerUrl } : {};
   let stopping = false;

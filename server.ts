@@ -9,7 +9,13 @@ import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { exitOnStartupError, keepDevelopmentSessionSecret, loadConfig, startupConfig, startupMessage } from "./config.ts";
+import {
+  exitOnStartupError,
+  keepDevelopmentSessionSecret,
+  loadConfig,
+  startupConfig,
+  startupMessage,
+} from "./config.ts";
 import type { Database } from "./api/db/index.ts";
 import { openApi, shutDownGracefully } from "./api/serve.ts";
 import { observe } from "./api/observe.ts";
@@ -92,7 +98,10 @@ app.get("/healthz", (_req, res) => {
 app.get("/readyz", async (_req, res) => {
   try {
     if (database) await database.ping();
-    const upstream = await callApi({ method: "GET", url: "/speciality", headers: { accept: "application/json" } }, 3000);
+    const upstream = await callApi(
+      { method: "GET", url: "/speciality", headers: { accept: "application/json" } },
+      3000,
+    );
     if (upstream.status !== 200) throw new Error(`upstream answered ${upstream.status}`);
     res.json({ status: "ready" });
   } catch (error) {
@@ -109,7 +118,9 @@ if (!viteDev) {
   const publicFiles = new Set(
     readdirSync("build/client", { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
-      .map((entry) => path.posix.join("/", path.relative("build/client", entry.parentPath).split(path.sep).join("/"), entry.name))
+      .map((entry) =>
+        path.posix.join("/", path.relative("build/client", entry.parentPath).split(path.sep).join("/"), entry.name),
+      )
       .filter((file) => !file.startsWith("/assets/")),
   );
   const servePublicFile = express.static("build/client", { maxAge: "1h", index: false });
@@ -127,7 +138,8 @@ if (!viteDev) {
   app.use(async (req, res, next) => {
     try {
       const { createWebApp } = await devServer.ssrLoadModule("./app/request-handler.server.ts");
-      if (!made || made.from !== createWebApp) made = { from: createWebApp, webApp: createWebApp(services) as express.RequestHandler };
+      if (!made || made.from !== createWebApp)
+        made = { from: createWebApp, webApp: createWebApp(services) as express.RequestHandler };
       made.webApp(req, res, next);
     } catch (error) {
       if (error instanceof Error) devServer.ssrFixStacktrace(error);
@@ -157,7 +169,9 @@ server.once("error", (error) => {
 });
 server.listen(config.PORT, config.HOST, () => {
   const worker = cluster.isPrimary ? "" : `, web worker ${process.pid}`;
-  console.log(`Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""}${worker})`);
+  console.log(
+    `Listening on http://localhost:${config.PORT} (${production ? "production" : "development"}${viteDev ? ", Vite" : ""}${worker})`,
+  );
   if (config.demo && !config.API_URL && cluster.isPrimary) {
     console.log(
       "Demo accounts (password Demo1234!): patient@example.com, doctor@example.com, pending.doctor@example.com, admin@example.com",

@@ -16,8 +16,10 @@ const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 // the clinic zone line, the status badge, paging): −0.7 KB on the three list pages, +0.3 to +0.7 on
 // the signed-in pages that use fewer of them (ADR 0003). Grouping more (the search form, the submit
 // button, the doctor summary) costs the pages without them more than it saves.
-const appEntry = /[\\/]app[\\/](entry\.client|root)\.tsx$|preload-helper|[\\/]app[\\/]components[\\/](logo|language-menu)\.tsx$/;
-const shell = /[\\/]app[\\/]routes[\\/]app-layout\.tsx$|[\\/]app[\\/](url|format)\.ts$|[\\/]app[\\/]routes[\\/]doctor[\\/]verification\.ts$|[\\/]app[\\/]components[\\/](clinic-time-zone|status-badge|pagination)\.tsx$/;
+const appEntry =
+  /[\\/]app[\\/](entry\.client|root)\.tsx$|preload-helper|[\\/]app[\\/]components[\\/](logo|language-menu)\.tsx$/;
+const shell =
+  /[\\/]app[\\/]routes[\\/]app-layout\.tsx$|[\\/]app[\\/](url|format)\.ts$|[\\/]app[\\/]routes[\\/]doctor[\\/]verification\.ts$|[\\/]app[\\/]components[\\/](clinic-time-zone|status-badge|pagination)\.tsx$/;
 
 // Vite wraps every dynamic import in a preload helper that first fetches the imported chunk's
 // dependencies. With modulePreload off (below: a chunk loaded after hydration fetches its own
@@ -38,7 +40,9 @@ function plainDynamicImports(): Plugin {
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type === "chunk" && chunk.code.includes("__vite__mapDeps")) {
-            this.error(`${chunk.fileName}: a dynamic import needs its dependencies preloaded, which plainDynamicImports() does not do`);
+            this.error(
+              `${chunk.fileName}: a dynamic import needs its dependencies preloaded, which plainDynamicImports() does not do`,
+            );
           }
         }
       },
@@ -85,7 +89,16 @@ export default defineConfig({
   // instance of every module (the CSP nonce context in particular).
   environments: { ssr: { build: { rolldownOptions: { input: "./app/request-handler.server.ts" } } } },
   optimizeDeps: {
-    include: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "@conform-to/react", "@conform-to/zod/v4", "zod"],
+    include: [
+      "react",
+      "react-dom",
+      "react-dom/client",
+      "react-router",
+      "react-router/dom",
+      "@conform-to/react",
+      "@conform-to/zod/v4",
+      "zod",
+    ],
   },
   plugins: [plainDynamicImports(), tailwindcss(), reactRouter(), clientChunks()],
 });

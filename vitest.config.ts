@@ -3,7 +3,14 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["api/**/*.test.ts", "app/**/*.test.ts", "contract/**/*.test.ts", "deploy/**/*.test.ts", "tools/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "api/**/*.test.ts",
+      "app/**/*.test.ts",
+      "contract/**/*.test.ts",
+      "deploy/**/*.test.ts",
+      "tools/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     environment: "node",
     pool: "forks",
     // One test file per core. vitest's default leaves a core to itself (cores - 1): on the 2 cores of

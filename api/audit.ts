@@ -16,5 +16,7 @@ export async function auditPatients(
 ) {
   const subjects = [...new Set(patientIds)].filter((id) => id !== actorId);
   if (subjects.length === 0) return;
-  await db.insert(auditEvents).values(subjects.map((subjectUserId) => ({ actorId, subjectUserId, action, entity, entityId })));
+  await db
+    .insert(auditEvents)
+    .values(subjects.map((subjectUserId) => ({ actorId, subjectUserId, action, entity, entityId })));
 }

@@ -50,7 +50,14 @@ describe("npm run admin, spawned as an operator runs it", () => {
     expect(created.stdout).toContain("Created admin root@example.test");
     expect(created.stdout + created.stderr).not.toContain("S3cret-pass");
 
-    const approved = await cli(["approve", doctorEmail.toLowerCase(), "--speciality", "Cardiology", "--speciality", "Pédiatrie"]);
+    const approved = await cli([
+      "approve",
+      doctorEmail.toLowerCase(),
+      "--speciality",
+      "Cardiology",
+      "--speciality",
+      "Pédiatrie",
+    ]);
     expect(approved).toMatchObject({ code: 0, stderr: "" });
     expect(approved.stdout).toContain("Approved");
     const outbox = await fs.readdir(path.join(dataDir, "outbox"));
@@ -74,7 +81,10 @@ describe("npm run admin, spawned as an operator runs it", () => {
       expect(await verifyPassword(admin.passwordHash, "S3cret-pass")).toBe(true);
       const [doctor] = await db.select().from(users).where(eq(users.email, doctorEmail));
       const [row] = await db.select().from(doctors).where(eq(doctors.userId, doctor.id));
-      expect({ verification: row.verification, names: await specialityNames(db, doctor.id) }).toEqual({ verification: "verified", names: ["Cardiology", "Pediatrics"] });
+      expect({ verification: row.verification, names: await specialityNames(db, doctor.id) }).toEqual({
+        verification: "verified",
+        names: ["Cardiology", "Pediatrics"],
+      });
     } finally {
       await database.close();
     }

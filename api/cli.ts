@@ -57,13 +57,17 @@ async function readPassword(): Promise<string> {
 async function fileCommand(command: "backup" | "restore", file: string): Promise<number> {
   const settings = config();
   if (settings.DATABASE_URL) {
-    throw new StartupError(`${command} is for the embedded database; with DATABASE_URL use pg_dump and pg_restore (README, Backups)`);
+    throw new StartupError(
+      `${command} is for the embedded database; with DATABASE_URL use pg_dump and pg_restore (README, Backups)`,
+    );
   }
   const dataDir = settings.pgliteDir;
   if (command === "restore") {
     if (!fs.existsSync(file)) throw new StartupError(`No backup at ${file}`);
     const { previous } = await restoreEmbedded(dataDir, file);
-    console.log(`Restored ${file} into ${dataDir}${previous ? ` (the previous database is kept as ${previous})` : ""}.`);
+    console.log(
+      `Restored ${file} into ${dataDir}${previous ? ` (the previous database is kept as ${previous})` : ""}.`,
+    );
     return 0;
   }
   let size: number;
@@ -112,7 +116,11 @@ async function main() {
     try {
       // Specialities must exist to be assigned, even before the API has ever started.
       await seedReferenceData(database.db);
-      const mailer = createMailer({ smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM, outboxDir: settings.outboxDir });
+      const mailer = createMailer({
+        smtpUrl: settings.SMTP_URL,
+        from: settings.MAIL_FROM,
+        outboxDir: settings.outboxDir,
+      });
       await runCommand(database.db, mailer, argv, { out: (line) => console.log(line), password: readPassword });
       return 0;
     } finally {

@@ -5,14 +5,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminDoctor, adminDoctorPage } from "../contract/admin.ts";
 import { feedStatus, renewedFeed, videoLink } from "../contract/calendar.ts";
-import { doctorDashboard, doctorExport, doctorHome, doctorPatients, doctorProfile } from "../contract/doctor-profile.ts";
+import {
+  doctorDashboard,
+  doctorExport,
+  doctorHome,
+  doctorPatients,
+  doctorProfile,
+} from "../contract/doctor-profile.ts";
 import { apiError } from "../contract/errors.ts";
 import { bell } from "../contract/notification.ts";
 import { mailSettings } from "../contract/settings.ts";
 import { matches } from "./test/contract-match.ts";
 import { futureDate, refusal, setUpApi, type TestAdmin, type TestDoctor, type TestPatient } from "./test/harness.ts";
 import { appointment } from "../contract/appointment.ts";
-
 
 describe("the admin's, the doctor's own, the calendar's and the settings' answers follow the contract", () => {
   const api = setUpApi();
@@ -28,17 +33,22 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
     doctor = await api.createDoctor({ username: "Dr Contract", specialities: ["Cardiology"] });
   });
 
-  const send = (who: { token: string }, method: string, path: string, body?: unknown) => api.request(method, path, { token: who.token, body });
+  const send = (who: { token: string }, method: string, path: string, body?: unknown) =>
+    api.request(method, path, { token: who.token, body });
 
   it("the admin's list of registrations and both decisions", async () => {
     const first = await api.createDoctor({ verification: "pending", username: "Dr Waiting", specialities: [] });
     const second = await api.createDoctor({ verification: "pending", username: "Dr Refused", specialities: [] });
     const list = matches(adminDoctorPage, (await send(admin, "GET", "/admin/doctors")).body);
     expect(list.doctors.length).toBeGreaterThanOrEqual(2);
-    const approved = await send(admin, "POST", `/admin/doctors/${first.user.id}/approve`, { specialityIds: [cardiology] });
+    const approved = await send(admin, "POST", `/admin/doctors/${first.user.id}/approve`, {
+      specialityIds: [cardiology],
+    });
     expect(approved.status).toBe(200);
     matches(adminDoctor, approved.body);
-    const rejected = await send(admin, "POST", `/admin/doctors/${second.user.id}/reject`, { reason: "Unknown serial number" });
+    const rejected = await send(admin, "POST", `/admin/doctors/${second.user.id}/reject`, {
+      reason: "Unknown serial number",
+    });
     expect(rejected.status).toBe(200);
     matches(adminDoctor, rejected.body);
     matches(adminDoctorPage, (await send(admin, "GET", "/admin/doctors?status=verified")).body);
@@ -46,16 +56,37 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
 
   it("the doctor's profile, its change, the summary, the dashboard, the patients and the data download", async () => {
     const date = futureDate(12);
-    const booked = await send(patient, "POST", "/appointment", { doctorId: doctor.user.id, type: "online", date, time: "09:00" });
+    const booked = await send(patient, "POST", "/appointment", {
+      doctorId: doctor.user.id,
+      type: "online",
+      date,
+      time: "09:00",
+    });
     expect(booked.status).toBe(201);
     await send(doctor, "PUT", `/appointment/${matches(appointment, booked.body).id}`, { status: "confirmed" });
-    const record = await send(doctor, "POST", "/consultation", { patientId: patient.user.id, type: "follow-up", diagnosis: "Healing well" });
+    const record = await send(doctor, "POST", "/consultation", {
+      patientId: patient.user.id,
+      type: "follow-up",
+      diagnosis: "Healing well",
+    });
     expect(record.status).toBe(201);
     // A booking the doctor has not acted on yet: an unseen notice on the bell.
-    expect((await send(patient, "POST", "/appointment", { doctorId: doctor.user.id, type: "in-person", date, time: "11:00" })).status).toBe(201);
+    expect(
+      (
+        await send(patient, "POST", "/appointment", {
+          doctorId: doctor.user.id,
+          type: "in-person",
+          date,
+          time: "11:00",
+        })
+      ).status,
+    ).toBe(201);
 
     matches(doctorProfile, (await send(doctor, "GET", "/doctor/doctor-info")).body);
-    const changed = await send(doctor, "PUT", "/doctor/me", { biography: "Twenty years of cardiology", gender: "female" });
+    const changed = await send(doctor, "PUT", "/doctor/me", {
+      biography: "Twenty years of cardiology",
+      gender: "female",
+    });
     expect(changed.status).toBe(200);
     matches(doctorProfile, changed.body);
     const summary = matches(doctorHome, (await send(doctor, "GET", "/doctor/summary")).body);
@@ -81,8 +112,16 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
   });
 
   it("an appointment's video link, and the private feed's status and renewal", async () => {
-    const booked = await send(patient, "POST", "/appointment", { doctorId: doctor.user.id, type: "online", date: futureDate(13), time: "10:00" });
-    matches(videoLink, (await send(patient, "GET", `/calendar/appointments/${matches(appointment, booked.body).id}/video`)).body);
+    const booked = await send(patient, "POST", "/appointment", {
+      doctorId: doctor.user.id,
+      type: "online",
+      date: futureDate(13),
+      time: "10:00",
+    });
+    matches(
+      videoLink,
+      (await send(patient, "GET", `/calendar/appointments/${matches(appointment, booked.body).id}/video`)).body,
+    );
     matches(feedStatus, (await send(patient, "GET", "/calendar/feed")).body);
     const renewed = await send(patient, "POST", "/calendar/feed");
     expect(renewed.status).toBe(201);
@@ -110,9 +149,27 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
       // `true` must not be read as speciality 1, nor a fraction rounded to one.
       [admin, "POST", `/admin/doctors/${waiting.user.id}/approve`, { specialityIds: [true] }, "invalid_speciality"],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/approve`, { specialityIds: [1.5] }, "invalid_speciality"],
-      [admin, "POST", `/admin/doctors/${waiting.user.id}/approve`, { specialityIds: "Cardiology" }, "invalid_speciality"],
-      [admin, "POST", `/admin/doctors/${waiting.user.id}/approve`, { specialityIds: [{ id: cardiology }] }, "invalid_speciality"],
-      [admin, "POST", `/admin/doctors/${waiting.user.id}/approve`, { specialityIds: Array.from({ length: 21 }, (_, i) => i + 1) }, "invalid_speciality"],
+      [
+        admin,
+        "POST",
+        `/admin/doctors/${waiting.user.id}/approve`,
+        { specialityIds: "Cardiology" },
+        "invalid_speciality",
+      ],
+      [
+        admin,
+        "POST",
+        `/admin/doctors/${waiting.user.id}/approve`,
+        { specialityIds: [{ id: cardiology }] },
+        "invalid_speciality",
+      ],
+      [
+        admin,
+        "POST",
+        `/admin/doctors/${waiting.user.id}/approve`,
+        { specialityIds: Array.from({ length: 21 }, (_, i) => i + 1) },
+        "invalid_speciality",
+      ],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: 42 }, "invalid_reason"],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: ["why"] }, "invalid_reason"],
       [admin, "POST", `/admin/doctors/${waiting.user.id}/reject`, { reason: huge }, "invalid_reason"],
@@ -147,12 +204,20 @@ describe("the admin's, the doctor's own, the calendar's and the settings' answer
     const still = matches(adminDoctorPage, (await send(admin, "GET", "/admin/doctors")).body);
     expect(still.doctors.map((d) => d.id)).toContain(waiting.user.id);
     const profile = (await send(doctor, "GET", "/doctor/doctor-info")).body;
-    expect(profile).toMatchObject({ username: "Dr Contract", contact: "+237 600 000 000", duty_hospital: "Hôpital Laquintinie" });
+    expect(profile).toMatchObject({
+      username: "Dr Contract",
+      contact: "+237 600 000 000",
+      duty_hospital: "Hôpital Laquintinie",
+    });
     expect((await send(patient, "GET", "/settings")).body).toMatchObject({ notifications: true });
   });
 
   it("answers unknown and hostile path ids and feed secrets with 404, never a database error", async () => {
-    for (const path of ["/calendar/appointments/not-a-uuid", "/calendar/appointments/not-a-uuid/video", `/calendar/appointments/${"a".repeat(5000)}`]) {
+    for (const path of [
+      "/calendar/appointments/not-a-uuid",
+      "/calendar/appointments/not-a-uuid/video",
+      `/calendar/appointments/${"a".repeat(5000)}`,
+    ]) {
       const res = await send(patient, "GET", path);
       expect(res.status, path).toBe(404);
       matches(apiError, res.body);

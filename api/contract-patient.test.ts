@@ -12,7 +12,6 @@ import { matches } from "./test/contract-match.ts";
 import { futureDate, PASSWORD, type ApiResponse, type TestApi, setUpApi } from "./test/harness.ts";
 import { appointment } from "../contract/appointment.ts";
 
-
 const api = setUpApi();
 
 describe("the accounts' and reference data's answers follow the contract", () => {
@@ -22,7 +21,9 @@ describe("the accounts' and reference data's answers follow the contract", () =>
     expect(created.status).toBe(201);
     matches(registered, created.body);
     const code = api.mailer.lastCodeFor(String(payload.email));
-    const taken = await api.request("POST", "/auth/register", { body: { ...payload, email: String(payload.email).toUpperCase() } });
+    const taken = await api.request("POST", "/auth/register", {
+      body: { ...payload, email: String(payload.email).toUpperCase() },
+    });
     expect(taken.status).toBe(201);
     matches(registered, taken.body);
 
@@ -42,18 +43,26 @@ describe("the accounts' and reference data's answers follow the contract", () =>
     const asDoctor = await api.request("POST", "/auth/login", { body: { email, password: PASSWORD, role: "doctor" } });
     expect(asDoctor.status).toBe(401);
     matches(wrongRole, asDoctor.body);
-    const login = await api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password: PASSWORD, role: "patient" } });
+    const login = await api.request("POST", "/auth/login", {
+      answer: loggedIn,
+      body: { email, password: PASSWORD, role: "patient" },
+    });
     expect(login.status).toBe(200);
     matches(loggedIn, login.body);
     expect((await api.request("POST", "/auth/logout", { token: login.body.token.token })).status).toBe(204);
 
     const forgot = await api.request("POST", "/auth/forgot-password", { body: { email } });
     matches(notice, forgot.body);
-    const reset = await api.request("POST", "/auth/reset-password", { body: { email, code: api.mailer.lastCodeFor(email), password: "Another123!" } });
+    const reset = await api.request("POST", "/auth/reset-password", {
+      body: { email, code: api.mailer.lastCodeFor(email), password: "Another123!" },
+    });
     expect(reset.status).toBe(200);
     matches(notice, reset.body);
 
-    const again = await api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password: "Another123!", role: "patient" } });
+    const again = await api.request("POST", "/auth/login", {
+      answer: loggedIn,
+      body: { email, password: "Another123!", role: "patient" },
+    });
     const deleted = await api.request("DELETE", "/auth/delete-account", { token: again.body.token.token });
     expect(deleted.status).toBe(200);
     matches(notice, deleted.body);
@@ -64,10 +73,16 @@ describe("the accounts' and reference data's answers follow the contract", () =>
     expect(created.status).toBe(201);
     matches(registered, created.body);
     const doctor = await api.createDoctor();
-    const sent = await api.request("POST", "/auth/generateProfileOtp", { token: doctor.token, body: { email: doctor.user.email } });
+    const sent = await api.request("POST", "/auth/generateProfileOtp", {
+      token: doctor.token,
+      body: { email: doctor.user.email },
+    });
     expect(sent.status).toBe(200);
     matches(notice, sent.body);
-    const gate = await api.request("PUT", `/auth/verifyProfileOtp/${doctor.user.id}`, { token: doctor.token, body: { otpCode: api.mailer.lastCodeFor(doctor.user.email) } });
+    const gate = await api.request("PUT", `/auth/verifyProfileOtp/${doctor.user.id}`, {
+      token: doctor.token,
+      body: { otpCode: api.mailer.lastCodeFor(doctor.user.email) },
+    });
     expect(gate.status).toBe(200);
     matches(profileVerified, gate.body);
   });
@@ -76,19 +91,41 @@ describe("the accounts' and reference data's answers follow the contract", () =>
     const ref = await api.reference();
     const patient = await api.createPatient({ profession: "Teacher" });
     const doctor = await api.createDoctor({ specialities: ["Cardiology"] });
-    const as = (who: { token: string }) => (method: string, path: string, body?: unknown) => api.request(method, path, { token: who.token, body });
+    const as = (who: { token: string }) => (method: string, path: string, body?: unknown) =>
+      api.request(method, path, { token: who.token, body });
 
     matches(patientProfile, (await as(patient)("GET", "/patient/me")).body);
-    const updated = await as(patient)("PUT", "/patient/me", { username: "Amina N.", phone: "670 000 002", gender: "female", address: "Rue 12", countryId: ref.cameroon.id, cityId: ref.city("Douala").id });
+    const updated = await as(patient)("PUT", "/patient/me", {
+      username: "Amina N.",
+      phone: "670 000 002",
+      gender: "female",
+      address: "Rue 12",
+      countryId: ref.cameroon.id,
+      cityId: ref.city("Douala").id,
+    });
     expect(updated.status).toBe(200);
     expect(matches(patientProfile, updated.body).City).toEqual({ id: ref.city("Douala").id, name: "Douala" });
 
     // A booking the doctor reads (an access event), and an open request with a proposal (in the download).
-    const booked = await as(patient)("POST", "/appointment", { doctorId: doctor.user.id, type: "online", date: futureDate(12), time: "09:00" });
+    const booked = await as(patient)("POST", "/appointment", {
+      doctorId: doctor.user.id,
+      type: "online",
+      date: futureDate(12),
+      time: "09:00",
+    });
     expect(booked.status).toBe(201);
     expect((await as(doctor)("GET", `/appointment/${matches(appointment, booked.body).id}`)).status).toBe(200);
-    const request = await as(patient)("POST", "/appointment", { category: "random", specialityId: ref.speciality("Cardiology").id, type: "online", date: futureDate(13), time: "10:00" });
-    expect((await as(doctor)("POST", "/appointment-proposal", { appointmentId: matches(appointment, request.body).id })).status).toBe(201);
+    const request = await as(patient)("POST", "/appointment", {
+      category: "random",
+      specialityId: ref.speciality("Cardiology").id,
+      type: "online",
+      date: futureDate(13),
+      time: "10:00",
+    });
+    expect(
+      (await as(doctor)("POST", "/appointment-proposal", { appointmentId: matches(appointment, request.body).id }))
+        .status,
+    ).toBe(201);
 
     const log = matches(accessLogPage, (await as(patient)("GET", "/patient/access-log")).body);
     expect(log.items.length).toBeGreaterThan(0);
@@ -131,12 +168,19 @@ describe("hostile input is refused at the edge with the field's code", () => {
     ["a huge phone", (a) => patientPayload(a, { phone: huge }), "invalid_phone"],
     ["no password", (a) => patientPayload(a, { password: undefined }), "invalid_password"],
     ["a huge password", (a) => patientPayload(a, { password: huge }), "invalid_password"],
-    ["a doctor without a serial number", (a) => doctorPayload(a, { serial_number: undefined }), "invalid_serial_number"],
+    [
+      "a doctor without a serial number",
+      (a) => doctorPayload(a, { serial_number: undefined }),
+      "invalid_serial_number",
+    ],
     ["a doctor with a huge serial number", (a) => doctorPayload(a, { serial_number: huge }), "invalid_serial_number"],
     ["a doctor with a contact that is a number", (a) => doctorPayload(a, { contact: 670000001 }), "invalid_contact"],
   ])("registration with %s", async (_name, build, code) => {
     const before = api.mailer.messages.length;
-    expect(await refusal(await api.request("POST", "/auth/register", { body: build(api) }))).toEqual({ status: 400, code });
+    expect(await refusal(await api.request("POST", "/auth/register", { body: build(api) }))).toEqual({
+      status: 400,
+      code,
+    });
     expect(api.mailer.messages.length).toBe(before);
   });
 
@@ -166,7 +210,10 @@ describe("hostile input is refused at the edge with the field's code", () => {
       ["POST", "/auth/reset-password", { email, code: "123456", password: { value: PASSWORD } }, "invalid_password"],
     ];
     for (const [method, path, body, code] of cases) {
-      expect(await refusal(await api.request(method, path, { body })), `${method} ${path} ${JSON.stringify(body).slice(0, 60)}`).toEqual({ status: 400, code });
+      expect(
+        await refusal(await api.request(method, path, { body })),
+        `${method} ${path} ${JSON.stringify(body).slice(0, 60)}`,
+      ).toEqual({ status: 400, code });
     }
   });
 
@@ -189,20 +236,31 @@ describe("hostile input is refused at the edge with the field's code", () => {
       [{ cityId: 2 ** 40 }, "invalid_city"],
     ];
     for (const [body, code] of cases) {
-      const res = await api.request("PUT", "/patient/me", { token: patient.token, body: { username: "Changed Name", ...body } });
+      const res = await api.request("PUT", "/patient/me", {
+        token: patient.token,
+        body: { username: "Changed Name", ...body },
+      });
       expect(await refusal(res), JSON.stringify(body).slice(0, 60)).toEqual({ status: 400, code });
     }
-    expect((await api.request("GET", "/patient/me", { answer: patientProfile, token: patient.token })).body.username).toBe("Kept Name");
+    expect(
+      (await api.request("GET", "/patient/me", { answer: patientProfile, token: patient.token })).body.username,
+    ).toBe("Kept Name");
   });
 
   it("the access log's paging and the cities' country", async () => {
     const patient = await api.createPatient();
     for (const query of ["page=0", "page=abc", "limit=-5", `page=${huge.slice(0, 2000)}`]) {
       const code = query.startsWith("page") ? "invalid_page" : "invalid_limit";
-      expect(await refusal(await api.request("GET", `/patient/access-log?${query}`, { token: patient.token })), query.slice(0, 20)).toEqual({ status: 400, code });
+      expect(
+        await refusal(await api.request("GET", `/patient/access-log?${query}`, { token: patient.token })),
+        query.slice(0, 20),
+      ).toEqual({ status: 400, code });
     }
     for (const countryId of ["abc", "0", "-1", "1.5", "99999999999", huge.slice(0, 2000)]) {
-      expect(await refusal(await api.request("GET", `/location/city/${countryId}`)), countryId.slice(0, 20)).toEqual({ status: 400, code: "invalid_country" });
+      expect(await refusal(await api.request("GET", `/location/city/${countryId}`)), countryId.slice(0, 20)).toEqual({
+        status: 400,
+        code: "invalid_country",
+      });
     }
     expect((await api.request("GET", "/location/city/999999")).status).toBe(404);
   });

@@ -22,7 +22,6 @@ import { apiError } from "../contract/errors.ts";
 import { matches } from "./test/contract-match.ts";
 import { futureDate, setUpApi, type TestDoctor, type TestPatient } from "./test/harness.ts";
 
-
 describe("answers follow the contract", () => {
   const api = setUpApi();
   let patient: TestPatient;
@@ -45,7 +44,13 @@ describe("answers follow the contract", () => {
 
   it("a direct booking, its lists, its day's slots, a reschedule and a cancellation", async () => {
     const date = futureDate(9);
-    const booked = await as(patient).send("POST", "/appointment", { doctorId: doctor.user.id, type: "in-person", date, time: "10:00", details: { reason: "Chest pain" } });
+    const booked = await as(patient).send("POST", "/appointment", {
+      doctorId: doctor.user.id,
+      type: "in-person",
+      date,
+      time: "10:00",
+      details: { reason: "Chest pain" },
+    });
     expect(booked.status).toBe(201);
     const { id } = matches(appointment, booked.body);
     matches(patientAppointment, (await as(patient).get(`/appointment/${id}`)).body);
@@ -64,18 +69,30 @@ describe("answers follow the contract", () => {
   });
 
   it("an open request, its proposals, an acceptance and a rejection", async () => {
-    const request = await as(patient).send("POST", "/appointment", { category: "random", specialityId, type: "online", date: futureDate(10), time: "14:00" });
+    const request = await as(patient).send("POST", "/appointment", {
+      category: "random",
+      specialityId,
+      type: "online",
+      date: futureDate(10),
+      time: "14:00",
+    });
     expect(request.status).toBe(201);
     const { id } = matches(appointment, request.body);
     matches(doctorAppointmentPage, (await as(doctor).get("/doctor/doctor_appointments?category=random")).body);
     const proposed = await as(doctor).send("POST", "/appointment-proposal", { appointmentId: id });
     expect(proposed.status).toBe(201);
     const proposal = matches(createdProposal, proposed.body);
-    const second = await as(other).send("POST", "/appointment-proposal", { appointmentId: id, doctorId: other.user.id });
+    const second = await as(other).send("POST", "/appointment-proposal", {
+      appointmentId: id,
+      doctorId: other.user.id,
+    });
     expect(second.status).toBe(201);
     const list = matches(proposalList, (await as(patient).get(`/appointment-proposal?appointmentId=${id}`)).body);
     expect(list).toHaveLength(2);
-    const rejected = await as(patient).send("PATCH", `/appointment-proposal/${matches(createdProposal, second.body).id}/reject`);
+    const rejected = await as(patient).send(
+      "PATCH",
+      `/appointment-proposal/${matches(createdProposal, second.body).id}/reject`,
+    );
     matches(rejectedProposal, rejected.body);
     const accepted = await as(patient).send("PATCH", `/appointment-proposal/${proposal.id}/accept`);
     expect(accepted.status).toBe(200);
@@ -86,9 +103,19 @@ describe("answers follow the contract", () => {
     matches(doctorPage, (await as(patient).get("/doctor?search=Dr")).body);
     matches(doctorPage, (await as(patient).get(`/doctor?id=${doctor.user.id}`)).body);
     // A record needs a patient the doctor has seen: a past confirmed appointment.
-    const booked = await as(patient).send("POST", "/appointment", { doctorId: doctor.user.id, type: "online", date: futureDate(11), time: "09:00" });
+    const booked = await as(patient).send("POST", "/appointment", {
+      doctorId: doctor.user.id,
+      type: "online",
+      date: futureDate(11),
+      time: "09:00",
+    });
     await as(doctor).send("PUT", `/appointment/${matches(appointment, booked.body).id}`, { status: "confirmed" });
-    const created = await as(doctor).send("POST", "/consultation", { patientId: patient.user.id, type: "follow-up", diagnosis: "Healing well", prescription: ["Rest"] });
+    const created = await as(doctor).send("POST", "/consultation", {
+      patientId: patient.user.id,
+      type: "follow-up",
+      diagnosis: "Healing well",
+      prescription: ["Rest"],
+    });
     expect(created.status).toBe(201);
     const record = matches(consultation, created.body);
     matches(consultationPage, (await as(doctor).get("/consultation")).body);

@@ -6,8 +6,15 @@ describe("isUniqueViolation", () => {
 
   it("recognises a violation of the named index, as the driver throws it or wrapped by drizzle", () => {
     expect(isUniqueViolation({ code: "23505", constraint: slot }, slot)).toBe(true);
-    expect(isUniqueViolation(Object.assign(new Error("query failed"), { cause: { code: "23505", constraint: slot } }), slot)).toBe(true);
-    expect(isUniqueViolation(new Error("a", { cause: new Error("b", { cause: { code: "23505", constraint: slot } }) }), slot)).toBe(true);
+    expect(
+      isUniqueViolation(Object.assign(new Error("query failed"), { cause: { code: "23505", constraint: slot } }), slot),
+    ).toBe(true);
+    expect(
+      isUniqueViolation(
+        new Error("a", { cause: new Error("b", { cause: { code: "23505", constraint: slot } }) }),
+        slot,
+      ),
+    ).toBe(true);
   });
 
   it("counts a violation whose driver does not name the index", () => {

@@ -104,9 +104,17 @@ function afterUnreadBody(req: IncomingMessage, res: ServerResponse, answer: () =
   req.resume();
 }
 
-const edgeCode = (status: number) => (status === 413 ? "too_large" : status === 415 ? "unsupported_media_type" : status === 404 ? "not_found" : "invalid_request");
+const edgeCode = (status: number) =>
+  status === 413
+    ? "too_large"
+    : status === 415
+      ? "unsupported_media_type"
+      : status === 404
+        ? "not_found"
+        : "invalid_request";
 
-const hasBody = (req: Request) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+const hasBody = (req: Request) =>
+  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 
 /**
  * The API's own checks before any route: bodies are JSON of at most BODY_LIMIT_BYTES, announced
@@ -121,7 +129,8 @@ export function requestGuards(): RequestHandler[] {
     (req, res, next) => {
       res.set("Cache-Control", "private, no-store");
       if (!hasBody(req)) return next();
-      if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) throw new ApiError(413, "Request body too large", edgeCode(413));
+      if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES)
+        throw new ApiError(413, "Request body too large", edgeCode(413));
       if (!req.is("application/json")) throw new ApiError(415, "Content-Type must be application/json", edgeCode(415));
       next();
     },
@@ -129,7 +138,8 @@ export function requestGuards(): RequestHandler[] {
     express.json({ limit: BODY_LIMIT_BYTES, inflate: false, strict: true }),
     (req, _res, next) => {
       const fault = req.path.includes("\0") ? "nul" : (faultIn(req.body) ?? faultIn(req.query));
-      if (fault === "deep") throw badRequest(`Request body nested deeper than ${MAX_BODY_DEPTH} levels`, "invalid_request");
+      if (fault === "deep")
+        throw badRequest(`Request body nested deeper than ${MAX_BODY_DEPTH} levels`, "invalid_request");
       if (fault === "nul") throw badRequest("Text may not contain NUL characters", "invalid_request");
       next();
     },
@@ -174,7 +184,10 @@ export const TOKEN_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Bearer-token lookups in the database (one per page when the API runs in the web tier's process). */
-export const tokenChecks = new client.Counter({ name: "api_token_checks_total", help: "Bearer tokens looked up in the database" });
+export const tokenChecks = new client.Counter({
+  name: "api_token_checks_total",
+  help: "Bearer tokens looked up in the database",
+});
 
 /**
  * The live token's user: the statement every signed-in page runs first, prepared once

@@ -35,7 +35,12 @@ const newKey = () => `key-${randomUUID()}`;
 async function post(url: string, token: string, key?: string, body: unknown = {}, extra: Record<string, string> = {}) {
   const r = await fetch(url, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}), ...extra },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      ...(key ? { "idempotency-key": key } : {}),
+      ...extra,
+    },
     body: JSON.stringify(body),
   });
   return { status: r.status, body: (await r.json()) as unknown, replayed: r.headers.get("idempotent-replayed") };
@@ -94,7 +99,10 @@ describe("idempotency keys (a counting route)", () => {
     expect((await post(count("reused"), token, key, { slot: "09:00" })).status).toBe(201);
     const reused = await post(count("reused"), token, key, { slot: "10:00" });
     expect(reused.status).toBe(422);
-    expect(reused.body).toMatchObject({ code: "idempotency_key_reused", message: expect.stringContaining("different request") });
+    expect(reused.body).toMatchObject({
+      code: "idempotency_key_reused",
+      message: expect.stringContaining("different request"),
+    });
     expect(calls.get("reused")).toBe(1);
     // Same key, same body: still the first answer.
     expect(await post(count("reused"), token, key, { slot: "09:00" })).toMatchObject({ status: 201, replayed: "true" });
@@ -110,13 +118,19 @@ describe("idempotency keys (a counting route)", () => {
       .where(eq(idempotencyKeys.userId, user.id));
     const again = await post(count("expiry"), token, key);
     expect(again).toMatchObject({ status: 201, body: { calls: 2 }, replayed: null });
-    expect(await post(count("expiry"), token, key)).toMatchObject({ status: 201, body: { calls: 2 }, replayed: "true" });
+    expect(await post(count("expiry"), token, key)).toMatchObject({
+      status: 201,
+      body: { calls: 2 },
+      replayed: "true",
+    });
   });
 
   it("runs copies of one submission arriving together once, and gives each the same answer", async () => {
     const { token } = await api.createPatient();
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(count("together"), token, key, {}, { "x-slow": "1" })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(count("together"), token, key, {}, { "x-slow": "1" })),
+    );
     expect(calls.get("together")).toBe(1);
     expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body]))).size).toBe(1);
     expect(answers[0]?.status).toBe(201);
@@ -132,7 +146,11 @@ describe("idempotency keys (a counting route)", () => {
 
     const refusedKey = newKey();
     expect((await post(count("refused"), token, refusedKey, { slot: "09:00" }, { "x-refuse": "1" })).status).toBe(409);
-    expect(await post(count("refused"), token, refusedKey, { slot: "10:00" })).toMatchObject({ status: 201, body: { calls: 2 }, replayed: null });
+    expect(await post(count("refused"), token, refusedKey, { slot: "10:00" })).toMatchObject({
+      status: 201,
+      body: { calls: 2 },
+      replayed: null,
+    });
   });
 });
 
@@ -153,7 +171,11 @@ describe("a body nested 5,000 deep", () => {
       for (const key of [undefined, newKey()]) {
         const r = await fetch(`${api.url}/appointment-proposal`, {
           method: "POST",
-          headers: { authorization: `Bearer ${doctor.token}`, "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) },
+          headers: {
+            authorization: `Bearer ${doctor.token}`,
+            "content-type": "application/json",
+            ...(key ? { "idempotency-key": key } : {}),
+          },
           body,
         });
         answers[key ? "with a key" : "without a key"] = { status: r.status, ...((await r.json()) as object) };
@@ -178,7 +200,8 @@ function dyingBeforeTheRecord(db: Db): Db {
     new Proxy(target, {
       get(t, property) {
         if (property === "transaction") {
-          return (work: (tx: Db) => Promise<unknown>, config?: unknown) => (t.transaction as (...args: unknown[]) => unknown).call(t, (tx: Db) => work(wrap(tx)), config);
+          return (work: (tx: Db) => Promise<unknown>, config?: unknown) =>
+            (t.transaction as (...args: unknown[]) => unknown).call(t, (tx: Db) => work(wrap(tx)), config);
         }
         if (property === "update") {
           return (table: unknown) => {
@@ -199,9 +222,13 @@ describe("a booking retried after a crash", () => {
     crashing = await listen(createApi({ ...api.deps, db: dyingBeforeTheRecord(api.db) }));
   });
 
-  const book = (base: string, token: string, key: string, body: unknown) => post(`${base}/appointment`, token, key, body);
+  const book = (base: string, token: string, key: string, body: unknown) =>
+    post(`${base}/appointment`, token, key, body);
   const bookingsOf = async (patientId: string) =>
-    api.db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.patientId, patientId)));
+    api.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.patientId, patientId)));
 
   it("books the slot for the patient, once, when the instance died before recording the key", async () => {
     const doctor = await api.createDoctor({ username: "Dr Crash" });
@@ -218,7 +245,11 @@ describe("a booking retried after a crash", () => {
     const rows = await bookingsOf(patient.user.id);
     expect(rows).toEqual([{ id }]);
     // And from then on the key replays that booking.
-    expect(await book(api.url, patient.token, key, body)).toMatchObject({ status: 201, body: { id }, replayed: "true" });
+    expect(await book(api.url, patient.token, key, body)).toMatchObject({
+      status: 201,
+      body: { id },
+      replayed: "true",
+    });
   });
 
   it("replays the booking when the answer was lost after the commit", async () => {

@@ -87,19 +87,29 @@ export function idempotent(db: Db): RequestHandler {
             if (stored.requestHash && stored.requestHash !== requestHash) {
               return {
                 status: 422,
-                body: { message: "This Idempotency-Key was already used for a different request. Use a new key for a new request.", code: "idempotency_key_reused" },
+                body: {
+                  message:
+                    "This Idempotency-Key was already used for a different request. Use a new key for a new request.",
+                  code: "idempotency_key_reused",
+                },
               };
             }
             return { status: stored.status, body: stored.body, replayed: true };
           }
-          await tx.update(idempotencyKeys).set({ status: 0, body: {}, requestHash, createdAt: new Date() }).where(thisKey);
+          await tx
+            .update(idempotencyKeys)
+            .set({ status: 0, body: {}, requestHash, createdAt: new Date() })
+            .where(thisKey);
         }
         const result = await send.run(next);
         // A refusal (4xx) or a server error changed nothing to protect, and the statement that
         // failed may have aborted the transaction: undo, and remember nothing, so the corrected
         // form (another slot after 'slot taken'), sent again with its key, acts for real.
         if (result.status >= 400) throw new Undo(result);
-        await tx.update(idempotencyKeys).set({ status: result.status, body: result.body ?? null }).where(thisKey);
+        await tx
+          .update(idempotencyKeys)
+          .set({ status: result.status, body: result.body ?? null })
+          .where(thisKey);
         return result;
       });
     } catch (error) {

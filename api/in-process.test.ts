@@ -21,7 +21,10 @@ afterAll(async () => {
   await api?.close();
 });
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json", ...headers },
+});
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The same request through the web tier's two transports (contract/api-transport.ts): status, content type and body. */
@@ -42,7 +45,11 @@ describe("the API called in-process", () => {
 
   it("checks the bearer token and the role", async () => {
     const patient = await api.createPatient();
-    const ok = await callInProcess(inProcess, { method: "GET", url: "/patient/summary", headers: bearer(patient.token) });
+    const ok = await callInProcess(inProcess, {
+      method: "GET",
+      url: "/patient/summary",
+      headers: bearer(patient.token),
+    });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.text)).toHaveProperty("count");
     for (const headers of [{}, bearer("forged"), bearer(`${patient.token}x`)]) {
@@ -50,7 +57,11 @@ describe("the API called in-process", () => {
       expect(refused.status).toBe(401);
       expect(JSON.parse(refused.text).code).toBe("unauthorized");
     }
-    const wrongRole = await callInProcess(inProcess, { method: "GET", url: "/doctor/summary", headers: bearer(patient.token) });
+    const wrongRole = await callInProcess(inProcess, {
+      method: "GET",
+      url: "/doctor/summary",
+      headers: bearer(patient.token),
+    });
     expect(wrongRole.status).toBe(403);
   });
 
@@ -58,16 +69,38 @@ describe("the API called in-process", () => {
     const patient = await api.createPatient();
     const { user: doctor } = await api.createDoctor();
     const booking = { doctorId: doctor.id, type: "online", date: futureDate(20), time: "10:00" };
-    const booked = await callInProcess(inProcess, { method: "POST", url: "/appointment", ...json(booking, bearer(patient.token)) });
+    const booked = await callInProcess(inProcess, {
+      method: "POST",
+      url: "/appointment",
+      ...json(booking, bearer(patient.token)),
+    });
     expect(booked.status, booked.text).toBe(201);
     expect(JSON.parse(booked.text).doctorId ?? JSON.parse(booked.text).doctor?.id).toBe(doctor.id);
 
     const refusals: ApiCall[] = [
       { method: "POST", url: "/appointment", ...json({ ...booking, time: "25:99" }, bearer(patient.token)) },
-      { method: "POST", url: "/appointment", ...json({ ...booking, date: futureDate(21), note: "x".repeat(70 * 1024) }, bearer(patient.token)) },
-      { method: "POST", url: "/appointment", body: "doctorId=1", headers: { "content-type": "application/x-www-form-urlencoded", ...bearer(patient.token) } },
-      { method: "POST", url: "/appointment", body: "{not json", headers: { "content-type": "application/json", ...bearer(patient.token) } },
-      { method: "POST", url: "/auth/login", ...json({ email: "a\u0000@example.test", password: "x", role: "patient" }) },
+      {
+        method: "POST",
+        url: "/appointment",
+        ...json({ ...booking, date: futureDate(21), note: "x".repeat(70 * 1024) }, bearer(patient.token)),
+      },
+      {
+        method: "POST",
+        url: "/appointment",
+        body: "doctorId=1",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...bearer(patient.token) },
+      },
+      {
+        method: "POST",
+        url: "/appointment",
+        body: "{not json",
+        headers: { "content-type": "application/json", ...bearer(patient.token) },
+      },
+      {
+        method: "POST",
+        url: "/auth/login",
+        ...json({ email: "a\u0000@example.test", password: "x", role: "patient" }),
+      },
     ];
     const statuses = [];
     for (const request of refusals) {
@@ -81,7 +114,11 @@ describe("the API called in-process", () => {
 
   it("throttles by the browser's address the web tier forwards, not by one address for everyone", async () => {
     const login = (ip: string) =>
-      callInProcess(inProcess, { method: "POST", url: "/auth/login", ...json({ email: "nobody@example.test", password: "Wrong-1234", role: "patient" }, { "x-forwarded-for": ip }) });
+      callInProcess(inProcess, {
+        method: "POST",
+        url: "/auth/login",
+        ...json({ email: "nobody@example.test", password: "Wrong-1234", role: "patient" }, { "x-forwarded-for": ip }),
+      });
     let status = 0;
     for (let i = 0; i < 200 && status !== 429; i++) status = (await login("198.51.100.7")).status;
     expect(status).toBe(429);
@@ -99,10 +136,24 @@ describe("the API called in-process", () => {
     const logger = pino({ level: "debug" }, sink);
     const patient = await api.createPatient();
     const { call } = inProcessTransport(inProcess, logger);
-    const answer = await call({ method: "GET", url: `/patient/summary?page=1`, headers: { ...bearer(patient.token), "x-request-id": "page-request-0001" } }, 10_000);
+    const answer = await call(
+      {
+        method: "GET",
+        url: `/patient/summary?page=1`,
+        headers: { ...bearer(patient.token), "x-request-id": "page-request-0001" },
+      },
+      10_000,
+    );
     expect(answer.status).toBe(200);
     const line = JSON.parse(lines.at(-1) ?? "{}");
-    expect(line).toMatchObject({ level: 20, msg: "api call", requestId: "page-request-0001", method: "GET", route: "/patient/summary", status: 200 });
+    expect(line).toMatchObject({
+      level: 20,
+      msg: "api call",
+      requestId: "page-request-0001",
+      method: "GET",
+      route: "/patient/summary",
+      status: 200,
+    });
     expect(lines.join("")).not.toContain(patient.token);
   });
 
@@ -163,6 +214,8 @@ describe("a shutdown", () => {
 
   it("answers a TimeoutError once the page's budget is spent, as fetch's signal does", async () => {
     const transport = inProcessTransport(() => {});
-    await expect(transport.call({ method: "GET", url: "/speciality", headers: {} }, 50)).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect(transport.call({ method: "GET", url: "/speciality", headers: {} }, 50)).rejects.toMatchObject({
+      name: "TimeoutError",
+    });
   });
 });

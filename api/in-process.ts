@@ -20,7 +20,10 @@ import { routeOf } from "./logging.ts";
  * log line; each call to the API is a `debug` line (docs/operations.md). `settled` lets a shutdown
  * wait for the calls under way before the database closes.
  */
-export function inProcessTransport(api: RequestListener, logger?: Logger): { call: ApiTransport; settled(withinMs: number): Promise<void> } {
+export function inProcessTransport(
+  api: RequestListener,
+  logger?: Logger,
+): { call: ApiTransport; settled(withinMs: number): Promise<void> } {
   const pending = new Set<Promise<unknown>>();
   return {
     async call(request, timeoutMs) {
@@ -33,7 +36,16 @@ export function inProcessTransport(api: RequestListener, logger?: Logger): { cal
       );
       if (logger?.isLevelEnabled("debug")) {
         const durationMs = Math.round(performance.now() - started);
-        logger.debug({ requestId: request.headers["x-request-id"], method: request.method, route: routeOf(request.url), status: answer.status, durationMs }, "api call");
+        logger.debug(
+          {
+            requestId: request.headers["x-request-id"],
+            method: request.method,
+            route: routeOf(request.url),
+            status: answer.status,
+            durationMs,
+          },
+          "api call",
+        );
       }
       return answer;
     },

@@ -38,12 +38,20 @@ afterAll(async () => {
   await api.close();
 });
 
-async function call(method: string, path: string, options: { body?: unknown; token?: string; requestId?: string } = {}) {
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; requestId?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.requestId) headers["x-request-id"] = options.requestId;
-  const res = await fetch(url + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const res = await fetch(url + path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
@@ -72,7 +80,9 @@ describe("request logs", () => {
       await api.deliverMail();
       const verifyCode = api.mailer.lastCodeFor(email)!;
       secrets.push(verifyCode);
-      expect((await call("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: verifyCode } })).status).toBe(200);
+      expect(
+        (await call("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: verifyCode } })).status,
+      ).toBe(200);
 
       const login = await call("POST", "/auth/login", { body: { email, password, role: "patient" } });
       expect(login.status).toBe(200);
@@ -81,7 +91,13 @@ describe("request logs", () => {
 
       const booked = await call("POST", "/appointment", {
         token,
-        body: { doctorId: doctor.user.id, type: "online", date: futureDate(4), time: "10:00", comment: "Chest pain since Monday" },
+        body: {
+          doctorId: doctor.user.id,
+          type: "online",
+          date: futureDate(4),
+          time: "10:00",
+          comment: "Chest pain since Monday",
+        },
       });
       expect(booked.status).toBe(201);
       secrets.push("Chest pain since Monday");
@@ -92,12 +108,17 @@ describe("request logs", () => {
       const resetCode = api.mailer.lastCodeFor(email)!;
       expect(resetCode).not.toBe(verifyCode);
       secrets.push(resetCode);
-      expect((await call("POST", "/auth/reset-password", { body: { email, code: resetCode, password: newPassword } })).status).toBe(200);
+      expect(
+        (await call("POST", "/auth/reset-password", { body: { email, code: resetCode, password: newPassword } }))
+          .status,
+      ).toBe(200);
       const again = await call("POST", "/auth/login", { body: { email, password: newPassword, role: "patient" } });
       expect(again.status).toBe(200);
       secrets.push(again.body.token.token);
       // A wrong password and a hostile query string are logged too, and still without them.
-      expect((await call("POST", "/auth/login", { body: { email, password: "Wrong-Guess-99", role: "patient" } })).status).toBe(401);
+      expect(
+        (await call("POST", "/auth/login", { body: { email, password: "Wrong-Guess-99", role: "patient" } })).status,
+      ).toBe(401);
       secrets.push("Wrong-Guess-99");
       await call("GET", `/doctor?name=${encodeURIComponent(profile.username)}&email=${encodeURIComponent(email)}`);
       await settle();
@@ -118,16 +139,38 @@ describe("request logs", () => {
 
   it("write one JSON line per request: method, route, status, duration and request id", async () => {
     lines.length = 0;
-    const res = await call("PUT", "/auth/verifyUser/123456", { body: { otpCode: "654321" }, requestId: "web-request-0001" });
+    const res = await call("PUT", "/auth/verifyUser/123456", {
+      body: { otpCode: "654321" },
+      requestId: "web-request-0001",
+    });
     await settle();
     expect(res.headers.get("x-request-id")).toBe("web-request-0001");
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]);
-    expect(entry).toMatchObject({ level: "info", service: "api", msg: "request", requestId: "web-request-0001", method: "PUT", route: "/auth/verifyUser/:param", status: res.status });
+    expect(entry).toMatchObject({
+      level: "info",
+      service: "api",
+      msg: "request",
+      requestId: "web-request-0001",
+      method: "PUT",
+      route: "/auth/verifyUser/:param",
+      status: res.status,
+    });
     expect(typeof entry.durationMs).toBe("number");
     expect(typeof entry.time).toBe("string");
     // Nothing else about the request: no header, no body.
-    expect(Object.keys(entry).sort()).toEqual(["durationMs", "level", "method", "msg", "pid", "requestId", "route", "service", "status", "time"]);
+    expect(Object.keys(entry).sort()).toEqual([
+      "durationMs",
+      "level",
+      "method",
+      "msg",
+      "pid",
+      "requestId",
+      "route",
+      "service",
+      "status",
+      "time",
+    ]);
   });
 
   it("make a request id of their own when none comes, or when the one sent could smuggle text into a line", async () => {
@@ -147,7 +190,9 @@ describe("request logs", () => {
 describe("routeOf", () => {
   it("drops the query and hides ids, e-mail addresses and long tokens", () => {
     expect(routeOf("/reset-password?token=abc&email=a@b.c")).toBe("/reset-password");
-    expect(routeOf("/api/appointment/2f1c0e9a-1b2c-4d5e-8f90-123456789abc/accept")).toBe("/api/appointment/:param/accept");
+    expect(routeOf("/api/appointment/2f1c0e9a-1b2c-4d5e-8f90-123456789abc/accept")).toBe(
+      "/api/appointment/:param/accept",
+    );
     expect(routeOf("/cities/42")).toBe("/cities/:param");
     expect(routeOf("/someone@example.com")).toBe("/:param");
     expect(routeOf("/" + "a".repeat(40))).toBe("/:param");
@@ -185,7 +230,15 @@ describe("request lines of failures", () => {
     await vi.waitFor(() => expect(failures).toHaveLength(1));
     expect(seenId).toBe("web-request-0500");
     expect(failures.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ level: "error", msg: "request failed", requestId: "web-request-0500", method: "GET", route: "/broken/:param", status: 500, error: "Error" }),
+      expect.objectContaining({
+        level: "error",
+        msg: "request failed",
+        requestId: "web-request-0500",
+        method: "GET",
+        route: "/broken/:param",
+        status: 500,
+        error: "Error",
+      }),
     ]);
     expect(failures.join("\n")).not.toContain("token");
   });

@@ -15,8 +15,25 @@ export type LogLevel = LevelWithSilent;
 
 // Field names that hold a secret or a patient's personal data, at the top or one level down.
 const SECRET_FIELDS = [
-  "password", "newPassword", "currentPassword", "code", "otp", "token", "refreshToken", "authorization", "cookie",
-  "secret", "email", "phone", "contact", "name", "username", "firstName", "lastName", "address", "birthDate",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "code",
+  "otp",
+  "token",
+  "refreshToken",
+  "authorization",
+  "cookie",
+  "secret",
+  "email",
+  "phone",
+  "contact",
+  "name",
+  "username",
+  "firstName",
+  "lastName",
+  "address",
+  "birthDate",
 ];
 const REDACT_PATHS = [
   ...SECRET_FIELDS,

@@ -23,6 +23,8 @@ const server: Server = app.listen(settings.API_PORT, settings.API_HOST, (error) 
     console.error(startupMessage(error) ?? error);
     process.exit(1);
   }
-  console.log(`API listening on http://${settings.API_HOST}:${settings.API_PORT} (${database.kind}${settings.demo ? ", demo data" : ""})`);
+  console.log(
+    `API listening on http://${settings.API_HOST}:${settings.API_PORT} (${database.kind}${settings.demo ? ", demo data" : ""})`,
+  );
 });
 shutDownGracefully(server, () => database.close());

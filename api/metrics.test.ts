@@ -34,7 +34,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const scrape = (url: string, authorization?: string) => fetch(`${url}/metrics`, { headers: authorization ? { authorization } : {} });
+const scrape = (url: string, authorization?: string) =>
+  fetch(`${url}/metrics`, { headers: authorization ? { authorization } : {} });
 
 describe("GET /metrics", () => {
   it("does not exist for anyone without the token, nor at all when no token is configured", async () => {
@@ -57,7 +58,9 @@ describe("GET /metrics", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await res.text();
-    expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*method="GET",route="\/speciality",status="200"[^}]*\} [1-9]/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{[^}]*method="GET",route="\/speciality",status="200"[^}]*\} [1-9]/,
+    );
     expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/location\/city\/:param"/);
     expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="unmatched",status="404"/);
     expect(text).not.toContain("wp-admin");
@@ -73,8 +76,12 @@ describe("GET /metrics", () => {
     observeUpstream("POST", "/appointment", 10, "timeout");
     observeUpstream("GET", "/speciality", 0.001, "network");
     const text = await (await scrape(guarded.url, `Bearer ${TOKEN}`)).text();
-    expect(text).toMatch(/upstream_request_duration_seconds_count\{[^}]*method="GET",route="\/doctor\/:param",status="200"/);
-    expect(text).toMatch(/upstream_errors_total\{[^}]*method="POST",route="\/appointment",reason="status_5xx"[^}]*\} 1/);
+    expect(text).toMatch(
+      /upstream_request_duration_seconds_count\{[^}]*method="GET",route="\/doctor\/:param",status="200"/,
+    );
+    expect(text).toMatch(
+      /upstream_errors_total\{[^}]*method="POST",route="\/appointment",reason="status_5xx"[^}]*\} 1/,
+    );
     expect(text).toMatch(/upstream_errors_total\{[^}]*method="POST",route="\/appointment",reason="timeout"[^}]*\} 1/);
     expect(text).toMatch(/upstream_errors_total\{[^}]*method="GET",route="\/speciality",reason="network"[^}]*\} 1/);
     expect(text).not.toMatch(/upstream_errors_total\{[^}]*route="\/doctor\/:param"/);
@@ -98,13 +105,21 @@ describe("GET /metrics", () => {
     await api.db.delete(mailOutbox);
     // Due in an hour: no outbox worker picks them up while the test reads them.
     const later = new Date(Date.now() + 3_600_000);
-    const mail = (recipient: string) => ({ recipient, subject: "Your code", text: "123456", html: "<p>123456</p>", dueAt: later });
-    await api.db.insert(mailOutbox).values([
-      { ...mail("first@example.test"), createdAt: new Date(Date.now() - 120_000) },
-      mail("second@example.test"),
-      { ...mail("bounced@example.test"), attempts: 2, lastError: "421 try again later" },
-      { ...mail("gone@example.test"), attempts: 10, lastError: "550 no such user", failedAt: new Date() },
-    ]);
+    const mail = (recipient: string) => ({
+      recipient,
+      subject: "Your code",
+      text: "123456",
+      html: "<p>123456</p>",
+      dueAt: later,
+    });
+    await api.db
+      .insert(mailOutbox)
+      .values([
+        { ...mail("first@example.test"), createdAt: new Date(Date.now() - 120_000) },
+        mail("second@example.test"),
+        { ...mail("bounced@example.test"), attempts: 2, lastError: "421 try again later" },
+        { ...mail("gone@example.test"), attempts: 10, lastError: "550 no such user", failedAt: new Date() },
+      ]);
     const text = await (await scrape(guarded.url, `Bearer ${TOKEN}`)).text();
     expect(text).toMatch(/mail_outbox_messages\{state="waiting"[^}]*\} 2$/m);
     expect(text).toMatch(/mail_outbox_messages\{state="retrying"[^}]*\} 1$/m);

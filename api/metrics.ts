@@ -14,7 +14,12 @@ const register = client.register;
 
 const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const httpDuration = new client.Histogram({ name: "http_request_duration_seconds", help: "Time to answer a request, by route", labelNames: ["method", "route", "status"], buckets });
+const httpDuration = new client.Histogram({
+  name: "http_request_duration_seconds",
+  help: "Time to answer a request, by route",
+  labelNames: ["method", "route", "status"],
+  buckets,
+});
 const upstreamDuration = new client.Histogram({
   name: "upstream_request_duration_seconds",
   help: "Time of the web tier's calls to its API, by route",
@@ -47,7 +52,12 @@ export function httpMetrics() {
 }
 
 /** One upstream call, timed; `outcome` is the status, or why there was none. */
-export function observeUpstream(method: string, path: string, seconds: number, outcome: number | "network" | "timeout") {
+export function observeUpstream(
+  method: string,
+  path: string,
+  seconds: number,
+  outcome: number | "network" | "timeout",
+) {
   const route = typeof outcome === "number" ? routeLabel(path, outcome) : routeOf(path);
   upstreamDuration.observe({ method, route, status: String(outcome) }, seconds);
   if (typeof outcome !== "number") upstreamErrors.inc({ method, route, reason: outcome });
@@ -57,7 +67,10 @@ export function observeUpstream(method: string, path: string, seconds: number, o
 /** The PostgreSQL pool's connections (total, idle, waiting clients), read at every scrape. */
 export function watchDatabasePool(database: Database) {
   // drizzle's node-postgres database keeps its pg.Pool as $client; PGlite has no pool.
-  const pool = database.kind === "postgres" ? (database.db as unknown as { $client: { totalCount: number; idleCount: number; waitingCount: number } }).$client : undefined;
+  const pool =
+    database.kind === "postgres"
+      ? (database.db as unknown as { $client: { totalCount: number; idleCount: number; waitingCount: number } }).$client
+      : undefined;
   if (!pool) return;
   register.removeSingleMetric("db_pool_connections");
   new client.Gauge({

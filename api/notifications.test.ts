@@ -33,7 +33,10 @@ async function parties() {
 }
 
 async function book(patient: Party, doctor: Party, days: number, time = "09:00") {
-  const res = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date: futureDate(days), time } });
+  const res = await api.request("POST", "/appointment", {
+    token: patient.token,
+    body: { doctorId: doctor.user.id, type: "online", date: futureDate(days), time },
+  });
   expect(res.status).toBe(201);
   return res.body as { id: string; date: string };
 }
@@ -67,7 +70,12 @@ describe("appointment notices", () => {
     const mail = await onlyNewMail(doctor, d);
     expect(count(patient)).toBe(p);
     expect(mail.subject).toBe("New appointment request from Awa <Mbarga>");
-    expectText(mail, ["Hello Dr Ekane & Co,", "Awa <Mbarga> asked for an appointment with you on", "at 10:00, West Africa Time (UTC+1)", "Online consultation"]);
+    expectText(mail, [
+      "Hello Dr Ekane & Co,",
+      "Awa <Mbarga> asked for an appointment with you on",
+      "at 10:00, West Africa Time (UTC+1)",
+      "Online consultation",
+    ]);
     expect(mail.html).toContain("Awa &lt;Mbarga&gt;");
     expect(mail.html).not.toContain("<Mbarga>");
     expect(mail.html).toContain('lang="en"');
@@ -85,19 +93,41 @@ describe("appointment notices", () => {
     const { patient, doctor } = await parties();
     const booked = await book(patient, doctor, 6);
     let before = count(patient);
-    expect((await api.request("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } })).status).toBe(200);
+    expect(
+      (await api.request("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } }))
+        .status,
+    ).toBe(200);
     const confirmed = await onlyNewMail(patient, before);
     expect(confirmed.subject).toBe("Votre rendez-vous avec Dr Ekane & Co est confirmé");
-    expectText(confirmed, ["Bonjour Awa <Mbarga>,", "Dr Ekane & Co a confirmé votre rendez-vous du", "à 09:00, heure d’Afrique de l’Ouest (UTC+1)"]);
+    expectText(confirmed, [
+      "Bonjour Awa <Mbarga>,",
+      "Dr Ekane & Co a confirmé votre rendez-vous du",
+      "à 09:00, heure d’Afrique de l’Ouest (UTC+1)",
+    ]);
     expect(confirmed.html).toContain('lang="fr"');
     const first = calendarOf(confirmed);
-    expect(first).toMatchObject({ method: "REQUEST", status: "CONFIRMED", tzid: "Africa/Douala", uid: `${booked.id}@appointments.healthbook` });
+    expect(first).toMatchObject({
+      method: "REQUEST",
+      status: "CONFIRMED",
+      tzid: "Africa/Douala",
+      uid: `${booked.id}@appointments.healthbook`,
+    });
 
     // The change comes an hour later than the booking: its sequence must say it is newer.
-    await api.db.update(appointments).set({ createdAt: new Date(Date.now() - 3_600_000) }).where(eq(appointments.id, booked.id));
+    await api.db
+      .update(appointments)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(appointments.id, booked.id));
     before = count(patient);
     const moved = futureDate(7);
-    expect((await api.request("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { date: moved, time: "15:00" } })).status).toBe(200);
+    expect(
+      (
+        await api.request("PUT", `/appointment/${booked.id}`, {
+          token: doctor.token,
+          body: { date: moved, time: "15:00" },
+        })
+      ).status,
+    ).toBe(200);
     const mail = await onlyNewMail(patient, before);
     expect(mail.subject).toBe("Votre rendez-vous avec Dr Ekane & Co a été déplacé");
     expectText(mail, ["a déplacé votre rendez-vous au", "à 15:00", "Il était prévu le", "à 09:00"]);
@@ -111,17 +141,35 @@ describe("appointment notices", () => {
     const { patient, doctor } = await parties();
     const byDoctor = await book(patient, doctor, 8);
     let before = count(patient);
-    expect((await api.request("PUT", `/appointment/${byDoctor.id}`, { token: doctor.token, body: { status: "cancelled" } })).status).toBe(200);
+    expect(
+      (await api.request("PUT", `/appointment/${byDoctor.id}`, { token: doctor.token, body: { status: "cancelled" } }))
+        .status,
+    ).toBe(200);
     const toPatient = await onlyNewMail(patient, before);
     expect(toPatient.subject).toBe("Dr Ekane & Co a annulé votre rendez-vous");
-    expect(calendarOf(toPatient)).toMatchObject({ method: "CANCEL", status: "CANCELLED", uid: `${byDoctor.id}@appointments.healthbook` });
+    expect(calendarOf(toPatient)).toMatchObject({
+      method: "CANCEL",
+      status: "CANCELLED",
+      uid: `${byDoctor.id}@appointments.healthbook`,
+    });
 
     const byPatient = await book(patient, doctor, 9);
     before = count(doctor);
-    expect((await api.request("PATCH", `/appointment/${byPatient.id}`, { token: patient.token, body: { status: "cancelled" } })).status).toBe(200);
+    expect(
+      (
+        await api.request("PATCH", `/appointment/${byPatient.id}`, {
+          token: patient.token,
+          body: { status: "cancelled" },
+        })
+      ).status,
+    ).toBe(200);
     const toDoctor = await onlyNewMail(doctor, before);
     expect(toDoctor.subject).toBe("Awa <Mbarga> cancelled their appointment");
-    expect(calendarOf(toDoctor)).toMatchObject({ method: "CANCEL", status: "CANCELLED", uid: `${byPatient.id}@appointments.healthbook` });
+    expect(calendarOf(toDoctor)).toMatchObject({
+      method: "CANCEL",
+      status: "CANCELLED",
+      uid: `${byPatient.id}@appointments.healthbook`,
+    });
   });
 
   it("tells the patient of a proposal (nothing to add to a calendar yet), and the doctor when it is accepted", async () => {
@@ -130,11 +178,21 @@ describe("appointment notices", () => {
     const request = await api.request("POST", "/appointment", {
       answer: appointment,
       token: patient.token,
-      body: { category: "random", specialityId: ref.speciality("General practice").id, type: "online", date: futureDate(10), time: "11:00" },
+      body: {
+        category: "random",
+        specialityId: ref.speciality("General practice").id,
+        type: "online",
+        date: futureDate(10),
+        time: "11:00",
+      },
     });
     expect(request.status).toBe(201);
     const [p, d] = [count(patient), count(doctor)];
-    const proposed = await api.request("POST", "/appointment-proposal", { answer: createdProposal, token: doctor.token, body: { appointmentId: request.body.id } });
+    const proposed = await api.request("POST", "/appointment-proposal", {
+      answer: createdProposal,
+      token: doctor.token,
+      body: { appointmentId: request.body.id },
+    });
     expect(proposed.status).toBe(201);
     const proposal = await onlyNewMail(patient, p);
     expect(proposal.subject).toBe("Dr Ekane & Co propose de prendre votre demande");
@@ -142,10 +200,16 @@ describe("appointment notices", () => {
     expect(proposal.attachments).toHaveLength(0);
     expect(count(doctor)).toBe(d);
 
-    expect((await api.request("PATCH", `/appointment-proposal/${proposed.body.id}/accept`, { token: patient.token })).status).toBe(200);
+    expect(
+      (await api.request("PATCH", `/appointment-proposal/${proposed.body.id}/accept`, { token: patient.token })).status,
+    ).toBe(200);
     const accepted = await onlyNewMail(doctor, d);
     expect(accepted.subject).toBe("Awa <Mbarga> accepted your proposal");
-    expect(calendarOf(accepted)).toMatchObject({ method: "REQUEST", status: "CONFIRMED", uid: `${request.body.id}@appointments.healthbook` });
+    expect(calendarOf(accepted)).toMatchObject({
+      method: "REQUEST",
+      status: "CONFIRMED",
+      uid: `${request.body.id}@appointments.healthbook`,
+    });
     expect(count(patient)).toBe(p + 1);
   });
 
@@ -156,9 +220,14 @@ describe("appointment notices", () => {
     const first = await book(patient, doctor, 11);
     expect((await onlyNewMail(doctor, before)).subject).toBe("Nouvelle demande de rendez-vous de Awa <Mbarga>");
 
-    expect((await api.request("PUT", "/settings", { token: patient.token, body: { notifications: false } })).status).toBe(200);
+    expect(
+      (await api.request("PUT", "/settings", { token: patient.token, body: { notifications: false } })).status,
+    ).toBe(200);
     before = count(patient);
-    expect((await api.request("PUT", `/appointment/${first.id}`, { token: doctor.token, body: { status: "confirmed" } })).status).toBe(200);
+    expect(
+      (await api.request("PUT", `/appointment/${first.id}`, { token: doctor.token, body: { status: "confirmed" } }))
+        .status,
+    ).toBe(200);
     expect(count(patient)).toBe(before);
   });
 
@@ -168,7 +237,10 @@ describe("appointment notices", () => {
     const other = await api.createPatient();
     const before = count(doctor);
     // The slot is taken: 409, and the doctor hears of nothing.
-    const res = await api.request("POST", "/appointment", { token: other.token, body: { doctorId: doctor.user.id, type: "online", date: futureDate(12), time: "14:00" } });
+    const res = await api.request("POST", "/appointment", {
+      token: other.token,
+      body: { doctorId: doctor.user.id, type: "online", date: futureDate(12), time: "14:00" },
+    });
     expect(res.status).toBe(409);
     expect(count(doctor)).toBe(before);
   });
@@ -178,7 +250,10 @@ describe("appointment notices", () => {
     const booked = await book(patient, doctor, 13);
     await api.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, patient.user.id));
     const before = count(patient);
-    expect((await api.request("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "cancelled" } })).status).toBe(200);
+    expect(
+      (await api.request("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "cancelled" } }))
+        .status,
+    ).toBe(200);
     expect(count(patient)).toBe(before);
   });
 });
@@ -195,7 +270,10 @@ describe("PUT /settings", () => {
       sms: false,
       smsAvailable: true,
     });
-    const changed = await api.request("PUT", "/settings", { token: patient.token, body: { reminders: false, language: "en" } });
+    const changed = await api.request("PUT", "/settings", {
+      token: patient.token,
+      body: { reminders: false, language: "en" },
+    });
     expect(changed).toMatchObject({ status: 200, body: { language: "en", notifications: true, reminders: false } });
     for (const body of [{ language: "de" }, { reminders: "no" }, { role: "admin" }, {}]) {
       expect((await api.request("PUT", "/settings", { token: patient.token, body })).status).toBe(400);

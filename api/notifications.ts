@@ -47,7 +47,15 @@ const NOTICE_OF: Record<AppointmentChange, NotificationKind> = {
 };
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;
-type Recipient = { id: string; email: string; username: string; locale: string; deletedAt: Date | null; mailNotifications: boolean; mailReminders: boolean };
+type Recipient = {
+  id: string;
+  email: string;
+  username: string;
+  locale: string;
+  deletedAt: Date | null;
+  mailNotifications: boolean;
+  mailReminders: boolean;
+};
 
 const recipientColumns = {
   id: users.id,
@@ -93,10 +101,13 @@ function appointmentWhen(locale: Locale, startsAt: Date, timeZone = clinicTimeZo
 function kindOf(locale: Locale, a: Loaded) {
   if (a.type === "online") return mailText(locale, "mail:appointment.online");
   const place = [a.place, a.city?.name].filter(Boolean).join(", ");
-  return place ? mailText(locale, "mail:appointment.inPersonAt", { place }) : mailText(locale, "mail:appointment.inPerson");
+  return place
+    ? mailText(locale, "mail:appointment.inPersonAt", { place })
+    : mailText(locale, "mail:appointment.inPerson");
 }
 
-const nameOf = (user: { username: string; deletedAt: Date | null } | null | undefined) => (!user ? "" : user.deletedAt ? DELETED_USER : user.username);
+const nameOf = (user: { username: string; deletedAt: Date | null } | null | undefined) =>
+  !user ? "" : user.deletedAt ? DELETED_USER : user.username;
 
 /** The mail's sender, as the organizer of the calendar invitation (RFC 5546 wants one). */
 function organizer(): { name: string; email: string } {
@@ -115,7 +126,11 @@ function calendarAttachment(a: Loaded, reader: Reader, to: Recipient, cancel: bo
     locale: toLocale(to.locale),
     reader,
   });
-  return { filename: "appointment.ics", contentType: `text/calendar; charset=utf-8; method=${cancel ? "CANCEL" : "REQUEST"}`, content };
+  return {
+    filename: "appointment.ics",
+    contentType: `text/calendar; charset=utf-8; method=${cancel ? "CANCEL" : "REQUEST"}`,
+    content,
+  };
 }
 
 interface AppointmentMail {
@@ -133,7 +148,10 @@ function appointmentMail(a: Loaded, to: Recipient, reader: Reader, mail: Appoint
   const values = mail.values(locale);
   const t = (key: string) => mailText(locale, `appointment.${mail.key}.${key}`, values);
   const blocks = [...mail.paragraphs.map(t), kindOf(locale, a)];
-  if (mail.calendar !== "none") blocks.push(mailText(locale, mail.calendar === "cancel" ? "mail:appointment.calendarCancel" : "mail:appointment.calendar"));
+  if (mail.calendar !== "none")
+    blocks.push(
+      mailText(locale, mail.calendar === "cancel" ? "mail:appointment.calendarCancel" : "mail:appointment.calendar"),
+    );
   blocks.push(mailText(locale, "mail:appointment.turnOff"));
   return {
     to: to.email,
@@ -156,7 +174,12 @@ const PARAGRAPHS: Record<AppointmentChange, string[]> = {
 };
 
 /** The changes a patient also hears of by SMS (docs/sms.md), with the reminders. */
-const SMS_CHANGES: ReadonlySet<AppointmentChange> = new Set(["confirmed", "rescheduled", "cancelledByDoctor", "proposal"]);
+const SMS_CHANGES: ReadonlySet<AppointmentChange> = new Set([
+  "confirmed",
+  "rescheduled",
+  "cancelledByDoctor",
+  "proposal",
+]);
 
 /**
  * Queues within `tx` the SMS of `key` (under "sms" in mail.json) about appointment `a` to the
@@ -166,7 +189,11 @@ const SMS_CHANGES: ReadonlySet<AppointmentChange> = new Set(["confirmed", "resch
 function queueSms(tx: Db, to: Recipient, key: string, a: Loaded) {
   const locale = toLocale(to.locale);
   const link = `${config().publicUrl}/a/${a.id}`;
-  return queueNoticeSms(tx, to.id, oneSms(smsText(locale, key, { when: smsWhen(locale, a.startsAt, clinicTimeZone()) }), link));
+  return queueNoticeSms(
+    tx,
+    to.id,
+    oneSms(smsText(locale, key, { when: smsWhen(locale, a.startsAt, clinicTimeZone()) }), link),
+  );
 }
 
 /**
@@ -183,7 +210,12 @@ export async function tellOfChange(
   mailer: OutboxMailer,
   id: string,
   change: AppointmentChange,
-  { actorId, to, previousStartsAt, reason }: { actorId: string; to: string | null; previousStartsAt?: Date; reason?: string | null },
+  {
+    actorId,
+    to,
+    previousStartsAt,
+    reason,
+  }: { actorId: string; to: string | null; previousStartsAt?: Date; reason?: string | null },
 ): Promise<boolean> {
   await markSeenOn(tx, actorId, id);
   if (!to) return false;
@@ -232,7 +264,11 @@ export async function queueReminder(tx: Db, mailer: OutboxMailer, id: string): P
       appointmentMail(a, to, reader, {
         key: "reminder",
         paragraphs: [reader === "patient" ? "withDoctor" : "withPatient"],
-        values: (locale) => ({ patient: nameOf(a.patient), doctor: nameOf(a.doctor), when: appointmentWhen(locale, a.startsAt) }),
+        values: (locale) => ({
+          patient: nameOf(a.patient),
+          doctor: nameOf(a.doctor),
+          when: appointmentWhen(locale, a.startsAt),
+        }),
         calendar: "add",
       }),
     );

@@ -24,7 +24,8 @@ async function pagedQueries() {
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))) {
     const module: Record<string, unknown> = await import(new URL(file, dir).href);
     for (const [name, value] of Object.entries(module)) {
-      const page = value instanceof z.ZodObject ? (value.shape as Record<string, z.ZodType | undefined>).page : undefined;
+      const page =
+        value instanceof z.ZodObject ? (value.shape as Record<string, z.ZodType | undefined>).page : undefined;
       if (page?.meta()?.code === "invalid_page") found.set(value, `contract/${file}: ${name}`);
     }
   }
@@ -52,12 +53,19 @@ describe("bad page and limit values on every paged list", () => {
     const doctor = await api.createDoctor();
     const admin = await api.createAdmin();
     const ref = await api.reference();
-    const request = await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality("Cardiology").id });
+    const request = await insertOpenRequest(api.db, {
+      patientId: patient.user.id,
+      specialityId: ref.speciality("Cardiology").id,
+    });
     lists.push(
       { query: doctorSearchQuery, path: "/doctor?", token: () => patient.token },
       { query: patientListQuery, path: "/appointment?", token: () => patient.token },
       { query: doctorListQuery, path: "/doctor/doctor_appointments?", token: () => doctor.token },
-      { query: proposalListQuery, path: `/appointment-proposal?appointmentId=${request.id}&`, token: () => patient.token },
+      {
+        query: proposalListQuery,
+        path: `/appointment-proposal?appointmentId=${request.id}&`,
+        token: () => patient.token,
+      },
       { query: consultationListQuery, path: "/consultation?", token: () => doctor.token },
       { query: notificationListQuery, path: "/notification?", token: () => patient.token },
       { query: accessLogQuery, path: "/patient/access-log?", token: () => patient.token },
@@ -88,7 +96,9 @@ describe("bad page and limit values on every paged list", () => {
     for (const [kind, value] of Object.entries(BAD_VALUES)) {
       it(`${field}: ${kind} (${value}) is ${code} on every list`, async () => {
         for (const list of lists) {
-          const res = await api.request("GET", `${list.path}${field}=${encodeURIComponent(value)}`, { token: list.token() });
+          const res = await api.request("GET", `${list.path}${field}=${encodeURIComponent(value)}`, {
+            token: list.token(),
+          });
           expect(res.status, list.path).toBe(400);
           expect(refusal(res).code, list.path).toBe(code);
         }

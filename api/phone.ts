@@ -17,7 +17,12 @@ async function phoneRegionOf(db: Db, countryId: number | null | undefined): Prom
  * A profile update's number: left out (undefined) or cleared (null) as is; text must be a valid
  * number in the region of the profile's country (after the update), else `invalid` is thrown.
  */
-export async function profilePhone(db: Db, value: string | null | undefined, countryId: number | null, invalid: () => Error) {
+export async function profilePhone(
+  db: Db,
+  value: string | null | undefined,
+  countryId: number | null,
+  invalid: () => Error,
+) {
   if (value == null) return value;
   const normalized = normalizePhone(value, await phoneRegionOf(db, countryId));
   if (!normalized) throw invalid();
@@ -31,5 +36,8 @@ export async function profilePhone(db: Db, value: string | null | undefined, cou
 export function phoneChange(phone: string | null | undefined) {
   if (phone === undefined) return {};
   const same = sql<boolean>`${users.phone} is not distinct from ${phone}`;
-  return { phoneVerified: sql<boolean>`(${same} and ${users.phoneVerified})`, sms: sql<boolean>`(${same} and ${users.sms})` };
+  return {
+    phoneVerified: sql<boolean>`(${same} and ${users.phoneVerified})`,
+    sms: sql<boolean>`(${same} and ${users.sms})`,
+  };
 }

@@ -9,7 +9,11 @@ import { ApiError, badRequest, notFound } from "./http.ts";
  * Inside the update's transaction: locks the user's row and settles the country and city. Fields
  * left out stay as they are; changing the country drops a city outside it.
  */
-export async function placeOfUpdate(tx: Db, userId: string, changes: { countryId?: number | null; cityId?: number | null }) {
+export async function placeOfUpdate(
+  tx: Db,
+  userId: string,
+  changes: { countryId?: number | null; cityId?: number | null },
+) {
   const [current] = await tx
     .select({ countryId: users.countryId, cityId: users.cityId })
     .from(users)
@@ -27,7 +31,8 @@ export async function placeOfUpdate(tx: Db, userId: string, changes: { countryId
     if (!city) throw badRequest("Invalid city", "invalid_city");
     if (city.countryId !== countryId) {
       // A city kept from before silently goes with the old country; a city sent now must fit.
-      if (changes.cityId !== undefined) throw new ApiError(400, "The city does not belong to the selected country", "city_country_mismatch");
+      if (changes.cityId !== undefined)
+        throw new ApiError(400, "The city does not belong to the selected country", "city_country_mismatch");
       cityId = null;
     }
   }

@@ -39,11 +39,17 @@ async function confirmedIn(inHours: number) {
   const doctor = await api.createDoctor({ username: "Dr Ekane" });
   // On a whole minute, as slots are (a calendar file has no milliseconds).
   const startsAt = new Date(Math.floor((Date.now() + inHours * HOUR) / 60_000) * 60_000);
-  const appointment = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status: "confirmed", startsAt });
+  const appointment = await insertAppointment(api.db, {
+    patientId: patient.user.id,
+    doctorId: doctor.user.id,
+    status: "confirmed",
+    startsAt,
+  });
   return { patient, doctor, appointment };
 }
 
-const remindersTo = async (party: Party) => (await smtp.parsedTo(party.user.email)).filter((m) => /Reminder|Rappel/.test(m.subject ?? ""));
+const remindersTo = async (party: Party) =>
+  (await smtp.parsedTo(party.user.email)).filter((m) => /Reminder|Rappel/.test(m.subject ?? ""));
 
 /** One round as the worker runs it, then the outbox delivered. */
 async function round(now = new Date(), db = api.db) {
@@ -75,7 +81,11 @@ describe("appointment reminders", () => {
     expect(toDoctor[0].subject).toMatch(/^Reminder: your appointment on /);
     expect(toDoctor[0].text).toContain("This is a reminder of your appointment with Awa Mbarga on");
     const ics = readCalendar(toDoctor[0].attachments[0].content.toString("utf8"));
-    expect(ics).toMatchObject({ method: "REQUEST", uid: `${appointment.id}@appointments.healthbook`, tzid: "Africa/Douala" });
+    expect(ics).toMatchObject({
+      method: "REQUEST",
+      uid: `${appointment.id}@appointments.healthbook`,
+      tzid: "Africa/Douala",
+    });
     expect(ics.start.getTime()).toBe(appointment.startsAt.getTime());
 
     // Later rounds, as after a restart: nothing more.
@@ -116,7 +126,9 @@ describe("appointment reminders", () => {
 
   it("sends none to a party who turned reminders off in their settings", async () => {
     const { patient, doctor } = await confirmedIn(1);
-    expect((await api.request("PUT", "/settings", { token: patient.token, body: { reminders: false } })).status).toBe(200);
+    expect((await api.request("PUT", "/settings", { token: patient.token, body: { reminders: false } })).status).toBe(
+      200,
+    );
     await round();
     expect(await remindersTo(patient)).toHaveLength(0);
     expect(await remindersTo(doctor)).toHaveLength(1);

@@ -15,23 +15,41 @@ const HOUR = 3_600_000;
  * configured time before its start that has been reached. Kinds reached together (an appointment
  * confirmed 1 hour before its start) make one mail, not one per kind. Returns the mails queued.
  */
-export async function queueDueReminders(db: Db, mailer: OutboxMailer, hours: readonly number[], now = new Date()): Promise<number> {
+export async function queueDueReminders(
+  db: Db,
+  mailer: OutboxMailer,
+  hours: readonly number[],
+  now = new Date(),
+): Promise<number> {
   if (hours.length === 0) return 0;
   const horizon = new Date(now.getTime() + Math.max(...hours) * HOUR);
   const soon = await db
     .select({ id: appointments.id, startsAt: appointments.startsAt })
     .from(appointments)
-    .where(and(eq(appointments.status, "confirmed"), gt(appointments.startsAt, now), lte(appointments.startsAt, horizon)));
+    .where(
+      and(eq(appointments.status, "confirmed"), gt(appointments.startsAt, now), lte(appointments.startsAt, horizon)),
+    );
   if (soon.length === 0) return 0;
   const done = await db
-    .select({ appointmentId: appointmentReminders.appointmentId, hoursBefore: appointmentReminders.hoursBefore, startsAt: appointmentReminders.startsAt })
+    .select({
+      appointmentId: appointmentReminders.appointmentId,
+      hoursBefore: appointmentReminders.hoursBefore,
+      startsAt: appointmentReminders.startsAt,
+    })
     .from(appointmentReminders)
-    .where(inArray(appointmentReminders.appointmentId, soon.map((a) => a.id)));
+    .where(
+      inArray(
+        appointmentReminders.appointmentId,
+        soon.map((a) => a.id),
+      ),
+    );
   const seen = new Set(done.map((r) => `${r.appointmentId}|${r.hoursBefore}|${r.startsAt.getTime()}`));
 
   let queued = 0;
   for (const a of soon) {
-    const due = hours.filter((h) => a.startsAt.getTime() - h * HOUR <= now.getTime() && !seen.has(`${a.id}|${h}|${a.startsAt.getTime()}`));
+    const due = hours.filter(
+      (h) => a.startsAt.getTime() - h * HOUR <= now.getTime() && !seen.has(`${a.id}|${h}|${a.startsAt.getTime()}`),
+    );
     if (due.length === 0) continue;
     queued += await db.transaction(async (tx) => {
       // Still confirmed at that time? (Cancelled or moved since the list was read: nothing to do.)
@@ -97,4 +115,3 @@ export function startReminderWorker({ db, mailer, hours, pollMs = 60_000 }: Remi
     },
   };
 }
-

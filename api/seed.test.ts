@@ -13,8 +13,16 @@ import { doctorPage } from "../contract/doctor.ts";
 let api: TestApi;
 
 const counts = async () => {
-  const n = async (table: typeof users | typeof doctors | typeof countries | typeof cities | typeof specialities | typeof doctorSpecialities | typeof appointments) =>
-    (await api.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+  const n = async (
+    table:
+      | typeof users
+      | typeof doctors
+      | typeof countries
+      | typeof cities
+      | typeof specialities
+      | typeof doctorSpecialities
+      | typeof appointments,
+  ) => (await api.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
   return {
     users: await n(users),
     doctors: await n(doctors),
@@ -25,7 +33,8 @@ const counts = async () => {
     appointments: await n(appointments),
   };
 };
-const login = (email: string, role: string) => api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password: DEMO_PASSWORD, role } });
+const login = (email: string, role: string) =>
+  api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password: DEMO_PASSWORD, role } });
 
 /** A database of its own for the tests of one describe, seeded with `demo` or not. */
 function ownDatabase(demo: boolean) {
@@ -91,7 +100,11 @@ describe("seed with demo", () => {
     expect(patient.body.data).toMatchObject({ username: "Demo Patient", userRole: "patient", otpVerified: true });
     const doctor = await login("doctor@example.com", "doctor");
     expect(doctor.status).toBe(200);
-    expect(doctor.body.data).toMatchObject({ username: "Demo Doctor", Country: { name: "Cameroon" }, City: { name: "Douala" } });
+    expect(doctor.body.data).toMatchObject({
+      username: "Demo Doctor",
+      Country: { name: "Cameroon" },
+      City: { name: "Douala" },
+    });
     const pending = await login("pending.doctor@example.com", "doctor");
     expect(pending.status).toBe(200);
     const admin = await login("admin@example.com", "patient");
@@ -106,20 +119,35 @@ describe("seed with demo", () => {
       where: eq(users.email, "doctor@example.com"),
       with: { doctor: { with: { specialities: { with: { speciality: true } } } } },
     });
-    expect(demo!.doctor).toMatchObject({ verification: "verified", startYear: 2012, dutyHospital: "Hôpital Laquintinie" });
+    expect(demo!.doctor).toMatchObject({
+      verification: "verified",
+      startYear: 2012,
+      dutyHospital: "Hôpital Laquintinie",
+    });
     expect(demo!.doctor!.specialities.map((s) => s.speciality.name)).toEqual(["General practice"]);
-    const pending = await api.db.query.users.findFirst({ where: eq(users.email, "pending.doctor@example.com"), with: { doctor: true } });
+    const pending = await api.db.query.users.findFirst({
+      where: eq(users.email, "pending.doctor@example.com"),
+      with: { doctor: true },
+    });
     expect(pending!.doctor!.verification).toBe("pending");
   });
 
   it("the directory spreads verified doctors over specialities and cities, with example.com addresses", async () => {
     const rows = await api.db
-      .select({ email: users.email, cityId: users.cityId, startYear: doctors.startYear, verification: doctors.verification, biography: doctors.biography })
+      .select({
+        email: users.email,
+        cityId: users.cityId,
+        startYear: doctors.startYear,
+        verification: doctors.verification,
+        biography: doctors.biography,
+      })
       .from(doctors)
       .innerJoin(users, eq(users.id, doctors.userId))
       .where(sql`${users.email} like 'dr.%'`);
     expect(rows).toHaveLength(DEMO_DIRECTORY.length);
-    expect(rows.every((r) => r.verification === "verified" && /^dr\.[a-z.]+@example\.com$/.test(r.email) && r.biography)).toBe(true);
+    expect(
+      rows.every((r) => r.verification === "verified" && /^dr\.[a-z.]+@example\.com$/.test(r.email) && r.biography),
+    ).toBe(true);
     expect(new Set(rows.map((r) => r.cityId)).size).toBeGreaterThanOrEqual(8);
     expect(new Set(rows.map((r) => r.startYear)).size).toBeGreaterThanOrEqual(10);
     const used = await api.db.selectDistinct({ id: doctorSpecialities.specialityId }).from(doctorSpecialities);
@@ -133,7 +161,6 @@ describe("seed with demo", () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(DEMO_DIRECTORY.length + 1);
   });
-
 });
 
 describe("the demo's past appointments", () => {
@@ -143,14 +170,23 @@ describe("the demo's past appointments", () => {
   it("gives the demo doctor past confirmed appointments with the demo patient, which can be marked completed", async () => {
     const doctor = (await login("doctor@example.com", "doctor")).body;
     const patient = (await login("patient@example.com", "patient")).body;
-    const list = await api.request("GET", "/doctor/doctor_appointments?status=confirmed&limit=50", { answer: doctorAppointmentPage, token: doctor.token.token });
+    const list = await api.request("GET", "/doctor/doctor_appointments?status=confirmed&limit=50", {
+      answer: doctorAppointmentPage,
+      token: doctor.token.token,
+    });
     expect(list.status).toBe(200);
     const past = list.body.appointments.filter((a) => Date.parse(a.time) < Date.now());
     expect(past).toHaveLength(DEMO_PAST_CONFIRMED);
     expect(past.every((a) => a.Patient?.username === "Demo Patient")).toBe(true);
-    const done = await api.request("PUT", `/appointment/${past[0].id}`, { token: doctor.token.token, body: { status: "completed" } });
+    const done = await api.request("PUT", `/appointment/${past[0].id}`, {
+      token: doctor.token.token,
+      body: { status: "completed" },
+    });
     expect(done.status).toBe(200);
-    const mine = await api.request("GET", "/appointment?status=completed", { answer: patientAppointmentPage, token: patient.token.token });
+    const mine = await api.request("GET", "/appointment?status=completed", {
+      answer: patientAppointmentPage,
+      token: patient.token.token,
+    });
     expect(mine.body.appointments.map((a: { id: string }) => a.id)).toContain(past[0].id);
   });
 });

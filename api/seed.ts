@@ -4,7 +4,16 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./db/index.ts";
 import { seedReferenceData } from "./db/reference.ts";
-import { appointments, cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "./db/schema.ts";
+import {
+  appointments,
+  cities,
+  countries,
+  doctorSpecialities,
+  doctors,
+  patients,
+  specialities,
+  users,
+} from "./db/schema.ts";
 import { clinicToday, zonedInstant } from "./time.ts";
 import { GENERAL_FEE } from "./speciality/fee.ts";
 import { hashPassword } from "./auth/password.ts";
@@ -67,40 +76,312 @@ const PENDING_DOCTOR: DemoDoctor = {
 // [name, gender, specialities, city, startYear, hospital, biography]
 type Row = [string, "male" | "female", string[], string, number, string, string];
 const DIRECTORY: Row[] = [
-  ["Jean-Paul Mbarga", "male", ["Cardiology"], "Yaoundé", 2004, "Hôpital Central de Yaoundé", "Cardiologist focused on hypertension and heart failure; runs the cardiac rehabilitation clinic."],
-  ["Aïcha Bello", "female", ["Pediatrics"], "Garoua", 2011, "Hôpital Régional de Garoua", "Paediatrician caring for newborns and children, with a special interest in malnutrition."],
-  ["Emmanuel Fotso", "male", ["General practice"], "Bafoussam", 2009, "Hôpital Régional de Bafoussam", "Family doctor for all ages: check-ups, diabetes follow-up and vaccinations."],
-  ["Christelle Ngo Nkoulou", "female", ["Gynecology"], "Douala", 2008, "Hôpital Gynéco-Obstétrique de Douala", "Gynaecologist-obstetrician: pregnancy follow-up, fertility and family planning."],
-  ["Samuel Tabi Egbe", "male", ["Orthopedics"], "Buea", 2013, "Buea Regional Hospital", "Orthopaedic surgeon treating fractures, sports injuries and joint pain."],
-  ["Florence Ebanda", "female", ["Dermatology"], "Douala", 2015, "Hôpital Général de Douala", "Dermatologist for skin, hair and nail conditions, including eczema and acne."],
-  ["Ibrahim Oumarou", "male", ["Internal medicine"], "Maroua", 2006, "Hôpital Régional de Maroua", "Internist managing diabetes, kidney disease and complex chronic conditions."],
-  ["Brigitte Atangana", "female", ["Ophthalmology"], "Yaoundé", 2010, "Centre Hospitalier Universitaire de Yaoundé", "Ophthalmologist: cataract, glaucoma and children's eye examinations."],
-  ["Patrice Nkwain", "male", ["Psychiatry"], "Bamenda", 2014, "Bamenda Regional Hospital", "Psychiatrist offering care for depression, anxiety and trauma, in English and French."],
-  ["Solange Kamga", "female", ["Dentistry"], "Douala", 2017, "Clinique Dentaire de Bonanjo", "Dentist for the whole family: check-ups, fillings and gentle care for anxious patients."],
-  ["Hamadou Alim", "male", ["Neurology"], "Ngaoundéré", 2007, "Hôpital Régional de Ngaoundéré", "Neurologist treating epilepsy, headaches and stroke recovery."],
-  ["Mireille Essomba", "female", ["ENT"], "Yaoundé", 2012, "Hôpital Général de Yaoundé", "ENT specialist for ear infections, sinus problems and hearing tests."],
-  ["Charles Nana", "male", ["General practice"], "Douala", 2016, "Hôpital de District de Deido", "General practitioner: acute illness, malaria and typhoid care, and health checks."],
-  ["Nadège Mvondo", "female", ["Pediatrics", "General practice"], "Yaoundé", 2010, "Centre Mère et Enfant de Yaoundé", "Paediatrician following children from birth to adolescence; vaccination and growth."],
-  ["Didier Njoya", "male", ["Cardiology", "Internal medicine"], "Douala", 2003, "Hôpital Général de Douala", "Cardiologist and internist; echocardiography and cardiovascular risk assessment."],
-  ["Rose Ndive", "female", ["General practice"], "Limbe", 2018, "Limbe Regional Hospital", "Family physician with a focus on women's health and prenatal care."],
-  ["Alain Tchoupo", "male", ["Orthopedics"], "Yaoundé", 2009, "Hôpital Central de Yaoundé", "Orthopaedic surgeon for back pain, arthritis and trauma surgery."],
-  ["Hadiza Mohamadou", "female", ["Gynecology"], "Garoua", 2013, "Hôpital Régional de Garoua", "Gynaecologist supporting safe pregnancies and maternal health in the North."],
-  ["Georges Ondoa", "male", ["Internal medicine"], "Ebolowa", 2005, "Hôpital Régional d'Ebolowa", "Internist for hypertension, diabetes and infectious diseases."],
-  ["Pauline Fouda", "female", ["Dermatology"], "Yaoundé", 2019, "Hôpital Général de Yaoundé", "Dermatologist treating skin infections, pigmentation disorders and allergies."],
-  ["Eric Tanyi", "male", ["General practice"], "Bamenda", 2015, "Bamenda Regional Hospital", "General practitioner: consultations for adults and children, and chronic care."],
-  ["Vanessa Djoumessi", "female", ["Ophthalmology"], "Bafoussam", 2016, "Hôpital Ad Lucem de Bafoussam", "Ophthalmologist: vision tests, glasses prescriptions and eye infections."],
-  ["Blaise Owona", "male", ["Neurology"], "Yaoundé", 2011, "Centre Hospitalier Universitaire de Yaoundé", "Neurologist for memory problems, neuropathy and movement disorders."],
-  ["Estelle Moukoko", "female", ["Psychiatry"], "Douala", 2012, "Hôpital Laquintinie", "Psychiatrist caring for mood disorders and addiction, with online consultations."],
-  ["Martin Abega", "male", ["Dentistry"], "Yaoundé", 2008, "Clinique Dentaire du Centre", "Dentist: oral surgery, dental hygiene and prosthetics."],
-  ["Clarisse Nguefack", "female", ["ENT"], "Douala", 2014, "Hôpital Laquintinie", "ENT surgeon: tonsils, sinus surgery and voice disorders."],
-  ["Joseph Mbida", "male", ["General practice"], "Kribi", 2010, "Hôpital de District de Kribi", "Family doctor in Kribi; travel medicine and care for fishermen's injuries."],
-  ["Fadimatou Issa", "female", ["Pediatrics"], "Maroua", 2017, "Hôpital Régional de Maroua", "Paediatrician focused on childhood infections and nutrition."],
-  ["Victor Ekwalla", "male", ["Cardiology"], "Douala", 2001, "Polyclinique Bonanjo", "Senior cardiologist; stress tests, heart rhythm disorders and prevention."],
-  ["Sandrine Ngassa", "female", ["General practice"], "Bertoua", 2020, "Hôpital Régional de Bertoua", "General practitioner caring for families in the East region."],
-  ["Thierry Etoundi", "male", ["Internal medicine"], "Yaoundé", 2002, "Hôpital Général de Yaoundé", "Internist with long experience in diabetes and endocrine disorders."],
-  ["Léonie Mbah", "female", ["Gynecology"], "Bamenda", 2015, "St. Mary Soledad Hospital", "Gynaecologist: antenatal care, cervical screening and contraception advice."],
-  ["Gaston Fokou", "male", ["General practice", "Internal medicine"], "Douala", 2007, "Hôpital de District de Bonassama", "Physician for adults: hypertension, diabetes and general health checks."],
-  ["Agnès Manga", "female", ["Pediatrics"], "Douala", 2009, "Hôpital Laquintinie", "Paediatrician: asthma, allergies and sickle cell disease follow-up."],
+  [
+    "Jean-Paul Mbarga",
+    "male",
+    ["Cardiology"],
+    "Yaoundé",
+    2004,
+    "Hôpital Central de Yaoundé",
+    "Cardiologist focused on hypertension and heart failure; runs the cardiac rehabilitation clinic.",
+  ],
+  [
+    "Aïcha Bello",
+    "female",
+    ["Pediatrics"],
+    "Garoua",
+    2011,
+    "Hôpital Régional de Garoua",
+    "Paediatrician caring for newborns and children, with a special interest in malnutrition.",
+  ],
+  [
+    "Emmanuel Fotso",
+    "male",
+    ["General practice"],
+    "Bafoussam",
+    2009,
+    "Hôpital Régional de Bafoussam",
+    "Family doctor for all ages: check-ups, diabetes follow-up and vaccinations.",
+  ],
+  [
+    "Christelle Ngo Nkoulou",
+    "female",
+    ["Gynecology"],
+    "Douala",
+    2008,
+    "Hôpital Gynéco-Obstétrique de Douala",
+    "Gynaecologist-obstetrician: pregnancy follow-up, fertility and family planning.",
+  ],
+  [
+    "Samuel Tabi Egbe",
+    "male",
+    ["Orthopedics"],
+    "Buea",
+    2013,
+    "Buea Regional Hospital",
+    "Orthopaedic surgeon treating fractures, sports injuries and joint pain.",
+  ],
+  [
+    "Florence Ebanda",
+    "female",
+    ["Dermatology"],
+    "Douala",
+    2015,
+    "Hôpital Général de Douala",
+    "Dermatologist for skin, hair and nail conditions, including eczema and acne.",
+  ],
+  [
+    "Ibrahim Oumarou",
+    "male",
+    ["Internal medicine"],
+    "Maroua",
+    2006,
+    "Hôpital Régional de Maroua",
+    "Internist managing diabetes, kidney disease and complex chronic conditions.",
+  ],
+  [
+    "Brigitte Atangana",
+    "female",
+    ["Ophthalmology"],
+    "Yaoundé",
+    2010,
+    "Centre Hospitalier Universitaire de Yaoundé",
+    "Ophthalmologist: cataract, glaucoma and children's eye examinations.",
+  ],
+  [
+    "Patrice Nkwain",
+    "male",
+    ["Psychiatry"],
+    "Bamenda",
+    2014,
+    "Bamenda Regional Hospital",
+    "Psychiatrist offering care for depression, anxiety and trauma, in English and French.",
+  ],
+  [
+    "Solange Kamga",
+    "female",
+    ["Dentistry"],
+    "Douala",
+    2017,
+    "Clinique Dentaire de Bonanjo",
+    "Dentist for the whole family: check-ups, fillings and gentle care for anxious patients.",
+  ],
+  [
+    "Hamadou Alim",
+    "male",
+    ["Neurology"],
+    "Ngaoundéré",
+    2007,
+    "Hôpital Régional de Ngaoundéré",
+    "Neurologist treating epilepsy, headaches and stroke recovery.",
+  ],
+  [
+    "Mireille Essomba",
+    "female",
+    ["ENT"],
+    "Yaoundé",
+    2012,
+    "Hôpital Général de Yaoundé",
+    "ENT specialist for ear infections, sinus problems and hearing tests.",
+  ],
+  [
+    "Charles Nana",
+    "male",
+    ["General practice"],
+    "Douala",
+    2016,
+    "Hôpital de District de Deido",
+    "General practitioner: acute illness, malaria and typhoid care, and health checks.",
+  ],
+  [
+    "Nadège Mvondo",
+    "female",
+    ["Pediatrics", "General practice"],
+    "Yaoundé",
+    2010,
+    "Centre Mère et Enfant de Yaoundé",
+    "Paediatrician following children from birth to adolescence; vaccination and growth.",
+  ],
+  [
+    "Didier Njoya",
+    "male",
+    ["Cardiology", "Internal medicine"],
+    "Douala",
+    2003,
+    "Hôpital Général de Douala",
+    "Cardiologist and internist; echocardiography and cardiovascular risk assessment.",
+  ],
+  [
+    "Rose Ndive",
+    "female",
+    ["General practice"],
+    "Limbe",
+    2018,
+    "Limbe Regional Hospital",
+    "Family physician with a focus on women's health and prenatal care.",
+  ],
+  [
+    "Alain Tchoupo",
+    "male",
+    ["Orthopedics"],
+    "Yaoundé",
+    2009,
+    "Hôpital Central de Yaoundé",
+    "Orthopaedic surgeon for back pain, arthritis and trauma surgery.",
+  ],
+  [
+    "Hadiza Mohamadou",
+    "female",
+    ["Gynecology"],
+    "Garoua",
+    2013,
+    "Hôpital Régional de Garoua",
+    "Gynaecologist supporting safe pregnancies and maternal health in the North.",
+  ],
+  [
+    "Georges Ondoa",
+    "male",
+    ["Internal medicine"],
+    "Ebolowa",
+    2005,
+    "Hôpital Régional d'Ebolowa",
+    "Internist for hypertension, diabetes and infectious diseases.",
+  ],
+  [
+    "Pauline Fouda",
+    "female",
+    ["Dermatology"],
+    "Yaoundé",
+    2019,
+    "Hôpital Général de Yaoundé",
+    "Dermatologist treating skin infections, pigmentation disorders and allergies.",
+  ],
+  [
+    "Eric Tanyi",
+    "male",
+    ["General practice"],
+    "Bamenda",
+    2015,
+    "Bamenda Regional Hospital",
+    "General practitioner: consultations for adults and children, and chronic care.",
+  ],
+  [
+    "Vanessa Djoumessi",
+    "female",
+    ["Ophthalmology"],
+    "Bafoussam",
+    2016,
+    "Hôpital Ad Lucem de Bafoussam",
+    "Ophthalmologist: vision tests, glasses prescriptions and eye infections.",
+  ],
+  [
+    "Blaise Owona",
+    "male",
+    ["Neurology"],
+    "Yaoundé",
+    2011,
+    "Centre Hospitalier Universitaire de Yaoundé",
+    "Neurologist for memory problems, neuropathy and movement disorders.",
+  ],
+  [
+    "Estelle Moukoko",
+    "female",
+    ["Psychiatry"],
+    "Douala",
+    2012,
+    "Hôpital Laquintinie",
+    "Psychiatrist caring for mood disorders and addiction, with online consultations.",
+  ],
+  [
+    "Martin Abega",
+    "male",
+    ["Dentistry"],
+    "Yaoundé",
+    2008,
+    "Clinique Dentaire du Centre",
+    "Dentist: oral surgery, dental hygiene and prosthetics.",
+  ],
+  [
+    "Clarisse Nguefack",
+    "female",
+    ["ENT"],
+    "Douala",
+    2014,
+    "Hôpital Laquintinie",
+    "ENT surgeon: tonsils, sinus surgery and voice disorders.",
+  ],
+  [
+    "Joseph Mbida",
+    "male",
+    ["General practice"],
+    "Kribi",
+    2010,
+    "Hôpital de District de Kribi",
+    "Family doctor in Kribi; travel medicine and care for fishermen's injuries.",
+  ],
+  [
+    "Fadimatou Issa",
+    "female",
+    ["Pediatrics"],
+    "Maroua",
+    2017,
+    "Hôpital Régional de Maroua",
+    "Paediatrician focused on childhood infections and nutrition.",
+  ],
+  [
+    "Victor Ekwalla",
+    "male",
+    ["Cardiology"],
+    "Douala",
+    2001,
+    "Polyclinique Bonanjo",
+    "Senior cardiologist; stress tests, heart rhythm disorders and prevention.",
+  ],
+  [
+    "Sandrine Ngassa",
+    "female",
+    ["General practice"],
+    "Bertoua",
+    2020,
+    "Hôpital Régional de Bertoua",
+    "General practitioner caring for families in the East region.",
+  ],
+  [
+    "Thierry Etoundi",
+    "male",
+    ["Internal medicine"],
+    "Yaoundé",
+    2002,
+    "Hôpital Général de Yaoundé",
+    "Internist with long experience in diabetes and endocrine disorders.",
+  ],
+  [
+    "Léonie Mbah",
+    "female",
+    ["Gynecology"],
+    "Bamenda",
+    2015,
+    "St. Mary Soledad Hospital",
+    "Gynaecologist: antenatal care, cervical screening and contraception advice.",
+  ],
+  [
+    "Gaston Fokou",
+    "male",
+    ["General practice", "Internal medicine"],
+    "Douala",
+    2007,
+    "Hôpital de District de Bonassama",
+    "Physician for adults: hypertension, diabetes and general health checks.",
+  ],
+  [
+    "Agnès Manga",
+    "female",
+    ["Pediatrics"],
+    "Douala",
+    2009,
+    "Hôpital Laquintinie",
+    "Paediatrician: asthma, allergies and sickle cell disease follow-up.",
+  ],
 ];
 
 /** dr.<first>.<last>@example.com in plain ASCII. */
@@ -112,16 +393,18 @@ const directoryEmail = (name: string) =>
     .replace(/[^a-z]+/g, ".")
     .replace(/^\.|\.$/g, "")}@example.com`;
 
-export const DEMO_DIRECTORY: DemoDoctor[] = DIRECTORY.map(([username, gender, specialityNames, city, startYear, dutyHospital, biography]) => ({
-  username,
-  email: directoryEmail(username),
-  gender,
-  specialities: specialityNames,
-  city,
-  startYear,
-  dutyHospital,
-  biography,
-}));
+export const DEMO_DIRECTORY: DemoDoctor[] = DIRECTORY.map(
+  ([username, gender, specialityNames, city, startYear, dutyHospital, biography]) => ({
+    username,
+    email: directoryEmail(username),
+    gender,
+    specialities: specialityNames,
+    city,
+    startYear,
+    dutyHospital,
+    biography,
+  }),
+);
 
 export async function seedDemo(db: Db) {
   await seedReferenceData(db);
@@ -132,7 +415,12 @@ export async function seedDemo(db: Db) {
   const specialityId = (name: string) => specialityRows.find((s) => s.name === name)!.id;
 
   const existing = new Set(
-    (await db.select({ email: sql<string>`lower(${users.email})` }).from(users).where(sql`lower(${users.email}) like '%@example.com'`)).map((r) => r.email),
+    (
+      await db
+        .select({ email: sql<string>`lower(${users.email})` })
+        .from(users)
+        .where(sql`lower(${users.email}) like '%@example.com'`)
+    ).map((r) => r.email),
   );
   // argon2 is deliberately slow: hash once, and only when something is missing.
   let passwordHash: string | undefined;
@@ -191,7 +479,9 @@ export async function seedDemo(db: Db) {
         verifiedAt: verified ? new Date() : null,
       });
       if (doctor.specialities.length) {
-        await tx.insert(doctorSpecialities).values(doctor.specialities.map((name) => ({ doctorId: id, specialityId: specialityId(name) })));
+        await tx
+          .insert(doctorSpecialities)
+          .values(doctor.specialities.map((name) => ({ doctorId: id, specialityId: specialityId(name) })));
       }
     });
   }
@@ -214,7 +504,11 @@ async function seedDemoHistory(db: Db, generalPractice: number) {
   const doctorId = ids.find((u) => u.email.toLowerCase() === "doctor@example.com")?.id;
   const patientId = ids.find((u) => u.email.toLowerCase() === "patient@example.com")?.id;
   if (!doctorId || !patientId) return;
-  const [any] = await db.select({ id: appointments.id }).from(appointments).where(eq(appointments.doctorId, doctorId)).limit(1);
+  const [any] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(eq(appointments.doctorId, doctorId))
+    .limit(1);
   if (any) return;
   await addPastAppointments(db, { doctorId, patientId, specialityId: generalPractice, days: DEMO_PAST_CONFIRMED });
 }
@@ -224,9 +518,19 @@ async function seedDemoHistory(db: Db, generalPractice: number) {
  * days (clinic time): history a demo needs, which the API never books. Also `npm run admin --
  * demo-history` on a demo database, so that each browser test makes its own.
  */
-export async function addPastAppointments(db: Db, { doctorId, patientId, specialityId, days }: { doctorId: string; patientId: string; specialityId: number; days: number }) {
+export async function addPastAppointments(
+  db: Db,
+  {
+    doctorId,
+    patientId,
+    specialityId,
+    days,
+  }: { doctorId: string; patientId: string; specialityId: number; days: number },
+) {
   const today = Date.parse(`${clinicToday()}T00:00:00Z`);
-  const dates = Array.from({ length: days }, (_, i) => new Date(today - (i + 1) * 86_400_000).toISOString().slice(0, 10));
+  const dates = Array.from({ length: days }, (_, i) =>
+    new Date(today - (i + 1) * 86_400_000).toISOString().slice(0, 10),
+  );
   return db
     .insert(appointments)
     .values(

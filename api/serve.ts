@@ -39,9 +39,16 @@ export async function openApi(config: Config) {
       ? undefined
       : startOutboxWorker({
           db: database.db,
-          transport: createMailer({ smtpUrl: transport === "smtp" ? config.SMTP_URL : undefined, from: config.MAIL_FROM, outboxDir: config.outboxDir }),
+          transport: createMailer({
+            smtpUrl: transport === "smtp" ? config.SMTP_URL : undefined,
+            from: config.MAIL_FROM,
+            outboxDir: config.outboxDir,
+          }),
         });
-  if (!worker) console.log("Mail is kept in the database outbox (MAIL_TRANSPORT=outbox): nothing is sent until a start with SMTP_URL");
+  if (!worker)
+    console.log(
+      "Mail is kept in the database outbox (MAIL_TRANSPORT=outbox): nothing is sent until a start with SMTP_URL",
+    );
   // Text messages (docs/sms.md): to the SMPP gateway, the development console, or none at all.
   watchSmsOutbox(database.db);
   const db = database.db;
@@ -53,7 +60,11 @@ export async function openApi(config: Config) {
           maxPerHour: config.SMS_MAX_PER_HOUR,
           sender:
             config.smsTransport === "smpp" && config.SMS_URL
-              ? smppSender({ url: config.SMS_URL, from: config.SMS_FROM, onReceipt: (receipt) => recordReceipt(db, receipt) })
+              ? smppSender({
+                  url: config.SMS_URL,
+                  from: config.SMS_FROM,
+                  onReceipt: (receipt) => recordReceipt(db, receipt),
+                })
               : consoleSender(config.outboxDir),
         });
   // Queuing a notice may queue an SMS with its mail: waking one outbox wakes both.
@@ -73,7 +84,17 @@ export async function openApi(config: Config) {
     await stopUpkeep?.();
     await close();
   };
-  return { database, mailer, api: createApi({ db: database.db, mailer, trustProxy: config.TRUST_PROXY, codeResendSeconds: config.CODE_RESEND_SECONDS, smsAvailable: Boolean(sms) }) };
+  return {
+    database,
+    mailer,
+    api: createApi({
+      db: database.db,
+      mailer,
+      trustProxy: config.TRUST_PROXY,
+      codeResendSeconds: config.CODE_RESEND_SECONDS,
+      smsAvailable: Boolean(sms),
+    }),
+  };
 }
 
 /** On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then `close` (the database) and exit. */

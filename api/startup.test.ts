@@ -14,7 +14,8 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "startup-test-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs an entry point until it exits, with only `env` set beyond PATH. */
-const run = (entry: string[], env: Record<string, string>) => runProcess(entry, { PATH: process.env.PATH, DATA_DIR: path.join(scratch, "data"), ...env });
+const run = (entry: string[], env: Record<string, string>) =>
+  runProcess(entry, { PATH: process.env.PATH, DATA_DIR: path.join(scratch, "data"), ...env });
 
 const entries = {
   web: ["server.ts"],
@@ -41,7 +42,16 @@ describe("a bad configuration stops every entry point with one line naming the v
     ["web", ["PORT", "TRUST_PROXY"], { PORT: "eighty", TRUST_PROXY: "yes please" }],
     ["web", ["SESSION_SECRET"], { NODE_ENV: "production", SESSION_SECRET: "", MAIL_TRANSPORT: "outbox" }],
     // A URL carries credentials: named, never echoed.
-    ["api", ["API_PORT", "DB_POOL_SIZE", "APP_TIMEZONE", "DATABASE_URL"], { API_PORT: "70000", DB_POOL_SIZE: "0", APP_TIMEZONE: "Mars/Olympus_Mons", DATABASE_URL: "mysql://root:hunter2@db/app" }],
+    [
+      "api",
+      ["API_PORT", "DB_POOL_SIZE", "APP_TIMEZONE", "DATABASE_URL"],
+      {
+        API_PORT: "70000",
+        DB_POOL_SIZE: "0",
+        APP_TIMEZONE: "Mars/Olympus_Mons",
+        DATABASE_URL: "mysql://root:hunter2@db/app",
+      },
+    ],
     ["api", ["MIGRATIONS_DIR"], { MIGRATIONS_DIR: path.join(scratch, "no-migrations") }],
     ["cli", ["SMTP_URL", "DEMO"], { SMTP_URL: "http://mail", DEMO: "yes" }],
   ];
@@ -55,7 +65,10 @@ describe("a bad configuration stops every entry point with one line naming the v
 
   it("an unreachable database is one line too", async () => {
     const port = await freePort();
-    const result = await run([...entries.api], { DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/none`, API_PORT: String(await freePort()) });
+    const result = await run([...entries.api], {
+      DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/none`,
+      API_PORT: String(await freePort()),
+    });
     expectOneLine(result, "DATABASE_URL");
   }, 120_000);
 });
@@ -75,7 +88,11 @@ describe("readConfig", () => {
     expect(readConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
     expect(readConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(readConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(readConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(readConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "::1",
+    ]);
     expect(readConfig({}).TRUST_PROXY).toEqual(["loopback"]);
     for (const bad of ["10.0.0.0/33", "proxy.example", "1.2.3.4/8/1", "yes"]) {
       expect(() => readConfig({ TRUST_PROXY: bad })).toThrow(/^Configuration error: TRUST_PROXY/);
@@ -88,8 +105,22 @@ describe("readConfig", () => {
 
   it("gives the documented defaults, an empty variable counting as unset", () => {
     const c = readConfig({ PORT: "", DB_POOL_SIZE: "" });
-    expect(c).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", API_PORT: 4000, API_HOST: "127.0.0.1", DB_POOL_SIZE: 10, DATA_DIR: "./data", APP_TIMEZONE: "Africa/Douala", API_TIMEOUT_MS: 10_000, demo: true, cookieSecure: false });
-    expect(readConfig({ NODE_ENV: "production", MAIL_TRANSPORT: "outbox" })).toMatchObject({ demo: false, cookieSecure: true });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      API_PORT: 4000,
+      API_HOST: "127.0.0.1",
+      DB_POOL_SIZE: 10,
+      DATA_DIR: "./data",
+      APP_TIMEZONE: "Africa/Douala",
+      API_TIMEOUT_MS: 10_000,
+      demo: true,
+      cookieSecure: false,
+    });
+    expect(readConfig({ NODE_ENV: "production", MAIL_TRANSPORT: "outbox" })).toMatchObject({
+      demo: false,
+      cookieSecure: true,
+    });
   });
 });
 
@@ -107,7 +138,9 @@ describe("config.ts is the one reader of the environment", () => {
   // (the web server, its workers, the build's configuration). Tests, their support folders and the
   // test runners' configurations are left out: they set the environment of the processes they start.
   const testRunners = new Set(["playwright.config.ts", "vitest.config.ts"]);
-  const rootModules = fs.readdirSync(".").filter((name) => /\.ts$/.test(name) && name !== "config.ts" && !testRunners.has(name));
+  const rootModules = fs
+    .readdirSync(".")
+    .filter((name) => /\.ts$/.test(name) && name !== "config.ts" && !testRunners.has(name));
   const roots = ["app", "api", "bench", "contract", "tools", ...rootModules];
   const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || /(^|\/)test\//.test(file);
   function sources(entry: string): string[] {
@@ -117,7 +150,14 @@ describe("config.ts is the one reader of the environment", () => {
 
   it("no module outside config.ts reads process.env", () => {
     const files = roots.flatMap(sources);
-    for (const entry of [path.join("api", "main.ts"), path.join("api", "cli.ts"), "server.ts", "vite.config.ts", path.join("bench", "run.ts"), path.join("tools", "link-node.js")]) {
+    for (const entry of [
+      path.join("api", "main.ts"),
+      path.join("api", "cli.ts"),
+      "server.ts",
+      "vite.config.ts",
+      path.join("bench", "run.ts"),
+      path.join("tools", "link-node.js"),
+    ]) {
       expect(files).toContain(entry);
     }
     const readers = files.filter((file) => /\bprocess\.env\b/.test(fs.readFileSync(file, "utf8")));

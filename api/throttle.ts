@@ -131,7 +131,11 @@ function newThrottles(db: Db) {
     },
 
     async loginFailed(account: string, ip: string) {
-      await Promise.all([take("loginPair", pairKey(account, ip)), take("loginAddress", ip), take("loginAccount", email(account))]);
+      await Promise.all([
+        take("loginPair", pairKey(account, ip)),
+        take("loginAddress", ip),
+        take("loginAccount", email(account)),
+      ]);
     },
 
     /** A success forgets this pair's failures and makes the address known to the account. */

@@ -28,7 +28,10 @@ describe("APP_TIMEZONE with daylight saving", () => {
     doctor = await api.createDoctor({ username: "Dr Paris" });
     // The changes fall on Sundays, months ahead: this doctor works every day, two years ahead.
     const everyDay = Object.fromEntries(WEEKDAYS.map((day) => [day, [...SLOTS]]));
-    await api.db.update(workingPlans).set({ week: everyDay as typeof workingPlans.$inferSelect.week, bookingHorizonDays: 730 }).where(eq(workingPlans.doctorId, doctor.user.id));
+    await api.db
+      .update(workingPlans)
+      .set({ week: everyDay as typeof workingPlans.$inferSelect.week, bookingHorizonDays: 730 })
+      .where(eq(workingPlans.doctorId, doctor.user.id));
   });
   afterAll(async () => {
     await api.close();
@@ -37,20 +40,43 @@ describe("APP_TIMEZONE with daylight saving", () => {
     resetConfigForTests();
   });
 
-  const slotsOf = async (date: string) => (await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, { answer: daySlots, token: patient.token })).body;
+  const slotsOf = async (date: string) =>
+    (
+      await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, {
+        answer: daySlots,
+        token: patient.token,
+      })
+    ).body;
 
   it("Paris: lists the six slots of each day with that day's offset", async () => {
-    for (const [date, offset] of [["2027-03-27", "+01:00"], ["2027-03-28", "+02:00"], ["2027-10-30", "+02:00"], ["2027-10-31", "+01:00"]]) {
-      expect(await slotsOf(date!), date).toEqual(SLOTS.map((time) => ({ time, iso: `${date}T${time}:00${offset}`, available: true, reason: null })));
+    for (const [date, offset] of [
+      ["2027-03-27", "+01:00"],
+      ["2027-03-28", "+02:00"],
+      ["2027-10-30", "+02:00"],
+      ["2027-10-31", "+01:00"],
+    ]) {
+      expect(await slotsOf(date!), date).toEqual(
+        SLOTS.map((time) => ({ time, iso: `${date}T${time}:00${offset}`, available: true, reason: null })),
+      );
     }
   });
 
   it("Paris: books 09:00 on the day of the change at 09:00 Paris time, and shows it so", async () => {
-    for (const [date, utc, offset] of [["2027-03-28", "07:00", "+02:00"], ["2027-10-31", "08:00", "+01:00"]]) {
-      const booked = await api.request("POST", "/appointment", { answer: appointment, token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time: "09:00" } });
+    for (const [date, utc, offset] of [
+      ["2027-03-28", "07:00", "+02:00"],
+      ["2027-10-31", "08:00", "+01:00"],
+    ]) {
+      const booked = await api.request("POST", "/appointment", {
+        answer: appointment,
+        token: patient.token,
+        body: { doctorId: doctor.user.id, type: "online", date, time: "09:00" },
+      });
       expect(booked.status).toBe(201);
       expect(booked.body.time).toBe(`${date}T09:00:00${offset}`);
-      const [row] = await api.db.select({ startsAt: appointments.startsAt }).from(appointments).where(eq(appointments.id, booked.body.id));
+      const [row] = await api.db
+        .select({ startsAt: appointments.startsAt })
+        .from(appointments)
+        .where(eq(appointments.id, booked.body.id));
       expect(row!.startsAt.toISOString()).toBe(`${date}T${utc}:00.000Z`);
       expect((await slotsOf(date!)).find((s) => s.time === "09:00")!.available).toBe(false);
     }
@@ -58,7 +84,11 @@ describe("APP_TIMEZONE with daylight saving", () => {
 
   it("Paris: takes a timestamp in the other season's offset as the slot it names", async () => {
     // 10:00 Paris on 28 March 2027 is 08:00 UTC; written in winter's +01:00 it reads 09:00, a slot of the same day.
-    const booked = await api.request("POST", "/appointment", { answer: appointment, token: patient.token, body: { doctorId: doctor.user.id, type: "online", date: "2027-03-28", time: "2027-03-28T09:00:00+01:00" } });
+    const booked = await api.request("POST", "/appointment", {
+      answer: appointment,
+      token: patient.token,
+      body: { doctorId: doctor.user.id, type: "online", date: "2027-03-28", time: "2027-03-28T09:00:00+01:00" },
+    });
     expect(booked.status).toBe(201);
     expect(booked.body.time).toBe("2027-03-28T10:00:00+02:00");
   });
@@ -68,10 +98,17 @@ describe("APP_TIMEZONE with daylight saving", () => {
     try {
       expect((await slotsOf("2027-03-13"))[0].iso).toBe("2027-03-13T09:00:00-08:00");
       expect((await slotsOf("2027-03-14"))[0].iso).toBe("2027-03-14T09:00:00-07:00");
-      const booked = await api.request("POST", "/appointment", { answer: appointment, token: patient.token, body: { doctorId: doctor.user.id, type: "online", date: "2027-03-14", time: "09:00" } });
+      const booked = await api.request("POST", "/appointment", {
+        answer: appointment,
+        token: patient.token,
+        body: { doctorId: doctor.user.id, type: "online", date: "2027-03-14", time: "09:00" },
+      });
       expect(booked.status).toBe(201);
       expect(booked.body.time).toBe("2027-03-14T09:00:00-07:00");
-      const [row] = await api.db.select({ startsAt: appointments.startsAt }).from(appointments).where(eq(appointments.id, booked.body.id));
+      const [row] = await api.db
+        .select({ startsAt: appointments.startsAt })
+        .from(appointments)
+        .where(eq(appointments.id, booked.body.id));
       expect(row!.startsAt.toISOString()).toBe("2027-03-14T16:00:00.000Z");
     } finally {
       useZone("Europe/Paris");

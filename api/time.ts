@@ -45,7 +45,11 @@ export function clinicParts(instant: Date, timeZone = clinicTimeZone()): ClinicP
 function partsOf(ms: number, timeZone: string): ClinicParts {
   // TZDate's toISOString is the wall-clock time with its offset: 2026-07-01T14:00:00.000+02:00.
   const local = new TZDate(ms, timeZone).toISOString();
-  return Object.freeze({ date: local.slice(0, 10), time: local.slice(11, 16), iso: `${local.slice(0, 19)}${local.slice(23)}` });
+  return Object.freeze({
+    date: local.slice(0, 10),
+    time: local.slice(11, 16),
+    iso: `${local.slice(0, 19)}${local.slice(23)}`,
+  });
 }
 
 /** Today's date (YYYY-MM-DD) in the clinic zone. */
@@ -64,7 +68,8 @@ export function parseSlot(date: unknown, time: unknown): Date {
   if (typeof time !== "string" || !time) throw badRequest("A time slot is required", "invalid_slot");
   let hhmm: string;
   if (/^\d{2}:\d{2}$/.test(time)) {
-    if (Number(time.slice(0, 2)) > 23 || Number(time.slice(3)) > 59) throw badRequest("A valid time is required", "invalid_slot");
+    if (Number(time.slice(0, 2)) > 23 || Number(time.slice(3)) > 59)
+      throw badRequest("A valid time is required", "invalid_slot");
     hhmm = time;
   } else {
     const instant = new Date(time);

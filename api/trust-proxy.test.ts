@@ -14,7 +14,9 @@ describe("behind a proxy", () => {
   let url: string;
   beforeAll(async () => {
     const app = express();
-    app.set("trust proxy", (address: string, hop: number) => (api ? apiTrustFunction(setting) : trustFunction(setting))(address, hop));
+    app.set("trust proxy", (address: string, hop: number) =>
+      (api ? apiTrustFunction(setting) : trustFunction(setting))(address, hop),
+    );
     app.get("/", (req, res) => {
       res.send(req.ip);
     });

@@ -12,7 +12,9 @@ describe("pageOf", () => {
   });
   it("drops the data suffix and the router's parameters of a client-side post", () => {
     expect(pageOf(post("/doctor/appointments.data?tab=open&index"))).toBe("/doctor/appointments?tab=open");
-    expect(pageOf(post("/doctor/consultations.data?_routes=routes%2Fdoctor%2Fconsultations&search=flu"))).toBe("/doctor/consultations?search=flu");
+    expect(pageOf(post("/doctor/consultations.data?_routes=routes%2Fdoctor%2Fconsultations&search=flu"))).toBe(
+      "/doctor/consultations?search=flu",
+    );
     expect(pageOf(post("/_root.data"))).toBe("/");
   });
 });
@@ -49,7 +51,8 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/health\u2028x", "/")).toBe("/health%E2%80%A8x");
     expect(safeRedirect("/%0d%0aSet-Cookie:x=1", "/")).toBe("/%0d%0aSet-Cookie:x=1");
     expect(safeRedirect("/\r\nSet-Cookie: x=1", "/")).toBe("/");
-    for (const to of ["/health\u2028x", "/é", "/a b"]) expect(() => new Headers({ location: safeRedirect(to, "/") })).not.toThrow();
+    for (const to of ["/health\u2028x", "/é", "/a b"])
+      expect(() => new Headers({ location: safeRedirect(to, "/") })).not.toThrow();
   });
 });
 
@@ -67,7 +70,13 @@ describe("requireUser", () => {
     const request = new Request("http://127.0.0.1/doctor/appointments", { headers: { cookie } });
     const context = new RouterContextProvider();
     context.set(servicesContext, services(scopes));
-    return { request, context, url: new URL(request.url), params: {}, pattern: "/doctor/appointments" } as unknown as Parameters<MiddlewareFunction<Response>>[0];
+    return {
+      request,
+      context,
+      url: new URL(request.url),
+      params: {},
+      pattern: "/doctor/appointments",
+    } as unknown as Parameters<MiddlewareFunction<Response>>[0];
   }
 
   it("reads the session once per request: the role layout under the app layout checks the role of the user already read", async () => {

@@ -66,7 +66,11 @@ export function getUser(context: Readonly<RouterContextProvider>) {
  * when there is none), or `token` when given (a route outside requireUser acting for a session it
  * read itself: logout, the language switch), and the page's language unless `language` is given.
  */
-export function upstream(request: Request, context: Readonly<RouterContextProvider>, options: { token?: string; language?: string } = {}): Upstream {
+export function upstream(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  options: { token?: string; language?: string } = {},
+): Upstream {
   const value = context.get(userContext);
   const language = options.language ?? getLanguage(context);
   if (options.token) return createUpstream(request, context, { token: options.token, language });

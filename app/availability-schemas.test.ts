@@ -4,7 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { absenceBody, closureBody, workingPlan } from "../contract/availability.ts";
-import { CALENDAR_REASON_MAX, MAX_ABSENCE_DAYS, MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, SLOTS, WEEKDAYS } from "../contract/constants.ts";
+import {
+  CALENDAR_REASON_MAX,
+  MAX_ABSENCE_DAYS,
+  MAX_HORIZON_DAYS,
+  MAX_NOTICE_HOURS,
+  SLOTS,
+  WEEKDAYS,
+} from "../contract/constants.ts";
 import { absenceSchema, closureSchema, planSchema } from "./availability-schemas.ts";
 
 const TODAY = "2026-12-01";
@@ -14,14 +21,28 @@ const form = (fields: [string, string][]) => {
   return data;
 };
 const plan = (notice: string, horizon: string, week: [string, string][] = []) =>
-  parseWithZod(form([...week, ["minimumNoticeHours", notice], ["bookingHorizonDays", horizon]]), { schema: planSchema });
+  parseWithZod(form([...week, ["minimumNoticeHours", notice], ["bookingHorizonDays", horizon]]), {
+    schema: planSchema,
+  });
 
 describe("the working plan form", () => {
   it("sends the week the API reads: checked boxes per day, the unchecked days as empty lists", () => {
-    const sent = plan("2", "90", [["week.saturday", "09:00"], ["week.saturday", "10:00"], ["week.monday", "14:00"]]);
+    const sent = plan("2", "90", [
+      ["week.saturday", "09:00"],
+      ["week.saturday", "10:00"],
+      ["week.monday", "14:00"],
+    ]);
     expect(sent.status).toBe("success");
     if (sent.status !== "success") return;
-    expect(sent.value.week).toEqual({ monday: ["14:00"], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: ["09:00", "10:00"], sunday: [] });
+    expect(sent.value.week).toEqual({
+      monday: ["14:00"],
+      tuesday: [],
+      wednesday: [],
+      thursday: [],
+      friday: [],
+      saturday: ["09:00", "10:00"],
+      sunday: [],
+    });
     expect(workingPlan.safeParse(sent.value).success).toBe(true);
     expect(Object.keys(sent.value.week)).toEqual([...WEEKDAYS]);
   });
@@ -37,7 +58,11 @@ describe("the working plan form", () => {
     const sent = plan(notice, horizon);
     expect(sent.status).toBe("error");
     expect(sent.reply().error?.[field]).toEqual([message]);
-    if (notice !== "") expect(workingPlan.safeParse({ week: {}, minimumNoticeHours: Number(notice), bookingHorizonDays: Number(horizon) }).success).toBe(false);
+    if (notice !== "")
+      expect(
+        workingPlan.safeParse({ week: {}, minimumNoticeHours: Number(notice), bookingHorizonDays: Number(horizon) })
+          .success,
+      ).toBe(false);
   });
 
   it("refuses a slot off the grid", () => {
@@ -46,8 +71,15 @@ describe("the working plan form", () => {
   });
 
   it("accepts the bounds the API accepts", () => {
-    for (const [notice, horizon] of [["0", "1"], [String(MAX_NOTICE_HOURS), String(MAX_HORIZON_DAYS)]]) {
-      const sent = plan(notice, horizon, SLOTS.map((s) => ["week.friday", s]));
+    for (const [notice, horizon] of [
+      ["0", "1"],
+      [String(MAX_NOTICE_HOURS), String(MAX_HORIZON_DAYS)],
+    ]) {
+      const sent = plan(
+        notice,
+        horizon,
+        SLOTS.map((s) => ["week.friday", s]),
+      );
       expect(sent.status, `${notice} ${horizon}`).toBe("success");
       if (sent.status === "success") expect(workingPlan.safeParse(sent.value).success).toBe(true);
     }
@@ -55,11 +87,24 @@ describe("the working plan form", () => {
 });
 
 describe("the absence form", () => {
-  const absence = (from: string, to: string, reason = "") => parseWithZod(form([["from", from], ["to", to], ["reason", reason]]), { schema: absenceSchema(TODAY) });
-  const dayAfter = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const absence = (from: string, to: string, reason = "") =>
+    parseWithZod(
+      form([
+        ["from", from],
+        ["to", to],
+        ["reason", reason],
+      ]),
+      { schema: absenceSchema(TODAY) },
+    );
+  const dayAfter = (day: string, n: number) =>
+    new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
   it("sends a period the API accepts, begun or not, of at most MAX_ABSENCE_DAYS", () => {
-    for (const [from, to] of [[TODAY, TODAY], ["2026-11-20", TODAY], [TODAY, dayAfter(TODAY, MAX_ABSENCE_DAYS - 1)]]) {
+    for (const [from, to] of [
+      [TODAY, TODAY],
+      ["2026-11-20", TODAY],
+      [TODAY, dayAfter(TODAY, MAX_ABSENCE_DAYS - 1)],
+    ]) {
       const sent = absence(from, to, "Conference");
       expect(sent.status, `${from} ${to}`).toBe("success");
       if (sent.status === "success") expect(absenceBody.safeParse(sent.value).success).toBe(true);
@@ -77,13 +122,24 @@ describe("the absence form", () => {
   });
 
   it("refuses a reason longer than the API keeps", () => {
-    expect(absence(TODAY, TODAY, "x".repeat(CALENDAR_REASON_MAX + 1)).reply().error?.reason).toEqual(["common:calendarDays.reasonTooLong"]);
-    expect(absenceBody.safeParse({ from: TODAY, to: TODAY, reason: "x".repeat(CALENDAR_REASON_MAX + 1) }).success).toBe(false);
+    expect(absence(TODAY, TODAY, "x".repeat(CALENDAR_REASON_MAX + 1)).reply().error?.reason).toEqual([
+      "common:calendarDays.reasonTooLong",
+    ]);
+    expect(absenceBody.safeParse({ from: TODAY, to: TODAY, reason: "x".repeat(CALENDAR_REASON_MAX + 1) }).success).toBe(
+      false,
+    );
   });
 });
 
 describe("the closed day form", () => {
-  const closure = (date: string, reason: string) => parseWithZod(form([["date", date], ["reason", reason]]), { schema: closureSchema(TODAY) });
+  const closure = (date: string, reason: string) =>
+    parseWithZod(
+      form([
+        ["date", date],
+        ["reason", reason],
+      ]),
+      { schema: closureSchema(TODAY) },
+    );
 
   it("sends what the API accepts, and says what is missing", () => {
     const sent = closure("2027-03-26", "Good Friday");

@@ -2,7 +2,15 @@
 // absences, the admin's closed days. One schema per form, used by the route's action and by conform
 // in the browser; errors are translation keys. The API checks the same bounds again (contract/).
 import { z } from "zod";
-import { CALENDAR_REASON_MAX, MAX_ABSENCE_DAYS, MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, SLOTS, WEEKDAYS, type Weekday } from "../contract/constants.ts";
+import {
+  CALENDAR_REASON_MAX,
+  MAX_ABSENCE_DAYS,
+  MAX_HORIZON_DAYS,
+  MAX_NOTICE_HOURS,
+  SLOTS,
+  WEEKDAYS,
+  type Weekday,
+} from "../contract/constants.ts";
 import { isCalendarDate } from "../contract/fields.ts";
 
 // A day's offered slots: the checked boxes of its row (none checked: the doctor does not work that day).
@@ -13,17 +21,29 @@ const wholeNumber = (required: string, outOfRange: string, min: number, max: num
 
 export const planSchema = z.object({
   week: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, daySlots])) as Record<Weekday, typeof daySlots>),
-  minimumNoticeHours: wholeNumber("doctor:availability.noticeRequired", "doctor:availability.noticeRange", 0, MAX_NOTICE_HOURS),
-  bookingHorizonDays: wholeNumber("doctor:availability.horizonRequired", "doctor:availability.horizonRange", 1, MAX_HORIZON_DAYS),
+  minimumNoticeHours: wholeNumber(
+    "doctor:availability.noticeRequired",
+    "doctor:availability.noticeRange",
+    0,
+    MAX_NOTICE_HOURS,
+  ),
+  bookingHorizonDays: wholeNumber(
+    "doctor:availability.horizonRequired",
+    "doctor:availability.horizonRange",
+    1,
+    MAX_HORIZON_DAYS,
+  ),
 });
 
 const calendarDay = (required: string) => z.string({ error: required }).refine(isCalendarDate, required);
 
 /** A day of the calendar, today (clinic time) or later. */
-const comingDay = (today: string, required: string) => calendarDay(required).refine((d) => d >= today, "common:calendarDays.past");
+const comingDay = (today: string, required: string) =>
+  calendarDay(required).refine((d) => d >= today, "common:calendarDays.past");
 
 /** Days from `from` to `to`, both counted. */
-const daysIn = (from: string, to: string) => (Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000 + 1;
+const daysIn = (from: string, to: string) =>
+  (Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000 + 1;
 
 const reason = (required = "common:calendarDays.reasonTooLong") =>
   z.string({ error: required }).trim().min(1, required).max(CALENDAR_REASON_MAX, "common:calendarDays.reasonTooLong");
@@ -42,7 +62,10 @@ export function absenceSchema(today: string) {
       cancelAppointments: z.boolean().optional(),
     })
     .refine((a) => a.to >= a.from, { path: ["to"], message: "doctor:availability.toBeforeFrom" })
-    .refine((a) => a.to < a.from || daysIn(a.from, a.to) <= MAX_ABSENCE_DAYS, { path: ["to"], message: "doctor:availability.tooLong" });
+    .refine((a) => a.to < a.from || daysIn(a.from, a.to) <= MAX_ABSENCE_DAYS, {
+      path: ["to"],
+      message: "doctor:availability.tooLong",
+    });
 }
 
 export function closureSchema(today: string) {

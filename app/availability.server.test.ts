@@ -14,7 +14,11 @@ const listed = {
 
 describe("conflictsOf", () => {
   it("reads the appointments of a 409 appointments_in_period", () => {
-    const body = { message: "…", code: "appointments_in_period", appointments: [listed, { ...listed, id: "a2", Patient: null }] };
+    const body = {
+      message: "…",
+      code: "appointments_in_period",
+      appointments: [listed, { ...listed, id: "a2", Patient: null }],
+    };
     expect(conflictsOf({ status: 409, code: "appointments_in_period", body })).toEqual([
       { id: "a1", date: "2026-12-08", time: "2026-12-08T10:00:00+01:00", patient: "Ama", doctor: "Dr Who" },
       { id: "a2", date: "2026-12-08", time: "2026-12-08T10:00:00+01:00", patient: null, doctor: "Dr Who" },

@@ -7,7 +7,10 @@ import { clockIn, isoDateIn } from "./format.ts";
 import type { FeedStatusAnswer, RenewedFeed, VideoLink as VideoAnswer } from "../contract/calendar.ts";
 
 /** A text/calendar download, or the upstream's refusal as a bare status (404 for others' appointments). */
-export function calendarResponse(result: { ok: true; data: unknown } | { ok: false; status: number }, filename?: string): Response {
+export function calendarResponse(
+  result: { ok: true; data: unknown } | { ok: false; status: number },
+  filename?: string,
+): Response {
   if (!result.ok || typeof result.data !== "string") {
     const status = result.ok ? 502 : result.status >= 500 ? 503 : result.status;
     return new Response(null, { status, headers: { "Cache-Control": "no-store" } });
@@ -25,7 +28,12 @@ export function calendarResponse(result: { ok: true; data: unknown } | { ok: fal
  * The video link of an appointment shown in a dialog: asked only for an online appointment of
  * which the user is a party, and nothing (no link, no hint) when the API cannot say.
  */
-export async function videoLinkOf(api: Upstream, a: { id: string; type: string } | null, isParty: boolean, now = new Date()): Promise<VideoLink | null> {
+export async function videoLinkOf(
+  api: Upstream,
+  a: { id: string; type: string } | null,
+  isParty: boolean,
+  now = new Date(),
+): Promise<VideoLink | null> {
   if (a?.type !== "online" || !isParty) return null;
   const answer = await api.call<VideoAnswer>("GET", `/calendar/appointments/${encodeURIComponent(a.id)}/video`);
   if (!answer.ok || !answer.data.opensAt) return null;

@@ -18,7 +18,8 @@ export function clinicZoneName(language: string, now = new Date()) {
   const zone = clinicTimeZone();
   const minute = Math.floor(now.getTime() / 60_000);
   let named = zoneNames.get(language);
-  if (!named || named.minute !== minute || named.zone !== zone) zoneNames.set(language, (named = { zone, minute, name: formatTimeZone(zone, language, now) }));
+  if (!named || named.minute !== minute || named.zone !== zone)
+    zoneNames.set(language, (named = { zone, minute, name: formatTimeZone(zone, language, now) }));
   return named.name;
 }
 

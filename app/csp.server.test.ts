@@ -7,7 +7,10 @@ import { contentSecurityPolicy, cspDirectives, headersOnce, newNonce } from "./c
 
 function headerOf(middleware: (req: Request, res: Response, next: () => void) => void) {
   const headers: Record<string, string> = {};
-  const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value) };
+  const res = {
+    locals: {} as Record<string, unknown>,
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+  };
   middleware({} as Request, res as unknown as Response, () => {});
   return { header: headers["content-security-policy"], nonce: String(res.locals.nonce) };
 }
@@ -16,7 +19,12 @@ describe("the Content-Security-Policy", () => {
   for (const upgradeInsecureRequests of [true, false]) {
     it(`is helmet's header with the request's nonce (upgrade-insecure-requests: ${upgradeInsecureRequests})`, () => {
       const ours = headerOf(contentSecurityPolicy({ upgradeInsecureRequests }));
-      const helmets = headerOf(helmet.contentSecurityPolicy({ useDefaults: false, directives: cspDirectives({ upgradeInsecureRequests }, ours.nonce) }));
+      const helmets = headerOf(
+        helmet.contentSecurityPolicy({
+          useDefaults: false,
+          directives: cspDirectives({ upgradeInsecureRequests }, ours.nonce),
+        }),
+      );
       expect(ours.header).toBe(helmets.header);
       expect(ours.header).toContain(`script-src 'nonce-${ours.nonce}' 'strict-dynamic'`);
       expect(ours.header.includes("upgrade-insecure-requests")).toBe(upgradeInsecureRequests);
@@ -54,7 +62,12 @@ describe("headersOnce", () => {
 
   for (const strictTransportSecurity of [false, { maxAge: 31536000, includeSubDomains: true }] as const) {
     it(`sets what helmet sets, request after request (HSTS ${strictTransportSecurity ? "on" : "off"})`, () => {
-      const options = { contentSecurityPolicy: false, referrerPolicy: { policy: "strict-origin-when-cross-origin" }, strictTransportSecurity, crossOriginEmbedderPolicy: false } as const;
+      const options = {
+        contentSecurityPolicy: false,
+        referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+        strictTransportSecurity,
+        crossOriginEmbedderPolicy: false,
+      } as const;
       const once = headersOnce(helmet(options));
       const expected = headersAfter(helmet(options));
       expect(Object.keys(expected).length).toBeGreaterThan(8);

@@ -9,7 +9,10 @@ import type { Request, RequestHandler, Response } from "express";
 const NONCE_PLACEHOLDER = "\0nonce\0";
 
 /** The policy's directives, `nonce` standing for the request's nonce. */
-export function cspDirectives(options: { upgradeInsecureRequests: boolean }, nonce: string): Record<string, string[] | null> {
+export function cspDirectives(
+  options: { upgradeInsecureRequests: boolean },
+  nonce: string,
+): Record<string, string[] | null> {
   return {
     "default-src": ["'self'"],
     "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'"],
@@ -60,7 +63,9 @@ export function contentSecurityPolicy(options: { upgradeInsecureRequests: boolea
  * once at start: each request then gets the same headers from a list, instead of a dozen
  * middlewares each setting one (about 0.6% of a page's CPU, bench/README.md).
  */
-export function headersOnce(middleware: (req: Request, res: Response, next: (error?: unknown) => void) => void): RequestHandler {
+export function headersOnce(
+  middleware: (req: Request, res: Response, next: (error?: unknown) => void) => void,
+): RequestHandler {
   const steps: [name: string, value: string | null][] = [];
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => void steps.push([name, String(value)]),

@@ -52,7 +52,8 @@ export default function handleRequest(
     const texts = pageTexts(loadContext);
     const used = lite ? null : usedTexts();
     const recording: PageTexts = used ? { ...texts, record: used.record } : texts;
-    const usedBlock = used && (() => pageTextsBlock({ language: texts.language, resources: { [texts.language]: used.texts } }));
+    const usedBlock =
+      used && (() => pageTextsBlock({ language: texts.language, resources: { [texts.language]: used.texts } }));
 
     // The whole document is rendered before it is sent, for every client (React Router's template
     // streams the shell to browsers and waits for bots): no page of this app suspends (no deferred

@@ -120,7 +120,13 @@ describe("countryOptions", () => {
   ];
 
   it("names the countries in French, sorted the French way, the home country first", () => {
-    expect(countryOptions(fromApi, "fr").map((c) => c.name)).toEqual(["Cameroun", "Gabon", "Guinée équatoriale", "République centrafricaine", "Tchad"]);
+    expect(countryOptions(fromApi, "fr").map((c) => c.name)).toEqual([
+      "Cameroun",
+      "Gabon",
+      "Guinée équatoriale",
+      "République centrafricaine",
+      "Tchad",
+    ]);
     expect(countryOptions(fromApi, "fr").map((c) => c.id)).toEqual([1, 2, 6, 4, 3]);
   });
 

@@ -17,14 +17,17 @@ function once<T>(make: (key: string) => T): (key: string) => T {
 
 // Fees are whole francs CFA (XAF has no minor unit in use): never decimals, grouped the way the
 // language groups them ('3 000 FCFA' in French, 'FCFA 3,000' in English).
-const money = once((language) => new Intl.NumberFormat(language, { style: "currency", currency: "XAF", maximumFractionDigits: 0 }));
+const money = once(
+  (language) => new Intl.NumberFormat(language, { style: "currency", currency: "XAF", maximumFractionDigits: 0 }),
+);
 
 // Formatted fees and days are remembered (contract/remembered.ts): Intl's format calls cost
 // microseconds each, on every card of every page.
 const moneyText = remembered<string>(2000);
 
 /** An amount in XAF, as the language writes money. */
-export const formatMoney = (amount: number, language: string) => moneyText(`${language}|${amount}`, () => money(language).format(amount));
+export const formatMoney = (amount: number, language: string) =>
+  moneyText(`${language}|${amount}`, () => money(language).format(amount));
 
 // A calendar date ('YYYY-MM-DD', or the date part of an ISO timestamp) is a day, not an instant:
 // read at noon UTC and written in UTC, so no zone can move it to the day before or after.
@@ -39,12 +42,16 @@ export function formatDate(date: string, language: string) {
 }
 
 // 'YYYY-MM-DD' as a zone's wall calendar reads it (en-CA writes dates in that order).
-const isoDay = once((timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }));
+const isoDay = once(
+  (timeZone) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+);
 
 /** The calendar day ('YYYY-MM-DD') an instant falls on in `timeZone`. */
 export const isoDateIn = (timeZone: string, at: Date) => isoDay(timeZone).format(at);
 
-const clock = once((timeZone) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }));
+const clock = once(
+  (timeZone) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
+);
 
 /** The wall-clock time ('09:00', 24-hour, as the slots are written) of an instant in `timeZone`. */
 export const clockIn = (timeZone: string, at: Date) => clock(timeZone).format(at);
@@ -68,7 +75,8 @@ export function countryName(country: { code?: string | null; name: string }, lan
 }
 
 /** A speciality in the reader's language: the data's French column in French. */
-export const specialityName = (s: { name: string; nameFr?: string | null }, language: string) => (language === "fr" && s.nameFr ? s.nameFr : s.name);
+export const specialityName = (s: { name: string; nameFr?: string | null }, language: string) =>
+  language === "fr" && s.nameFr ? s.nameFr : s.name;
 
 const collators = once((language) => new Intl.Collator(language));
 
@@ -80,7 +88,10 @@ const sortedCountries = new WeakMap<object, Map<string, unknown>>();
  * Countries for a select, named in the reader's language and sorted in its order. The API lists
  * the home country first (api/location/router.ts): it stays first. The answer is shared: not to be changed.
  */
-export function countryOptions<C extends { code?: string | null; name: string }>(countries: C[], language: string): readonly C[] {
+export function countryOptions<C extends { code?: string | null; name: string }>(
+  countries: C[],
+  language: string,
+): readonly C[] {
   let byLanguage = sortedCountries.get(countries);
   if (!byLanguage) sortedCountries.set(countries, (byLanguage = new Map()));
   let options = byLanguage.get(language) as C[] | undefined;
@@ -96,7 +107,12 @@ function sortCountries<C extends { code?: string | null; name: string }>(countri
 
 /** 'Hôpital Laquintinie, Douala, Cameroun': the parts that are known, the country in the reader's language. */
 export function formatPlace(
-  p: { place?: string | null; city?: string | null; country?: string | null; Country?: { code?: string | null; name: string } | null },
+  p: {
+    place?: string | null;
+    city?: string | null;
+    country?: string | null;
+    Country?: { code?: string | null; name: string } | null;
+  },
   language: string,
 ) {
   const country = p.Country ? countryName(p.Country, language) : p.country;

@@ -38,7 +38,9 @@ function send(method: string, target: string, headers: Record<string, string>, b
     const req = http.request({ host: "127.0.0.1", port: app.port, method, path: target, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -84,21 +86,33 @@ function webRoutes(): WebRoute[] {
   const assets = path.join(root, "build/client/assets");
   const file = fs.readdirSync(assets).find((name) => name.startsWith("manifest-"))!;
   const source = fs.readFileSync(path.join(assets, file), "utf8");
-  const manifest = JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as { routes: Record<string, WebRoute> };
+  const manifest = JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as {
+    routes: Record<string, WebRoute>;
+  };
   const fullPath = (route: WebRoute): string => {
     const parent = route.parentId ? manifest.routes[route.parentId] : undefined;
     const own = route.path ?? "";
     const above = parent ? fullPath(parent) : "";
     return [above, own].filter(Boolean).join("/").replace(/\/+/g, "/");
   };
-  return Object.values(manifest.routes).map((route) => ({ ...route, path: `/${fullPath(route)}`.replace(/\/+/g, "/") }));
+  return Object.values(manifest.routes).map((route) => ({
+    ...route,
+    path: `/${fullPath(route)}`.replace(/\/+/g, "/"),
+  }));
 }
 
 /** Form field names and literal values the app uses (inputs, formData.get, zod schema keys). */
 function formVocabulary() {
-  const source = filesUnder(path.join(root, "app")).map((file) => fs.readFileSync(file, "utf8")).join("\n");
+  const source = filesUnder(path.join(root, "app"))
+    .map((file) => fs.readFileSync(file, "utf8"))
+    .join("\n");
   const names = new Set<string>();
-  for (const pattern of [/name="(\w+)"/g, /formData\.get\("(\w+)"\)/g, /^\s+(\w+): z\./gm, /getInputProps\(fields\.(\w+)/g]) {
+  for (const pattern of [
+    /name="(\w+)"/g,
+    /formData\.get\("(\w+)"\)/g,
+    /^\s+(\w+): z\./gm,
+    /getInputProps\(fields\.(\w+)/g,
+  ]) {
     for (const [, name] of source.matchAll(pattern)) names.add(name);
   }
   const values = new Set<string>();
@@ -171,11 +185,38 @@ const segment = fc.oneof(
 );
 
 const queryString = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom("page", "limit", "status", "name", "q", "search", "date", "doctorId", "id", "tab", "redirectTo", "_routes", "index"), fc.string({ maxLength: 6 })), hostileText), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          "page",
+          "limit",
+          "status",
+          "name",
+          "q",
+          "search",
+          "date",
+          "doctorId",
+          "id",
+          "tab",
+          "redirectTo",
+          "_routes",
+          "index",
+        ),
+        fc.string({ maxLength: 6 }),
+      ),
+      hostileText,
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&")}` : ""));
 
 /** A body and the headers that announce it, honest or not. */
-function bodyOf(kind: string, fields: [string, string][], json: unknown): { headers: Record<string, string>; body?: Buffer } {
+function bodyOf(
+  kind: string,
+  fields: [string, string][],
+  json: unknown,
+): { headers: Record<string, string>; body?: Buffer } {
   const urlencoded = new URLSearchParams(fields).toString();
   switch (kind) {
     case "none":
@@ -184,8 +225,16 @@ function bodyOf(kind: string, fields: [string, string][], json: unknown): { head
       return { headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.from(urlencoded) };
     case "multipart": {
       const boundary = "fuzzboundary";
-      const parts = fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, "")}"\r\n\r\n${v}\r\n`).join("");
-      return { headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: Buffer.from(`${parts}--${boundary}--\r\n`) };
+      const parts = fields
+        .map(
+          ([k, v]) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, "")}"\r\n\r\n${v}\r\n`,
+        )
+        .join("");
+      return {
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        body: Buffer.from(`${parts}--${boundary}--\r\n`),
+      };
     }
     case "json":
       return { headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify(json) ?? "null") };
@@ -198,21 +247,52 @@ function bodyOf(kind: string, fields: [string, string][], json: unknown): { head
     case "multipart without boundary":
       return { headers: { "content-type": "multipart/form-data" }, body: Buffer.from(urlencoded) };
     case "broken multipart":
-      return { headers: { "content-type": "multipart/form-data; boundary=zz" }, body: Buffer.from(`--zz\r\n${urlencoded}`) };
+      return {
+        headers: { "content-type": "multipart/form-data; boundary=zz" },
+        body: Buffer.from(`--zz\r\n${urlencoded}`),
+      };
     case "gzip":
-      return { headers: { "content-type": "application/x-www-form-urlencoded", "content-encoding": "gzip" }, body: Buffer.from(urlencoded) };
+      return {
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-encoding": "gzip" },
+        body: Buffer.from(urlencoded),
+      };
     case "deep json":
-      return { headers: { "content-type": "application/json" }, body: Buffer.from(`${"[".repeat(5000)}${JSON.stringify(json) ?? "null"}${"]".repeat(5000)}`) };
+      return {
+        headers: { "content-type": "application/json" },
+        body: Buffer.from(`${"[".repeat(5000)}${JSON.stringify(json) ?? "null"}${"]".repeat(5000)}`),
+      };
     case "deep object":
-      return { headers: { "content-type": "application/json" }, body: Buffer.from(`${'{"a":'.repeat(5000)}${JSON.stringify(Object.fromEntries(fields))}${"}".repeat(5000)}`) };
+      return {
+        headers: { "content-type": "application/json" },
+        body: Buffer.from(`${'{"a":'.repeat(5000)}${JSON.stringify(Object.fromEntries(fields))}${"}".repeat(5000)}`),
+      };
     case "oversized":
-      return { headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify({ a: "x".repeat(70_000), ...Object.fromEntries(fields) })) };
+      return {
+        headers: { "content-type": "application/json" },
+        body: Buffer.from(JSON.stringify({ a: "x".repeat(70_000), ...Object.fromEntries(fields) })),
+      };
     default:
       throw new Error(kind);
   }
 }
 
-const bodyKinds = fc.constantFrom("none", "form", "form", "multipart", "json", "json", "broken json", "text", "xml", "multipart without boundary", "broken multipart", "gzip", "deep json", "deep object", "oversized");
+const bodyKinds = fc.constantFrom(
+  "none",
+  "form",
+  "form",
+  "multipart",
+  "json",
+  "json",
+  "broken json",
+  "text",
+  "xml",
+  "multipart without boundary",
+  "broken multipart",
+  "gzip",
+  "deep json",
+  "deep object",
+  "oversized",
+);
 const roles = fc.constantFrom("none", "patient", "doctor", "admin", "garbage");
 
 beforeAll(async () => {
@@ -222,12 +302,27 @@ beforeAll(async () => {
     ["doctor", "doctor@example.com"],
     ["admin", "admin@example.com"],
   ]) {
-    const api = await send("POST", "/api/auth/login", { "content-type": "application/json" }, Buffer.from(JSON.stringify({ email, password: "Demo1234!", role })));
+    const api = await send(
+      "POST",
+      "/api/auth/login",
+      { "content-type": "application/json" },
+      Buffer.from(JSON.stringify({ email, password: "Demo1234!", role })),
+    );
     expect(api.status, `API login of ${role}`).toBe(200);
     tokens[role] = JSON.parse(api.text).token.token;
-    const web = await send("POST", "/login", { "content-type": "application/x-www-form-urlencoded", cookie: "cookie_check=1" }, Buffer.from(new URLSearchParams({ email, password: "Demo1234!", role: role === "admin" ? "patient" : role }).toString()));
+    const web = await send(
+      "POST",
+      "/login",
+      { "content-type": "application/x-www-form-urlencoded", cookie: "cookie_check=1" },
+      Buffer.from(
+        new URLSearchParams({ email, password: "Demo1234!", role: role === "admin" ? "patient" : role }).toString(),
+      ),
+    );
     expect(web.status, `web login of ${role}`).toBe(302);
-    cookies[role] = [web.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("__session="))!.split(";")[0];
+    cookies[role] = [web.headers["set-cookie"] ?? []]
+      .flat()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0];
   }
   tokens.garbage = "not-a-token";
   cookies.garbage = "__session=garbage";
@@ -249,24 +344,52 @@ describe("fuzz", () => {
       query: queryString,
       kind: bodyKinds,
       fields: fc.array(fc.tuple(fc.string({ maxLength: 10 }), hostileText), { maxLength: 4 }),
-      json: fc.oneof(jsonValue, fc.dictionary(fc.constantFrom("email", "password", "role", "code", "date", "time", "doctorId", "status", "type", "username", "phone"), jsonValue, { maxKeys: 6 })),
+      json: fc.oneof(
+        jsonValue,
+        fc.dictionary(
+          fc.constantFrom(
+            "email",
+            "password",
+            "role",
+            "code",
+            "date",
+            "time",
+            "doctorId",
+            "status",
+            "type",
+            "username",
+            "phone",
+          ),
+          jsonValue,
+          { maxKeys: 6 },
+        ),
+      ),
       role: roles,
       method: fc.oneof(fc.constant(""), fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")),
     });
     await fc.assert(
-      fc.asyncProperty(request, async ({ route: [method, pattern], params, query, kind, fields, json, role, method: other }) => {
-        let n = 0;
-        const target = `/api${pattern.replace(/:\w+/g, () => params[n++])}${query}`;
-        const { headers, body } = bodyOf(kind, fields, json);
-        const useRole = endsSession(pattern) ? "none" : role;
-        if (useRole !== "none") headers.authorization = `Bearer ${tokens[useRole]}`;
-        for (const key of [undefined, `fuzz-key-${++keys}`]) {
-          const answer = await send(other || method.toUpperCase(), target, key ? { ...headers, "idempotency-key": key } : headers, body);
-          const what = `${method} ${target} (${kind}, ${key ? "with" : "without"} an idempotency key)`;
-          expect(answer.status, what).toBeLessThan(500);
-          if (answer.status >= 400) expect(typeof JSON.parse(answer.text).message, `${what}: ${answer.text.slice(0, 120)}`).toBe("string");
-        }
-      }),
+      fc.asyncProperty(
+        request,
+        async ({ route: [method, pattern], params, query, kind, fields, json, role, method: other }) => {
+          let n = 0;
+          const target = `/api${pattern.replace(/:\w+/g, () => params[n++])}${query}`;
+          const { headers, body } = bodyOf(kind, fields, json);
+          const useRole = endsSession(pattern) ? "none" : role;
+          if (useRole !== "none") headers.authorization = `Bearer ${tokens[useRole]}`;
+          for (const key of [undefined, `fuzz-key-${++keys}`]) {
+            const answer = await send(
+              other || method.toUpperCase(),
+              target,
+              key ? { ...headers, "idempotency-key": key } : headers,
+              body,
+            );
+            const what = `${method} ${target} (${kind}, ${key ? "with" : "without"} an idempotency key)`;
+            expect(answer.status, what).toBeLessThan(500);
+            if (answer.status >= 400)
+              expect(typeof JSON.parse(answer.text).message, `${what}: ${answer.text.slice(0, 120)}`).toBe("string");
+          }
+        },
+      ),
       { seed: SEED, numRuns: API_RUNS, endOnFailure: true },
     );
   }, 120_000);
@@ -278,12 +401,27 @@ describe("fuzz", () => {
     const { names, values } = formVocabulary();
     const fieldValue = fc.oneof(hostileText, fc.constantFrom(...values));
     const request = fc.record({
-      page: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...actions) }, { weight: 1, arbitrary: fc.constantFrom(...pages) }),
+      page: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...actions) },
+        { weight: 1, arbitrary: fc.constantFrom(...pages) },
+      ),
       params: fc.array(segment, { minLength: 3, maxLength: 3 }),
       query: queryString,
       data: fc.boolean(),
-      kind: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("form", "multipart") }, { weight: 3, arbitrary: bodyKinds }),
-      fields: fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) }), fieldValue), { maxLength: 8 }),
+      kind: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom("form", "multipart") },
+        { weight: 3, arbitrary: bodyKinds },
+      ),
+      fields: fc.array(
+        fc.tuple(
+          fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...names) },
+            { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+          ),
+          fieldValue,
+        ),
+        { maxLength: 8 },
+      ),
       role: roles,
       method: fc.constantFrom("POST", "POST", "POST", "GET", "PUT", "DELETE"),
       language: fc.constantFrom("en", "fr", "de", "*", "\u00ff"),
@@ -293,8 +431,13 @@ describe("fuzz", () => {
         let n = 0;
         const pathname = page.path.replace(/:\w+/g, () => params[n++]).replace(/\/$/, "") || "/";
         // As the router sends a submission with JavaScript: to the page's data URL.
-        const target = data ? `${pathname === "/" ? "/_root" : pathname}.data${query || "?"}${query ? "&" : ""}index` : `${pathname}${query}`;
-        const { headers, body } = method === "GET" ? { headers: {} as Record<string, string>, body: undefined } : bodyOf(kind, fields, Object.fromEntries(fields));
+        const target = data
+          ? `${pathname === "/" ? "/_root" : pathname}.data${query || "?"}${query ? "&" : ""}index`
+          : `${pathname}${query}`;
+        const { headers, body } =
+          method === "GET"
+            ? { headers: {} as Record<string, string>, body: undefined }
+            : bodyOf(kind, fields, Object.fromEntries(fields));
         const useRole = endsSession(page.path) ? "none" : role;
         if (useRole !== "none") headers.cookie = cookies[useRole];
         headers["accept-language"] = language;

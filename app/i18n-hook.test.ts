@@ -19,7 +19,9 @@ describe("translations in components", () => {
   // types (docs/decisions/0016-pages-translate-without-i18next-in-the-browser.md).
   it("no module the browser loads imports i18next or react-i18next at run time", () => {
     const browser = sources("app").filter((file) => !/\.server\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
-    const offenders = browser.filter((file) => /^import\s+(?!type\b)[^;]*from\s*"(i18next|react-i18next)"/m.test(fs.readFileSync(file, "utf8")));
+    const offenders = browser.filter((file) =>
+      /^import\s+(?!type\b)[^;]*from\s*"(i18next|react-i18next)"/m.test(fs.readFileSync(file, "utf8")),
+    );
     expect(browser.length).toBeGreaterThan(20);
     expect(offenders).toEqual([]);
   });

@@ -28,7 +28,8 @@ const cases: [Record<string, string>, string][] = [
 describe("detectLanguage", () => {
   it("gives each request its own headers' language, in any order and again", async () => {
     for (const round of [cases, [...cases].reverse(), cases]) {
-      for (const [headers, expected] of round) expect(await languageOf(headers), JSON.stringify(headers)).toBe(expected);
+      for (const [headers, expected] of round)
+        expect(await languageOf(headers), JSON.stringify(headers)).toBe(expected);
     }
   });
 

@@ -88,7 +88,10 @@ export async function detectLanguage(request: Request, context: RouterContextPro
 
 async function detect(request: Request): Promise<Language> {
   const probe = new RouterContextProvider();
-  await i18nextMiddleware({ request, context: probe, params: {}, pattern: "", url: new URL(request.url) }, async () => new Response(null));
+  await i18nextMiddleware(
+    { request, context: probe, params: {}, pattern: "", url: new URL(request.url) },
+    async () => new Response(null),
+  );
   const found = getDetectedLanguage(probe);
   return isLanguage(found) ? found : fallbackLanguage;
 }

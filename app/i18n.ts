@@ -47,9 +47,18 @@ export const TranslationProvider = TranslationContext.Provider;
 const translations = new WeakMap<object, Translation>();
 
 /** The translation of a language over the texts the page carries; until `complete`, a text it lacks is empty. */
-export function translationFor(language: Language, resources: Resource, record?: TextRecorder, complete = false): Translation {
+export function translationFor(
+  language: Language,
+  resources: Resource,
+  record?: TextRecorder,
+  complete = false,
+): Translation {
   // A render that records its texts has a translation of its own (one server request).
-  if (record) return { t: createTranslate(language, (resources[language] as Texts | undefined) ?? {}, record), i18n: { language } };
+  if (record)
+    return {
+      t: createTranslate(language, (resources[language] as Texts | undefined) ?? {}, record),
+      i18n: { language },
+    };
   const texts = resources[language] as Texts | undefined;
   let translation = texts && translations.get(texts);
   if (!translation) {

@@ -18,7 +18,12 @@ export async function citiesOf(api: Upstream, countryId: number | null | undefin
  * city of the new country; otherwise the answer is the form with the new country's cities, asking
  * for one (`ns`: the texts' namespace). A country without cities is saved without a city.
  */
-export async function cityOfNewCountry(api: Upstream, formData: FormData, schema: z.ZodType, ns: "patient:location" | "doctor:profile") {
+export async function cityOfNewCountry(
+  api: Upstream,
+  formData: FormData,
+  schema: z.ZodType,
+  ns: "patient:location" | "doctor:profile",
+) {
   const country = String(formData.get("countryId") ?? "");
   if (!country || country === formData.get("loadedCountryId")) return null;
   const cities = await citiesOf(api, Number(country) || null);
@@ -26,7 +31,11 @@ export async function cityOfNewCountry(api: Upstream, formData: FormData, schema
   formData.set("cityId", "");
   if (cities.length === 0) return null;
   const kept = parseWithZod(formData, { schema }).reply({ resetForm: false });
-  return { result: { ...kept, error: { "": [`${ns}.countryChanged`], cityId: [`${ns}.chooseCityOfCountry`] } }, cities, country };
+  return {
+    result: { ...kept, error: { "": [`${ns}.countryChanged`], cityId: [`${ns}.chooseCityOfCountry`] } },
+    cities,
+    country,
+  };
 }
 
 /**
@@ -37,5 +46,9 @@ export async function reloadCities(api: Upstream, formData: FormData, schema: z.
   if (formData.get("countryId") !== formData.get("loadedCountryId")) formData.set("cityId", "");
   const country = String(formData.get("countryId") ?? "");
   const kept = parseWithZod(formData, { schema });
-  return { result: { ...kept.reply({ resetForm: false }), error: {} }, cities: await citiesOf(api, Number(country) || null), country };
+  return {
+    result: { ...kept.reply({ resetForm: false }), error: {} },
+    cities: await citiesOf(api, Number(country) || null),
+    country,
+  };
 }

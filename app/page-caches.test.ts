@@ -27,7 +27,11 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
   return { status: res.status, body: (await res.json()) as T };
 }
 
-const allCount = (html: string) => Number(html.match(/(?:All my appointments, every status|Tous mes rendez-vous, tous statuts confondus)\s*:\s*(\d+)/)?.[1] ?? Number.NaN);
+const allCount = (html: string) =>
+  Number(
+    html.match(/(?:All my appointments, every status|Tous mes rendez-vous, tous statuts confondus)\s*:\s*(\d+)/)?.[1] ??
+      Number.NaN,
+  );
 
 describe("what the web tier remembers", () => {
   it("gives each user their own page, in their own language, asked in turn", async () => {
@@ -52,18 +56,36 @@ describe("what the web tier remembers", () => {
 
   it("shows a booking made a moment before on the next page at once", async () => {
     const cookie = await login(app.url, "patient@example.com", "patient");
-    const signedIn = await api<{ token: { token: string } }>("POST", "/auth/login", undefined, { email: "patient@example.com", password: "Demo1234!", role: "patient" });
+    const signedIn = await api<{ token: { token: string } }>("POST", "/auth/login", undefined, {
+      email: "patient@example.com",
+      password: "Demo1234!",
+      role: "patient",
+    });
     const token = signedIn.body.token.token;
-    const doctor = await api<{ doctors: { id: string; specialities: { id: number }[] }[] }>("GET", "/doctor?limit=1", token);
+    const doctor = await api<{ doctors: { id: string; specialities: { id: number }[] }[] }>(
+      "GET",
+      "/doctor?limit=1",
+      token,
+    );
     const { id: doctorId, specialities } = doctor.body.doctors[0]!;
     for (const language of ["en", "fr"]) {
       const before = allCount(await page("/health/doctors", `${cookie}; i18nextLng=${language}`));
       expect(before).toBeGreaterThanOrEqual(0);
       let booked = false;
       for (let attempt = 0; attempt < 20 && !booked; attempt++) {
-        const date = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000).toISOString().slice(0, 10);
+        const date = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
         const time = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"][attempt % 6];
-        const created = await api("POST", "/appointment", token, { doctorId, specialityId: specialities[0]?.id, type: "online", status: "pending", category: "direct", date, time });
+        const created = await api("POST", "/appointment", token, {
+          doctorId,
+          specialityId: specialities[0]?.id,
+          type: "online",
+          status: "pending",
+          category: "direct",
+          date,
+          time,
+        });
         booked = created.status < 300;
       }
       expect(booked).toBe(true);

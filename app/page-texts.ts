@@ -123,7 +123,11 @@ export function useLoadedTexts(language: Language): Texts | undefined {
  * Only GET navigations get here: a form's submission without the texts went to the server as a
  * document already (root.tsx, submitAsDocument), so no typed input is lost to a reload.
  */
-export function useServerPageWithoutTexts(hasTexts: boolean, language: Language, location: { pathname: string; search: string }) {
+export function useServerPageWithoutTexts(
+  hasTexts: boolean,
+  language: Language,
+  location: { pathname: string; search: string },
+) {
   // A page is another page by its language, path and query: a move within it (the skip link's #main,
   // which the router sees as a new location) shows nothing new, and must not reload what the user
   // typed while the texts are still on their way; a new language (the language menu, which comes

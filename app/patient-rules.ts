@@ -6,16 +6,22 @@ import type { PatientAppointment } from "../contract/appointment.ts";
 import type { DoctorSummary } from "../contract/doctor.ts";
 
 /** docs/product.md, Data: experience is the current year minus startYear. */
-export const experienceYears = (startYear: number | null) => (startYear ? Math.max(0, new Date().getFullYear() - startYear) : null);
+export const experienceYears = (startYear: number | null) =>
+  startYear ? Math.max(0, new Date().getFullYear() - startYear) : null;
 
 /** Where the appointment takes place: 'Online video' for online visits, else the real place. */
-export function placeOf(a: Pick<PatientAppointment, "type" | "place" | "city" | "country" | "Country">, t: (key: string) => string, language: string) {
+export function placeOf(
+  a: Pick<PatientAppointment, "type" | "place" | "city" | "country" | "Country">,
+  t: (key: string) => string,
+  language: string,
+) {
   if (a.type === "online") return t("patient:place.online");
   return formatPlace(a, language) || t("patient:place.toConfirm");
 }
 
 /** An open request: category random and no doctor yet (docs/product.md). */
-export const isOpenRequest = (a: Pick<PatientAppointment, "category" | "doctorId">) => a.category === "random" && !a.doctorId;
+export const isOpenRequest = (a: Pick<PatientAppointment, "category" | "doctorId">) =>
+  a.category === "random" && !a.doctorId;
 
 /**
  * What a doctor's summary (components/patient/doctor-summary.tsx) shows of a doctor, and no more:

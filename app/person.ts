@@ -2,4 +2,5 @@
 // constant, docs/product.md, Accounts and codes), which the screens say in the reader's language.
 import { DELETED_USER } from "../contract/constants.ts";
 
-export const personName = (name: string | null | undefined, t: (key: string) => string) => (!name || name === DELETED_USER ? t("common:deletedUser") : name);
+export const personName = (name: string | null | undefined, t: (key: string) => string) =>
+  !name || name === DELETED_USER ? t("common:deletedUser") : name;

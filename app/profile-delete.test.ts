@@ -9,7 +9,10 @@ import { freePort, patientSession, startWebServer, type WebServer } from "./test
 
 let app: WebServer;
 let upstream: http.Server;
-let deletion: { status: number; body: string } = { status: 500, body: '{"message":"Internal error","code":"internal"}' };
+let deletion: { status: number; body: string } = {
+  status: 500,
+  body: '{"message":"Internal error","code":"internal"}',
+};
 const deletions: string[] = [];
 
 const PROFILE = {
@@ -30,7 +33,8 @@ const PROFILE = {
 
 beforeAll(async () => {
   upstream = http.createServer((req, res) => {
-    const json = (status: number, body: string) => res.writeHead(status, { "content-type": "application/json" }).end(body);
+    const json = (status: number, body: string) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(body);
     if (req.method === "GET" && req.url === "/patient/me") return json(200, JSON.stringify(PROFILE));
     if (req.method === "DELETE" && req.url === "/auth/delete-account") {
       deletions.push(req.headers["idempotency-key"] as string);
@@ -67,25 +71,43 @@ const alertIn = (html: string) => dialogOf(html).match(/<div role="alert"[^>]*>(
 
 describe("a refused deletion of a patient's account", () => {
   it.each([
-    { status: 500, en: "Your account could not be deleted: nothing was changed. Try again in a moment.", fr: "Votre compte n&#x27;a pas pu être supprimé : rien n&#x27;a changé. Réessayez dans un instant." },
-    { status: 429, en: "Too many requests from your connection. Please wait a few minutes and try again.", fr: undefined },
-  ])("answer $status: the dialog stays open and says what happened, in English and French", async ({ status, en, fr }) => {
-    deletion = { status, body: JSON.stringify({ message: "refused", code: status === 429 ? "rate_limited" : "internal" }) };
-    deletions.length = 0;
-    const english = await postDelete();
-    // Not a redirect with a toast, not a sign-out: the same page, with the refusal's status.
-    expect(english.status).toBeGreaterThanOrEqual(400);
-    expect(english.headers.get("location")).toBeNull();
-    expect(english.headers.getSetCookie().some((c) => c.startsWith("__session=;") || /__session=[^;]*;.*Max-Age=0/i.test(c))).toBe(false);
-    const page = await english.text();
-    expect(dialogOf(page)).toContain("Delete your account?");
-    expect(alertIn(page)).toBe(en);
-    expect(dialogOf(page)).toContain("Delete my account");
-    expect(deletions).toHaveLength(1);
+    {
+      status: 500,
+      en: "Your account could not be deleted: nothing was changed. Try again in a moment.",
+      fr: "Votre compte n&#x27;a pas pu être supprimé : rien n&#x27;a changé. Réessayez dans un instant.",
+    },
+    {
+      status: 429,
+      en: "Too many requests from your connection. Please wait a few minutes and try again.",
+      fr: undefined,
+    },
+  ])(
+    "answer $status: the dialog stays open and says what happened, in English and French",
+    async ({ status, en, fr }) => {
+      deletion = {
+        status,
+        body: JSON.stringify({ message: "refused", code: status === 429 ? "rate_limited" : "internal" }),
+      };
+      deletions.length = 0;
+      const english = await postDelete();
+      // Not a redirect with a toast, not a sign-out: the same page, with the refusal's status.
+      expect(english.status).toBeGreaterThanOrEqual(400);
+      expect(english.headers.get("location")).toBeNull();
+      expect(
+        english.headers
+          .getSetCookie()
+          .some((c) => c.startsWith("__session=;") || /__session=[^;]*;.*Max-Age=0/i.test(c)),
+      ).toBe(false);
+      const page = await english.text();
+      expect(dialogOf(page)).toContain("Delete your account?");
+      expect(alertIn(page)).toBe(en);
+      expect(dialogOf(page)).toContain("Delete my account");
+      expect(deletions).toHaveLength(1);
 
-    if (fr) {
-      const french = await (await postDelete("fr")).text();
-      expect(alertIn(french)).toBe(fr);
-    }
-  });
+      if (fr) {
+        const french = await (await postDelete("fr")).text();
+        expect(alertIn(french)).toBe(fr);
+      }
+    },
+  );
 });

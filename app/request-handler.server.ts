@@ -58,7 +58,9 @@ export function createWebApp(services: WebServices) {
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /** The body of a form post, read within FORM_LIMIT_BYTES, or why it was refused. */
-async function readForm(req: IncomingMessage): Promise<{ body?: Buffer; refused?: RefusedRequest; partlyRead?: boolean }> {
+async function readForm(
+  req: IncomingMessage,
+): Promise<{ body?: Buffer; refused?: RefusedRequest; partlyRead?: boolean }> {
   if (req.method === "GET" || req.method === "HEAD") return {};
   const declared = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
   if (req.headers["transfer-encoding"] === undefined && !declared) return {};
@@ -74,7 +76,9 @@ async function readForm(req: IncomingMessage): Promise<{ body?: Buffer; refused?
   if (!body) return { refused: { status: 413 }, partlyRead: true };
   let fields: Iterable<[string, FormDataEntryValue]>;
   try {
-    fields = multipart ? await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData() : new URLSearchParams(body.toString("utf8"));
+    fields = multipart
+      ? await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData()
+      : new URLSearchParams(body.toString("utf8"));
   } catch {
     return { refused: { status: 400 } };
   }
@@ -188,4 +192,3 @@ async function send(res: express.Response, response: Response) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }
 }
-

@@ -18,9 +18,22 @@ import { markHydrated } from "./after-hydration.ts";
 import { ErrorPage } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { refusedRequestContext } from "./context.ts";
-import { fallbackLanguage, isLanguage, PageTextsContext, TranslationProvider, translationFor, useTranslation } from "./i18n.ts";
+import {
+  fallbackLanguage,
+  isLanguage,
+  PageTextsContext,
+  TranslationProvider,
+  translationFor,
+  useTranslation,
+} from "./i18n.ts";
 import { getLanguage } from "./i18n.server.ts";
-import { hasLoadedTexts, loadTexts, submitAsDocument, useLoadedTexts, useServerPageWithoutTexts } from "./page-texts.ts";
+import {
+  hasLoadedTexts,
+  loadTexts,
+  submitAsDocument,
+  useLoadedTexts,
+  useServerPageWithoutTexts,
+} from "./page-texts.ts";
 import { useNonce } from "./nonce.tsx";
 import { useLite } from "./lite.tsx";
 import { clinicZoneName } from "./clinic.server.ts";
@@ -59,7 +72,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 async function withTexts(language: unknown): Promise<boolean> {
   if (!isLanguage(language)) return false;
-  await loadTexts(language).catch(() => loadTexts(language)).catch(() => {});
+  await loadTexts(language)
+    .catch(() => loadTexts(language))
+    .catch(() => {});
   return hasLoadedTexts(language);
 }
 
@@ -104,7 +119,10 @@ function SafeScrollRestoration({ nonce }: { nonce?: string }) {
 function SkipLink() {
   const { t } = useTranslation();
   return (
-    <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
       {t("common:skipToContent")}
     </a>
   );
@@ -121,9 +139,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pageTexts = useContext(PageTextsContext);
   const language = root?.language ?? pageTexts?.language ?? fallbackLanguage;
   const loaded = useLoadedTexts(language);
-  const resources: Resource | undefined = loaded ? { [language]: loaded as Resource[string] } : pageTexts?.language === language ? pageTexts.resources : undefined;
+  const resources: Resource | undefined = loaded
+    ? { [language]: loaded as Resource[string] }
+    : pageTexts?.language === language
+      ? pageTexts.resources
+      : undefined;
   const record = pageTexts?.record;
-  const translation = useMemo(() => translationFor(language, resources ?? {}, record, loaded !== undefined), [language, resources, record, loaded]);
+  const translation = useMemo(
+    () => translationFor(language, resources ?? {}, record, loaded !== undefined),
+    [language, resources, record, loaded],
+  );
   useServerPageWithoutTexts(loaded !== undefined, language, useLocation());
   // Modules that load after hydration may now ask the server for a page they fail on (after-hydration.ts).
   useEffect(markHydrated, []);

@@ -40,10 +40,14 @@ describe("SESSION_SECRET", () => {
     expect(readConfig({ SESSION_SECRET: NEW }).SESSION_SECRET).toEqual([NEW]);
     expect(readConfig({ SESSION_SECRET: ` ${NEW} , ${OLD}` }).SESSION_SECRET).toEqual([NEW, OLD]);
     for (const bad of [`${NEW},short`, `${NEW},`, "short"]) {
-      expect(() => readConfig({ SESSION_SECRET: bad })).toThrow(/^Configuration error: SESSION_SECRET must be one or more secrets of at least 32 characters/);
+      expect(() => readConfig({ SESSION_SECRET: bad })).toThrow(
+        /^Configuration error: SESSION_SECRET must be one or more secrets of at least 32 characters/,
+      );
     }
     // A secret never appears in the message.
-    expect(() => readConfig({ SESSION_SECRET: `${NEW},short` })).toThrow(expect.objectContaining({ message: expect.not.stringContaining(NEW) }));
+    expect(() => readConfig({ SESSION_SECRET: `${NEW},short` })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(NEW) }),
+    );
   });
 
   it("rotates: the first secret signs, the others still verify, and a secret dropped from the list no longer does", async () => {

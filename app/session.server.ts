@@ -40,7 +40,8 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
  * showing the form again after a successful login.
  */
 export const COOKIE_CHECK = `cookie_check=1; Path=/; Max-Age=${60 * 60 * 24 * 365}; HttpOnly; SameSite=Lax${config.cookieSecure ? "; Secure" : ""}`;
-export const cookiesCameBack = (request: Request) => /(?:^|;\s*)cookie_check=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");
+export const cookiesCameBack = (request: Request) =>
+  /(?:^|;\s*)cookie_check=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");
 
 export const getSession = (request: Request) => sessionStorage.getSession(request.headers.get("Cookie"));
 

@@ -55,7 +55,8 @@ describe("a signed cookie read with node:crypto", () => {
 
   it("reads a correctly signed value that is not base64 JSON as an empty session, as React Router does", async () => {
     const { createHmac } = await import("node:crypto");
-    const sign = (value: string) => `${value}.${createHmac("sha256", options.secrets[0]).update(value).digest("base64").replace(/=+$/, "")}`;
+    const sign = (value: string) =>
+      `${value}.${createHmac("sha256", options.secrets[0]).update(value).digest("base64").replace(/=+$/, "")}`;
     for (const value of ["bm90IGpzb24", "%%%", Buffer.from([0xff, 0xfe, 0x7b]).toString("base64")]) {
       const header = `__session=${encodeURIComponent(sign(value))}`;
       expect(await ours.parse(header), value).toEqual({});

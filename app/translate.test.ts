@@ -14,7 +14,31 @@ function keys(tree: unknown, prefix = ""): string[] {
 const bare = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, "");
 
 // Values for every variable the texts name, and counts that pick each plural form.
-const values = { name: "Dr Ada Lovelace", date: "24/11/2026", time: "09:30", when: "tomorrow", doctor: "Dr Who", app: "Health", patient: "Pat", code: "123456", zone: "Europe/Paris", to: "B", from: "A", reason: "Fever: 3 days", email: "a@b.c", total: 7, status: "confirmed", speciality: "Cardiology", serial: "42", proposals: 2, place: "Paris", page: 3, n: 4, language: "English", before: "B" };
+const values = {
+  name: "Dr Ada Lovelace",
+  date: "24/11/2026",
+  time: "09:30",
+  when: "tomorrow",
+  doctor: "Dr Who",
+  app: "Health",
+  patient: "Pat",
+  code: "123456",
+  zone: "Europe/Paris",
+  to: "B",
+  from: "A",
+  reason: "Fever: 3 days",
+  email: "a@b.c",
+  total: 7,
+  status: "confirmed",
+  speciality: "Cardiology",
+  serial: "42",
+  proposals: 2,
+  place: "Paris",
+  page: 3,
+  n: 4,
+  language: "English",
+  before: "B",
+};
 const counts = [0, 1, 2, 5, 1000, 1234567, 1.5];
 
 describe("createTranslate gives what i18next gives", () => {
@@ -83,7 +107,9 @@ describe("createTranslate gives what i18next gives", () => {
         ["common:no.such.key", "common:no.other.key"],
       ]) {
         expect(t(key as never, values as never), key.join(" | ")).toEqual(reference(key as never, values));
-        expect(t(key as never, { ...values, count: 2 } as never), key.join(" | ")).toEqual(reference(key as never, { ...values, count: 2 }));
+        expect(t(key as never, { ...values, count: 2 } as never), key.join(" | ")).toEqual(
+          reference(key as never, { ...values, count: 2 }),
+        );
       }
     });
 
@@ -129,7 +155,8 @@ describe("createTranslate gives what i18next gives", () => {
       const calls: [string | string[], object | undefined][] = [];
       for (const [ns, tree] of Object.entries(texts)) {
         for (const key of new Set(keys(tree).map(bare))) {
-          for (const options of [undefined, values, ...counts.map((count) => ({ ...values, count }))]) calls.push([`${ns}:${key}`, options]);
+          for (const options of [undefined, values, ...counts.map((count) => ({ ...values, count }))])
+            calls.push([`${ns}:${key}`, options]);
         }
       }
       calls.push(
@@ -144,7 +171,10 @@ describe("createTranslate gives what i18next gives", () => {
       for (const [key, options] of calls) {
         const used = usedTexts();
         const expected = createTranslate(language, texts, used.record)(key as never, options as never);
-        expect(createTranslate(language, used.texts)(key as never, options as never), `${key} ${JSON.stringify(options)}`).toEqual(expected);
+        expect(
+          createTranslate(language, used.texts)(key as never, options as never),
+          `${key} ${JSON.stringify(options)}`,
+        ).toEqual(expected);
         if (JSON.stringify(used.texts).length < 500) smaller++;
       }
       expect(smaller).toBe(calls.length);
@@ -164,9 +194,13 @@ describe("createTranslate gives what i18next gives", () => {
       expect(waiting("common:nav.logout" as never)).toBe(carried);
       expect(carried).not.toBe("nav.logout");
       expect(waiting("auth:login.title" as never)).toBe("");
-      expect(waiting("doctor:consultationType.unknown-kind" as never, { defaultValue: "unknown-kind" } as never)).toBe("unknown-kind");
+      expect(waiting("doctor:consultationType.unknown-kind" as never, { defaultValue: "unknown-kind" } as never)).toBe(
+        "unknown-kind",
+      );
       // Once they are here, the same key gives its text.
-      expect(createTranslate(language, texts, undefined, false)("auth:login.title" as never)).not.toMatch(/^(|login\.title)$/);
+      expect(createTranslate(language, texts, undefined, false)("auth:login.title" as never)).not.toMatch(
+        /^(|login\.title)$/,
+      );
     });
   }
 });

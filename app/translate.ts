@@ -151,16 +151,23 @@ export function createTranslate(language: string, texts: Texts, record?: TextRec
     }
     if (found === undefined) found = lookUp(ns, path);
     if (Array.isArray(found) && options.returnObjects) {
-      return found.map((item, i) => (typeof item === "string" ? interpolate(item, options, language) : translate(`${ns}:${path}.${i}`, options)));
+      return found.map((item, i) =>
+        typeof item === "string" ? interpolate(item, options, language) : translate(`${ns}:${path}.${i}`, options),
+      );
     }
-    if (found !== null && typeof found === "object") return `key '${path} (${language})' returned an object instead of string.`;
-    const text = found === undefined || found === null ? (options.defaultValue ?? (partial ? "" : path)) : String(found);
+    if (found !== null && typeof found === "object")
+      return `key '${path} (${language})' returned an object instead of string.`;
+    const text =
+      found === undefined || found === null ? (options.defaultValue ?? (partial ? "" : path)) : String(found);
     return interpolate(text, options, language);
   }
   function has(key: string, options: Options): boolean {
     const { ns, path } = splitKey(key);
     const { count } = options;
-    const forms = count !== undefined && typeof count !== "string" ? [`${path}_zero`, `${path}_${pluralRules(language).select(count)}`] : [];
+    const forms =
+      count !== undefined && typeof count !== "string"
+        ? [`${path}_zero`, `${path}_${pluralRules(language).select(count)}`]
+        : [];
     return [...forms, path].some((p) => lookUp(ns, p) != null);
   }
   return translate as unknown as TFunction;

@@ -14,52 +14,104 @@ function translation(language: string, key: string): unknown {
 
 describe("upstreamErrorKey", () => {
   it("says what happened in the words of what the user was doing", () => {
-    expect(upstreamErrorKey({ status: 409, code: "slot_taken" }, "booking", "patient:book.failed")).toBe("patient:book.slotTaken");
-    expect(upstreamErrorKey({ status: 409, code: "slot_taken" }, "proposalAccept", "patient:proposals.acceptFailed")).toBe("patient:proposals.slotTaken");
-    expect(upstreamErrorKey({ status: 409, code: "slot_taken" }, "doctorAppointment", "doctor:toast.updateFailed")).toBe("doctor:reschedule.slotTaken");
-    expect(upstreamErrorKey({ status: 400, code: "invalid_code" }, "code", "auth:verification.failed")).toBe("auth:verification.invalidCode");
-    expect(upstreamErrorKey({ status: 400, code: "invalid_code" }, "profileGate", "doctor:gate.sendFailed")).toBe("doctor:gate.invalidCode");
-    expect(upstreamErrorKey({ status: 429, code: "too_many_attempts" }, "login", "auth:login.failed")).toBe("auth:login.tooMany");
-    expect(upstreamErrorKey({ status: 409, code: "invalid_transition" }, "proposalReject", "patient:proposals.rejectFailed")).toBe("patient:proposals.changedMeanwhile");
-    expect(upstreamErrorKey({ status: 409, code: "invalid_transition" }, "proposalAccept", "patient:proposals.acceptFailed")).toBe("patient:proposals.changedMeanwhile");
-    expect(upstreamErrorKey({ status: 409, code: "already_final" }, "doctorAppointment", "doctor:toast.updateFailed")).toBe("doctor:errors.changedMeanwhile");
-    expect(upstreamErrorKey({ status: 409, code: "already_decided" }, "admin", "admin:errors.approveFailed")).toBe("admin:errors.alreadyDecided");
-    expect(upstreamErrorKey({ status: 404, code: "not_found" }, "admin", "admin:errors.rejectFailed")).toBe("admin:errors.notFound");
-    expect(upstreamErrorKey({ status: 400, code: "invalid_speciality" }, "admin", "admin:errors.approveFailed")).toBe("admin:errors.invalidSpeciality");
+    expect(upstreamErrorKey({ status: 409, code: "slot_taken" }, "booking", "patient:book.failed")).toBe(
+      "patient:book.slotTaken",
+    );
+    expect(
+      upstreamErrorKey({ status: 409, code: "slot_taken" }, "proposalAccept", "patient:proposals.acceptFailed"),
+    ).toBe("patient:proposals.slotTaken");
+    expect(
+      upstreamErrorKey({ status: 409, code: "slot_taken" }, "doctorAppointment", "doctor:toast.updateFailed"),
+    ).toBe("doctor:reschedule.slotTaken");
+    expect(upstreamErrorKey({ status: 400, code: "invalid_code" }, "code", "auth:verification.failed")).toBe(
+      "auth:verification.invalidCode",
+    );
+    expect(upstreamErrorKey({ status: 400, code: "invalid_code" }, "profileGate", "doctor:gate.sendFailed")).toBe(
+      "doctor:gate.invalidCode",
+    );
+    expect(upstreamErrorKey({ status: 429, code: "too_many_attempts" }, "login", "auth:login.failed")).toBe(
+      "auth:login.tooMany",
+    );
+    expect(
+      upstreamErrorKey({ status: 409, code: "invalid_transition" }, "proposalReject", "patient:proposals.rejectFailed"),
+    ).toBe("patient:proposals.changedMeanwhile");
+    expect(
+      upstreamErrorKey({ status: 409, code: "invalid_transition" }, "proposalAccept", "patient:proposals.acceptFailed"),
+    ).toBe("patient:proposals.changedMeanwhile");
+    expect(
+      upstreamErrorKey({ status: 409, code: "already_final" }, "doctorAppointment", "doctor:toast.updateFailed"),
+    ).toBe("doctor:errors.changedMeanwhile");
+    expect(upstreamErrorKey({ status: 409, code: "already_decided" }, "admin", "admin:errors.approveFailed")).toBe(
+      "admin:errors.alreadyDecided",
+    );
+    expect(upstreamErrorKey({ status: 404, code: "not_found" }, "admin", "admin:errors.rejectFailed")).toBe(
+      "admin:errors.notFound",
+    );
+    expect(upstreamErrorKey({ status: 400, code: "invalid_speciality" }, "admin", "admin:errors.approveFailed")).toBe(
+      "admin:errors.invalidSpeciality",
+    );
   });
 
   it("says the same thing everywhere for what does not depend on the screen", () => {
     for (const action of ["booking", "proposalAccept", "doctorAppointment"] as const) {
-      expect(upstreamErrorKey({ status: 409, code: "clinic_closed" }, action, "patient:book.failed")).toBe("common:availability.clinicClosed");
-      expect(upstreamErrorKey({ status: 409, code: "day_not_worked" }, action, "patient:book.failed")).toBe("common:availability.dayNotWorked");
+      expect(upstreamErrorKey({ status: 409, code: "clinic_closed" }, action, "patient:book.failed")).toBe(
+        "common:availability.clinicClosed",
+      );
+      expect(upstreamErrorKey({ status: 409, code: "day_not_worked" }, action, "patient:book.failed")).toBe(
+        "common:availability.dayNotWorked",
+      );
     }
     const actions: UpstreamAction[] = ["booking", "login", "page", "profileGate", "doctorAppointment"];
     for (const action of actions) {
       expect(upstreamErrorKey({ status: 503, code: "network" }, action, "x:fallback")).toBe("common:errors.network");
-      expect(upstreamErrorKey({ status: 429, code: "rate_limited" }, action, "x:fallback")).toBe("common:errors.rateLimited");
-      expect(upstreamErrorKey({ status: 400, code: "invalid_page" }, action, "x:fallback")).toBe("common:errors.invalidPage");
-      expect(upstreamErrorKey({ status: 400, code: "invalid_limit" }, action, "x:fallback")).toBe("common:errors.invalidLimit");
+      expect(upstreamErrorKey({ status: 429, code: "rate_limited" }, action, "x:fallback")).toBe(
+        "common:errors.rateLimited",
+      );
+      expect(upstreamErrorKey({ status: 400, code: "invalid_page" }, action, "x:fallback")).toBe(
+        "common:errors.invalidPage",
+      );
+      expect(upstreamErrorKey({ status: 400, code: "invalid_limit" }, action, "x:fallback")).toBe(
+        "common:errors.invalidLimit",
+      );
     }
   });
 
   it("reads the status when the answer carried no code", () => {
-    expect(upstreamErrorKey({ status: 404 }, "patientAppointment", "patient:cancel.failed")).toBe("patient:cancel.notFound");
-    expect(upstreamErrorKey({ status: 404, code: "whatever" }, "doctorAppointment", "doctor:toast.updateFailed")).toBe("doctor:errors.notFound");
+    expect(upstreamErrorKey({ status: 404 }, "patientAppointment", "patient:cancel.failed")).toBe(
+      "patient:cancel.notFound",
+    );
+    expect(upstreamErrorKey({ status: 404, code: "whatever" }, "doctorAppointment", "doctor:toast.updateFailed")).toBe(
+      "doctor:errors.notFound",
+    );
     expect(upstreamErrorKey({ status: 502 }, "booking", "patient:book.failed")).toBe("common:errors.network");
     expect(upstreamErrorKey({ status: 429 }, "page", "auth:register.failed")).toBe("common:errors.rateLimited");
   });
 
   it("falls back to the screen's words for a code it does not know or that this screen does not explain", () => {
-    expect(upstreamErrorKey({ status: 500, code: "internal" }, "booking", "patient:book.failed")).toBe("patient:book.failed");
-    expect(upstreamErrorKey({ status: 400, code: "invalid_phone" }, "booking", "patient:book.failed")).toBe("patient:book.failed");
-    expect(upstreamErrorKey({ status: 400, code: "toString" }, "page", "common:errors.somethingWrong")).toBe("common:errors.somethingWrong");
-    expect(upstreamErrorKey({ status: 400, code: "__proto__" }, "page", "common:errors.somethingWrong")).toBe("common:errors.somethingWrong");
+    expect(upstreamErrorKey({ status: 500, code: "internal" }, "booking", "patient:book.failed")).toBe(
+      "patient:book.failed",
+    );
+    expect(upstreamErrorKey({ status: 400, code: "invalid_phone" }, "booking", "patient:book.failed")).toBe(
+      "patient:book.failed",
+    );
+    expect(upstreamErrorKey({ status: 400, code: "toString" }, "page", "common:errors.somethingWrong")).toBe(
+      "common:errors.somethingWrong",
+    );
+    expect(upstreamErrorKey({ status: 400, code: "__proto__" }, "page", "common:errors.somethingWrong")).toBe(
+      "common:errors.somethingWrong",
+    );
   });
 
   it("names the account's role when a sign-in is refused for the other one, and nothing the API did not say", () => {
-    expect(upstreamErrorKey({ status: 403, code: "wrong_role", body: { role: "doctor" } }, "login", "auth:login.failed")).toBe("auth:login.wrongRole.doctor");
-    expect(upstreamErrorKey({ status: 403, code: "wrong_role", body: { role: "admin" } }, "login", "auth:login.failed")).toBe("auth:login.failed");
-    expect(upstreamErrorKey({ status: 403, code: "wrong_role", body: {} }, "login", "auth:login.failed")).toBe("auth:login.failed");
+    expect(
+      upstreamErrorKey({ status: 403, code: "wrong_role", body: { role: "doctor" } }, "login", "auth:login.failed"),
+    ).toBe("auth:login.wrongRole.doctor");
+    expect(
+      upstreamErrorKey({ status: 403, code: "wrong_role", body: { role: "admin" } }, "login", "auth:login.failed"),
+    ).toBe("auth:login.failed");
+    expect(upstreamErrorKey({ status: 403, code: "wrong_role", body: {} }, "login", "auth:login.failed")).toBe(
+      "auth:login.failed",
+    );
   });
 
   it("gives only keys that exist in English and in French", () => {
@@ -68,7 +120,8 @@ describe("upstreamErrorKey", () => {
     keys.push("auth:login.wrongRole.patient", "auth:login.wrongRole.doctor");
     expect(keys.length).toBeGreaterThan(20);
     for (const key of keys) {
-      for (const language of ["en", "fr"]) expect(typeof translation(language, key), `${language} ${key}`).toBe("string");
+      for (const language of ["en", "fr"])
+        expect(typeof translation(language, key), `${language} ${key}`).toBe("string");
     }
   });
 });
@@ -79,12 +132,18 @@ describe("no API message reaches the screen", () => {
   function sources(dir: string): string[] {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
-      return entry.isDirectory() ? sources(file) : /\.tsx?$/.test(entry.name) && !entry.name.includes(".test.") ? [file] : [];
+      return entry.isDirectory()
+        ? sources(file)
+        : /\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")
+          ? [file]
+          : [];
     });
   }
 
   it("no route or component reads `message` off an upstream answer or a caught error", () => {
-    const offenders = sources("app").filter((file) => /\b(answer|result|sent|error|failure\.body|body)\??\.message\b/.test(fs.readFileSync(file, "utf8")));
+    const offenders = sources("app").filter((file) =>
+      /\b(answer|result|sent|error|failure\.body|body)\??\.message\b/.test(fs.readFileSync(file, "utf8")),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -47,7 +47,11 @@ const deadlines = new WeakMap<object, number>();
 const unreachable = (): UpstreamResult<never> => ({ ok: false, status: 503, code: "network", body: {} });
 
 /** Built by auth.server.ts's `upstream`, the one way routes get a client. */
-export function createUpstream(request: Request, context: Readonly<RouterContextProvider>, options: { token?: string; pageScope?: string; language?: string } = {}) {
+export function createUpstream(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  options: { token?: string; pageScope?: string; language?: string } = {},
+) {
   const services = context.get(servicesContext);
   async function call<T>(method: string, path: string, call: CallOptions = {}): Promise<UpstreamResult<T>> {
     if (method !== "GET" || call.query || !REFERENCE_PATH.test(path)) return send<T>(method, path, call);
@@ -89,7 +93,12 @@ export function createUpstream(request: Request, context: Readonly<RouterContext
     try {
       answer = await services.callApi({ method, url: url.pathname + url.search, headers, body }, remaining);
     } catch (error) {
-      services.observeApiCall(method, path, seconds(), (error as Error).name === "TimeoutError" ? "timeout" : "network");
+      services.observeApiCall(
+        method,
+        path,
+        seconds(),
+        (error as Error).name === "TimeoutError" ? "timeout" : "network",
+      );
       return unreachable();
     }
     const response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
@@ -97,7 +106,12 @@ export function createUpstream(request: Request, context: Readonly<RouterContext
     let data: unknown = null;
     try {
       // Calendar files (docs/calendars.md) are the one answer that is not JSON: passed on as text.
-      data = response.ok && answer.contentType?.startsWith("text/calendar") ? answer.text : answer.text ? JSON.parse(answer.text) : null;
+      data =
+        response.ok && answer.contentType?.startsWith("text/calendar")
+          ? answer.text
+          : answer.text
+            ? JSON.parse(answer.text)
+            : null;
     } catch {
       data = null;
     }

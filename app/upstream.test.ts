@@ -18,7 +18,8 @@ beforeAll(async () => {
     events.push(`start ${name}`);
     req.socket.once("close", () => events.push(`closed ${name}`));
     if (mode === "drop") req.socket.destroy();
-    else if (mode === "forbid") res.writeHead(403, { "content-type": "application/json" }).end('{"message":"Forbidden","code":"forbidden"}');
+    else if (mode === "forbid")
+      res.writeHead(403, { "content-type": "application/json" }).end('{"message":"Forbidden","code":"forbidden"}');
     else hanging.add(res);
   });
   const port = await freePort();
@@ -74,7 +75,13 @@ describe("a booking posted while the upstream hangs", () => {
     const res = await fetch(`${app.url}/health/doctors?book=1`, {
       method: "POST",
       headers: { cookie: await patientCookie(), "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ doctorId: "1", type: "in-person", date: tomorrow, time: "09:00", idempotencyKey: crypto.randomUUID() }),
+      body: new URLSearchParams({
+        doctorId: "1",
+        type: "in-person",
+        date: tomorrow,
+        time: "09:00",
+        idempotencyKey: crypto.randomUUID(),
+      }),
       redirect: "manual",
     });
     expect(res.status).toBe(503);

@@ -22,13 +22,17 @@ const checkouts = process.argv.length > 2 ? process.argv.slice(2).map((dir) => p
 
 /** User + system CPU seconds of process `pid` so far (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 1/100 s). */
 function cpuSeconds(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function requests(url: string, cookie: string, amount: number) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections: 4, amount, headers: { cookie } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: 4, amount, headers: { cookie } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -36,8 +40,16 @@ type App = Awaited<ReturnType<typeof startProductionApp>>;
 
 async function pagesOf(app: App) {
   return [
-    { name: "findDoctorPage", url: `${app.base}/health/doctors`, cookie: await login(app.base, "patient@example.com", "patient") },
-    { name: "doctorAppointmentsPage", url: `${app.base}/doctor/appointments`, cookie: await login(app.base, "doctor@example.com", "doctor") },
+    {
+      name: "findDoctorPage",
+      url: `${app.base}/health/doctors`,
+      cookie: await login(app.base, "patient@example.com", "patient"),
+    },
+    {
+      name: "doctorAppointmentsPage",
+      url: `${app.base}/doctor/appointments`,
+      cookie: await login(app.base, "doctor@example.com", "doctor"),
+    },
   ];
 }
 
@@ -47,8 +59,10 @@ async function measure(app: App, page: { url: string; cookie: string }, amount: 
   const result = await requests(page.url, page.cookie, amount);
   // On a loaded machine a request may time out: the time is divided among the pages answered.
   const answered = result["2xx"];
-  if (!answered) throw new Error(`${page.url}: no page answered (${result.errors} errors, ${result.non2xx} non-2xx answers)`);
-  if (answered < amount) console.error(`${page.url}: ${amount - answered} of ${amount} requests not answered with a page`);
+  if (!answered)
+    throw new Error(`${page.url}: no page answered (${result.errors} errors, ${result.non2xx} non-2xx answers)`);
+  if (answered < amount)
+    console.error(`${page.url}: ${amount - answered} of ${amount} requests not answered with a page`);
   return ((cpuSeconds(app.pid) - before) * 1000) / answered;
 }
 
@@ -70,7 +84,8 @@ if (benchConfig().BENCH_SIDE_BY_SIDE === "1") {
       for (const p of pages[0]!.keys()) {
         const order = [...apps.keys()];
         if (round % 2) order.reverse();
-        for (const i of order) record(round, checkouts[i]!, pages[i]![p]!.name, await measure(apps[i]!, pages[i]![p]!, REQUESTS));
+        for (const i of order)
+          record(round, checkouts[i]!, pages[i]![p]!.name, await measure(apps[i]!, pages[i]![p]!, REQUESTS));
       }
     }
   } finally {
@@ -93,5 +108,23 @@ if (benchConfig().BENCH_SIDE_BY_SIDE === "1") {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const medians = Object.fromEntries(Object.entries(results).map(([checkout, pages]) => [checkout, Object.fromEntries(Object.entries(pages).map(([page, ms]) => [page, median(ms)]))]));
-console.log(JSON.stringify({ date: new Date().toISOString(), requests: REQUESTS, rounds: ROUNDS, sideBySide: benchConfig().BENCH_SIDE_BY_SIDE === "1", cpuMsPerPage: results, medians }, null, 2));
+const medians = Object.fromEntries(
+  Object.entries(results).map(([checkout, pages]) => [
+    checkout,
+    Object.fromEntries(Object.entries(pages).map(([page, ms]) => [page, median(ms)])),
+  ]),
+);
+console.log(
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      requests: REQUESTS,
+      rounds: ROUNDS,
+      sideBySide: benchConfig().BENCH_SIDE_BY_SIDE === "1",
+      cpuMsPerPage: results,
+      medians,
+    },
+    null,
+    2,
+  ),
+);

@@ -60,27 +60,139 @@ const SIZES = [size("small", 1_000, 10_000), size("large", 100_000, 1_000_000)];
 // run is reproducible; ids are md5-derived UUIDs (random-looking like gen_random_uuid, but known).
 
 const FIRST_NAMES = [
-  "Jean", "Paul", "Marie", "Aïcha", "Emmanuel", "Christelle", "Samuel", "Florence", "Ibrahim", "Brigitte",
-  "Patrice", "Solange", "Hamadou", "Mireille", "Charles", "Nadège", "Didier", "Rose", "Alain", "Hadiza",
-  "Georges", "Pauline", "Eric", "Vanessa", "Blaise", "Estelle", "Martin", "Clarisse", "Joseph", "Esther",
-  "Pierre", "Grace", "Daniel", "Sandrine", "Michel", "Yvonne", "André", "Chantal", "Moussa", "Fatima",
+  "Jean",
+  "Paul",
+  "Marie",
+  "Aïcha",
+  "Emmanuel",
+  "Christelle",
+  "Samuel",
+  "Florence",
+  "Ibrahim",
+  "Brigitte",
+  "Patrice",
+  "Solange",
+  "Hamadou",
+  "Mireille",
+  "Charles",
+  "Nadège",
+  "Didier",
+  "Rose",
+  "Alain",
+  "Hadiza",
+  "Georges",
+  "Pauline",
+  "Eric",
+  "Vanessa",
+  "Blaise",
+  "Estelle",
+  "Martin",
+  "Clarisse",
+  "Joseph",
+  "Esther",
+  "Pierre",
+  "Grace",
+  "Daniel",
+  "Sandrine",
+  "Michel",
+  "Yvonne",
+  "André",
+  "Chantal",
+  "Moussa",
+  "Fatima",
 ];
 const LAST_NAMES = [
-  "Mbarga", "Bello", "Fotso", "Nkoulou", "Tabi", "Ebanda", "Oumarou", "Atangana", "Nkwain", "Kamga",
-  "Alim", "Essomba", "Nana", "Mvondo", "Njoya", "Ndive", "Tchoupo", "Mohamadou", "Ondoa", "Fouda",
-  "Tanyi", "Djoumessi", "Owona", "Moukoko", "Abega", "Nguefack", "Etoundi", "Milla", "Song", "Kameni",
-  "Issa", "Manga", "Ekambi", "Onana", "Zambo", "Ngono", "Belinga", "Ayissi", "Tchakounte", "Wandji",
-  "Noah", "Eyenga", "Mefire", "Sadou", "Bakari", "Yaya", "Hamidou", "Ngassa", "Tagne", "Kouam",
-  "Njike", "Simo", "Tiani", "Ewane", "Ngando", "Ndjock", "Epée", "Dikongue", "Ebongue", "Mbida",
+  "Mbarga",
+  "Bello",
+  "Fotso",
+  "Nkoulou",
+  "Tabi",
+  "Ebanda",
+  "Oumarou",
+  "Atangana",
+  "Nkwain",
+  "Kamga",
+  "Alim",
+  "Essomba",
+  "Nana",
+  "Mvondo",
+  "Njoya",
+  "Ndive",
+  "Tchoupo",
+  "Mohamadou",
+  "Ondoa",
+  "Fouda",
+  "Tanyi",
+  "Djoumessi",
+  "Owona",
+  "Moukoko",
+  "Abega",
+  "Nguefack",
+  "Etoundi",
+  "Milla",
+  "Song",
+  "Kameni",
+  "Issa",
+  "Manga",
+  "Ekambi",
+  "Onana",
+  "Zambo",
+  "Ngono",
+  "Belinga",
+  "Ayissi",
+  "Tchakounte",
+  "Wandji",
+  "Noah",
+  "Eyenga",
+  "Mefire",
+  "Sadou",
+  "Bakari",
+  "Yaya",
+  "Hamidou",
+  "Ngassa",
+  "Tagne",
+  "Kouam",
+  "Njike",
+  "Simo",
+  "Tiani",
+  "Ewane",
+  "Ngando",
+  "Ndjock",
+  "Epée",
+  "Dikongue",
+  "Ebongue",
+  "Mbida",
 ];
 const HOSPITALS = [
-  "Hôpital Laquintinie", "Hôpital Général de Douala", "Hôpital Central de Yaoundé", "Hôpital Général de Yaoundé",
-  "Centre Hospitalier Universitaire de Yaoundé", "Hôpital Régional de Garoua", "Hôpital Régional de Bafoussam",
-  "Bamenda Regional Hospital", "Buea Regional Hospital", "Limbe Regional Hospital", "Hôpital Régional de Maroua",
-  "Hôpital Régional de Ngaoundéré", "Hôpital de District de Deido", "Hôpital de District de Kribi",
-  "Hôpital Régional d'Ebolowa", "Hôpital Régional de Bertoua", "Clinique de l'Espoir", "Polyclinique Bonanjo",
+  "Hôpital Laquintinie",
+  "Hôpital Général de Douala",
+  "Hôpital Central de Yaoundé",
+  "Hôpital Général de Yaoundé",
+  "Centre Hospitalier Universitaire de Yaoundé",
+  "Hôpital Régional de Garoua",
+  "Hôpital Régional de Bafoussam",
+  "Bamenda Regional Hospital",
+  "Buea Regional Hospital",
+  "Limbe Regional Hospital",
+  "Hôpital Régional de Maroua",
+  "Hôpital Régional de Ngaoundéré",
+  "Hôpital de District de Deido",
+  "Hôpital de District de Kribi",
+  "Hôpital Régional d'Ebolowa",
+  "Hôpital Régional de Bertoua",
+  "Clinique de l'Espoir",
+  "Polyclinique Bonanjo",
 ];
-const REASONS = ["Fever and headache", "Follow-up visit", "Chest pain when climbing stairs", "Skin rash", "Annual check-up", "Back pain", "Persistent cough", "Blood pressure control"];
+const REASONS = [
+  "Fever and headache",
+  "Follow-up visit",
+  "Chest pain when climbing stairs",
+  "Skin rash",
+  "Annual check-up",
+  "Back pain",
+  "Persistent cough",
+  "Blood pressure control",
+];
 // Five doctors in every size carry this surname: a selective name search finds the same few.
 const PLANTED_SURNAME = "Tchuenkam";
 const PLANTED_COUNT = 5;
@@ -89,7 +201,8 @@ const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const textArray = (xs: string[]) => `array[${xs.map(lit).join(",")}]::text[]`;
 const intArray = (xs: number[]) => `array[${xs.join(",")}]::int[]`;
 /** A reproducible number in [0, mod) for series row g; seeds give independent draws. */
-const h = (seed: number, mod: number | string, g = "g") => `((hashint8extended(${g}::bigint, ${seed}) & 9223372036854775807) % (${mod}))`;
+const h = (seed: number, mod: number | string, g = "g") =>
+  `((hashint8extended(${g}::bigint, ${seed}) & 9223372036854775807) % (${mod}))`;
 
 async function generate(db: Db, n: Size) {
   await seedReferenceData(db);
@@ -97,28 +210,43 @@ async function generate(db: Db, n: Size) {
   const run = async (text: string) => {
     const result = await db.execute(sql.raw(text));
     const now = performance.now();
-    if (now - lap > 1000) console.error(`[scale]   ${((now - lap) / 1000).toFixed(1)} s  ${text.trim().split("\n")[0].slice(0, 70)}`);
+    if (now - lap > 1000)
+      console.error(`[scale]   ${((now - lap) / 1000).toFixed(1)} s  ${text.trim().split("\n")[0].slice(0, 70)}`);
     lap = now;
     return result as unknown as { rows: Record<string, unknown>[] };
   };
-  const cityRows = (await run(`select c.id, c.country_id, c.name, k.code from cities c join countries k on k.id = c.country_id order by c.id`)).rows as {
+  const cityRows = (
+    await run(
+      `select c.id, c.country_id, c.name, k.code from cities c join countries k on k.id = c.country_id order by c.id`,
+    )
+  ).rows as {
     id: number;
     country_id: number;
     name: string;
     code: string;
   }[];
-  const specialityRows = (await run(`select id, name from specialities order by id`)).rows as { id: number; name: string }[];
+  const specialityRows = (await run(`select id, name from specialities order by id`)).rows as {
+    id: number;
+    name: string;
+  }[];
   // A hundred weighted slots: Douala and Yaoundé a quarter each, the other 25 cities 2% each.
   const douala = cityRows.find((c) => c.name === "Douala")!;
   const yaounde = cityRows.find((c) => c.name === "Yaoundé")!;
   const others = cityRows.filter((c) => c !== douala && c !== yaounde);
-  const citySlots = [...Array(25).fill(douala), ...Array(25).fill(yaounde), ...Array.from({ length: 50 }, (_, i) => others[i % others.length])];
+  const citySlots = [
+    ...Array(25).fill(douala),
+    ...Array(25).fill(yaounde),
+    ...Array.from({ length: 50 }, (_, i) => others[i % others.length]),
+  ];
   const cityIds = intArray(citySlots.map((c) => c.id));
   const countryIds = intArray(citySlots.map((c) => c.country_id));
   // General practice 30%, the other specialities share the rest.
   const general = specialityRows.find((s) => s.name === "General practice")!;
   const rest = specialityRows.filter((s) => s !== general);
-  const specialitySlots = [...Array(30).fill(general.id), ...Array.from({ length: 70 }, (_, i) => rest[i % rest.length].id)];
+  const specialitySlots = [
+    ...Array(30).fill(general.id),
+    ...Array.from({ length: 70 }, (_, i) => rest[i % rest.length].id),
+  ];
   const specialityIds = intArray(specialitySlots);
   const firsts = textArray(FIRST_NAMES);
   const lasts = textArray(LAST_NAMES);
@@ -218,12 +346,14 @@ async function generate(db: Db, n: Size) {
     where a.doctor_id is null and a.status = 'proposed' and (k = 1 or ${h(61, 2, "hashtext(a.id::text)")} = 0)
     on conflict do nothing`);
   await run(`vacuum analyze`);
-  const counts = (await run(`select
+  const counts = (
+    await run(`select
       (select count(*) from users where role = 'doctor')::int as doctors,
       (select count(*) from users where role = 'patient')::int as patients,
       (select count(*) from appointments)::int as appointments,
       (select count(*) from appointments where doctor_id is null)::int as open_requests,
-      (select count(*) from proposals)::int as proposals`)).rows[0] as Record<string, number>;
+      (select count(*) from proposals)::int as proposals`)
+  ).rows[0] as Record<string, number>;
   const ids = {
     doctor: (await run(`select md5('doctor1')::uuid as id`)).rows[0] as { id: string },
     patient: (await run(`select md5('patient1')::uuid as id`)).rows[0] as { id: string },
@@ -260,7 +390,11 @@ function wrapQuery(proto: any) {
   proto.query = function (this: any, query: any, params?: any, ...rest: any[]) {
     const text = typeof query === "string" ? query : query?.text;
     if (capturing && typeof text === "string" && /^\s*select/i.test(text)) {
-      capturing.push({ target: { query: (q: string, p: unknown[]) => original.call(this, q, p) }, text, params: Array.isArray(params) ? params : [] });
+      capturing.push({
+        target: { query: (q: string, p: unknown[]) => original.call(this, q, p) },
+        text,
+        params: Array.isArray(params) ? params : [],
+      });
     }
     return original.call(this, query, params, ...rest);
   };
@@ -279,26 +413,66 @@ interface Call {
   path: (ctx: Awaited<ReturnType<typeof generate>>) => string;
 }
 const CALLS: Call[] = [
-  { name: "doctor search: name fragment (5 matches)", role: "patient", path: () => `/doctor?search=${PLANTED_SURNAME.slice(0, 7).toLowerCase()}` },
+  {
+    name: "doctor search: name fragment (5 matches)",
+    role: "patient",
+    path: () => `/doctor?search=${PLANTED_SURNAME.slice(0, 7).toLowerCase()}`,
+  },
   { name: "doctor search: common name fragment 'mba'", role: "patient", path: () => `/doctor?search=mba` },
   // Names start with the first name, so a first-name fragment matches one stretch of the name
   // order, late in it: a walk of the name-ordered directory reads everything before it.
   { name: "doctor search: first-name fragment 'yvon'", role: "patient", path: () => `/doctor?search=yvon` },
-  { name: "doctor search: speciality + city", role: "patient", path: (c) => `/doctor?speciality=${c.cardiology}&city=${c.douala}` },
+  {
+    name: "doctor search: speciality + city",
+    role: "patient",
+    path: (c) => `/doctor?speciality=${c.cardiology}&city=${c.douala}`,
+  },
   // A common fragment with a rare filter: few of its matches are in the filtered directory, so a
   // walk of the name order meets the page late (ADR 0018); with a first-name fragment, late again.
-  { name: "doctor search: 'mba' + speciality + city", role: "patient", path: (c) => `/doctor?search=mba&speciality=${c.cardiology}&city=${c.douala}` },
-  { name: "doctor search: 'yvon' + speciality + city", role: "patient", path: (c) => `/doctor?search=yvon&speciality=${c.cardiology}&city=${c.douala}` },
+  {
+    name: "doctor search: 'mba' + speciality + city",
+    role: "patient",
+    path: (c) => `/doctor?search=mba&speciality=${c.cardiology}&city=${c.douala}`,
+  },
+  {
+    name: "doctor search: 'yvon' + speciality + city",
+    role: "patient",
+    path: (c) => `/doctor?search=yvon&speciality=${c.cardiology}&city=${c.douala}`,
+  },
   { name: "doctor list: page 50", role: "patient", path: () => `/doctor?limit=50` },
   { name: "patient appointments: default page", role: "patient", path: () => `/appointment` },
-  { name: "patient appointments: search + status", role: "patient", path: () => `/appointment?search=olog&status=completed` },
-  { name: "doctor appointments: assigned + search", role: "doctor", path: () => `/doctor/doctor_appointments?category=direct&search=an` },
-  { name: "doctor appointments: open requests", role: "doctor", path: () => `/doctor/doctor_appointments?category=random` },
-  { name: "doctor appointments: open requests + search", role: "doctor", path: () => `/doctor/doctor_appointments?category=random&search=an` },
+  {
+    name: "patient appointments: search + status",
+    role: "patient",
+    path: () => `/appointment?search=olog&status=completed`,
+  },
+  {
+    name: "doctor appointments: assigned + search",
+    role: "doctor",
+    path: () => `/doctor/doctor_appointments?category=direct&search=an`,
+  },
+  {
+    name: "doctor appointments: open requests",
+    role: "doctor",
+    path: () => `/doctor/doctor_appointments?category=random`,
+  },
+  {
+    name: "doctor appointments: open requests + search",
+    role: "doctor",
+    path: () => `/doctor/doctor_appointments?category=random&search=an`,
+  },
   // The small data set has fewer open requests than a page of 50; with a page of 5 both sizes
   // return a full page, so the figures compare the same output.
-  { name: "doctor appointments: open requests, page of 5", role: "doctor", path: () => `/doctor/doctor_appointments?category=random&limit=5` },
-  { name: "doctor appointments: open requests + search, page of 5", role: "doctor", path: () => `/doctor/doctor_appointments?category=random&search=an&limit=5` },
+  {
+    name: "doctor appointments: open requests, page of 5",
+    role: "doctor",
+    path: () => `/doctor/doctor_appointments?category=random&limit=5`,
+  },
+  {
+    name: "doctor appointments: open requests + search, page of 5",
+    role: "doctor",
+    path: () => `/doctor/doctor_appointments?category=random&search=an&limit=5`,
+  },
 ];
 
 const median = (xs: number[]) => {
@@ -309,12 +483,17 @@ const median = (xs: number[]) => {
 /** A data set of one size behind its own API server. */
 async function prepare(n: Size) {
   const started = performance.now();
-  console.error(`[scale] ${n.label}: ${n.doctors} doctors, ${n.appointments} appointments, ${n.patients} patients (${BASE_URL ? "postgres" : "pglite"})`);
+  console.error(
+    `[scale] ${n.label}: ${n.doctors} doctors, ${n.appointments} appointments, ${n.patients} patients (${BASE_URL ? "postgres" : "pglite"})`,
+  );
   const database = await freshDatabase(n.label);
   const ctx = await generate(database.db, n);
   const generateSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
   console.error(`[scale] ${n.label}: data generated in ${generateSeconds} s`, JSON.stringify(ctx.counts));
-  const tokens = { patient: await issueToken(database.db, ctx.patientId), doctor: await issueToken(database.db, ctx.doctorId) };
+  const tokens = {
+    patient: await issueToken(database.db, ctx.patientId),
+    doctor: await issueToken(database.db, ctx.doctorId),
+  };
   const app = createApi({ db: database.db, mailer: outboxMailer(database.db) });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -342,7 +521,8 @@ async function measure(small: Awaited<ReturnType<typeof prepare>>, large: Awaite
   const rows = [];
   const explains: Record<string, string[]> = {};
   for (const call of CALLS) {
-    const shape = (body: Awaited<ReturnType<typeof small.get>>) => `${(body.doctors ?? body.appointments ?? []).length} of ${body.total}`;
+    const shape = (body: Awaited<ReturnType<typeof small.get>>) =>
+      `${(body.doctors ?? body.appointments ?? []).length} of ${body.total}`;
     let smallRows = "";
     let largeRows = "";
     for (let i = 0; i < WARMUP; i++) {
@@ -351,7 +531,15 @@ async function measure(small: Awaited<ReturnType<typeof prepare>>, large: Awaite
     }
     const times = { small: [] as number[], large: [] as number[] };
     for (let i = 0; i < RUNS; i++) {
-      for (const [label, side] of i % 2 ? ([["large", large], ["small", small]] as const) : ([["small", small], ["large", large]] as const)) {
+      for (const [label, side] of i % 2
+        ? ([
+            ["large", large],
+            ["small", small],
+          ] as const)
+        : ([
+            ["small", small],
+            ["large", large],
+          ] as const)) {
         const t = performance.now();
         await side.get(call);
         times[label].push(performance.now() - t);
@@ -402,7 +590,10 @@ const report = {
   cores: os.availableParallelism(),
   node: process.version,
   // Other work on the machine shows here; the alternating runs share it between both sizes.
-  loadAverage: { start: loadAtStart.map((l) => Number(l.toFixed(2))), end: os.loadavg().map((l) => Number(l.toFixed(2))) },
+  loadAverage: {
+    start: loadAtStart.map((l) => Number(l.toFixed(2))),
+    end: os.loadavg().map((l) => Number(l.toFixed(2))),
+  },
   runs: RUNS,
   scale: SCALE,
   small: { ...small.counts, generateSeconds: small.generateSeconds },
@@ -413,7 +604,10 @@ console.log(JSON.stringify(report, null, 2));
 console.log();
 console.log("| call | small ms | large ms | ratio | within 2x | rows of total, small | rows of total, large |");
 console.log("|---|---:|---:|---:|:-:|---:|---:|");
-for (const r of rows) console.log(`| ${r.call} | ${r.smallMs} | ${r.largeMs} | ${r.ratio} | ${r.within2x ? "yes" : "NO"} | ${r.smallRows} | ${r.largeRows} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.call} | ${r.smallMs} | ${r.largeMs} | ${r.ratio} | ${r.within2x ? "yes" : "NO"} | ${r.smallRows} | ${r.largeRows} |`,
+  );
 if (EXPLAIN) {
   for (const [name, plans] of Object.entries(explains)) {
     console.log(`\n### EXPLAIN (large): ${name}\n`);

@@ -33,7 +33,13 @@ interface Figures {
 function measure(url: string, headers: Record<string, string> = {}) {
   return new Promise<Figures>((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, r) =>
-      error ? reject(error) : resolve({ requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.non2xx }),
+      error
+        ? reject(error)
+        : resolve({
+            requestsPerSecond: Math.round(r.requests.average),
+            p99Ms: r.latency.p99,
+            errors: r.errors + r.non2xx,
+          }),
     );
   });
 }
@@ -72,8 +78,17 @@ async function measureSetup(setup: "embedded" | "postgresql", env: Record<string
   const bare = await startBare();
   try {
     const pages = [
-      { name: "find-a-doctor", url: `${app.base}/health/doctors`, cookie: await login(app.base, "patient@example.com", "patient"), bar: BAR[setup] },
-      { name: "/doctor/appointments", url: `${app.base}/doctor/appointments`, cookie: await login(app.base, "doctor@example.com", "doctor") },
+      {
+        name: "find-a-doctor",
+        url: `${app.base}/health/doctors`,
+        cookie: await login(app.base, "patient@example.com", "patient"),
+        bar: BAR[setup],
+      },
+      {
+        name: "/doctor/appointments",
+        url: `${app.base}/doctor/appointments`,
+        cookie: await login(app.base, "doctor@example.com", "doctor"),
+      },
     ];
     for (const page of pages) {
       const answer = await fetch(page.url, { headers: { cookie: page.cookie } });
@@ -84,7 +99,13 @@ async function measureSetup(setup: "embedded" | "postgresql", env: Record<string
     const rows: Row[] = [{ setup, server: "bare node:http", figures: bareFigures }];
     for (const page of pages) {
       const figures = await measure(page.url, { cookie: page.cookie });
-      rows.push({ setup, server: page.name, figures, share: figures.requestsPerSecond / bareFigures.requestsPerSecond, bar: page.bar });
+      rows.push({
+        setup,
+        server: page.name,
+        figures,
+        share: figures.requestsPerSecond / bareFigures.requestsPerSecond,
+        bar: page.bar,
+      });
     }
     return rows;
   } finally {
@@ -100,7 +121,10 @@ async function withPostgres(run: (url: string) => Promise<Row[]>): Promise<Row[]
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-pg-"));
   let url: string;
   try {
-    url = execFileSync("bash", ["tests/pg-cluster.sh", "start", dir], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+    url = execFileSync("bash", ["tests/pg-cluster.sh", "start", dir], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    }).trim();
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     if ((error as { status?: number }).status === 3) return undefined;
@@ -117,10 +141,20 @@ async function withPostgres(run: (url: string) => Promise<Row[]>): Promise<Row[]
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 
 function table(rows: Row[]) {
-  const lines = ["| database | server | requests/s | p99 ms | errors | share of bare | bar |", "|---|---|---:|---:|---:|---:|---|"];
+  const lines = [
+    "| database | server | requests/s | p99 ms | errors | share of bare | bar |",
+    "|---|---|---:|---:|---:|---:|---|",
+  ];
   for (const { setup, server, figures, share, bar } of rows) {
-    const met = bar === undefined ? "" : share! >= bar && figures.p99Ms < BAR.p99Ms && figures.errors === 0 ? `met (≥ ${percent(bar)})` : `MISSED (≥ ${percent(bar)})`;
-    lines.push(`| ${setup} | ${server} | ${figures.requestsPerSecond} | ${figures.p99Ms} | ${figures.errors} | ${share === undefined ? "" : percent(share)} | ${met} |`);
+    const met =
+      bar === undefined
+        ? ""
+        : share! >= bar && figures.p99Ms < BAR.p99Ms && figures.errors === 0
+          ? `met (≥ ${percent(bar)})`
+          : `MISSED (≥ ${percent(bar)})`;
+    lines.push(
+      `| ${setup} | ${server} | ${figures.requestsPerSecond} | ${figures.p99Ms} | ${figures.errors} | ${share === undefined ? "" : percent(share)} | ${met} |`,
+    );
   }
   return lines.join("\n");
 }

@@ -15,13 +15,16 @@ export function freePort() {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
 
 async function waitFor(url: string) {
-  for (let i = 0; i < 1200; i++) { // up to 2 minutes: PGlite starts slowly on a busy machine
+  for (let i = 0; i < 1200; i++) {
+    // up to 2 minutes: PGlite starts slowly on a busy machine
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
@@ -33,7 +36,12 @@ async function waitFor(url: string) {
 /** Logs a demo account in through the real login form and returns its session cookie. */
 export async function login(base: string, email: string, role: "patient" | "doctor") {
   const body = new URLSearchParams({ email, password: "Demo1234!", role });
-  const res = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual", headers: { origin: base, cookie: "cookie_check=1" } }); // the login page's test cookie
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { origin: base, cookie: "cookie_check=1" },
+  }); // the login page's test cookie
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -67,7 +75,11 @@ export function productionEnv(port: number, dataDir: string, env: Record<string,
 export async function startProductionApp(options: { port?: number; env?: Record<string, string>; cwd?: string } = {}) {
   const port = options.port || (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-app-"));
-  const app = spawn(process.execPath, ["server.ts"], { cwd: options.cwd, env: productionEnv(port, dataDir, options.env), stdio: ["ignore", "ignore", "inherit"] });
+  const app = spawn(process.execPath, ["server.ts"], {
+    cwd: options.cwd,
+    env: productionEnv(port, dataDir, options.env),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const stop = async () => {
     if (app.exitCode === null) {
       app.kill("SIGTERM");
@@ -76,7 +88,9 @@ export async function startProductionApp(options: { port?: number; env?: Record<
     rmSync(dataDir, { recursive: true, force: true });
   };
   const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) => app.once("exit", (code) => reject(new Error(`server exited with ${code}`))));
+  const exited = new Promise<never>((_, reject) =>
+    app.once("exit", (code) => reject(new Error(`server exited with ${code}`))),
+  );
   try {
     await Promise.race([waitFor(`${base}/healthz`), exited]);
   } catch (error) {

@@ -87,7 +87,8 @@ function references(html: string) {
     // structured data for search engines is not.
     else if (body.trim() && !/type\s*=\s*["']?application\/ld\+json/i.test(open)) inline.push(body);
     // Modules the inline module script imports (the route modules) are downloaded too.
-    for (const [, specifier] of body.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) scripts.add(specifier);
+    for (const [, specifier] of body.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g))
+      scripts.add(specifier);
   }
   return { stylesheets: [...stylesheets], scripts: [...scripts], inline };
 }
@@ -171,7 +172,8 @@ function table(results: PageResult[]) {
     r.jsPass ? "pass" : "FAIL",
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -201,7 +203,12 @@ try {
   const summary = {
     date: new Date().toISOString().slice(0, 10),
     unit: "bytes, gzip level 9, each file separately",
-    budgets: { htmlCss: HTML_CSS_BUDGET, js: JS_BUDGET, formPageJs: FORM_PAGE_JS_BUDGET, registerJs: REGISTER_JS_BUDGET },
+    budgets: {
+      htmlCss: HTML_CSS_BUDGET,
+      js: JS_BUDGET,
+      formPageJs: FORM_PAGE_JS_BUDGET,
+      registerJs: REGISTER_JS_BUDGET,
+    },
     pages: results.map(({ files: _files, ...r }) => r),
     worst: {
       htmlCss: Math.max(...results.map((r) => r.htmlCss)),

@@ -7,7 +7,13 @@ import { coded, optionalText, pageFields, pagination, requiredId } from "./field
 
 /** GET /admin/doctors: the registrations awaiting a decision unless another status is asked for. */
 export const adminDoctorListQuery = z.object({
-  status: coded(z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(DOCTOR_VERIFICATIONS, "Invalid status").default("pending")), "invalid_status"),
+  status: coded(
+    z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.enum(DOCTOR_VERIFICATIONS, "Invalid status").default("pending"),
+    ),
+    "invalid_status",
+  ),
   ...pagination(ADMIN_DOCTOR_PAGE_SIZE, ADMIN_DOCTOR_PAGE_MAX),
 });
 export type AdminDoctorListQuery = z.input<typeof adminDoctorListQuery>;
@@ -15,7 +21,10 @@ export type AdminDoctorListQuery = z.input<typeof adminDoctorListQuery>;
 /** POST /admin/doctors/{id}/approve: the specialities the doctor practises (ids, repeats ignored). */
 export const approveBody = z.object({
   specialityIds: coded(
-    z.array(requiredId("speciality", "Invalid speciality"), "specialityIds must be a list").max(20, "At most 20 specialities").default([]),
+    z
+      .array(requiredId("speciality", "Invalid speciality"), "specialityIds must be a list")
+      .max(20, "At most 20 specialities")
+      .default([]),
     "invalid_speciality",
   ),
 });

@@ -45,7 +45,12 @@ export interface WebServices {
 export function httpTransport(baseUrl: string): ApiTransport {
   const base = baseUrl.replace(/\/$/, "");
   return async (call, timeoutMs) => {
-    const response = await fetch(base + call.url, { method: call.method, headers: call.headers, body: call.body, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(base + call.url, {
+      method: call.method,
+      headers: call.headers,
+      body: call.body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     // The body may stall after the headers: it is read within the same budget.
     const text = await response.text();
     return { status: response.status, contentType: response.headers.get("content-type") ?? undefined, text };

@@ -23,14 +23,28 @@ import {
 import { SLOT_REFUSALS } from "./availability.ts";
 import { doctorSummary, person, specialityBadge } from "./doctor.ts";
 import { country, place } from "./reference.ts";
-import { calendarDate, coded, isCalendarDate, optionalChoice, optionalId, optionalSearch, optionalText, pageFields, pagination, requiredId, uuid } from "./fields.ts";
+import {
+  calendarDate,
+  coded,
+  isCalendarDate,
+  optionalChoice,
+  optionalId,
+  optionalSearch,
+  optionalText,
+  pageFields,
+  pagination,
+  requiredId,
+  uuid,
+} from "./fields.ts";
 
 // ---- Requests ----
 
 const appointmentType = coded(
   z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.enum(APPOINTMENT_TYPES, { error: (issue) => (issue.input === undefined ? "Type is required" : "Invalid appointment type") }),
+    z.enum(APPOINTMENT_TYPES, {
+      error: (issue) => (issue.input === undefined ? "Type is required" : "Invalid appointment type"),
+    }),
   ),
   "invalid_type",
   "type_required",
@@ -46,7 +60,10 @@ const appointmentDetails = z.object({
 });
 export type AppointmentDetails = z.output<typeof appointmentDetails>;
 
-const details = coded(z.preprocess((v) => (v === null ? undefined : v), appointmentDetails.optional()), "invalid_details");
+const details = coded(
+  z.preprocess((v) => (v === null ? undefined : v), appointmentDetails.optional()),
+  "invalid_details",
+);
 
 /** A slot's date, and its time as HH:mm or as an ISO 8601 timestamp with its offset. */
 const slotDate = coded(calendarDate("A valid date is required"), "invalid_date");
@@ -54,7 +71,10 @@ const slotTime = coded(
   z
     .string("A time slot is required")
     .min(1, "A time slot is required")
-    .refine((t) => !/^\d{2}:\d{2}$/.test(t) || (Number(t.slice(0, 2)) <= 23 && Number(t.slice(3)) <= 59), "A valid time is required"),
+    .refine(
+      (t) => !/^\d{2}:\d{2}$/.test(t) || (Number(t.slice(0, 2)) <= 23 && Number(t.slice(3)) <= 59),
+      "A valid time is required",
+    ),
   "invalid_slot",
 );
 
@@ -87,7 +107,10 @@ export const openRequestBody = z.object({
   country: coded(optionalId("country"), "invalid_country"),
   countryId: coded(optionalId("country"), "invalid_country"),
   /** In person: where, in the patient's words (at most 200 characters kept; anything but text is ignored). */
-  place: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 200) || undefined : undefined), z.string().optional()),
+  place: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().slice(0, 200) || undefined : undefined),
+    z.string().optional(),
+  ),
 });
 
 export type DirectBooking = z.input<typeof directBookingBody>;
@@ -106,7 +129,9 @@ export const rescheduleBody = z.object({
   date: coded(
     z.preprocess(
       (v) => (v === "" ? undefined : v),
-      z.string({ error: (issue) => (issue.input === undefined ? newSlot : "A valid date is required") }).refine(isCalendarDate, "A valid date is required"),
+      z
+        .string({ error: (issue) => (issue.input === undefined ? newSlot : "A valid date is required") })
+        .refine(isCalendarDate, "A valid date is required"),
     ),
     "invalid_date",
     "invalid_slot",
@@ -130,7 +155,12 @@ export const slotsQuery = z.object({
 const statusFilter = optionalChoice(APPOINTMENT_STATUSES, "status");
 
 /** The filters both appointment lists take. */
-const listFilters = { status: statusFilter, search: optionalSearch, city: optionalId("city"), country: optionalId("country") };
+const listFilters = {
+  status: statusFilter,
+  search: optionalSearch,
+  city: optionalId("city"),
+  country: optionalId("country"),
+};
 
 /** GET /appointment: the patient's list, with the 'Assigned to me' (true) and 'Open requests' (false) tabs. */
 export const patientListQuery = z.object({
@@ -144,7 +174,10 @@ export type PatientListQuery = z.output<typeof patientListQuery>;
 
 /** GET /doctor/doctor_appointments: 'assigned to me' (direct) or 'open requests' (random). */
 export const doctorListQuery = z.object({
-  category: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(APPOINTMENT_CATEGORIES, "Invalid category").default("direct")),
+  category: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(APPOINTMENT_CATEGORIES, "Invalid category").default("direct"),
+  ),
   ...listFilters,
   ...pagination(DOCTOR_LIST_PAGE_SIZE, DOCTOR_LIST_PAGE_MAX),
 });
@@ -154,18 +187,23 @@ export type DoctorListQuery = z.output<typeof doctorListQuery>;
 export const proposalBody = z.object({
   /** Only the doctor's own id, when given (anyone else's is a 403). */
   doctorId: z.string("You can only propose yourself").optional(),
-  appointmentId: coded(z.string("An appointment is required").min(1, "An appointment is required"), "appointment_required"),
+  appointmentId: coded(
+    z.string("An appointment is required").min(1, "An appointment is required"),
+    "appointment_required",
+  ),
 });
 export type ProposalRequest = z.input<typeof proposalBody>;
 
 /** GET /appointment-proposal: the proposals on one of the patient's requests. */
 export const proposalListQuery = z.object({
-  appointmentId: coded(z.string("An appointment is required").min(1, "An appointment is required"), "appointment_required"),
+  appointmentId: coded(
+    z.string("An appointment is required").min(1, "An appointment is required"),
+    "appointment_required",
+  ),
   ...pagination(PROPOSAL_PAGE_SIZE, PROPOSAL_PAGE_MAX),
 });
 
 // ---- Answers ----
-
 
 /** One appointment as both sides read it. */
 export const appointment = z.object({
@@ -190,7 +228,11 @@ export const appointment = z.object({
   doctorId: z.string().nullable(),
   patientId: z.string(),
   Doctor: person
-    .extend({ contact: z.string().nullable(), duty_hospital: z.string().nullable(), specialities: z.array(specialityBadge.omit({ isGeneral: true })) })
+    .extend({
+      contact: z.string().nullable(),
+      duty_hospital: z.string().nullable(),
+      specialities: z.array(specialityBadge.omit({ isGeneral: true })),
+    })
     .nullable(),
   Patient: person.nullable(),
   Speciality: z.object({ id: z.number().int(), name: z.string(), nameFr: z.string(), icon: z.string() }).nullable(),
@@ -223,7 +265,9 @@ export type PatientAppointmentPage = z.infer<typeof patientAppointmentPage>;
  * GET /appointment/slots: the six slots of the day, each free or not; `reason` says why one is not
  * (the availability rule's code, the one booking it would answer), null when it is free.
  */
-export const daySlots = z.array(z.object({ time: z.enum(SLOTS), iso: z.string(), available: z.boolean(), reason: z.enum(SLOT_REFUSALS).nullable() }));
+export const daySlots = z.array(
+  z.object({ time: z.enum(SLOTS), iso: z.string(), available: z.boolean(), reason: z.enum(SLOT_REFUSALS).nullable() }),
+);
 export type DaySlot = z.infer<typeof daySlots>[number];
 
 /** PATCH /appointment/{id} and PATCH /appointment-proposal/{id}/accept. */

@@ -11,25 +11,47 @@ import { country, place } from "./reference.ts";
 
 const text = (required: string) => z.string({ error: required }).trim().min(1, required);
 const email = coded(
-  z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(254, "Please enter a valid email").pipe(z.email("Please enter a valid email")),
+  z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Please enter a valid email")
+    .pipe(z.email("Please enter a valid email")),
   "invalid_email",
 );
 const password = coded(
-  z.string({ error: "Password is required" }).min(1, "Password is required").min(6, "Password must be at least 6 characters").max(200, "Password must be at most 200 characters"),
+  z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .min(6, "Password must be at least 6 characters")
+    .max(200, "Password must be at most 200 characters"),
   "invalid_password",
 );
 const username = (label: string) =>
   coded(
-    text(`${label} is required`).pipe(z.string().min(3, `${label} must be at least 3 characters`).max(50, `${label} must be at most 50 characters`)),
+    text(`${label} is required`).pipe(
+      z.string().min(3, `${label} must be at least 3 characters`).max(50, `${label} must be at most 50 characters`),
+    ),
     "invalid_username",
   );
 /** A phone number as people write it, read in Cameroon's numbering unless it carries +country; given in E.164. */
 const phoneNumber = (required: string, invalid: string) =>
   text(required)
-    .pipe(z.string().max(30, invalid).refine((v) => normalizePhone(v) !== null, invalid))
+    .pipe(
+      z
+        .string()
+        .max(30, invalid)
+        .refine((v) => normalizePhone(v) !== null, invalid),
+    )
     .transform((v) => normalizePhone(v) ?? v);
 const CODE_MALFORMED = "Please enter the complete 6-digit code";
-const otpCode = coded(z.string({ error: CODE_MALFORMED }).trim().regex(/^\d{6}$/, CODE_MALFORMED), "invalid_code");
+const otpCode = coded(
+  z
+    .string({ error: CODE_MALFORMED })
+    .trim()
+    .regex(/^\d{6}$/, CODE_MALFORMED),
+  "invalid_code",
+);
 /** The mail's language; anything else is ignored (the request's Accept-Language decides). */
 const locale = z.enum(LANGUAGES).optional().catch(undefined);
 
@@ -53,7 +75,12 @@ export const doctorRegistrationBody = z.object({
   contact: coded(phoneNumber("Contact is required", "Invalid contact format"), "invalid_contact"),
   password,
   serial_number: coded(
-    text("Serial number is required").pipe(z.string().min(3, "Serial number must be at least 3 characters").max(50, "Serial number must be at most 50 characters")),
+    text("Serial number is required").pipe(
+      z
+        .string()
+        .min(3, "Serial number must be at least 3 characters")
+        .max(50, "Serial number must be at most 50 characters"),
+    ),
     "invalid_serial_number",
   ),
   locale,
@@ -64,8 +91,14 @@ export type RegistrationBody = z.output<typeof patientRegistrationBody> | z.outp
 /** POST /auth/login. A password too long to be anyone's is said as a failed login. */
 export const loginBody = z.object({
   email,
-  password: coded(z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Login failed"), "invalid_password"),
-  role: coded(z.enum(ROLES, { error: (i) => (i.input === undefined ? "Role is required" : "Invalid role selected") }), "invalid_role"),
+  password: coded(
+    z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Login failed"),
+    "invalid_password",
+  ),
+  role: coded(
+    z.enum(ROLES, { error: (i) => (i.input === undefined ? "Role is required" : "Invalid role selected") }),
+    "invalid_role",
+  ),
 });
 export type LoginRequest = z.input<typeof loginBody>;
 
@@ -116,9 +149,18 @@ export type LoggedIn = z.infer<typeof loggedIn>;
  * choice names the account's role (401 wrong_role), and an unverified account its id, for the
  * verification page (403 unverified).
  */
-export const wrongRole = z.object({ message: z.string(), code: z.literal("wrong_role"), role: z.enum(["patient", "doctor"]) });
+export const wrongRole = z.object({
+  message: z.string(),
+  code: z.literal("wrong_role"),
+  role: z.enum(["patient", "doctor"]),
+});
 export type WrongRole = z.infer<typeof wrongRole>;
-export const unverified = z.object({ message: z.string(), code: z.literal("unverified"), userId: z.string(), email: z.string() });
+export const unverified = z.object({
+  message: z.string(),
+  code: z.literal("unverified"),
+  userId: z.string(),
+  email: z.string(),
+});
 export type Unverified = z.infer<typeof unverified>;
 
 /** What the other routes answer: resend, forgot and reset password, the profile codes, deletion. */

@@ -22,7 +22,6 @@ export const SLOT_REFUSALS = [
 ] as const;
 export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
 
-
 const slotList = (day: string) =>
   z
     .array(z.enum(SLOTS, `${day}: a slot must be one of ${SLOTS.join(", ")}`), `${day} must be a list of slots`)
@@ -36,8 +35,15 @@ const slotList = (day: string) =>
  * not in WEEKDAYS is refused with its name.
  */
 const week = z.strictObject(
-  Object.fromEntries(WEEKDAYS.map((day) => [day, slotList(day)])) as { [D in (typeof WEEKDAYS)[number]]: ReturnType<typeof slotList> },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown day: ${issue.keys.join(", ")}` : "The week must list the slots of each day") },
+  Object.fromEntries(WEEKDAYS.map((day) => [day, slotList(day)])) as {
+    [D in (typeof WEEKDAYS)[number]]: ReturnType<typeof slotList>;
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown day: ${issue.keys.join(", ")}`
+        : "The week must list the slots of each day",
+  },
 );
 
 const wholeNumber = (label: string, min: number, max: number) =>
@@ -56,7 +62,10 @@ export const workingPlan = z.object({
 export type WorkingPlan = z.output<typeof workingPlan>;
 
 /** Whether the caller asks for the appointments in the period to be cancelled (a form's "on" too). */
-const cancelAppointments = z.preprocess((v) => v === "on" || v === "true" || v, z.boolean("cancelAppointments must be true or false").default(false));
+const cancelAppointments = z.preprocess(
+  (v) => v === "on" || v === "true" || v,
+  z.boolean("cancelAppointments must be true or false").default(false),
+);
 
 /** POST /doctor/absences: a period away, both days included. */
 export const absenceBody = z.object({
@@ -74,7 +83,13 @@ export const absenceList = z.object({ absences: z.array(absence) });
 export const closureBody = z.object({
   date: coded(calendarDate("A valid date is required"), "invalid_date"),
   reason: coded(
-    z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string("A reason is required").min(1, "A reason is required").max(CALENDAR_REASON_MAX, `The reason must be at most ${CALENDAR_REASON_MAX} characters`)),
+    z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z
+        .string("A reason is required")
+        .min(1, "A reason is required")
+        .max(CALENDAR_REASON_MAX, `The reason must be at most ${CALENDAR_REASON_MAX} characters`),
+    ),
     "invalid_reason",
   ),
   cancelAppointments,
@@ -98,7 +113,11 @@ export type PeriodAppointment = z.infer<typeof periodAppointment>;
 export type Closure = z.infer<typeof closure>;
 
 /** The 409 of POST /doctor/absences and POST /admin/closures without cancelAppointments (code appointments_in_period). */
-export const periodConflict = z.object({ message: z.string(), code: z.literal("appointments_in_period"), appointments: z.array(periodAppointment) });
+export const periodConflict = z.object({
+  message: z.string(),
+  code: z.literal("appointments_in_period"),
+  appointments: z.array(periodAppointment),
+});
 
 /** POST /doctor/absences (201): the absence, and the appointments it cancelled (none unless asked). */
 export const createdAbsence = z.object({ absence, cancelled: z.array(periodAppointment) });

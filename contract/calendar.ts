@@ -4,7 +4,11 @@
 import { z } from "zod";
 
 /** GET /calendar/appointments/{id}/video: the room's address inside its window, the window when there is a room. */
-export const videoLink = z.object({ url: z.string().nullable(), opensAt: z.string().nullable(), closesAt: z.string().nullable() });
+export const videoLink = z.object({
+  url: z.string().nullable(),
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+});
 export type VideoLink = z.infer<typeof videoLink>;
 
 /** GET /calendar/feed: whether the user has a live feed, and since when (its address is never shown again). */

@@ -18,7 +18,8 @@ function sources(dir: string): string[] {
 
 /** Every list of constants.ts of two or more texts, by name. */
 const lists = Object.entries(constants as Record<string, unknown>).filter(
-  (entry): entry is [string, readonly string[]] => Array.isArray(entry[1]) && entry[1].length > 1 && entry[1].every((v) => typeof v === "string"),
+  (entry): entry is [string, readonly string[]] =>
+    Array.isArray(entry[1]) && entry[1].length > 1 && entry[1].every((v) => typeof v === "string"),
 );
 
 const quotedText = String.raw`(?:"[^"\n]*"|'[^'\n]*')`;
@@ -59,7 +60,8 @@ describe("the wire's fixed lists", () => {
     const offenders: string[] = [];
     for (const file of ["app", "api", "contract", "bench", "tools"].flatMap((dir) => sources(path.join(root, dir)))) {
       if (file === path.join(root, "contract", "constants.ts")) continue;
-      for (const name of copiesIn(fs.readFileSync(file, "utf8"))) offenders.push(`${path.relative(root, file)}: ${name}`);
+      for (const name of copiesIn(fs.readFileSync(file, "utf8")))
+        offenders.push(`${path.relative(root, file)}: ${name}`);
     }
     expect(offenders).toEqual([]);
   });

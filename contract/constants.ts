@@ -26,7 +26,11 @@ export const CALENDAR_REASON_MAX = 200;
 
 export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled", "missed"] as const;
 /** Statuses no one changes any more: the appointment took place, was called off, or the patient did not come. */
-export const FINAL_STATUSES = ["completed", "cancelled", "missed"] as const satisfies readonly (typeof APPOINTMENT_STATUSES)[number][];
+export const FINAL_STATUSES = [
+  "completed",
+  "cancelled",
+  "missed",
+] as const satisfies readonly (typeof APPOINTMENT_STATUSES)[number][];
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** What a patient books or requests. */
 export const APPOINTMENT_TYPES = ["online", "in-person"] as const;
@@ -51,7 +55,14 @@ export const PROPOSAL_PAGE_SIZE = 10;
 export const PROPOSAL_PAGE_MAX = 50;
 
 /** The kinds of a consultation record (the API validates them; the doctor's form offers them). */
-export const CONSULTATION_TYPES = ["consultation", "follow-up", "check-up", "emergency", "online", "in-person"] as const;
+export const CONSULTATION_TYPES = [
+  "consultation",
+  "follow-up",
+  "check-up",
+  "emergency",
+  "online",
+  "in-person",
+] as const;
 export type ConsultationType = (typeof CONSULTATION_TYPES)[number];
 export const CONSULTATION_PAGE_SIZE = 20;
 export const CONSULTATION_PAGE_MAX = 100;

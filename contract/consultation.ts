@@ -8,22 +8,43 @@ const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
 const fields = {
   patientId: coded(uuid("A patient is required"), "invalid_patient"),
-  type: coded(z.enum(CONSULTATION_TYPES, `The consultation type must be one of ${CONSULTATION_TYPES.join(", ")}`), "invalid_type"),
+  type: coded(
+    z.enum(CONSULTATION_TYPES, `The consultation type must be one of ${CONSULTATION_TYPES.join(", ")}`),
+    "invalid_type",
+  ),
   diagnosis: coded(
-    z.preprocess(trimmed, z.string("A diagnosis is required").min(1, "A diagnosis is required").max(500, "The diagnosis must be at most 500 characters")),
+    z.preprocess(
+      trimmed,
+      z
+        .string("A diagnosis is required")
+        .min(1, "A diagnosis is required")
+        .max(500, "The diagnosis must be at most 500 characters"),
+    ),
     "invalid_diagnosis",
   ),
-  notes: z.preprocess((v) => (v === null ? "" : trimmed(v)), z.string("The notes must be text").max(5000, "The notes must be at most 5000 characters")),
+  notes: z.preprocess(
+    (v) => (v === null ? "" : trimmed(v)),
+    z.string("The notes must be text").max(5000, "The notes must be at most 5000 characters"),
+  ),
   prescription: z
-    .array(z.string("Each prescription item must be text").max(500, "Each prescription item must be at most 500 characters"), "The prescription must be a list")
+    .array(
+      z.string("Each prescription item must be text").max(500, "Each prescription item must be at most 500 characters"),
+      "The prescription must be a list",
+    )
     .max(50, "At most 50 prescription items")
     .transform((items) => items.map((i) => i.trim()).filter(Boolean)),
   // Absent or blank: now (on creation) or unchanged (on update).
   consultedAt: coded(
     z
-      .preprocess((v) => (v === "" || v === null ? undefined : v), z.iso.datetime({ offset: true, error: "Invalid consultation date" }).optional())
+      .preprocess(
+        (v) => (v === "" || v === null ? undefined : v),
+        z.iso.datetime({ offset: true, error: "Invalid consultation date" }).optional(),
+      )
       .transform((v) => (v === undefined ? undefined : new Date(v)))
-      .refine((d) => d === undefined || d.getTime() <= Date.now() + 60_000, "The consultation date cannot be in the future"),
+      .refine(
+        (d) => d === undefined || d.getTime() <= Date.now() + 60_000,
+        "The consultation date cannot be in the future",
+      ),
     "invalid_consultedAt",
   ),
   appointmentId: z.preprocess((v) => (v === "" ? null : v), uuid("Invalid appointment").nullable()),
@@ -51,7 +72,10 @@ export const consultationUpdateBody = z.object({
 export type ConsultationUpdate = z.input<typeof consultationUpdateBody>;
 
 /** GET /consultation */
-export const consultationListQuery = z.object({ search: optionalSearch, ...pagination(CONSULTATION_PAGE_SIZE, CONSULTATION_PAGE_MAX) });
+export const consultationListQuery = z.object({
+  search: optionalSearch,
+  ...pagination(CONSULTATION_PAGE_SIZE, CONSULTATION_PAGE_MAX),
+});
 
 /** A record as the doctor's data download holds it: what the doctor wrote. */
 export const consultationRecord = z.object({

@@ -15,7 +15,10 @@ const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 /** A required text of 3 to 50 characters: it may change, never be emptied. */
 const name = (label: string) => {
   const short = `${label} must be at least 3 characters`;
-  return z.preprocess(trimmed, z.string(short).min(3, short).max(50, `${label} must be at most 50 characters`).optional());
+  return z.preprocess(
+    trimmed,
+    z.string(short).min(3, short).max(50, `${label} must be at most 50 characters`).optional(),
+  );
 };
 
 /**
@@ -27,7 +30,10 @@ export const doctorProfileUpdateBody = z.object({
   serial_number: coded(name("Serial number"), "invalid_serial_number"),
   // Checked and normalised by the API in the region of the profile's country.
   contact: coded(clearableText(30, "Invalid contact format"), "invalid_contact"),
-  gender: coded(z.preprocess((v) => (v === "" ? null : v), z.enum(["male", "female"], "Invalid gender").nullable().optional()), "invalid_gender"),
+  gender: coded(
+    z.preprocess((v) => (v === "" ? null : v), z.enum(["male", "female"], "Invalid gender").nullable().optional()),
+    "invalid_gender",
+  ),
   duty_hospital: coded(clearableText(200, "The duty hospital must be at most 200 characters"), "invalid_duty_hospital"),
   biography: coded(clearableText(2000, "The biography must be at most 2000 characters"), "invalid_biography"),
   countryId: coded(clearableId("Invalid country"), "invalid_country"),

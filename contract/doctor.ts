@@ -8,7 +8,12 @@ import { country, place } from "./reference.ts";
 /** Someone on the other side of an appointment. */
 export const person = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() });
 
-export const specialityBadge = z.object({ id: z.number().int(), name: z.string(), nameFr: z.string(), isGeneral: z.boolean() });
+export const specialityBadge = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameFr: z.string(),
+  isGeneral: z.boolean(),
+});
 
 /** GET /doctor */
 export const doctorSearchQuery = z.object({

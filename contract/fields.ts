@@ -52,7 +52,15 @@ const toId = (v: unknown) => {
 
 /** An optional positive integer id, from a query string or a body. */
 export const optionalId = (label: string) =>
-  z.preprocess(toId, z.number(`Invalid ${label}`).int(`Invalid ${label}`).positive(`Invalid ${label}`).max(MAX_ID, `Invalid ${label}`).optional());
+  z.preprocess(
+    toId,
+    z
+      .number(`Invalid ${label}`)
+      .int(`Invalid ${label}`)
+      .positive(`Invalid ${label}`)
+      .max(MAX_ID, `Invalid ${label}`)
+      .optional(),
+  );
 
 /** A positive integer id, required: `missing` when not given. */
 export const requiredId = (label: string, missing: string) =>
@@ -80,7 +88,10 @@ export const optionalText = (max: number, label: string) =>
 
 /** A profile's text: trimmed, at most `max` characters; "" and null clear the field. */
 export const clearableText = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() || null : v), z.string(message).max(max, message).nullable().optional());
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : v),
+    z.string(message).max(max, message).nullable().optional(),
+  );
 
 /** A profile's place: a positive id, from a number or a string of digits; "" and null clear the field. */
 export const clearableId = (message: string) =>
@@ -96,7 +107,13 @@ export const clearableId = (message: string) =>
  */
 export function pagination(defaultLimit: number, maxLimit: number) {
   return {
-    page: coded(z.preprocess(blank, z.coerce.number({ error: "Invalid page" }).int("Invalid page").min(1, "Invalid page").default(1)), "invalid_page"),
+    page: coded(
+      z.preprocess(
+        blank,
+        z.coerce.number({ error: "Invalid page" }).int("Invalid page").min(1, "Invalid page").default(1),
+      ),
+      "invalid_page",
+    ),
     limit: coded(
       z.preprocess(
         blank,
@@ -113,7 +130,12 @@ export function pagination(defaultLimit: number, maxLimit: number) {
 }
 
 /** The paging fields of every paged list. */
-export const pageFields = { total: z.number().int(), page: z.number().int(), limit: z.number().int(), totalPages: z.number().int() };
+export const pageFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+};
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; message: string; code: ErrorCode };
 

@@ -18,12 +18,18 @@ const SHORT_NAME = "Username must be at least 3 characters";
  */
 export const patientProfileUpdateBody = z.object({
   username: coded(
-    z.preprocess(trimmed, z.string(SHORT_NAME).min(3, SHORT_NAME).max(50, "Username must be at most 50 characters").optional()),
+    z.preprocess(
+      trimmed,
+      z.string(SHORT_NAME).min(3, SHORT_NAME).max(50, "Username must be at most 50 characters").optional(),
+    ),
     "invalid_username",
   ),
   phone: coded(clearableText(30, "Please enter a valid phone number"), "invalid_phone"),
   address: coded(clearableText(500, "The address must be at most 500 characters"), "invalid_address"),
-  gender: coded(z.preprocess((v) => (v === "" ? null : v), z.enum(GENDERS, "Invalid gender").nullable().optional()), "invalid_gender"),
+  gender: coded(
+    z.preprocess((v) => (v === "" ? null : v), z.enum(GENDERS, "Invalid gender").nullable().optional()),
+    "invalid_gender",
+  ),
   profession: coded(clearableText(100, "The profession must be at most 100 characters"), "invalid_profession"),
   countryId: coded(clearableId("Invalid country"), "invalid_country"),
   cityId: coded(clearableId("Invalid city"), "invalid_city"),

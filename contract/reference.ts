@@ -14,7 +14,9 @@ export type Country = z.infer<typeof country>;
 export const countryList = z.array(country);
 
 /** GET /location/city/{countryId} */
-export const cityListParams = z.object({ countryId: coded(requiredId("country", "Invalid country"), "invalid_country") });
+export const cityListParams = z.object({
+  countryId: coded(requiredId("country", "Invalid country"), "invalid_country"),
+});
 
 /** GET /location/city/{countryId}: by name. */
 export const cityList = z.array(place);

@@ -25,7 +25,9 @@ describe("formatTimeZone", () => {
     const afterChange = new Date("2026-03-08T07:00:00Z");
     expect(formatTimeZone("America/New_York", "en", beforeChange)).toBe("Eastern Standard Time (UTC-5)");
     const parts = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
-    expect(formatTimeZone("America/New_York", "en", new Date(beforeChange.getTime() + 59_000))).toBe("Eastern Standard Time (UTC-5)");
+    expect(formatTimeZone("America/New_York", "en", new Date(beforeChange.getTime() + 59_000))).toBe(
+      "Eastern Standard Time (UTC-5)",
+    );
     expect(parts).not.toHaveBeenCalled();
     expect(formatTimeZone("America/New_York", "en", afterChange)).toBe("Eastern Daylight Time (UTC-4)");
     expect(formatTimeZone("America/New_York", "fr", beforeChange)).toContain("(UTC-5)");

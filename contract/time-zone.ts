@@ -11,7 +11,8 @@ function formatOf(locale: string, timeZone: string, timeZoneName: "long" | "long
   return format;
 }
 
-const partOf = (format: Intl.DateTimeFormat, at: Date) => format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+const partOf = (format: Intl.DateTimeFormat, at: Date) =>
+  format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
 
 /** 'UTC+1', 'UTC-3:30', 'UTC' for the zone's offset at `at`. */
 function utcOffset(timeZone: string, at: Date) {
@@ -32,7 +33,9 @@ const worded = remembered<string>(500);
  * 'heure d’Afrique de l’Ouest (UTC+1)'. Zones without a name in the language give the offset alone.
  */
 export function formatTimeZone(timeZone: string, language: string, at = new Date()) {
-  return worded(`${timeZone}|${language}|${Math.floor(at.getTime() / MINUTE)}`, () => wordTimeZone(timeZone, language, at));
+  return worded(`${timeZone}|${language}|${Math.floor(at.getTime() / MINUTE)}`, () =>
+    wordTimeZone(timeZone, language, at),
+  );
 }
 
 function wordTimeZone(timeZone: string, language: string, at: Date) {

@@ -19,7 +19,11 @@ function dclint(file: string) {
   const bin = path.resolve(here, "../node_modules/dclint/bin/dclint.cjs");
   try {
     // HTTP_BIND sets the published port's interface, which dclint cannot see through the variable.
-    execFileSync(process.execPath, [bin, file, "--quiet", "--color=false", "--disable-rule", "no-unbound-port-interfaces"], { stdio: "pipe" });
+    execFileSync(
+      process.execPath,
+      [bin, file, "--quiet", "--color=false", "--disable-rule", "no-unbound-port-interfaces"],
+      { stdio: "pipe" },
+    );
     return { code: 0, report: "" };
   } catch (error) {
     const e = error as { status: number; stdout: Buffer };
@@ -73,7 +77,8 @@ describe("deploy/compose.yaml", () => {
 
   it("takes every secret from the environment and refuses to start without the required ones", () => {
     const env = { ...services.api.environment, ...services[webs[0]].environment, ...services.db.environment };
-    for (const name of ["SESSION_SECRET", "POSTGRES_PASSWORD", "SMTP_URL"]) expect(env[name], name).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
+    for (const name of ["SESSION_SECRET", "POSTGRES_PASSWORD", "SMTP_URL"])
+      expect(env[name], name).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
     expect(env.DATABASE_URL).toContain("${POSTGRES_PASSWORD:?");
     expect(env.METRICS_TOKEN).toBe("${METRICS_TOKEN:-}");
     // The example holds names, never values.
@@ -101,7 +106,8 @@ describe("deploy/k8s", () => {
   );
   const deployments = objects.filter((o) => o.kind === "Deployment");
   const services = objects.filter((o) => o.kind === "Service");
-  const byComponent = (list: any[], component: string) => list.find((o) => o.metadata.labels["app.kubernetes.io/component"] === component);
+  const byComponent = (list: any[], component: string) =>
+    list.find((o) => o.metadata.labels["app.kubernetes.io/component"] === component);
 
   it("holds only objects valid for the Kubernetes API, and a wrong type would not be", () => {
     expect(objects.map((o) => o.kind).sort()).toEqual(["Deployment", "Deployment", "Service", "Service"]);
@@ -152,7 +158,9 @@ describe("deploy/k8s", () => {
     }
     const webEnv: any[] = byComponent(deployments, "web").spec.template.spec.containers[0].env;
     const apiService = byComponent(services, "api");
-    expect(webEnv.find((e) => e.name === "API_URL").value).toBe(`http://${apiService.metadata.name}:${apiService.spec.ports[0].port}`);
+    expect(webEnv.find((e) => e.name === "API_URL").value).toBe(
+      `http://${apiService.metadata.name}:${apiService.spec.ports[0].port}`,
+    );
     expect(webEnv.find((e) => e.name === "DATABASE_URL")).toBeUndefined();
   });
 });

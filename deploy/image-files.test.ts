@@ -33,8 +33,11 @@ function localModules(entry: string) {
 
 it("copies every module the server and the API load at run time", () => {
   const copied = copiedPaths();
-  const missing = [...localModules(path.join(root, "server.ts")), ...localModules(path.join(root, "api/main.ts")), ...localModules(path.join(root, "api/cli.ts"))]
-    .filter((file) => !copied.some((c) => file === c || file.startsWith(`${c.replace(/\/$/, "")}/`)));
+  const missing = [
+    ...localModules(path.join(root, "server.ts")),
+    ...localModules(path.join(root, "api/main.ts")),
+    ...localModules(path.join(root, "api/cli.ts")),
+  ].filter((file) => !copied.some((c) => file === c || file.startsWith(`${c.replace(/\/$/, "")}/`)));
   expect(copied).toContain("server.ts");
   expect([...new Set(missing)]).toEqual([]);
 });

@@ -21,7 +21,8 @@ function walk(path: string, out: string[]) {
 
 // Every relative specifier: static imports and re-exports (type-only too: a type import still
 // ties the two folders together), and dynamic import().
-const specifier = /(?:^|[\s;])(?:import|export)\s[^;]*?\sfrom\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/gm;
+const specifier =
+  /(?:^|[\s;])(?:import|export)\s[^;]*?\sfrom\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/gm;
 
 const files = roots.filter((r) => existsSync(join(root, r))).flatMap((r) => walk(join(root, r), []));
 const edges = new Map<string, Set<string>>();

@@ -31,7 +31,8 @@ for (const file of files) {
     const spec = m[1] ?? m[2] ?? m[3];
     if (!spec?.startsWith(".")) continue;
     const target = resolve(dirname(file), spec);
-    if (target === api || target.startsWith(`${api}/`)) breaches.push(`${relative(root, file)} imports ${relative(root, target)}`);
+    if (target === api || target.startsWith(`${api}/`))
+      breaches.push(`${relative(root, file)} imports ${relative(root, target)}`);
   }
 }
 
@@ -39,6 +40,8 @@ if (breaches.length === 0) {
   console.log(`import wall: no import from api/ in app/ or config.ts (${files.length} files)`);
 } else {
   for (const breach of breaches) console.error(`import wall: ${breach}`);
-  console.error("app/ and config.ts must not import api/: shared wire types go in contract/, and server.ts hands the web app what it needs (docs/architecture.md)");
+  console.error(
+    "app/ and config.ts must not import api/: shared wire types go in contract/, and server.ts hands the web app what it needs (docs/architecture.md)",
+  );
   process.exit(1);
 }

@@ -16,13 +16,17 @@ const DEFAULT_NS = "common";
 // A list (paragraphs read with returnObjects) is one key, like a string.
 type Tree = { [key: string]: string | string[] | Tree };
 function flatten(tree: Tree, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" || Array.isArray(v) ? [prefix + k] : flatten(v, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === "string" || Array.isArray(v) ? [prefix + k] : flatten(v, `${prefix}${k}.`),
+  );
 }
 
 const keysOf = (language: string) => {
   const dir = join(root, "locales", language);
   const keys = new Map<string, string[]>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     keys.set(file.replace(/\.json$/, ""), flatten(JSON.parse(readFileSync(join(dir, file), "utf8"))));
   }
   return keys;
@@ -76,7 +80,8 @@ const wireLists = existsSync(wireListsFile) ? readFileSync(wireListsFile, "utf8"
 const jsonReaders = new Map<string, string>();
 for (const text of texts.values()) {
   const words = /contract\/constants\.ts/.test(text) ? text + wireLists : text;
-  for (const m of text.matchAll(/locales\/en\/([a-z]+)\.json/g)) jsonReaders.set(m[1], (jsonReaders.get(m[1]) ?? "") + words);
+  for (const m of text.matchAll(/locales\/en\/([a-z]+)\.json/g))
+    jsonReaders.set(m[1], (jsonReaders.get(m[1]) ?? "") + words);
 }
 
 const plural = /_(zero|one|two|few|many|other)$/;
@@ -97,7 +102,9 @@ for (const key of unused) problems.push(`unused: ${key} (locales/en/${key.split(
 
 if (problems.length) {
   for (const p of problems) console.error(p);
-  console.error(`${problems.length} translation key problem(s); scanned ${files.length} files of ${sourceRoots.join(", ")}`);
+  console.error(
+    `${problems.length} translation key problem(s); scanned ${files.length} files of ${sourceRoots.join(", ")}`,
+  );
   process.exit(1);
 }
 console.log(`translation keys: ${enKeys.size} in ${languages.join(" and ")}, the same in each, all used`);

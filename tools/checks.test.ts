@@ -30,7 +30,7 @@ describe("tools/check-folder-cycles.ts", () => {
   it("refuses two folders that import each other, naming the files, and accepts imports up the tree", () => {
     const cycle = tree({
       "api/appointment/booking.ts": 'import { fee } from "../doctor/fee.ts";\nexport const book = () => fee;\n',
-      "api/doctor/fee.ts": 'export const fee = 1;\n',
+      "api/doctor/fee.ts": "export const fee = 1;\n",
       "api/doctor/list.ts": 'import type { book } from "../appointment/booking.ts";\nexport type B = typeof book;\n',
     });
     const refused = run("check-folder-cycles.ts", cycle);
@@ -57,7 +57,12 @@ describe("tools/check-locale-keys.ts", () => {
     const root = tree({
       ...locales(
         { close: "Close", status: { pending: "Pending" }, items_one: "1 item", items_other: "{{count}} items" },
-        { close: "Fermer", status: { pending: "En attente" }, items_one: "1 élément", items_other: "{{count}} éléments" },
+        {
+          close: "Fermer",
+          status: { pending: "En attente" },
+          items_one: "1 élément",
+          items_other: "{{count}} éléments",
+        },
       ),
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as a route would hold it
       "app/page.tsx": 'const a = t("common:close");\nconst b = t(`status.${s}`);\nconst c = t("items", { count });\n',
@@ -74,7 +79,9 @@ describe("tools/check-locale-keys.ts", () => {
       "api/ics.ts": `import en from "../locales/en/calendar.json";\n${imports}export const say = (type: string) => en.type[type];\n`,
       "app/.keep.ts": "",
     });
-    expect(run("check-locale-keys.ts", tree(files('import type { AppointmentType } from "../contract/constants.ts";\n')))).toMatchObject({ status: 0 });
+    expect(
+      run("check-locale-keys.ts", tree(files('import type { AppointmentType } from "../contract/constants.ts";\n'))),
+    ).toMatchObject({ status: 0 });
     const refused = run("check-locale-keys.ts", tree(files("")));
     expect(refused.status).toBe(1);
     expect(refused.output).toContain("unused: calendar:type.in-person");
@@ -117,9 +124,11 @@ describe("tools/check-import-wall.ts", () => {
   it("accepts contract/, the root's modules and packages, and api/ importing app's neighbours", () => {
     const clean = tree({
       "contract/api-transport.ts": "export const H = 1;\n",
-      "app/upstream.server.ts": 'import { H } from "../contract/api-transport.ts";\nimport { z } from "zod";\nimport { config } from "../config.ts";\nexport const x = [H, z, config];\n',
+      "app/upstream.server.ts":
+        'import { H } from "../contract/api-transport.ts";\nimport { z } from "zod";\nimport { config } from "../config.ts";\nexport const x = [H, z, config];\n',
       "config.ts": 'import { z } from "zod";\nexport const config = z;\n',
-      "api/app.ts": 'import { H } from "../contract/api-transport.ts";\nimport { config } from "../config.ts";\nexport const a = [H, config];\n',
+      "api/app.ts":
+        'import { H } from "../contract/api-transport.ts";\nimport { config } from "../config.ts";\nexport const a = [H, config];\n',
       "server.ts": 'import { a } from "./api/app.ts";\nexport const s = a;\n',
     });
     expect(run("check-import-wall.ts", clean)).toMatchObject({ status: 0 });

@@ -25,7 +25,9 @@ const citations = (text: string) =>
 
 describe("the repository stands on its own", () => {
   it("finds the citations it is meant to find, and not ordinary words", () => {
-    expect(citations("// The slot start (SPEC's `time`)\n// see DESIGN.md §3\n/** (SPEC section 2) */").map(([n]) => n)).toEqual([1, 2, 3]);
+    expect(
+      citations("// The slot start (SPEC's `time`)\n// see DESIGN.md §3\n/** (SPEC section 2) */").map(([n]) => n),
+    ).toEqual([1, 2, 3]);
     expect(citations("// a design choice, the spec of RFC 5545, the project's style\nconst DESIGNER = 1;")).toEqual([]);
   });
 
@@ -37,7 +39,9 @@ describe("the repository stands on its own", () => {
     const self = path.relative(root, import.meta.filename);
     const offenders = tracked()
       .filter((file) => file !== self && !/\.(png|jpe?g|gif|ico|woff2?|tar|gz|tgz)$/.test(file))
-      .flatMap((file) => citations(fs.readFileSync(path.join(root, file), "utf8")).map(([n, line]) => `${file}:${n}: ${line.trim()}`));
+      .flatMap((file) =>
+        citations(fs.readFileSync(path.join(root, file), "utf8")).map(([n, line]) => `${file}:${n}: ${line.trim()}`),
+      );
     expect(offenders).toEqual([]);
   });
 });
@@ -46,11 +50,13 @@ describe("module edges the lint does not see", () => {
   // docs/architecture.md: app/components/ holds UI only, and a server module never imports it (a
   // server module would load React components, and a rule kept there would be UI's to change).
   const serverModules = () =>
-    tracked().filter((file) => /^app\/.*\.server\.ts$/.test(file) || /^api\/.*\.ts$/.test(file) || /^[^/]+\.ts$/.test(file));
+    tracked().filter(
+      (file) => /^app\/.*\.server\.ts$/.test(file) || /^api\/.*\.ts$/.test(file) || /^[^/]+\.ts$/.test(file),
+    );
   const components = path.join(root, "app", "components") + path.sep;
   const importsComponents = (file: string) =>
-    [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/(?:from\s*|import\()\s*["'](\.[^"']+)["']/g)].some(([, spec]) =>
-      path.resolve(path.dirname(path.join(root, file)), spec!).startsWith(components),
+    [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/(?:from\s*|import\()\s*["'](\.[^"']+)["']/g)].some(
+      ([, spec]) => path.resolve(path.dirname(path.join(root, file)), spec!).startsWith(components),
     );
 
   it("no server module imports from app/components/", () => {

@@ -23,17 +23,36 @@ const closureExists = () => conflict("The clinic is already closed on this day",
 
 /** The closed days from today on, soonest first (the holidays through 2036 are about 66 rows). */
 async function listClosures(db: Db) {
-  const rows = await db.select().from(clinicClosures).where(gte(clinicClosures.date, clinicToday())).orderBy(asc(clinicClosures.date));
+  const rows = await db
+    .select()
+    .from(clinicClosures)
+    .where(gte(clinicClosures.date, clinicToday()))
+    .orderBy(asc(clinicClosures.date));
   return { closures: rows.map(closureOf) };
 }
 
-async function closeDay(db: Db, mailer: OutboxMailer, adminId: string, { date, reason, cancelAppointments }: z.output<typeof closureBody>) {
+async function closeDay(
+  db: Db,
+  mailer: OutboxMailer,
+  adminId: string,
+  { date, reason, cancelAppointments }: z.output<typeof closureBody>,
+) {
   if (date < clinicToday()) throw badRequest("The date cannot be before today", "past_date");
   const result = await db.transaction(async (tx) => {
     await lockClinicCalendar(tx);
-    const [existing] = await tx.select({ id: clinicClosures.id }).from(clinicClosures).where(eq(clinicClosures.date, date));
+    const [existing] = await tx
+      .select({ id: clinicClosures.id })
+      .from(clinicClosures)
+      .where(eq(clinicClosures.date, date));
     if (existing) throw closureExists();
-    const cleared = await clearPeriod(tx, mailer, { from: date, to: date, cancelAppointments, actorId: adminId, change: "cancelledForClosure", reason });
+    const cleared = await clearPeriod(tx, mailer, {
+      from: date,
+      to: date,
+      cancelAppointments,
+      actorId: adminId,
+      change: "cancelledForClosure",
+      reason,
+    });
     try {
       const [row] = await tx.insert(clinicClosures).values({ date, reason }).returning();
       return { closure: closureOf(row), ...cleared };
@@ -43,7 +62,8 @@ async function closeDay(db: Db, mailer: OutboxMailer, adminId: string, { date, r
     }
   });
   mailer.wake();
-  for (const a of result.cancelled) await auditPatients(db, adminId, [a.Patient?.id ?? ""].filter(Boolean), "update", "appointment", a.id);
+  for (const a of result.cancelled)
+    await auditPatients(db, adminId, [a.Patient?.id ?? ""].filter(Boolean), "update", "appointment", a.id);
   return { closure: result.closure, cancelled: result.cancelled };
 }
 

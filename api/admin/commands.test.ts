@@ -24,7 +24,9 @@ describe("the admin commands (runCommand, what the CLI runs)", () => {
   }
 
   it("create-admin stores the password's hash and refuses an address already taken", async () => {
-    expect(await run(["create-admin", "root@example.test", "Root Admin"])).toEqual(["Created admin root@example.test."]);
+    expect(await run(["create-admin", "root@example.test", "Root Admin"])).toEqual([
+      "Created admin root@example.test.",
+    ]);
     const [row] = await api.db.select().from(users).where(eq(users.email, "root@example.test"));
     expect(row.role).toBe("admin");
     expect(await verifyPassword(row.passwordHash, "S3cret-pass")).toBe(true);
@@ -39,9 +41,9 @@ describe("the admin commands (runCommand, what the CLI runs)", () => {
     expect(listed[0]).toContain(doctorEmail);
     expect(listed[0]).toContain("ORD-778");
 
-    expect(await run(["approve", doctorEmail.toLowerCase(), "--speciality", "Cardiology", "--speciality", "Pédiatrie"])).toEqual([
-      `Approved ${doctorEmail} (Cardiology, Pediatrics).`,
-    ]);
+    expect(
+      await run(["approve", doctorEmail.toLowerCase(), "--speciality", "Cardiology", "--speciality", "Pédiatrie"]),
+    ).toEqual([`Approved ${doctorEmail} (Cardiology, Pediatrics).`]);
     const [doctor] = await api.db.select().from(doctors).where(eq(doctors.userId, doctorId));
     expect(doctor.verification).toBe("verified");
     expect(await specialityNames(api.db, doctorId)).toEqual(["Cardiology", "Pediatrics"]);
@@ -78,7 +80,9 @@ describe("the admin commands (runCommand, what the CLI runs)", () => {
       const history = () => api.db.select().from(appointments).where(eq(appointments.patientId, patientId));
 
       withDemo("0");
-      await expect(run(["demo-history", doctorEmail, patientEmail])).rejects.toThrow(new UsageError("demo-history is for demo databases only (DEMO=1)"));
+      await expect(run(["demo-history", doctorEmail, patientEmail])).rejects.toThrow(
+        new UsageError("demo-history is for demo databases only (DEMO=1)"),
+      );
       expect(await history()).toEqual([]);
       withDemo("1");
       await expect(run(["demo-history", doctorEmail, "nobody@example.test"])).rejects.toThrow("Patient not found");

@@ -6,7 +6,15 @@ import type { Db } from "../db/index.ts";
 import type { Mailer } from "../mail/index.ts";
 import { config } from "../../config.ts";
 import { addPastAppointments } from "../seed.ts";
-import { approveDoctor, createAdminAccount, findDoctorId, findPatientId, listDoctorsByVerification, rejectDoctor, specialityIdsByName } from "./doctors.ts";
+import {
+  approveDoctor,
+  createAdminAccount,
+  findDoctorId,
+  findPatientId,
+  listDoctorsByVerification,
+  rejectDoctor,
+  specialityIdsByName,
+} from "./doctors.ts";
 
 export const USAGE = `Usage: npm run admin -- <command>
   list-pending
@@ -80,7 +88,8 @@ export async function runCommand(db: Db, mailer: Mailer, argv: string[], io: Com
       // Appointments that never happened: only where everything is demo data.
       if (!config().demo) throw new UsageError("demo-history is for demo databases only (DEMO=1)");
       const days = Number(values.days ?? 3);
-      if (!Number.isInteger(days) || days < 1 || days > 30) throw new UsageError("--days is a whole number from 1 to 30");
+      if (!Number.isInteger(days) || days < 1 || days > 30)
+        throw new UsageError("--days is a whole number from 1 to 30");
       const doctorId = await findDoctorId(db, arg(0, "<doctor-email>"));
       const patientId = await findPatientId(db, arg(1, "<patient-email>"));
       const [generalPractice] = await specialityIdsByName(db, ["General practice"]);

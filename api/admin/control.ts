@@ -38,7 +38,8 @@ export async function serveControl(database: Database, mailer: Mailer, dataDir: 
   // This process holds the folder's lock: a socket file left here belongs to a dead owner.
   fs.rmSync(socket, { force: true });
   const server = http.createServer(async (req, res) => {
-    const answer = (status: number, body: CommandAnswer) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const answer = (status: number, body: CommandAnswer) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     try {
       if (req.method === "GET" && req.url === "/backup" && database.pglite) {
         const dump = Buffer.from(await (await dumpEmbedded(database.pglite)).arrayBuffer());
@@ -49,7 +50,10 @@ export async function serveControl(database: Database, mailer: Mailer, dataDir: 
         const { argv, password } = JSON.parse(await readBody(req)) as { argv: string[]; password?: string };
         const out: string[] = [];
         try {
-          await runCommand(database.db, mailer, argv, { out: (line) => out.push(line), password: async () => password ?? "" });
+          await runCommand(database.db, mailer, argv, {
+            out: (line) => out.push(line),
+            password: async () => password ?? "",
+          });
           return answer(200, { code: 0, out });
         } catch (error) {
           if (error instanceof UsageError) return answer(200, { code: 2, out, error: `${error.message}\n\n${USAGE}` });
@@ -77,14 +81,24 @@ export async function serveControl(database: Database, mailer: Mailer, dataDir: 
 }
 
 /** One request to the owner's channel; undefined when nobody answers there. */
-export function askOwner(dataDir: string, method: "GET" | "POST", route: string, body?: unknown): Promise<{ status: number; body: Buffer } | undefined> {
+export function askOwner(
+  dataDir: string,
+  method: "GET" | "POST",
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; body: Buffer } | undefined> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath: controlSocketOf(dataDir), method, path: route, headers: { "content-type": "application/json" } }, async (res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of res) chunks.push(chunk as Buffer);
-      resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) });
-    });
-    req.on("error", (error: NodeJS.ErrnoException) => (["ENOENT", "ECONNREFUSED"].includes(error.code ?? "") ? resolve(undefined) : reject(error)));
+    const req = http.request(
+      { socketPath: controlSocketOf(dataDir), method, path: route, headers: { "content-type": "application/json" } },
+      async (res) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of res) chunks.push(chunk as Buffer);
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) });
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      ["ENOENT", "ECONNREFUSED"].includes(error.code ?? "") ? resolve(undefined) : reject(error),
+    );
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }

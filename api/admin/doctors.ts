@@ -13,7 +13,6 @@ import { pageInfo } from "../query.ts";
 import { hashPassword } from "../auth/password.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 
-
 const doctorNotFound = () => notFound("Doctor not found");
 
 /**
@@ -38,7 +37,10 @@ async function adminDoctors(db: Db, where: SQL | undefined, page?: { page: numbe
     .orderBy(asc(users.createdAt), asc(users.id))
     .$dynamic();
   const rows = await (page ? query.limit(page.limit).offset((page.page - 1) * page.limit) : query);
-  const badges = await specialitiesOf(db, rows.map((r) => r.id));
+  const badges = await specialitiesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
@@ -48,7 +50,8 @@ async function adminDoctors(db: Db, where: SQL | undefined, page?: { page: numbe
 }
 
 /** Every registration of one status (the CLI's list). */
-export const listDoctorsByVerification = (db: Db, status: Verification) => adminDoctors(db, eq(doctors.verification, status));
+export const listDoctorsByVerification = (db: Db, status: Verification) =>
+  adminDoctors(db, eq(doctors.verification, status));
 
 /** One page of the registrations of one status, with the paging fields every paged list has. */
 export async function pageDoctorsByVerification(db: Db, status: Verification, page: { page: number; limit: number }) {
@@ -90,14 +93,22 @@ export async function findPatientId(db: Db, email: string): Promise<string> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.role, "patient"), isNull(users.deletedAt)));
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        eq(users.role, "patient"),
+        isNull(users.deletedAt),
+      ),
+    );
   if (!row) throw notFound("Patient not found");
   return row.id;
 }
 
 /** Speciality ids by English or French name (case-insensitive); an unknown name is a 400. */
 export async function specialityIdsByName(db: Db, names: string[]): Promise<number[]> {
-  const all = await db.select({ id: specialities.id, name: specialities.name, nameFr: specialities.nameFr }).from(specialities);
+  const all = await db
+    .select({ id: specialities.id, name: specialities.name, nameFr: specialities.nameFr })
+    .from(specialities);
   return names.map((name) => {
     const wanted = name.trim().toLowerCase();
     const found = all.find((s) => s.name.toLowerCase() === wanted || s.nameFr.toLowerCase() === wanted);
@@ -119,8 +130,16 @@ async function lockPending(tx: Db, doctorId: string) {
 }
 
 /** Mail after the commit: a mail failure must not undo or hide a decision already taken. */
-async function tell(db: Db, mailer: Mailer, doctorId: string, compose: (locale: Locale, username: string) => { subject: string; text: string; html: string }) {
-  const [user] = await db.select({ email: users.email, username: users.username, locale: users.locale }).from(users).where(eq(users.id, doctorId));
+async function tell(
+  db: Db,
+  mailer: Mailer,
+  doctorId: string,
+  compose: (locale: Locale, username: string) => { subject: string; text: string; html: string },
+) {
+  const [user] = await db
+    .select({ email: users.email, username: users.username, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, doctorId));
   try {
     await mailer.send({ to: user.email, ...compose(toLocale(user.locale), user.username) });
   } catch (err) {
@@ -130,14 +149,18 @@ async function tell(db: Db, mailer: Mailer, doctorId: string, compose: (locale: 
 
 export async function approveDoctor(db: Db, mailer: Mailer, doctorId: string, specialityIds: number[]) {
   const ids = [...new Set(specialityIds)];
-  if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) throw badRequest("Invalid speciality", "invalid_speciality");
+  if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0))
+    throw badRequest("Invalid speciality", "invalid_speciality");
   if (ids.length) {
     const known = await db.select({ id: specialities.id }).from(specialities).where(inArray(specialities.id, ids));
     if (known.length !== ids.length) throw badRequest("Unknown speciality", "invalid_speciality");
   }
   await db.transaction(async (tx) => {
     await lockPending(tx, doctorId);
-    await tx.update(doctors).set({ verification: "verified", verifiedAt: new Date() }).where(eq(doctors.userId, doctorId));
+    await tx
+      .update(doctors)
+      .set({ verification: "verified", verifiedAt: new Date() })
+      .where(eq(doctors.userId, doctorId));
     await tx.delete(doctorSpecialities).where(eq(doctorSpecialities.doctorId, doctorId));
     if (ids.length) await tx.insert(doctorSpecialities).values(ids.map((specialityId) => ({ doctorId, specialityId })));
   });
@@ -150,7 +173,10 @@ export async function rejectDoctor(db: Db, mailer: Mailer, doctorId: string, rea
   if (why && why.length > 500) throw badRequest("The reason must be at most 500 characters", "invalid_reason");
   await db.transaction(async (tx) => {
     await lockPending(tx, doctorId);
-    await tx.update(doctors).set({ verification: "rejected", verifiedAt: null, rejectionReason: why }).where(eq(doctors.userId, doctorId));
+    await tx
+      .update(doctors)
+      .set({ verification: "rejected", verifiedAt: null, rejectionReason: why })
+      .where(eq(doctors.userId, doctorId));
   });
   await tell(db, mailer, doctorId, (locale, username) => doctorRejectedMail(locale, { username, reason: why }));
   return loadAdminDoctor(db, doctorId);
@@ -163,7 +189,10 @@ export async function createAdminAccount(db: Db, input: { email: string; usernam
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest("Please enter a valid email", "invalid_email");
   if (username.length < 3) throw badRequest("Username must be at least 3 characters", "invalid_username");
   if (input.password.length < 6) throw badRequest("Password must be at least 6 characters", "invalid_password");
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (existing) throw new ApiError(409, "An account with this e-mail already exists", "email_taken");
   const [user] = await db
     .insert(users)

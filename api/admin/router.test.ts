@@ -17,10 +17,12 @@ describe("doctor verification: /admin", () => {
     admin = await api.createAdmin();
   });
 
-  const pending = (username = "Dr Waiting") => api.createDoctor({ verification: "pending", username, specialities: [] });
+  const pending = (username = "Dr Waiting") =>
+    api.createDoctor({ verification: "pending", username, specialities: [] });
   const approve = (id: string, body: unknown = { specialityIds: [] }, token = admin.token) =>
     api.request("POST", `/admin/doctors/${id}/approve`, { answer: adminDoctor, token, body });
-  const reject = (id: string, body: unknown = {}, token = admin.token) => api.request("POST", `/admin/doctors/${id}/reject`, { answer: adminDoctor, token, body });
+  const reject = (id: string, body: unknown = {}, token = admin.token) =>
+    api.request("POST", `/admin/doctors/${id}/reject`, { answer: adminDoctor, token, body });
 
   it("pages the list like every other list: 20 by default, page and limit, the total and the page count", async () => {
     // A database of its own, so that the count is exactly the doctors made here.
@@ -31,12 +33,26 @@ describe("doctor verification: /admin", () => {
       const start = Date.now() - 86_400_000;
       const queue = await own.db
         .insert(users)
-        .values(Array.from({ length: 23 }, (_, i) => ({ email: own.unique("queue"), username: `Dr Queue ${i}`, passwordHash: "x", role: "doctor" as const, otpVerified: true, createdAt: new Date(start + i * 1000) })))
+        .values(
+          Array.from({ length: 23 }, (_, i) => ({
+            email: own.unique("queue"),
+            username: `Dr Queue ${i}`,
+            passwordHash: "x",
+            role: "doctor" as const,
+            otpVerified: true,
+            createdAt: new Date(start + i * 1000),
+          })),
+        )
         .returning({ id: users.id });
-      await own.db.insert(doctors).values(queue.map(({ id }, i) => ({ userId: id, serialNumber: `MED-Q${i}`, verification: "pending" as const })));
+      await own.db
+        .insert(doctors)
+        .values(
+          queue.map(({ id }, i) => ({ userId: id, serialNumber: `MED-Q${i}`, verification: "pending" as const })),
+        );
       const made = queue.map((r) => r.id);
       await own.createDoctor({ username: "Dr Verified" });
-      const list = (query: string) => own.request("GET", `/admin/doctors${query}`, { answer: adminDoctorPage, token: ownAdmin.token });
+      const list = (query: string) =>
+        own.request("GET", `/admin/doctors${query}`, { answer: adminDoctorPage, token: ownAdmin.token });
       const first = await list("");
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ total: 23, page: 1, limit: 20, totalPages: 2 });
@@ -48,7 +64,8 @@ describe("doctor verification: /admin", () => {
       expect((await list("?page=3")).body.doctors).toEqual([]);
       expect((await list("?limit=5&page=5")).body.doctors.map((d: { id: string }) => d.id)).toEqual(made.slice(20));
       expect((await list("?limit=1000")).body.limit).toBe(100);
-      for (const bad of ["?page=0", "?page=x", "?limit=-1", "?page=1.5"]) expect((await list(bad)).status, bad).toBe(400);
+      for (const bad of ["?page=0", "?page=x", "?limit=-1", "?page=1.5"])
+        expect((await list(bad)).status, bad).toBe(400);
       expect((await list("?status=verified")).body).toMatchObject({ total: 1, doctors: [{ username: "Dr Verified" }] });
     } finally {
       await own.close();
@@ -75,7 +92,10 @@ describe("doctor verification: /admin", () => {
       verifiedAt: null,
       specialities: [],
     });
-    const verified = await api.request("GET", "/admin/doctors?status=verified", { answer: adminDoctorPage, token: admin.token });
+    const verified = await api.request("GET", "/admin/doctors?status=verified", {
+      answer: adminDoctorPage,
+      token: admin.token,
+    });
     expect(verified.body.doctors.map((d: { username: string }) => d.username)).toContain("Dr Already");
     expect((await api.request("GET", "/admin/doctors?status=maybe", { token: admin.token })).status).toBe(400);
   });
@@ -88,18 +108,27 @@ describe("doctor verification: /admin", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: d.user.id, verification: "verified", verifiedAt: expect.any(String) });
     expect(res.body.specialities.map((s: { name: string }) => s.name)).toEqual(["Cardiology", "Neurology"]);
-    const mail = mails().filter((m) => m.to === d.user.email).at(-1);
+    const mail = mails()
+      .filter((m) => m.to === d.user.email)
+      .at(-1);
     expect(mail?.subject).toMatch(/verified/i);
     // The doctor now acts: their profile says verified, and search lists them.
     const info = await api.request("GET", "/doctor/doctor-info", { token: d.token });
-    expect(info.body).toMatchObject({ verification: "verified", specialities: [{ name: "Cardiology" }, { name: "Neurology" }] });
+    expect(info.body).toMatchObject({
+      verification: "verified",
+      specialities: [{ name: "Cardiology" }, { name: "Neurology" }],
+    });
   });
 
   it("mails a French doctor in French", async () => {
     const d = await pending();
     await api.db.update(users).set({ locale: "fr" }).where(eq(users.id, d.user.id));
     await approve(d.user.id);
-    expect(mails().filter((m) => m.to === d.user.email).at(-1)?.subject).toMatch(/vérifié/);
+    expect(
+      mails()
+        .filter((m) => m.to === d.user.email)
+        .at(-1)?.subject,
+    ).toMatch(/vérifié/);
   });
 
   it("rejects a doctor with an optional reason, and mails it", async () => {
@@ -107,7 +136,11 @@ describe("doctor verification: /admin", () => {
     const res = await reject(d.user.id, { reason: "Serial number not found in the register" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: d.user.id, verification: "rejected", verifiedAt: null });
-    expect(mails().filter((m) => m.to === d.user.email).at(-1)?.text).toContain("Serial number not found in the register");
+    expect(
+      mails()
+        .filter((m) => m.to === d.user.email)
+        .at(-1)?.text,
+    ).toContain("Serial number not found in the register");
     const noReason = await pending();
     expect((await reject(noReason.user.id)).status).toBe(200);
   });
@@ -160,8 +193,14 @@ describe("doctor verification: /admin", () => {
     });
 
     it("resolves speciality names in English or French, refusing unknown ones", async () => {
-      expect(await specialityIdsByName(api.db, ["cardiology", "Pédiatrie"])).toEqual([ref.speciality("Cardiology").id, ref.speciality("Pediatrics").id]);
-      await expect(specialityIdsByName(api.db, ["Astrology"])).rejects.toMatchObject({ status: 400, code: "invalid_speciality" });
+      expect(await specialityIdsByName(api.db, ["cardiology", "Pédiatrie"])).toEqual([
+        ref.speciality("Cardiology").id,
+        ref.speciality("Pediatrics").id,
+      ]);
+      await expect(specialityIdsByName(api.db, ["Astrology"])).rejects.toMatchObject({
+        status: 400,
+        code: "invalid_speciality",
+      });
     });
 
     it("lists by status", async () => {
@@ -176,9 +215,15 @@ describe("doctor verification: /admin", () => {
       expect(row).toMatchObject({ role: "admin", otpVerified: true, username: "The Boss" });
       expect(row.passwordHash).not.toContain(PASSWORD);
       expect(await verifyPassword(row.passwordHash, PASSWORD)).toBe(true);
-      await expect(createAdminAccount(api.db, { email: email.toUpperCase(), username: "Again", password: PASSWORD })).rejects.toMatchObject({ status: 409 });
-      await expect(createAdminAccount(api.db, { email: api.unique("x"), username: "Short", password: "123" })).rejects.toMatchObject({ code: "invalid_password" });
-      await expect(createAdminAccount(api.db, { email: "not-an-email", username: "Name", password: PASSWORD })).rejects.toMatchObject({ code: "invalid_email" });
+      await expect(
+        createAdminAccount(api.db, { email: email.toUpperCase(), username: "Again", password: PASSWORD }),
+      ).rejects.toMatchObject({ status: 409 });
+      await expect(
+        createAdminAccount(api.db, { email: api.unique("x"), username: "Short", password: "123" }),
+      ).rejects.toMatchObject({ code: "invalid_password" });
+      await expect(
+        createAdminAccount(api.db, { email: "not-an-email", username: "Name", password: PASSWORD }),
+      ).rejects.toMatchObject({ code: "invalid_email" });
     });
   });
 });

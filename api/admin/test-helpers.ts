@@ -5,13 +5,19 @@ import { doctorSpecialities, doctors, patients, specialities, users } from "../d
 
 /** A pending doctor's registration, as the register route leaves it. */
 export async function addPendingDoctor(db: Db, email: string, serialNumber: string) {
-  const [user] = await db.insert(users).values({ email, username: "Dr Pending", passwordHash: "x", role: "doctor", otpVerified: true }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email, username: "Dr Pending", passwordHash: "x", role: "doctor", otpVerified: true })
+    .returning();
   await db.insert(doctors).values({ userId: user.id, serialNumber, verification: "pending" });
   return user.id;
 }
 
 export async function addPatient(db: Db, email: string) {
-  const [user] = await db.insert(users).values({ email, username: "History Patient", passwordHash: "x", role: "patient", otpVerified: true }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email, username: "History Patient", passwordHash: "x", role: "patient", otpVerified: true })
+    .returning();
   await db.insert(patients).values({ userId: user.id });
   return user.id;
 }

@@ -19,7 +19,9 @@ const doctorAccess = prepared("doctor_access", (db) =>
   db
     .select({
       verification: doctors.verification,
-      specialityIds: sql<number[] | null>`(select array_agg(${doctorSpecialities.specialityId}) from ${doctorSpecialities} where ${doctorSpecialities.doctorId} = ${doctors.userId})`,
+      specialityIds: sql<
+        number[] | null
+      >`(select array_agg(${doctorSpecialities.specialityId}) from ${doctorSpecialities} where ${doctorSpecialities.doctorId} = ${doctors.userId})`,
     })
     .from(doctors)
     .where(eq(doctors.userId, sql.placeholder("userId"))),
@@ -46,7 +48,9 @@ export function isOpenRequestFor(
   row: { category: string; doctorId: string | null; specialityId: number | null },
 ): boolean {
   if (row.category !== "random" || row.doctorId !== null) return false;
-  return doctor.specialityIds.length === 0 || (row.specialityId !== null && doctor.specialityIds.includes(row.specialityId));
+  return (
+    doctor.specialityIds.length === 0 || (row.specialityId !== null && doctor.specialityIds.includes(row.specialityId))
+  );
 }
 
 /**

@@ -12,60 +12,94 @@ import { clinicToday } from "../time.ts";
 
 const DAY = 86_400_000;
 /** The date `offset` days from the clinic's today. */
-const dayFrom = (offset: number) => new Date(Date.parse(`${clinicToday()}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
+const dayFrom = (offset: number) =>
+  new Date(Date.parse(`${clinicToday()}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
 
 const plan = fc.record({
-  week: fc.record(Object.fromEntries(WEEKDAYS.map((day) => [day, fc.subarray([...SLOTS])])) as Record<(typeof WEEKDAYS)[number], fc.Arbitrary<string[]>>),
+  week: fc.record(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, fc.subarray([...SLOTS])])) as Record<
+      (typeof WEEKDAYS)[number],
+      fc.Arbitrary<string[]>
+    >,
+  ),
   minimumNoticeHours: fc.noBias(fc.integer({ min: 0, max: 72 })),
   // Unbiased: fast-check favours small numbers, and a horizon of a few days would hide the rest.
   bookingHorizonDays: fc.noBias(fc.integer({ min: 1, max: 90 })),
 });
 // Days from yesterday to past the longest horizon drawn; the absences and closed days fall on some
 // of them, where they change what can be booked.
-const world = fc.uniqueArray(fc.noBias(fc.integer({ min: -1, max: 100 })), { minLength: 30, maxLength: 30 }).chain((days) =>
-  fc.record({
-    plan,
-    days: fc.constant(days),
-    absences: fc.array(fc.tuple(fc.constantFrom(...days.filter((d) => d >= 0)), fc.integer({ min: 0, max: 4 })), { maxLength: 3 }),
-    closures: fc.subarray(days.filter((d) => d >= 0), { minLength: 1, maxLength: 4 }),
-  }),
-);
+const world = fc
+  .uniqueArray(fc.noBias(fc.integer({ min: -1, max: 100 })), { minLength: 30, maxLength: 30 })
+  .chain((days) =>
+    fc.record({
+      plan,
+      days: fc.constant(days),
+      absences: fc.array(fc.tuple(fc.constantFrom(...days.filter((d) => d >= 0)), fc.integer({ min: 0, max: 4 })), {
+        maxLength: 3,
+      }),
+      closures: fc.subarray(
+        days.filter((d) => d >= 0),
+        { minLength: 1, maxLength: 4 },
+      ),
+    }),
+  );
 
 describe("GET /appointment/slots and booking", () => {
   const api = setUpApi();
 
   it("agree on every slot of 30 random days, whatever the plan, absences and closed days", async () => {
     const admin = await api.createAdmin();
-    const holidays = new Set((await api.request("GET", "/admin/closures", { answer: closureList, token: admin.token })).body.closures.map((c) => c.date));
+    const holidays = new Set(
+      (await api.request("GET", "/admin/closures", { answer: closureList, token: admin.token })).body.closures.map(
+        (c) => c.date,
+      ),
+    );
     let booked = 0;
     await fc.assert(
       fc.asyncProperty(world, async ({ plan, absences, closures, days }) => {
         const doctor = await api.createDoctor();
         const patient = await api.createPatient();
-        expect((await api.request("PUT", "/doctor/working-plan", { token: doctor.token, body: plan })).status).toBe(200);
+        expect((await api.request("PUT", "/doctor/working-plan", { token: doctor.token, body: plan })).status).toBe(
+          200,
+        );
         for (const [start, length] of absences) {
-          const res = await api.request("POST", "/doctor/absences", { token: doctor.token, body: { from: dayFrom(start), to: dayFrom(start + length) } });
+          const res = await api.request("POST", "/doctor/absences", {
+            token: doctor.token,
+            body: { from: dayFrom(start), to: dayFrom(start + length) },
+          });
           expect(res.status).toBe(201);
         }
         const added: string[] = [];
         for (const day of closures.map(dayFrom).filter((d) => !holidays.has(d))) {
-          const res = await api.request("POST", "/admin/closures", { token: admin.token, body: { date: day, reason: "Random", cancelAppointments: true } });
+          const res = await api.request("POST", "/admin/closures", {
+            token: admin.token,
+            body: { date: day, reason: "Random", cancelAppointments: true },
+          });
           expect(res.status).toBe(201);
           added.push((res.body as { closure: { id: string } }).closure.id);
         }
         try {
           for (const date of days.map(dayFrom)) {
-            const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, { answer: daySlots, token: patient.token });
+            const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, {
+              answer: daySlots,
+              token: patient.token,
+            });
             expect(slots.status).toBe(200);
             for (const slot of slots.body) {
-              const res = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time: slot.time } });
+              const res = await api.request("POST", "/appointment", {
+                token: patient.token,
+                body: { doctorId: doctor.user.id, type: "online", date, time: slot.time },
+              });
               const said = `${date} ${slot.time}: listed ${slot.reason ?? "available"}`;
               if (slot.available) {
                 expect(res.status, said).toBe(201);
                 booked++;
               } else {
                 // A started slot is the request's mistake (400 past_date, as before); every other refusal is 409.
-                expect([res.status, refusal(res).code], said).toEqual([slot.reason === "past_date" ? 400 : 409, slot.reason]);
+                expect([res.status, refusal(res).code], said).toEqual([
+                  slot.reason === "past_date" ? 400 : 409,
+                  slot.reason,
+                ]);
               }
             }
           }

@@ -8,7 +8,15 @@ import { SLOTS } from "../../contract/constants.ts";
 import { daySlots } from "../../contract/appointment.ts";
 import type { SlotRefusal } from "../../contract/availability.ts";
 import { appointments, workingPlans } from "../db/schema.ts";
-import { futureDate, refusal, setUpApi, type TestAdmin, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
+import {
+  futureDate,
+  refusal,
+  setUpApi,
+  type TestAdmin,
+  type TestDoctor,
+  type TestPatient,
+  type TestReference,
+} from "../test/harness.ts";
 import { zonedInstant } from "../time.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "./test-factories.ts";
 
@@ -16,7 +24,8 @@ import { insertAppointment, insertOpenRequest, insertProposal } from "./test-fac
 function nextWeekday(weekday: number, from = futureDate(1)): string {
   for (let day = Date.parse(`${from}T00:00:00Z`); ; day += 86_400_000) {
     const date = new Date(day);
-    if (date.getUTCDay() === weekday && !["12-25", "01-01"].includes(date.toISOString().slice(5, 10))) return date.toISOString().slice(0, 10);
+    if (date.getUTCDay() === weekday && !["12-25", "01-01"].includes(date.toISOString().slice(5, 10)))
+      return date.toISOString().slice(0, 10);
   }
 }
 
@@ -33,8 +42,14 @@ describe("the availability rule", () => {
   });
 
   const putPlan = async (doctor: TestDoctor, change: Record<string, unknown>) => {
-    const current = (await api.request("GET", "/doctor/working-plan", { token: doctor.token })).body as Record<string, unknown>;
-    const res = await api.request("PUT", "/doctor/working-plan", { token: doctor.token, body: { ...current, ...change } });
+    const current = (await api.request("GET", "/doctor/working-plan", { token: doctor.token })).body as Record<
+      string,
+      unknown
+    >;
+    const res = await api.request("PUT", "/doctor/working-plan", {
+      token: doctor.token,
+      body: { ...current, ...change },
+    });
     expect(res.status).toBe(200);
   };
 
@@ -42,23 +57,42 @@ describe("the availability rule", () => {
    * Each reason: what makes a slot of a fresh doctor refused for it, and that slot. Each case is
    * sure to be refused for its own reason only (the other checks would let the slot pass).
    */
-  const REASONS: Record<Exclude<SlotRefusal, "slot_taken" | "past_date">, (doctor: TestDoctor) => Promise<{ date: string; time: string }>> = {
+  const REASONS: Record<
+    Exclude<SlotRefusal, "slot_taken" | "past_date">,
+    (doctor: TestDoctor) => Promise<{ date: string; time: string }>
+  > = {
     day_not_worked: async () => ({ date: nextWeekday(6), time: "09:00" }),
     slot_not_offered: async (doctor) => {
       const wednesday = nextWeekday(3);
-      const week = (await api.request("GET", "/doctor/working-plan", { token: doctor.token })).body as { week: Record<string, string[]> };
+      const week = (await api.request("GET", "/doctor/working-plan", { token: doctor.token })).body as {
+        week: Record<string, string[]>;
+      };
       await putPlan(doctor, { week: { ...week.week, wednesday: ["09:00", "10:00", "11:00"] } });
       return { date: wednesday, time: "14:00" };
     },
     doctor_absent: async (doctor) => {
       const date = futureDate(6);
-      expect((await api.request("POST", "/doctor/absences", { token: doctor.token, body: { from: futureDate(5), to: date } })).status).toBe(201);
+      expect(
+        (
+          await api.request("POST", "/doctor/absences", {
+            token: doctor.token,
+            body: { from: futureDate(5), to: date },
+          })
+        ).status,
+      ).toBe(201);
       return { date, time: "10:00" };
     },
     clinic_closed: async () => {
       // A day of its own for each use: a closed day is the whole clinic's.
       const date = futureDate(20 + closures++);
-      expect((await api.request("POST", "/admin/closures", { token: admin.token, body: { date, reason: "Ascension", cancelAppointments: true } })).status).toBe(201);
+      expect(
+        (
+          await api.request("POST", "/admin/closures", {
+            token: admin.token,
+            body: { date, reason: "Ascension", cancelAppointments: true },
+          })
+        ).status,
+      ).toBe(201);
       return { date, time: "11:00" };
     },
     notice_too_short: async (doctor) => {
@@ -78,17 +112,27 @@ describe("the availability rule", () => {
     it("refuses a direct booking with 409 and its code, and GET /appointment/slots says so", async () => {
       const doctor = await newDoctor();
       const { date, time } = await makeRefused(doctor);
-      const res = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time } });
+      const res = await api.request("POST", "/appointment", {
+        token: patient.token,
+        body: { doctorId: doctor.user.id, type: "online", date, time },
+      });
       expect(res.status).toBe(409);
       expect(refusal(res).code).toBe(reason);
-      const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, { answer: daySlots, token: patient.token });
+      const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, {
+        answer: daySlots,
+        token: patient.token,
+      });
       expect(slots.body.find((s) => s.time === time)).toMatchObject({ available: false, reason });
       expect(await api.db.select().from(appointments).where(eq(appointments.doctorId, doctor.user.id))).toEqual([]);
     });
 
     it("refuses a reschedule with 409 and its code, the appointment unchanged", async () => {
       const doctor = await newDoctor();
-      const booked = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status: "confirmed" });
+      const booked = await insertAppointment(api.db, {
+        patientId: patient.user.id,
+        doctorId: doctor.user.id,
+        status: "confirmed",
+      });
       const { date, time } = await makeRefused(doctor);
       const res = await api.request("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { date, time } });
       expect(res.status).toBe(409);
@@ -100,8 +144,15 @@ describe("the availability rule", () => {
     it("refuses a proposal on an open request at that slot with 409 and its code", async () => {
       const doctor = await newDoctor();
       const { date, time } = await makeRefused(doctor);
-      const request = await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality("General practice").id, startsAt: zonedInstant(date, time) });
-      const res = await api.request("POST", "/appointment-proposal", { token: doctor.token, body: { appointmentId: request.id } });
+      const request = await insertOpenRequest(api.db, {
+        patientId: patient.user.id,
+        specialityId: ref.speciality("General practice").id,
+        startsAt: zonedInstant(date, time),
+      });
+      const res = await api.request("POST", "/appointment-proposal", {
+        token: doctor.token,
+        body: { appointmentId: request.id },
+      });
       expect(res.status).toBe(409);
       expect(refusal(res).code).toBe(reason);
       const [row] = await api.db.select().from(appointments).where(eq(appointments.id, request.id));
@@ -111,7 +162,11 @@ describe("the availability rule", () => {
     it("refuses the acceptance of a proposal at that slot with 409 and its code, the request still open", async () => {
       const doctor = await newDoctor();
       const { date, time } = await makeRefused(doctor);
-      const request = await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality("General practice").id, startsAt: zonedInstant(date, time) });
+      const request = await insertOpenRequest(api.db, {
+        patientId: patient.user.id,
+        specialityId: ref.speciality("General practice").id,
+        startsAt: zonedInstant(date, time),
+      });
       // Proposed before the doctor's calendar changed.
       const proposal = await insertProposal(api.db, request.id, doctor.user.id);
       const res = await api.request("PATCH", `/appointment-proposal/${proposal.id}/accept`, { token: patient.token });
@@ -125,8 +180,15 @@ describe("the availability rule", () => {
   it("lets each of those slots be taken once the doctor's calendar allows it again", async () => {
     const doctor = await newDoctor();
     const saturday = nextWeekday(6);
-    await putPlan(doctor, { week: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: ["09:00"], sunday: [] }, minimumNoticeHours: 0 });
-    const book = (date: string, time: string) => api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time } });
+    await putPlan(doctor, {
+      week: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: ["09:00"], sunday: [] },
+      minimumNoticeHours: 0,
+    });
+    const book = (date: string, time: string) =>
+      api.request("POST", "/appointment", {
+        token: patient.token,
+        body: { doctorId: doctor.user.id, type: "online", date, time },
+      });
     expect((await book(saturday, "09:00")).status).toBe(201);
     expect(refusal(await book(saturday, "10:00")).code).toBe("slot_not_offered");
     expect(refusal(await book(nextWeekday(1), "09:00")).code).toBe("day_not_worked");
@@ -135,22 +197,49 @@ describe("the availability rule", () => {
   it("puts on the search's card the first slot booking would take: past full days, absences and closed days", async () => {
     const doctor = await api.createDoctor({ username: "Dr Next Slot" });
     const card = async () =>
-      ((await api.request("GET", `/doctor?id=${doctor.user.id}`, { token: patient.token })).body as { doctors: { nextSlot: { date: string; time: string } | null }[] }).doctors[0].nextSlot;
+      (
+        (await api.request("GET", `/doctor?id=${doctor.user.id}`, { token: patient.token })).body as {
+          doctors: { nextSlot: { date: string; time: string } | null }[];
+        }
+      ).doctors[0].nextSlot;
     const first = await card();
     expect(first).not.toBeNull();
     // That slot books; the card then moves on to the next one the list shows as free.
-    const book = (date: string, time: string) => api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time } });
+    const book = (date: string, time: string) =>
+      api.request("POST", "/appointment", {
+        token: patient.token,
+        body: { doctorId: doctor.user.id, type: "online", date, time },
+      });
     expect((await book(first!.date, first!.time)).status).toBe(201);
-    const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${first!.date}`, { answer: daySlots, token: patient.token });
+    const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${first!.date}`, {
+      answer: daySlots,
+      token: patient.token,
+    });
     const nextFree = slots.body.find((s) => s.available);
     if (nextFree) expect(await card()).toEqual({ date: first!.date, time: nextFree.iso });
     // Away for the next 30 days: the first slot after the absence.
-    expect((await api.request("POST", "/doctor/absences", { token: doctor.token, body: { from: first!.date, to: futureDate(30), cancelAppointments: true } })).status).toBe(201);
+    expect(
+      (
+        await api.request("POST", "/doctor/absences", {
+          token: doctor.token,
+          body: { from: first!.date, to: futureDate(30), cancelAppointments: true },
+        })
+      ).status,
+    ).toBe(201);
     const after = await card();
     expect(after!.date > futureDate(30)).toBe(true);
-    expect((await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${after!.date}`, { answer: daySlots, token: patient.token })).body.find((s) => s.available)?.iso).toBe(after!.time);
+    expect(
+      (
+        await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${after!.date}`, {
+          answer: daySlots,
+          token: patient.token,
+        })
+      ).body.find((s) => s.available)?.iso,
+    ).toBe(after!.time);
     // No day offered: no next slot.
-    await putPlan(doctor, { week: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] } });
+    await putPlan(doctor, {
+      week: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] },
+    });
     expect(await card()).toBeNull();
   });
 
@@ -159,22 +248,45 @@ describe("the availability rule", () => {
     const date = futureDate(9);
     await api.db.update(workingPlans).set({ minimumNoticeHours: 0 }).where(eq(workingPlans.doctorId, doctor.user.id));
     for (const time of SLOTS.slice(0, -1)) {
-      expect((await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time } })).status).toBe(201);
+      expect(
+        (
+          await api.request("POST", "/appointment", {
+            token: patient.token,
+            body: { doctorId: doctor.user.id, type: "online", date, time },
+          })
+        ).status,
+      ).toBe(201);
     }
     const last = SLOTS.at(-1)!;
     const patients = await Promise.all(Array.from({ length: 100 }, () => api.createPatient()));
     const answers = await Promise.all(
-      patients.map((p) => api.request("POST", "/appointment", { token: p.token, body: { doctorId: doctor.user.id, type: "in-person", date, time: last } })),
+      patients.map((p) =>
+        api.request("POST", "/appointment", {
+          token: p.token,
+          body: { doctorId: doctor.user.id, type: "in-person", date, time: last },
+        }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 201);
-    expect(refused.map((a) => [a.status, refusal(a).code])).toEqual(Array.from({ length: 99 }, () => [409, "slot_taken"]));
+    expect(refused.map((a) => [a.status, refusal(a).code])).toEqual(
+      Array.from({ length: 99 }, () => [409, "slot_taken"]),
+    );
     const held = await api.db
       .select({ id: appointments.id })
       .from(appointments)
-      .where(and(eq(appointments.doctorId, doctor.user.id), eq(appointments.startsAt, zonedInstant(date, last)), inArray(appointments.status, ["pending", "confirmed"])));
+      .where(
+        and(
+          eq(appointments.doctorId, doctor.user.id),
+          eq(appointments.startsAt, zonedInstant(date, last)),
+          inArray(appointments.status, ["pending", "confirmed"]),
+        ),
+      );
     expect(held).toHaveLength(1);
-    const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, { answer: daySlots, token: patient.token });
+    const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, {
+      answer: daySlots,
+      token: patient.token,
+    });
     expect(slots.body.every((s) => !s.available && s.reason === "slot_taken")).toBe(true);
   });
 
@@ -182,11 +294,16 @@ describe("the availability rule", () => {
     const doctor = await newDoctor();
     const date = futureDate(11);
     const [booking, absence] = await Promise.all([
-      api.request("POST", "/appointment", { token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time: "09:00" } }),
+      api.request("POST", "/appointment", {
+        token: patient.token,
+        body: { doctorId: doctor.user.id, type: "online", date, time: "09:00" },
+      }),
       api.request("POST", "/doctor/absences", { token: doctor.token, body: { from: date, to: date } }),
     ]);
     // One of the two came first; the other saw it.
     expect([booking.status, absence.status].sort()).toEqual([201, 409]);
-    expect(booking.status === 409 ? refusal(booking).code : refusal(absence).code).toBe(booking.status === 409 ? "doctor_absent" : "appointments_in_period");
+    expect(booking.status === 409 ? refusal(booking).code : refusal(absence).code).toBe(
+      booking.status === 409 ? "doctor_absent" : "appointments_in_period",
+    );
   });
 });

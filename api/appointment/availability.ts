@@ -92,11 +92,19 @@ export async function slotsOfDay(db: Db, doctorId: string, date: string, now = n
  * transaction ends. `startsAt` is one of the six slots (parseSlot) or an appointment's own start;
  * `taken` the caller's own words for a slot already taken.
  */
-export async function requireBookable(tx: Db, doctorId: string, startsAt: Date, now = new Date(), taken = () => slotRefused("slot_taken")): Promise<void> {
+export async function requireBookable(
+  tx: Db,
+  doctorId: string,
+  startsAt: Date,
+  now = new Date(),
+  taken = () => slotRefused("slot_taken"),
+): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLINIC_CALENDAR_LOCK})`);
   await tx.execute(sql`select 1 from working_plans where doctor_id = ${doctorId} for share`);
   const { date, time } = clinicParts(startsAt);
-  const [row] = rowsOf<Verdict>(await tx.execute(sql`select v.reason from (${verdictsOfDay(doctorId, date, now)}) v where v.time = ${time}`));
+  const [row] = rowsOf<Verdict>(
+    await tx.execute(sql`select v.reason from (${verdictsOfDay(doctorId, date, now)}) v where v.time = ${time}`),
+  );
   // A doctor without a plan row does not exist as a doctor; a time off the grid is not a slot.
   const reason = row ? row.reason : "slot_not_offered";
   if (reason) throw reason === "slot_taken" ? taken() : slotRefused(reason);

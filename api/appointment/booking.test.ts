@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { futureDate, refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
+import {
+  futureDate,
+  refusal,
+  setUpApi,
+  type TestDoctor,
+  type TestPatient,
+  type TestReference,
+} from "../test/harness.ts";
 import { appointments, countries, doctors } from "../db/schema.ts";
 import { SLOTS } from "../../contract/constants.ts";
 import { appointment, daySlots } from "../../contract/appointment.ts";
@@ -19,7 +26,10 @@ describe("POST /appointment and GET /appointment/slots", () => {
     patient = await api.createPatient();
     gp = await api.createDoctor({ username: "Dr General", specialities: ["General practice"] });
     cardiologist = await api.createDoctor({ username: "Dr Heart", specialities: ["Cardiology"], city: "Buea" });
-    await api.db.update(doctors).set({ dutyHospital: "Buea Regional Hospital" }).where(eq(doctors.userId, cardiologist.user.id));
+    await api.db
+      .update(doctors)
+      .set({ dutyHospital: "Buea Regional Hospital" })
+      .where(eq(doctors.userId, cardiologist.user.id));
   });
 
   const book = (body: Record<string, unknown>, token = patient.token, headers?: Record<string, string>) =>
@@ -63,7 +73,14 @@ describe("POST /appointment and GET /appointment/slots", () => {
 
     it("takes place, city and country from the doctor for an in-person visit, and charges a specialist 6000", async () => {
       const date = futureDate(3);
-      const res = await book({ doctorId: cardiologist.user.id, type: "in-person", date, time: "10:00", place: "elsewhere", city: 1 });
+      const res = await book({
+        doctorId: cardiologist.user.id,
+        type: "in-person",
+        date,
+        time: "10:00",
+        place: "elsewhere",
+        city: 1,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         place: "Buea Regional Hospital",
@@ -125,7 +142,12 @@ describe("POST /appointment and GET /appointment/slots", () => {
         expect(res.status).toBe(403);
         expect(res.body).toEqual({ message: "This doctor is not yet verified", code: "doctor_unverified" });
       }
-      const unknown = await book({ doctorId: "00000000-0000-4000-8000-000000000000", type: "online", date, time: "09:00" });
+      const unknown = await book({
+        doctorId: "00000000-0000-4000-8000-000000000000",
+        type: "online",
+        date,
+        time: "09:00",
+      });
       expect(unknown.status).toBe(404);
       expect(refusal(unknown).code).toBe("doctor_not_found");
       // A patient's id is not a doctor's.
@@ -137,7 +159,10 @@ describe("POST /appointment and GET /appointment/slots", () => {
       const first = await book({ doctorId: gp.user.id, type: "online", date, time: "15:00" });
       expect(first.status).toBe(201);
       const other = await api.createPatient();
-      const second = await book({ doctorId: gp.user.id, type: "in-person", date, time: `${date}T15:00:00+01:00` }, other.token);
+      const second = await book(
+        { doctorId: gp.user.id, type: "in-person", date, time: `${date}T15:00:00+01:00` },
+        other.token,
+      );
       expect(second.status).toBe(409);
       expect(second.body).toEqual({ message: "This time slot is no longer available", code: "slot_taken" });
       await api.db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, first.body.id));
@@ -148,7 +173,9 @@ describe("POST /appointment and GET /appointment/slots", () => {
       const doctor = await api.createDoctor({ username: "Dr Busy" });
       const patients = await Promise.all(Array.from({ length: 50 }, () => api.createPatient()));
       const date = futureDate(8);
-      const answers = await Promise.all(patients.map((p) => book({ doctorId: doctor.user.id, type: "online", date, time: "09:00" }, p.token)));
+      const answers = await Promise.all(
+        patients.map((p) => book({ doctorId: doctor.user.id, type: "online", date, time: "09:00" }, p.token)),
+      );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -194,7 +221,14 @@ describe("POST /appointment and GET /appointment/slots", () => {
           doctorId: gp.user.id,
           status: "confirmed",
           price: 5,
-          details: { deviceType: "tablet", internetQuality: "fair", videoPreference: "any", residenceAddress: " Akwa ", reason: "Rash", x: 1 },
+          details: {
+            deviceType: "tablet",
+            internetQuality: "fair",
+            videoPreference: "any",
+            residenceAddress: " Akwa ",
+            reason: "Rash",
+            x: 1,
+          },
         }),
       );
       expect(res.status).toBe(201);
@@ -209,7 +243,13 @@ describe("POST /appointment and GET /appointment/slots", () => {
         time: `${date}T14:00:00+01:00`,
         Speciality: { name: "Dermatology" },
       });
-      expect(res.body.details).toEqual({ deviceType: "tablet", internetQuality: "fair", videoPreference: "any", residenceAddress: "Akwa", reason: "Rash" });
+      expect(res.body.details).toEqual({
+        deviceType: "tablet",
+        internetQuality: "fair",
+        videoPreference: "any",
+        residenceAddress: "Akwa",
+        reason: "Rash",
+      });
     });
 
     it("keeps the place, city and country the patient chose for an in-person request", async () => {
@@ -217,7 +257,9 @@ describe("POST /appointment and GET /appointment/slots", () => {
       expect(res.status).toBe(201);
       // The country follows from the city.
       expect(res.body).toMatchObject({ place: "Near the port", city: "Kribi", country: "Cameroon" });
-      const both = await book(request({ type: "in-person", city: String(ref.city("Limbe").id), country: String(ref.cameroon.id) }));
+      const both = await book(
+        request({ type: "in-person", city: String(ref.city("Limbe").id), country: String(ref.cameroon.id) }),
+      );
       expect(both.body).toMatchObject({ city: "Limbe", country: "Cameroon" });
     });
 
@@ -225,7 +267,11 @@ describe("POST /appointment and GET /appointment/slots", () => {
       const date = futureDate(5);
       for (const time of ["13:37", "22:30", "08:59", "12:00", `${date}T13:37:00+01:00`, `${date}T21:30:00Z`]) {
         const res = await book(request({ date, time }));
-        expect({ time, status: res.status, code: refusal(res).code }).toEqual({ time, status: 400, code: "invalid_slot" });
+        expect({ time, status: res.status, code: refusal(res).code }).toEqual({
+          time,
+          status: 400,
+          code: "invalid_slot",
+        });
       }
       const slot = await book(request({ date, time: `${date}T08:00:00Z` }));
       expect(slot.status).toBe(201);
@@ -256,18 +302,27 @@ describe("POST /appointment and GET /appointment/slots", () => {
   });
 
   describe("GET /appointment/slots", () => {
-    const slots = (query: string, token = patient.token) => api.request("GET", `/appointment/slots${query}`, { answer: daySlots, token });
+    const slots = (query: string, token = patient.token) =>
+      api.request("GET", `/appointment/slots${query}`, { answer: daySlots, token });
 
     it("lists the six slots with the ones taken by active appointments unavailable", async () => {
       const doctor = await api.createDoctor({ username: "Dr Slots" });
       const date = futureDate(12);
       expect((await book({ doctorId: doctor.user.id, type: "online", date, time: "10:00" })).status).toBe(201);
       const cancelled = await book({ doctorId: doctor.user.id, type: "online", date, time: "14:00" });
-      await api.request("PATCH", `/appointment/${cancelled.body.id}`, { token: patient.token, body: { status: "cancelled" } });
+      await api.request("PATCH", `/appointment/${cancelled.body.id}`, {
+        token: patient.token,
+        body: { status: "cancelled" },
+      });
       const res = await slots(`?doctorId=${doctor.user.id}&date=${date}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(
-        SLOTS.map((time) => ({ time, iso: `${date}T${time}:00+01:00`, available: time !== "10:00", reason: time === "10:00" ? "slot_taken" : null })),
+        SLOTS.map((time) => ({
+          time,
+          iso: `${date}T${time}:00+01:00`,
+          available: time !== "10:00",
+          reason: time === "10:00" ? "slot_taken" : null,
+        })),
       );
       // Other roles see the same availability (the doctor's own view of a day).
       expect((await slots(`?doctorId=${doctor.user.id}&date=${date}`, doctor.token)).body).toEqual(res.body);
@@ -283,7 +338,9 @@ describe("POST /appointment and GET /appointment/slots", () => {
       expect((await slots(`?doctorId=${gp.user.id}&date=tomorrow`)).status).toBe(400);
       expect((await slots(`?doctorId=${gp.user.id}&date=2026-02-31`)).status).toBe(400);
       expect((await slots(`?doctorId=00000000-0000-4000-8000-000000000000&date=${futureDate(3)}`)).status).toBe(404);
-      expect((await api.request("GET", `/appointment/slots?doctorId=${gp.user.id}&date=${futureDate(3)}`)).status).toBe(401);
+      expect((await api.request("GET", `/appointment/slots?doctorId=${gp.user.id}&date=${futureDate(3)}`)).status).toBe(
+        401,
+      );
     });
   });
 });

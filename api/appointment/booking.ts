@@ -25,7 +25,12 @@ const slotTaken = () => conflict("This time slot is no longer available", "slot_
  * Which of these doctors hold the instant with an active appointment (other than `exceptId`): a
  * doctor may neither propose on nor be given such a slot.
  */
-export async function doctorsBusyAt(db: Db, doctorIds: string[], startsAt: Date, exceptId?: string): Promise<Set<string>> {
+export async function doctorsBusyAt(
+  db: Db,
+  doctorIds: string[],
+  startsAt: Date,
+  exceptId?: string,
+): Promise<Set<string>> {
   if (doctorIds.length === 0) return new Set();
   const rows = await db
     .select({ doctorId: appointments.doctorId })
@@ -60,7 +65,12 @@ const storedDetails = (details: AppointmentDetails | undefined): Record<string, 
  * and, for in-person visits, the place (the doctor's duty hospital, city and country). The doctor's
  * notice is queued with it.
  */
-export async function bookDirect(db: Db, mailer: OutboxMailer, patientId: string, body: DirectBookingBody): Promise<string> {
+export async function bookDirect(
+  db: Db,
+  mailer: OutboxMailer,
+  patientId: string,
+  body: DirectBookingBody,
+): Promise<string> {
   const { type } = body;
   const startsAt = parseSlot(body.date, body.time);
   const details = storedDetails(body.details);
@@ -83,7 +93,9 @@ export async function bookDirect(db: Db, mailer: OutboxMailer, patientId: string
 
   const badges = (await specialitiesOf(db, [doctor.id])).get(doctor.id) ?? [];
   if (specialityId !== undefined) {
-    const practised = badges.length ? badges.some((b) => b.id === specialityId) : await specialityExists(db, specialityId);
+    const practised = badges.length
+      ? badges.some((b) => b.id === specialityId)
+      : await specialityExists(db, specialityId);
     if (!practised) throw badRequest("This doctor does not practise this speciality", "invalid_speciality");
   } else if (badges.length === 1) {
     specialityId = badges[0].id;

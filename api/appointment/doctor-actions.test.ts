@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { futureDate, refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
+import {
+  futureDate,
+  refusal,
+  setUpApi,
+  type TestDoctor,
+  type TestPatient,
+  type TestReference,
+} from "../test/harness.ts";
 import { appointments, auditEvents } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
@@ -30,17 +37,29 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
   const ahead = () => new Date(Date.parse(`${futureDate(200)}T06:00:00Z`) + ++minutes * 60_000);
   const hourAgo = () => new Date(Date.now() - 3_600_000 - ++minutes * 60_000);
   const assigned = (status: Status, values: Partial<typeof appointments.$inferInsert> = {}) =>
-    insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status, startsAt: ahead(), ...values });
+    insertAppointment(api.db, {
+      patientId: patient.user.id,
+      doctorId: doctor.user.id,
+      status,
+      startsAt: ahead(),
+      ...values,
+    });
   const put = (id: string, body: unknown, token = doctor.token, headers?: Record<string, string>) =>
     api.request("PUT", `/appointment/${id}`, { answer: appointment, body, token, headers });
-  const statusOf = async (id: string) => (await api.db.select().from(appointments).where(eq(appointments.id, id)))[0].status;
+  const statusOf = async (id: string) =>
+    (await api.db.select().from(appointments).where(eq(appointments.id, id)))[0].status;
 
   describe("allowed transitions", () => {
     it("confirms a pending appointment and answers the serialized appointment", async () => {
       const a = await assigned("pending");
       const res = await put(a.id, { status: "confirmed" });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: a.id, status: "confirmed", doctorId: doctor.user.id, Patient: { username: "Awa Patient" } });
+      expect(res.body).toMatchObject({
+        id: a.id,
+        status: "confirmed",
+        doctorId: doctor.user.id,
+        Patient: { username: "Awa Patient" },
+      });
       expect(await statusOf(a.id)).toBe("confirmed");
     });
 
@@ -61,8 +80,13 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
     it("records the change in the audit log", async () => {
       const a = await assigned("pending");
       await put(a.id, { status: "confirmed" });
-      const events = await api.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, a.id), eq(auditEvents.action, "update")));
-      expect(events).toMatchObject([{ actorId: doctor.user.id, subjectUserId: patient.user.id, entity: "appointment" }]);
+      const events = await api.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, a.id), eq(auditEvents.action, "update")));
+      expect(events).toMatchObject([
+        { actorId: doctor.user.id, subjectUserId: patient.user.id, entity: "appointment" },
+      ]);
     });
   });
 
@@ -143,7 +167,10 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
     });
 
     it("answers 404 for an open request (no doctor yet) and for unknown or malformed ids", async () => {
-      const open = await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality("General practice").id });
+      const open = await insertOpenRequest(api.db, {
+        patientId: patient.user.id,
+        specialityId: ref.speciality("General practice").id,
+      });
       expect((await put(open.id, { status: "confirmed" })).status).toBe(404);
       expect((await put("00000000-0000-4000-8000-000000000000", { status: "confirmed" })).status).toBe(404);
       expect((await put("not-an-id", { status: "confirmed" })).status).toBe(404);
@@ -157,7 +184,11 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
     });
 
     it("refuses an unverified doctor with 403 doctor_unverified", async () => {
-      const a = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: pendingDoctor.user.id, status: "pending" });
+      const a = await insertAppointment(api.db, {
+        patientId: patient.user.id,
+        doctorId: pendingDoctor.user.id,
+        status: "pending",
+      });
       const res = await put(a.id, { status: "confirmed" }, pendingDoctor.token);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: "Your account is awaiting verification", code: "doctor_unverified" });
@@ -178,7 +209,8 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
   });
 
   describe("no-shows: a confirmed appointment whose start has passed becomes missed", () => {
-    const getAsDoctor = (id: string, token = doctor.token) => api.request("GET", `/appointment/${id}`, { answer: doctorAppointment, token });
+    const getAsDoctor = (id: string, token = doctor.token) =>
+      api.request("GET", `/appointment/${id}`, { answer: doctorAppointment, token });
 
     it("marks it missed, tells nobody, and the patient sees the status", async () => {
       const a = await assigned("confirmed", { startsAt: hourAgo() });
@@ -186,9 +218,15 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: a.id, status: "missed" });
       expect(await statusOf(a.id)).toBe("missed");
-      const events = await api.db.select().from(auditEvents).where(and(eq(auditEvents.entityId, a.id), eq(auditEvents.action, "update")));
+      const events = await api.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, a.id), eq(auditEvents.action, "update")));
       expect(events).toMatchObject([{ actorId: doctor.user.id, subjectUserId: patient.user.id }]);
-      const asPatient = await api.request("GET", `/appointment/${a.id}`, { answer: patientAppointment, token: patient.token });
+      const asPatient = await api.request("GET", `/appointment/${a.id}`, {
+        answer: patientAppointment,
+        token: patient.token,
+      });
       expect(asPatient.body.status).toBe("missed");
       const patientList = await api.request("GET", "/appointment?status=missed", { token: patient.token });
       expect(patientList.status).toBe(200);
@@ -228,7 +266,10 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
 
     it("is not the patient's to undo: a missed appointment cannot be cancelled", async () => {
       const a = await assigned("missed", { startsAt: hourAgo() });
-      const res = await api.request("PATCH", `/appointment/${a.id}`, { body: { status: "cancelled" }, token: patient.token });
+      const res = await api.request("PATCH", `/appointment/${a.id}`, {
+        body: { status: "cancelled" },
+        token: patient.token,
+      });
       expect(res.status).toBe(409);
       expect(await statusOf(a.id)).toBe("missed");
     });
@@ -244,7 +285,12 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       await mine("missed", daysAgo(30), other.user.id); // another doctor's no-show counts too
       await mine("missed", daysAgo(400)); // older than 12 months: not counted
       await mine("cancelled", daysAgo(10)); // not a no-show
-      await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status: "missed", startsAt: daysAgo(5) }); // another patient's
+      await insertAppointment(api.db, {
+        patientId: patient.user.id,
+        doctorId: doctor.user.id,
+        status: "missed",
+        startsAt: daysAgo(5),
+      }); // another patient's
       const one = await getAsDoctor(looked.id);
       expect(one.status).toBe(200);
       expect(one.body.patientMissed).toBe(2);
@@ -284,7 +330,10 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       const a = await onSlot();
       const res = await put(a.id, { date: a.date, time: "09:00" });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: "The new date and time must differ from the current ones", code: "unchanged" });
+      expect(res.body).toEqual({
+        message: "The new date and time must differ from the current ones",
+        code: "unchanged",
+      });
     });
 
     it("refuses a past date, a time that is not a slot, an impossible date and a missing time with 400", async () => {

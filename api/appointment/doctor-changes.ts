@@ -42,7 +42,12 @@ const invalidTransition = (from: Status, to: string) =>
 async function lockAssigned(tx: Db, doctor: DoctorAccess, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
   const [row] = await tx
-    .select({ doctorId: appointments.doctorId, patientId: appointments.patientId, status: appointments.status, startsAt: appointments.startsAt })
+    .select({
+      doctorId: appointments.doctorId,
+      patientId: appointments.patientId,
+      status: appointments.status,
+      startsAt: appointments.startsAt,
+    })
     .from(appointments)
     .where(eq(appointments.id, id))
     .for("update");
@@ -51,10 +56,20 @@ async function lockAssigned(tx: Db, doctor: DoctorAccess, id: string) {
 }
 
 /** What the patient is told of a status the doctor sets (completing or marking missed tells nobody). */
-const CHANGE_OF: Partial<Record<Status, AppointmentChange>> = { confirmed: "confirmed", cancelled: "cancelledByDoctor" };
+const CHANGE_OF: Partial<Record<Status, AppointmentChange>> = {
+  confirmed: "confirmed",
+  cancelled: "cancelledByDoctor",
+};
 
 /** `to` is any status (contract/appointment.ts doctorStatusBody); which ones a doctor may reach is decided here. */
-export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, to: Status, now = new Date()) {
+export async function changeStatusByDoctor(
+  db: Db,
+  mailer: OutboxMailer,
+  doctor: DoctorAccess,
+  id: string,
+  to: Status,
+  now = new Date(),
+) {
   requireVerified(doctor);
   const patientId = await db.transaction(async (tx) => {
     const row = await lockAssigned(tx, doctor, id);
@@ -76,7 +91,14 @@ export async function changeStatusByDoctor(db: Db, mailer: OutboxMailer, doctor:
 }
 
 /** `date` is a real calendar day and `time` a slot's text (contract/appointment.ts rescheduleBody). */
-export async function rescheduleByDoctor(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, id: string, date: string, time: string) {
+export async function rescheduleByDoctor(
+  db: Db,
+  mailer: OutboxMailer,
+  doctor: DoctorAccess,
+  id: string,
+  date: string,
+  time: string,
+) {
   requireVerified(doctor);
   const startsAt = parseSlot(date, time);
   const patientId = await db.transaction(async (tx) => {
@@ -88,8 +110,14 @@ export async function rescheduleByDoctor(db: Db, mailer: OutboxMailer, doctor: D
       throw badRequest("The new date and time must differ from the current ones", "unchanged");
     }
     await requireBookable(tx, doctor.id, startsAt);
-    await claimingSlot(() => tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)));
-    await tellOfChange(tx, mailer, id, "rescheduled", { actorId: doctor.id, to: row.patientId, previousStartsAt: row.startsAt });
+    await claimingSlot(() =>
+      tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)),
+    );
+    await tellOfChange(tx, mailer, id, "rescheduled", {
+      actorId: doctor.id,
+      to: row.patientId,
+      previousStartsAt: row.startsAt,
+    });
     return row.patientId;
   });
   mailer.wake();

@@ -15,7 +15,6 @@ import { isUuid } from "../../contract/fields.ts";
 import { auditPatients } from "../audit.ts";
 import { answerableRequests, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, type DoctorAccess } from "./access.ts";
 
-
 // The doctor's list page and schedule: the cards with the doctor's own proposal on each, whether
 // the doctor already holds the slot with another active appointment (an open request then cannot
 // take their proposal), and how many of the patient's appointments, with any doctor, were marked
@@ -63,9 +62,19 @@ export async function listDoctorAppointments(db: Db, doctorId: string, q: Doctor
     page: q.page,
     limit: q.limit,
   });
-  await auditPatients(db, doctorId, page.map((r) => r.patientId), "read", "appointment_list");
+  await auditPatients(
+    db,
+    doctorId,
+    page.map((r) => r.patientId),
+    "read",
+    "appointment_list",
+  );
   return {
-    appointments: await serializeForDoctor(db, doctorId, page.map((r) => r.id)),
+    appointments: await serializeForDoctor(
+      db,
+      doctorId,
+      page.map((r) => r.id),
+    ),
     ...pageInfo(total, q.page, q.limit),
   };
 }
@@ -80,7 +89,9 @@ export async function getDoctorAppointment(db: Db, doctor: DoctorAccess, id: str
   const visible =
     row &&
     (row.doctorId === doctor.id ||
-      (doctor.verification === "verified" && isOpenRequestFor(doctor, row) && (OPEN_STATUSES as readonly string[]).includes(row.status)));
+      (doctor.verification === "verified" &&
+        isOpenRequestFor(doctor, row) &&
+        (OPEN_STATUSES as readonly string[]).includes(row.status)));
   if (!visible) throw appointmentNotFound();
   await auditPatients(db, doctor.id, [row.patientId], "read", "appointment", id);
   return serializeCard(row, doctorsSide);

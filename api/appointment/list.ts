@@ -16,7 +16,14 @@ const otherParty = alias(users, "other_party");
  */
 export async function pageOfAppointments(
   db: Db,
-  q: { conditions: (SQL | undefined)[]; otherPartyId: PgColumn; search?: string; orderBy: SQL[]; page: number; limit: number },
+  q: {
+    conditions: (SQL | undefined)[];
+    otherPartyId: PgColumn;
+    search?: string;
+    orderBy: SQL[];
+    page: number;
+    limit: number;
+  },
 ) {
   const conditions = [...q.conditions];
   if (q.search) {
@@ -74,11 +81,23 @@ export function cardsByIds<E extends Record<string, SQL.Aliased | SQL>>(db: Db, 
   return db
     .select({
       ...getTableColumns(appointments),
-      patient: { id: patient.id, username: patient.username, avatarUrl: patient.avatarUrl, deletedAt: patient.deletedAt },
+      patient: {
+        id: patient.id,
+        username: patient.username,
+        avatarUrl: patient.avatarUrl,
+        deletedAt: patient.deletedAt,
+      },
       doctor: { id: doctor.id, username: doctor.username, avatarUrl: doctor.avatarUrl, deletedAt: doctor.deletedAt },
       doctorProfile: { contact: doctors.contact, dutyHospital: doctors.dutyHospital },
-      doctorSpecialities: sql<[number, string, string][]>`coalesce((select json_agg(json_build_array(s.id, s.name, s.name_fr) order by s.name) from doctor_specialities ds join specialities s on s.id = ds.speciality_id where ds.doctor_id = ${appointments.doctorId}), '[]')`,
-      speciality: { id: specialities.id, name: specialities.name, nameFr: specialities.nameFr, icon: specialities.icon },
+      doctorSpecialities: sql<
+        [number, string, string][]
+      >`coalesce((select json_agg(json_build_array(s.id, s.name, s.name_fr) order by s.name) from doctor_specialities ds join specialities s on s.id = ds.speciality_id where ds.doctor_id = ${appointments.doctorId}), '[]')`,
+      speciality: {
+        id: specialities.id,
+        name: specialities.name,
+        nameFr: specialities.nameFr,
+        icon: specialities.icon,
+      },
       city: { id: cities.id, name: cities.name },
       country: { id: countries.id, name: countries.name, code: countries.code },
       ...extra,
@@ -102,7 +121,10 @@ type Card = Awaited<ReturnType<typeof cardsByIds<Record<never, never>>>>[number]
 export function serializeCard<R extends Card, E extends object>(row: R, extra: (row: R) => E) {
   const { doctorProfile, doctorSpecialities, doctor, ...rest } = row;
   const specialities = doctorSpecialities.map(([id, name, nameFr]) => ({ speciality: { id, name, nameFr } }));
-  const loaded = { ...rest, doctor: doctor && { ...doctor, doctor: doctorProfile && { ...doctorProfile, specialities } } };
+  const loaded = {
+    ...rest,
+    doctor: doctor && { ...doctor, doctor: doctorProfile && { ...doctorProfile, specialities } },
+  };
   return { ...serializeAppointment(loaded), ...extra(row) };
 }
 

@@ -15,7 +15,6 @@ import type { PatientListQuery } from "../../contract/appointment.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 
-
 // The patient's list page and home: the cards with the pending proposals on each (the 'Doctor
 // Proposals' tab count), in the cards' one statement.
 const patientCards = prepared("patient_cards_by_ids", (db) =>
@@ -43,7 +42,11 @@ export async function listAppointments(db: Db, viewer: AuthUser, q: PatientListQ
       q.type ? eq(appointments.type, q.type) : undefined,
       q.status ? eq(appointments.status, q.status) : undefined,
       q.category ? eq(appointments.category, q.category) : undefined,
-      q.assigned === "true" ? isNotNull(appointments.doctorId) : q.assigned === "false" ? isNull(appointments.doctorId) : undefined,
+      q.assigned === "true"
+        ? isNotNull(appointments.doctorId)
+        : q.assigned === "false"
+          ? isNull(appointments.doctorId)
+          : undefined,
       q.city ? eq(appointments.cityId, q.city) : undefined,
       q.country ? eq(appointments.countryId, q.country) : undefined,
     ],
@@ -53,9 +56,19 @@ export async function listAppointments(db: Db, viewer: AuthUser, q: PatientListQ
     page: q.page,
     limit: q.limit,
   });
-  if (viewer.role === "admin") await auditPatients(db, viewer.id, page.map((r) => r.patientId), "read", "appointment");
+  if (viewer.role === "admin")
+    await auditPatients(
+      db,
+      viewer.id,
+      page.map((r) => r.patientId),
+      "read",
+      "appointment",
+    );
   return {
-    appointments: await serializeMany(db, page.map((r) => r.id)),
+    appointments: await serializeMany(
+      db,
+      page.map((r) => r.id),
+    ),
     ...pageInfo(total, q.page, q.limit),
   };
 }
@@ -75,14 +88,20 @@ const CANCELLABLE = new Set(["pending", "proposed", "confirmed"]);
 
 /** An appointment whose start has passed is history: nobody cancels it any more (docs/forms.md). */
 export const hasStarted = (startsAt: Date, now = new Date()) => startsAt.getTime() <= now.getTime();
-export const startedAlready = () => conflict("This appointment has already started and can no longer be cancelled", "already_started");
+export const startedAlready = () =>
+  conflict("This appointment has already started and can no longer be cancelled", "already_started");
 
 /** The patient cancels their own appointment; pending proposals on it are rejected; its doctor is told. */
 export async function cancelByPatient(db: Db, mailer: OutboxMailer, patientId: string, id: string) {
   if (!isUuid(id)) throw appointmentNotFound();
   const told = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ patientId: appointments.patientId, doctorId: appointments.doctorId, status: appointments.status, startsAt: appointments.startsAt })
+      .select({
+        patientId: appointments.patientId,
+        doctorId: appointments.doctorId,
+        status: appointments.status,
+        startsAt: appointments.startsAt,
+      })
       .from(appointments)
       .where(eq(appointments.id, id))
       .for("update");

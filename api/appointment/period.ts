@@ -90,13 +90,20 @@ export async function clearPeriod(tx: Db, mailer: OutboxMailer, p: PeriodChange)
   const found = await lockPeriodAppointments(tx, p);
   if (found.length === 0) return { cancelled: [], patientIds: [] };
   if (!p.cancelAppointments) {
-    throw new ApiError(409, "Appointments fall in this period", "appointments_in_period", { appointments: found.map((f) => f.wire) });
+    throw new ApiError(409, "Appointments fall in this period", "appointments_in_period", {
+      appointments: found.map((f) => f.wire),
+    });
   }
   const now = new Date();
   await tx
     .update(appointments)
     .set({ status: "cancelled", updatedAt: now })
-    .where(inArray(appointments.id, found.map((f) => f.wire.id)));
+    .where(
+      inArray(
+        appointments.id,
+        found.map((f) => f.wire.id),
+      ),
+    );
   for (const { wire, patientId } of found) {
     await tellOfChange(tx, mailer, wire.id, p.change, { actorId: p.actorId, to: patientId, reason: p.reason });
   }

@@ -24,22 +24,65 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
     const cardiology = ref.speciality("Cardiology").id;
     const dermatology = ref.speciality("Dermatology").id;
     const douala = ref.city("Douala");
-    const at = (days: number) => zonedInstant(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10), "10:00");
+    const at = (days: number) =>
+      zonedInstant(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10), "10:00");
     const p = patient.user.id;
     ids = {
-      past: (await insertAppointment(api.db, { patientId: p, doctorId: heart.user.id, specialityId: cardiology, status: "completed", startsAt: at(-30) })).id,
-      confirmed: (await insertAppointment(api.db, { patientId: p, doctorId: heart.user.id, specialityId: cardiology, status: "confirmed", type: "in-person", cityId: douala.id, countryId: ref.cameroon.id, startsAt: at(5) })).id,
-      pending: (await insertAppointment(api.db, { patientId: p, doctorId: skin.user.id, specialityId: dermatology, startsAt: at(6) })).id,
-      cancelled: (await insertAppointment(api.db, { patientId: p, doctorId: skin.user.id, specialityId: dermatology, status: "cancelled", startsAt: at(7) })).id,
+      past: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: heart.user.id,
+          specialityId: cardiology,
+          status: "completed",
+          startsAt: at(-30),
+        })
+      ).id,
+      confirmed: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: heart.user.id,
+          specialityId: cardiology,
+          status: "confirmed",
+          type: "in-person",
+          cityId: douala.id,
+          countryId: ref.cameroon.id,
+          startsAt: at(5),
+        })
+      ).id,
+      pending: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: skin.user.id,
+          specialityId: dermatology,
+          startsAt: at(6),
+        })
+      ).id,
+      cancelled: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: skin.user.id,
+          specialityId: dermatology,
+          status: "cancelled",
+          startsAt: at(7),
+        })
+      ).id,
       open: (await insertOpenRequest(api.db, { patientId: p, specialityId: dermatology, startsAt: at(8) })).id,
       proposed: (await insertOpenRequest(api.db, { patientId: p, specialityId: cardiology, startsAt: at(9) })).id,
-      othersPending: (await insertAppointment(api.db, { patientId: other.user.id, doctorId: heart.user.id, specialityId: cardiology, startsAt: at(10) })).id,
+      othersPending: (
+        await insertAppointment(api.db, {
+          patientId: other.user.id,
+          doctorId: heart.user.id,
+          specialityId: cardiology,
+          startsAt: at(10),
+        })
+      ).id,
     };
     await insertProposal(api.db, ids.proposed, heart.user.id);
     await insertProposal(api.db, ids.proposed, (await api.createDoctor({ specialities: ["Cardiology"] })).user.id);
   });
 
-  const list = (query = "", token = patient.token) => api.request("GET", `/appointment${query}`, { answer: patientAppointmentPage, token });
+  const list = (query = "", token = patient.token) =>
+    api.request("GET", `/appointment${query}`, { answer: patientAppointmentPage, token });
   const listIds = async (query: string) => (await list(query)).body.appointments.map((a: { id: string }) => a.id);
 
   describe("GET /appointment", () => {
@@ -61,7 +104,12 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
     it("serializes each appointment with its pending proposal count", async () => {
       const { body } = await list();
       const byId = Object.fromEntries(body.appointments.map((a) => [a.id, a]));
-      expect(byId[ids.proposed]).toMatchObject({ status: "proposed", category: "random", Doctor: null, proposalCount: 2 });
+      expect(byId[ids.proposed]).toMatchObject({
+        status: "proposed",
+        category: "random",
+        Doctor: null,
+        proposalCount: 2,
+      });
       expect(byId[ids.confirmed]).toMatchObject({
         status: "confirmed",
         type: "in-person",
@@ -99,7 +147,14 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
       expect((await list("?limit=4&page=2")).body).toMatchObject({ total: 6, page: 2, limit: 4, totalPages: 2 });
       expect(await listIds("?limit=4&page=2")).toEqual([ids.confirmed, ids.past]);
       expect((await list("?limit=1000")).body.limit).toBe(100);
-      for (const bad of ["?status=done", "?type=video", "?category=open", "?assigned=maybe", "?page=-1", "?city=Douala"]) {
+      for (const bad of [
+        "?status=done",
+        "?type=video",
+        "?category=open",
+        "?assigned=maybe",
+        "?page=-1",
+        "?city=Douala",
+      ]) {
         expect((await list(bad)).status).toBe(400);
       }
     });
@@ -120,21 +175,32 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
       const own = await api.request("GET", `/appointment/${ids.proposed}`, { token: patient.token });
       expect(own.status).toBe(200);
       expect(own.body).toMatchObject({ id: ids.proposed, proposalCount: 2 });
-      expect((await api.request("GET", `/appointment/${ids.othersPending}`, { token: patient.token })).status).toBe(404);
+      expect((await api.request("GET", `/appointment/${ids.othersPending}`, { token: patient.token })).status).toBe(
+        404,
+      );
       expect((await api.request("GET", "/appointment/not-a-uuid", { token: patient.token })).status).toBe(404);
       // Doctors read appointments through their own router; this one is not theirs.
-      expect([403, 404]).toContain((await api.request("GET", `/appointment/${ids.pending}`, { token: heart.token })).status);
+      expect([403, 404]).toContain(
+        (await api.request("GET", `/appointment/${ids.pending}`, { token: heart.token })).status,
+      );
     });
   });
 
   describe("PATCH /appointment/{id} (patient cancels)", () => {
-    const cancel = (id: string, token = patient.token, body: unknown = { status: "cancelled" }, headers?: Record<string, string>) =>
-      api.request("PATCH", `/appointment/${id}`, { answer: changedAppointment, token, body, headers });
+    const cancel = (
+      id: string,
+      token = patient.token,
+      body: unknown = { status: "cancelled" },
+      headers?: Record<string, string>,
+    ) => api.request("PATCH", `/appointment/${id}`, { answer: changedAppointment, token, body, headers });
 
     it("cancels a pending or confirmed appointment, irreversibly", async () => {
       const res = await cancel(ids.pending);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ message: "Appointment cancelled successfully!", appointment: { id: ids.pending, status: "cancelled" } });
+      expect(res.body).toMatchObject({
+        message: "Appointment cancelled successfully!",
+        appointment: { id: ids.pending, status: "cancelled" },
+      });
       expect((await cancel(ids.confirmed)).body.appointment.status).toBe("cancelled");
       const again = await cancel(ids.pending);
       expect(again.status).toBe(409);
@@ -150,15 +216,37 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
     it("refuses to cancel a pending, confirmed or open appointment whose start has passed (409 already_started)", async () => {
       const dermatology = ref.speciality("Dermatology").id;
       const started = [
-        await insertAppointment(api.db, { patientId: patient.user.id, doctorId: skin.user.id, specialityId: dermatology, status: "pending", startsAt: new Date(Date.now() - 60_000) }),
-        await insertAppointment(api.db, { patientId: patient.user.id, doctorId: skin.user.id, specialityId: dermatology, status: "confirmed", startsAt: new Date(Date.now() - 86_400_000) }),
-        await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: dermatology, startsAt: new Date(Date.now() - 2 * 86_400_000) }),
+        await insertAppointment(api.db, {
+          patientId: patient.user.id,
+          doctorId: skin.user.id,
+          specialityId: dermatology,
+          status: "pending",
+          startsAt: new Date(Date.now() - 60_000),
+        }),
+        await insertAppointment(api.db, {
+          patientId: patient.user.id,
+          doctorId: skin.user.id,
+          specialityId: dermatology,
+          status: "confirmed",
+          startsAt: new Date(Date.now() - 86_400_000),
+        }),
+        await insertOpenRequest(api.db, {
+          patientId: patient.user.id,
+          specialityId: dermatology,
+          startsAt: new Date(Date.now() - 2 * 86_400_000),
+        }),
       ];
       for (const a of started) {
         const res = await cancel(a.id);
         expect(res.status).toBe(409);
-        expect(res.body).toEqual({ message: "This appointment has already started and can no longer be cancelled", code: "already_started" });
-        expect((await api.request("GET", `/appointment/${a.id}`, { answer: patientAppointment, token: patient.token })).body.status).toBe(a.status);
+        expect(res.body).toEqual({
+          message: "This appointment has already started and can no longer be cancelled",
+          code: "already_started",
+        });
+        expect(
+          (await api.request("GET", `/appointment/${a.id}`, { answer: patientAppointment, token: patient.token })).body
+            .status,
+        ).toBe(a.status);
       }
     });
 
@@ -173,7 +261,10 @@ describe("the patient's appointments: GET /appointment, GET and PATCH /appointme
       expect((await cancel(ids.othersPending)).status).toBe(404);
       expect((await cancel("00000000-0000-4000-8000-000000000000")).status).toBe(404);
       expect((await cancel("nope")).status).toBe(404);
-      const theirs = await api.request("GET", `/appointment/${ids.othersPending}`, { answer: patientAppointment, token: other.token });
+      const theirs = await api.request("GET", `/appointment/${ids.othersPending}`, {
+        answer: patientAppointment,
+        token: other.token,
+      });
       expect(theirs.body.status).toBe("pending");
     });
 

@@ -5,7 +5,13 @@
 import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { eq } from "drizzle-orm";
-import { directBookingBody, openRequestBody, patientChangeBody, patientListQuery, slotsQuery } from "../../contract/appointment.ts";
+import {
+  directBookingBody,
+  openRequestBody,
+  patientChangeBody,
+  patientListQuery,
+  slotsQuery,
+} from "../../contract/appointment.ts";
 import { doctors, users } from "../db/schema.ts";
 import { authenticate, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
@@ -15,7 +21,6 @@ import { slotsOfDay } from "./availability.ts";
 import { getDoctorAppointment } from "./doctor-list.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { cancelByPatient, getAppointment, listAppointments } from "./patient-data.ts";
-
 
 export function appointmentRouter({ db, mailer }: ApiDeps) {
   const router = Router();
@@ -48,7 +53,11 @@ export function appointmentRouter({ db, mailer }: ApiDeps) {
   router.get("/:id", authenticate(db), async (req, res) => {
     const user = currentUser(req);
     const id = String(req.params.id);
-    res.json(user.role === "doctor" ? await getDoctorAppointment(db, await loadDoctorAccess(db, user.id), id) : await getAppointment(db, user, id));
+    res.json(
+      user.role === "doctor"
+        ? await getDoctorAppointment(db, await loadDoctorAccess(db, user.id), id)
+        : await getAppointment(db, user, id),
+    );
   });
 
   router.patch("/:id", authenticate(db, "patient"), idempotent(db), async (req, res) => {

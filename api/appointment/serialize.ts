@@ -4,7 +4,6 @@ import type { appointments, cities, countries, doctors, specialities, users } fr
 import { clinicParts } from "../time.ts";
 import { DELETED_USER } from "../../contract/constants.ts";
 
-
 /** The `with` clause that loads everything `serializeAppointment` needs. */
 export const appointmentWith = {
   patient: { columns: { id: true, username: true, avatarUrl: true, deletedAt: true, gender: true, dateOfBirth: true } },
@@ -23,7 +22,11 @@ export type AppointmentRow = typeof appointments.$inferSelect & {
   patient: Person | null;
   doctor:
     | (Person & {
-        doctor: (Pick<typeof doctors.$inferSelect, "contact" | "dutyHospital"> & { specialities: { speciality: Pick<typeof specialities.$inferSelect, "id" | "name" | "nameFr"> }[] }) | null;
+        doctor:
+          | (Pick<typeof doctors.$inferSelect, "contact" | "dutyHospital"> & {
+              specialities: { speciality: Pick<typeof specialities.$inferSelect, "id" | "name" | "nameFr"> }[];
+            })
+          | null;
       })
     | null;
   speciality: Pick<typeof specialities.$inferSelect, "id" | "name" | "nameFr" | "icon"> | null;
@@ -70,12 +73,21 @@ export function serializeAppointment(a: AppointmentRow) {
       ...person(a.doctor)!,
       contact: a.doctor.deletedAt ? null : (doctorProfile?.contact ?? null),
       duty_hospital: doctorProfile?.dutyHospital ?? null,
-      specialities: doctorProfile?.specialities.map((s) => ({ id: s.speciality.id, name: s.speciality.name, nameFr: s.speciality.nameFr })) ?? [],
+      specialities:
+        doctorProfile?.specialities.map((s) => ({
+          id: s.speciality.id,
+          name: s.speciality.name,
+          nameFr: s.speciality.nameFr,
+        })) ?? [],
     },
     Patient: person(a.patient),
-    Speciality: a.speciality && { id: a.speciality.id, name: a.speciality.name, nameFr: a.speciality.nameFr, icon: a.speciality.icon },
+    Speciality: a.speciality && {
+      id: a.speciality.id,
+      name: a.speciality.name,
+      nameFr: a.speciality.nameFr,
+      icon: a.speciality.icon,
+    },
     City: a.city && { id: a.city.id, name: a.city.name },
     Country: a.country && { id: a.country.id, name: a.country.name, code: a.country.code },
   };
 }
-

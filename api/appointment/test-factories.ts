@@ -29,12 +29,20 @@ export async function insertAppointment(db: Db, values: Partial<AppointmentRow> 
 }
 
 /** An open request (category random, no doctor). */
-export const insertOpenRequest = (db: Db, values: Partial<AppointmentRow> & { patientId: string; specialityId: number }) =>
-  insertAppointment(db, { category: "random", doctorId: null, ...values });
+export const insertOpenRequest = (
+  db: Db,
+  values: Partial<AppointmentRow> & { patientId: string; specialityId: number },
+) => insertAppointment(db, { category: "random", doctorId: null, ...values });
 
 /** A doctor's proposal on an open request; the request becomes proposed, as when a doctor proposes. */
-export async function insertProposal(db: Db, appointmentId: string, doctorId: string, status: ProposalStatus = "pending") {
+export async function insertProposal(
+  db: Db,
+  appointmentId: string,
+  doctorId: string,
+  status: ProposalStatus = "pending",
+) {
   const [row] = await db.insert(proposals).values({ appointmentId, doctorId, status }).returning();
-  if (status === "pending") await db.update(appointments).set({ status: "proposed" }).where(eq(appointments.id, appointmentId));
+  if (status === "pending")
+    await db.update(appointments).set({ status: "proposed" }).where(eq(appointments.id, appointmentId));
   return row;
 }

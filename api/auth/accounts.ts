@@ -44,7 +44,15 @@ export async function sessionUser(db: Db, userId: string): Promise<SessionUser> 
 
 export async function findActiveUserByEmail(db: Db, email: string) {
   const [user] = await db
-    .select({ id: users.id, email: users.email, username: users.username, role: users.role, passwordHash: users.passwordHash, otpVerified: users.otpVerified, locale: users.locale })
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      otpVerified: users.otpVerified,
+      locale: users.locale,
+    })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${normalizeEmail(email)}`, isNull(users.deletedAt)))
     .limit(1);
@@ -61,7 +69,10 @@ export async function register(
   input: RegistrationBody,
   locale: Locale,
   queueCodeMail: (tx: Db, code: string) => Promise<void>,
-): Promise<{ created: true; id: string; email: string } | { created: false; id: string; email: string; owner: { email: string; username: string; locale: string } }> {
+): Promise<
+  | { created: true; id: string; email: string }
+  | { created: false; id: string; email: string; owner: { email: string; username: string; locale: string } }
+> {
   const email = normalizeEmail(input.email);
   // Hash before looking: both outcomes then take the same time.
   const passwordHash = await hashPassword(input.password);
@@ -146,7 +157,9 @@ export async function deleteAccount(db: Db, userId: string) {
       .where(
         and(
           eq(proposals.status, "pending"),
-          cancelledIds.length ? or(eq(proposals.doctorId, userId), inArray(proposals.appointmentId, cancelledIds)) : eq(proposals.doctorId, userId),
+          cancelledIds.length
+            ? or(eq(proposals.doctorId, userId), inArray(proposals.appointmentId, cancelledIds))
+            : eq(proposals.doctorId, userId),
         ),
       )
       .returning({ appointmentId: proposals.appointmentId });
@@ -185,7 +198,10 @@ export async function deleteAccount(db: Db, userId: string) {
       })
       .where(eq(users.id, userId));
     await tx.update(patients).set({ profession: null }).where(eq(patients.userId, userId));
-    await tx.update(doctors).set({ contact: null, biography: null, serialNumber: "" }).where(eq(doctors.userId, userId));
+    await tx
+      .update(doctors)
+      .set({ contact: null, biography: null, serialNumber: "" })
+      .where(eq(doctors.userId, userId));
     await deleteCodes(tx, userId);
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
     await revokeAllTokens(tx, userId);

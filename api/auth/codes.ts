@@ -36,7 +36,9 @@ const generateCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 // Bound to the user and purpose so a row copied elsewhere proves nothing; a phone code also to the
 // number it was sent to (`subject`), so it cannot verify another one put in its place.
 const hashCode = (userId: string, purpose: CodePurpose, code: string, subject?: string) =>
-  createHash("sha256").update(`${purpose}:${userId}:${code}${subject ? `:${subject}` : ""}`).digest("hex");
+  createHash("sha256")
+    .update(`${purpose}:${userId}:${code}${subject ? `:${subject}` : ""}`)
+    .digest("hex");
 
 const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
 const expiry = sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`;

@@ -20,8 +20,10 @@ async function appointment(values: Partial<typeof appointments.$inferInsert> & {
     .returning();
   return row;
 }
-const statusOf = async (id: string) => (await api.db.select({ s: appointments.status }).from(appointments).where(eq(appointments.id, id)))[0].s;
-const proposalStatus = async (id: string) => (await api.db.select({ s: proposals.status }).from(proposals).where(eq(proposals.id, id)))[0].s;
+const statusOf = async (id: string) =>
+  (await api.db.select({ s: appointments.status }).from(appointments).where(eq(appointments.id, id)))[0].s;
+const proposalStatus = async (id: string) =>
+  (await api.db.select({ s: proposals.status }).from(proposals).where(eq(proposals.id, id)))[0].s;
 const deleteAccount = (token?: string) => api.request("DELETE", "/auth/delete-account", { token });
 
 describe("DELETE /auth/delete-account", () => {
@@ -45,27 +47,49 @@ describe("DELETE /auth/delete-account", () => {
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).toBe(`deleted-${user.id}@invalid`);
     expect(row.passwordHash).not.toMatch(/^\$argon2/);
-    expect(row).toMatchObject({ username: "", phone: null, address: null, gender: null, dateOfBirth: null, avatarUrl: null, countryId: null, cityId: null });
+    expect(row).toMatchObject({
+      username: "",
+      phone: null,
+      address: null,
+      gender: null,
+      dateOfBirth: null,
+      avatarUrl: null,
+      countryId: null,
+      cityId: null,
+    });
     expect(row.deletedAt).toBeInstanceOf(Date);
     const [patient] = await api.db.select().from(patients).where(eq(patients.userId, user.id));
     expect(patient.profession).toBeNull();
     const serialized = JSON.stringify(row);
-    for (const secret of ["Awa Private", "0699887766", "Akwa", "1990-04-01", "awa.png", user.email]) expect(serialized).not.toContain(secret);
+    for (const secret of ["Awa Private", "0699887766", "Akwa", "1990-04-01", "awa.png", user.email])
+      expect(serialized).not.toContain(secret);
   });
 
   it("revokes every token and login fails after", async () => {
     const p = await verifiedPatient(api);
-    const other = (await api.request("POST", "/auth/login", { answer: loggedIn, body: { email: p.email, password: p.password, role: "patient" } })).body.token.token;
+    const other = (
+      await api.request("POST", "/auth/login", {
+        answer: loggedIn,
+        body: { email: p.email, password: p.password, role: "patient" },
+      })
+    ).body.token.token;
     expect((await deleteAccount(p.token)).status).toBe(200);
     expect((await api.request("GET", "/patient/me", { token: other })).status).toBe(401);
     expect((await deleteAccount(p.token)).status).toBe(401);
-    const live = await api.db.select().from(apiTokens).where(and(eq(apiTokens.userId, p.id), isNull(apiTokens.revokedAt)));
+    const live = await api.db
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, p.id), isNull(apiTokens.revokedAt)));
     expect(live).toHaveLength(0);
-    const login = await api.request("POST", "/auth/login", { body: { email: p.email, password: p.password, role: "patient" } });
+    const login = await api.request("POST", "/auth/login", {
+      body: { email: p.email, password: p.password, role: "patient" },
+    });
     expect(login.status).toBe(401);
     expect(refusal(login).code).toBe("login_failed");
     // No password can match the tombstone either.
-    const tomb = await api.request("POST", "/auth/login", { body: { email: `deleted-${p.id}@invalid`, password: "!deleted", role: "patient" } });
+    const tomb = await api.request("POST", "/auth/login", {
+      body: { email: `deleted-${p.id}@invalid`, password: "!deleted", role: "patient" },
+    });
     expect([400, 401]).toContain(tomb.status);
   });
 
@@ -74,13 +98,24 @@ describe("DELETE /auth/delete-account", () => {
     await deleteAccount(p.token);
     const again = await api.request("POST", "/auth/register", {
       answer: registered,
-      body: { username: "Back Again", email: p.email.toUpperCase(), phone: "670 11 11 11", password: "Another1", userRole: "patient" },
+      body: {
+        username: "Back Again",
+        email: p.email.toUpperCase(),
+        phone: "670 11 11 11",
+        password: "Another1",
+        userRole: "patient",
+      },
     });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(p.id);
     const code = api.mailer.lastCodeFor(p.email);
-    expect((await api.request("PUT", `/auth/verifyUser/${again.body.id}`, { body: { otpCode: code } })).status).toBe(200);
-    expect((await api.request("POST", "/auth/login", { body: { email: p.email, password: "Another1", role: "patient" } })).status).toBe(200);
+    expect((await api.request("PUT", `/auth/verifyUser/${again.body.id}`, { body: { otpCode: code } })).status).toBe(
+      200,
+    );
+    expect(
+      (await api.request("POST", "/auth/login", { body: { email: p.email, password: "Another1", role: "patient" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("cancels the patient's future active appointments and open requests, keeps the past, withdraws proposals on them", async () => {
@@ -90,11 +125,35 @@ describe("DELETE /auth/delete-account", () => {
     const ref = await api.reference();
     const futurePending = await appointment({ patientId: user.id, doctorId: doctor.user.id, status: "pending" });
     const futureConfirmed = await appointment({ patientId: user.id, doctorId: doctor.user.id, status: "confirmed" });
-    const openRequest = await appointment({ patientId: user.id, category: "random", status: "proposed", specialityId: ref.speciality("General practice").id });
-    const proposal = (await api.db.insert(proposals).values({ appointmentId: openRequest.id, doctorId: otherDoctor.user.id }).returning())[0];
-    const pastCompleted = await appointment({ patientId: user.id, doctorId: doctor.user.id, status: "completed", startsAt: at(-10) });
-    const pastConfirmed = await appointment({ patientId: user.id, doctorId: doctor.user.id, status: "confirmed", startsAt: at(-3) });
-    const futureCompletedNever = await appointment({ patientId: user.id, doctorId: doctor.user.id, status: "cancelled" });
+    const openRequest = await appointment({
+      patientId: user.id,
+      category: "random",
+      status: "proposed",
+      specialityId: ref.speciality("General practice").id,
+    });
+    const proposal = (
+      await api.db
+        .insert(proposals)
+        .values({ appointmentId: openRequest.id, doctorId: otherDoctor.user.id })
+        .returning()
+    )[0];
+    const pastCompleted = await appointment({
+      patientId: user.id,
+      doctorId: doctor.user.id,
+      status: "completed",
+      startsAt: at(-10),
+    });
+    const pastConfirmed = await appointment({
+      patientId: user.id,
+      doctorId: doctor.user.id,
+      status: "confirmed",
+      startsAt: at(-3),
+    });
+    const futureCompletedNever = await appointment({
+      patientId: user.id,
+      doctorId: doctor.user.id,
+      status: "cancelled",
+    });
 
     expect((await deleteAccount(token)).status).toBe(200);
     expect(await statusOf(futurePending.id)).toBe("cancelled");
@@ -113,17 +172,49 @@ describe("DELETE /auth/delete-account", () => {
     const ref = await api.reference();
     const speciality = ref.speciality("General practice").id;
     const assigned = await appointment({ patientId: patient.user.id, doctorId: doctor.user.id, status: "confirmed" });
-    const past = await appointment({ patientId: patient.user.id, doctorId: doctor.user.id, status: "completed", startsAt: at(-5) });
+    const past = await appointment({
+      patientId: patient.user.id,
+      doctorId: doctor.user.id,
+      status: "completed",
+      startsAt: at(-5),
+    });
     // Only this doctor proposed: the request returns to pending.
-    const alone = await appointment({ patientId: patient.user.id, category: "random", status: "proposed", specialityId: speciality });
-    const aloneProposal = (await api.db.insert(proposals).values({ appointmentId: alone.id, doctorId: doctor.user.id }).returning())[0];
+    const alone = await appointment({
+      patientId: patient.user.id,
+      category: "random",
+      status: "proposed",
+      specialityId: speciality,
+    });
+    const aloneProposal = (
+      await api.db.insert(proposals).values({ appointmentId: alone.id, doctorId: doctor.user.id }).returning()
+    )[0];
     // A rival also proposed: the request stays proposed.
-    const shared = await appointment({ patientId: patient.user.id, category: "random", status: "proposed", specialityId: speciality });
-    const mine = (await api.db.insert(proposals).values({ appointmentId: shared.id, doctorId: doctor.user.id }).returning())[0];
-    const theirs = (await api.db.insert(proposals).values({ appointmentId: shared.id, doctorId: rival.user.id }).returning())[0];
+    const shared = await appointment({
+      patientId: patient.user.id,
+      category: "random",
+      status: "proposed",
+      specialityId: speciality,
+    });
+    const mine = (
+      await api.db.insert(proposals).values({ appointmentId: shared.id, doctorId: doctor.user.id }).returning()
+    )[0];
+    const theirs = (
+      await api.db.insert(proposals).values({ appointmentId: shared.id, doctorId: rival.user.id }).returning()
+    )[0];
     // An accepted proposal is history, not withdrawn.
-    const acceptedRequest = await appointment({ patientId: patient.user.id, category: "random", status: "completed", doctorId: doctor.user.id, startsAt: at(-2) });
-    const accepted = (await api.db.insert(proposals).values({ appointmentId: acceptedRequest.id, doctorId: doctor.user.id, status: "accepted" }).returning())[0];
+    const acceptedRequest = await appointment({
+      patientId: patient.user.id,
+      category: "random",
+      status: "completed",
+      doctorId: doctor.user.id,
+      startsAt: at(-2),
+    });
+    const accepted = (
+      await api.db
+        .insert(proposals)
+        .values({ appointmentId: acceptedRequest.id, doctorId: doctor.user.id, status: "accepted" })
+        .returning()
+    )[0];
 
     expect((await deleteAccount(doctor.token)).status).toBe(200);
     expect(await statusOf(assigned.id)).toBe("cancelled");
@@ -150,14 +241,24 @@ describe("DELETE /auth/delete-account", () => {
     const slot = at(12);
     await appointment({ patientId: leaving.user.id, doctorId: doctor.user.id, status: "confirmed", startsAt: slot });
     await deleteAccount(leaving.token);
-    const taken = await appointment({ patientId: staying.user.id, doctorId: doctor.user.id, status: "pending", startsAt: slot });
+    const taken = await appointment({
+      patientId: staying.user.id,
+      doctorId: doctor.user.id,
+      status: "pending",
+      startsAt: slot,
+    });
     expect(taken.status).toBe("pending");
   });
 
   it("removes pending codes", async () => {
     const r = await registerPatient(api);
     await api.db.update(users).set({ otpVerified: true }).where(eq(users.id, r.id));
-    const token = (await api.request("POST", "/auth/login", { answer: loggedIn, body: { email: r.email, password: r.password, role: "patient" } })).body.token.token;
+    const token = (
+      await api.request("POST", "/auth/login", {
+        answer: loggedIn,
+        body: { email: r.email, password: r.password, role: "patient" },
+      })
+    ).body.token.token;
     await api.request("POST", "/auth/forgot-password", { body: { email: r.email } });
     await deleteAccount(token);
     expect(await api.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, r.id))).toHaveLength(0);
@@ -167,7 +268,9 @@ describe("DELETE /auth/delete-account", () => {
     const admin = await api.createAdmin();
     expect((await deleteAccount(admin.token)).status).toBe(200);
     expect((await deleteAccount()).status).toBe(401);
-    const login = await api.request("POST", "/auth/login", { body: { email: admin.user.email, password: PASSWORD, role: "patient" } });
+    const login = await api.request("POST", "/auth/login", {
+      body: { email: admin.user.email, password: PASSWORD, role: "patient" },
+    });
     expect(login.status).toBe(401);
   });
 });

@@ -55,7 +55,10 @@ describe("mail outside the request, with a real SMTP server", () => {
       existing.push(known.ms);
       unknown.push(ghost.ms);
     }
-    expect(Math.abs(median(existing) - median(unknown)), `existing ${existing.map(Math.round)} vs unknown ${unknown.map(Math.round)} ms`).toBeLessThan(MARGIN_MS);
+    expect(
+      Math.abs(median(existing) - median(unknown)),
+      `existing ${existing.map(Math.round)} vs unknown ${unknown.map(Math.round)} ms`,
+    ).toBeLessThan(MARGIN_MS);
     for (const email of accounts) expect(smtp.to(email)).toHaveLength(1);
   }, 60_000);
 
@@ -74,7 +77,10 @@ describe("mail outside the request, with a real SMTP server", () => {
       fresh.push(a.ms);
       taken.push(b.ms);
     }
-    expect(Math.abs(median(fresh) - median(taken)), `new ${fresh.map(Math.round)} vs taken ${taken.map(Math.round)} ms`).toBeLessThan(MARGIN_MS);
+    expect(
+      Math.abs(median(fresh) - median(taken)),
+      `new ${fresh.map(Math.round)} vs taken ${taken.map(Math.round)} ms`,
+    ).toBeLessThan(MARGIN_MS);
     // The new account gets its code, the owner a notice: one mail each.
     for (const email of [...created, ...owners]) expect(smtp.to(email)).toHaveLength(1);
   }, 90_000);

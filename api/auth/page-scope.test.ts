@@ -9,7 +9,6 @@ import { closePageScope, openPageScope } from "./page-scope.ts";
 
 const api = setUpApi();
 
-
 describe("page scopes", () => {
   it("two calls side by side in one scope look the token up once; without a scope, once each", async () => {
     const { token } = await api.createPatient();
@@ -29,7 +28,9 @@ describe("page scopes", () => {
     } finally {
       closePageScope(scope);
     }
-    const alone = await tokenLookupsDuring(() => Promise.all([api.request("GET", "/patient/summary", { token }), api.request("GET", "/doctor", { token })]));
+    const alone = await tokenLookupsDuring(() =>
+      Promise.all([api.request("GET", "/patient/summary", { token }), api.request("GET", "/doctor", { token })]),
+    );
     expect(alone).toBe(2);
   });
 
@@ -39,8 +40,12 @@ describe("page scopes", () => {
     closePageScope(closed);
     for (const key of ["made-up-key", closed]) {
       const n = await tokenLookupsDuring(async () => {
-        expect((await api.request("GET", "/patient/summary", { token, headers: { [PAGE_SCOPE_HEADER]: key } })).status).toBe(200);
-        expect((await api.request("GET", "/patient/summary", { token, headers: { [PAGE_SCOPE_HEADER]: key } })).status).toBe(200);
+        expect(
+          (await api.request("GET", "/patient/summary", { token, headers: { [PAGE_SCOPE_HEADER]: key } })).status,
+        ).toBe(200);
+        expect(
+          (await api.request("GET", "/patient/summary", { token, headers: { [PAGE_SCOPE_HEADER]: key } })).status,
+        ).toBe(200);
       });
       expect(n).toBe(2);
     }
@@ -66,16 +71,19 @@ describe("page scopes", () => {
   it.each([
     ["logout", "POST", "/auth/logout", 204],
     ["a deleted account", "DELETE", "/auth/delete-account", 200],
-  ])("%s inside an open scope: the next call of the same page is refused at once", async (_what, method, path, status) => {
-    const { token } = await api.createPatient();
-    const scope = openPageScope()!;
-    const headers = { [PAGE_SCOPE_HEADER]: scope };
-    try {
-      expect((await api.request("GET", "/patient/me", { token, headers })).status).toBe(200);
-      expect((await api.request(method, path, { token, headers })).status).toBe(status);
-      expect((await api.request("GET", "/patient/me", { token, headers })).status).toBe(401);
-    } finally {
-      closePageScope(scope);
-    }
-  });
+  ])(
+    "%s inside an open scope: the next call of the same page is refused at once",
+    async (_what, method, path, status) => {
+      const { token } = await api.createPatient();
+      const scope = openPageScope()!;
+      const headers = { [PAGE_SCOPE_HEADER]: scope };
+      try {
+        expect((await api.request("GET", "/patient/me", { token, headers })).status).toBe(200);
+        expect((await api.request(method, path, { token, headers })).status).toBe(status);
+        expect((await api.request("GET", "/patient/me", { token, headers })).status).toBe(401);
+      } finally {
+        closePageScope(scope);
+      }
+    },
+  );
 });

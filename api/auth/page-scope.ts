@@ -43,7 +43,11 @@ export function closePageScope(key: string) {
  * The token check of `tokenHash`, made by `lookup` at most once per page scope. Without a scope
  * (or with a key this process did not open) it is simply `lookup()`.
  */
-export function checkTokenOnce<U extends CheckedUser>(key: string | undefined, tokenHash: string, lookup: () => Promise<U | undefined>): Promise<U | undefined> {
+export function checkTokenOnce<U extends CheckedUser>(
+  key: string | undefined,
+  tokenHash: string,
+  lookup: () => Promise<U | undefined>,
+): Promise<U | undefined> {
   const scope = key ? scopes.get(key) : undefined;
   if (!scope) return lookup();
   // The scope's check was made by this same lookup for this same token hash: the same user type.

@@ -13,7 +13,8 @@ beforeEach(async () => {
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
 const forgot = (email: unknown) => api.request("POST", "/auth/forgot-password", { answer: notice, body: { email } });
 const reset = (body: unknown) => api.request("POST", "/auth/reset-password", { answer: notice, body });
-const login = (email: string, password: string) => api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password, role: "patient" } });
+const login = (email: string, password: string) =>
+  api.request("POST", "/auth/login", { answer: loggedIn, body: { email, password, role: "patient" } });
 
 describe("POST /auth/forgot-password", () => {
   it("mails a reset code to an existing account", async () => {
@@ -85,7 +86,11 @@ describe("POST /auth/reset-password", () => {
   it("answers 'Invalid code' for a wrong code and the same for an unknown e-mail", async () => {
     const { user } = await api.createPatient();
     await forgot(user.email);
-    const wrong = await reset({ email: user.email, code: wrongCode(api.mailer.lastCodeFor(user.email)!), password: "NewPass99" });
+    const wrong = await reset({
+      email: user.email,
+      code: wrongCode(api.mailer.lastCodeFor(user.email)!),
+      password: "NewPass99",
+    });
     const unknown = await reset({ email: api.unique("nobody"), code: "123456", password: "NewPass99" });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: "Invalid code. Please try again.", code: "invalid_code" });
@@ -112,7 +117,8 @@ describe("POST /auth/reset-password", () => {
     const { user } = await api.createPatient();
     await forgot(user.email);
     const code = api.mailer.lastCodeFor(user.email)!;
-    for (let i = 0; i < 4; i++) expect((await reset({ email: user.email, code: wrongCode(code), password: "NewPass99" })).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await reset({ email: user.email, code: wrongCode(code), password: "NewPass99" })).status).toBe(400);
     expect((await reset({ email: user.email, code: wrongCode(code), password: "NewPass99" })).status).toBe(429);
     const right = await reset({ email: user.email, code, password: "NewPass99" });
     expect(right.status).toBe(429);

@@ -8,9 +8,11 @@ import { profileVerified } from "../../contract/auth.ts";
 const api = setUpApi();
 
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to === email);
-const generate = (token: string, email: unknown) => api.request("POST", "/auth/generateProfileOtp", { token, body: { email } });
+const generate = (token: string, email: unknown) =>
+  api.request("POST", "/auth/generateProfileOtp", { token, body: { email } });
 const resend = (token: string, userId: string) => api.request("PUT", `/auth/resendProfileOtp/${userId}`, { token });
-const verify = (token: string, userId: string, otpCode: unknown) => api.request("PUT", `/auth/verifyProfileOtp/${userId}`, { answer: profileVerified, token, body: { otpCode } });
+const verify = (token: string, userId: string, otpCode: unknown) =>
+  api.request("PUT", `/auth/verifyProfileOtp/${userId}`, { answer: profileVerified, token, body: { otpCode } });
 
 describe("POST /auth/generateProfileOtp", () => {
   it("mails the doctor a 6-digit profile code", async () => {
@@ -73,7 +75,9 @@ describe("POST /auth/generateProfileOtp", () => {
     expect((await generate(doctor.token, other.user.email)).status).toBe(403);
     expect(mailsTo(other.user.email)).toHaveLength(0);
     expect((await generate(patient.token, patient.user.email)).status).toBe(403);
-    expect((await api.request("POST", "/auth/generateProfileOtp", { body: { email: doctor.user.email } })).status).toBe(401);
+    expect((await api.request("POST", "/auth/generateProfileOtp", { body: { email: doctor.user.email } })).status).toBe(
+      401,
+    );
   });
 
   it("mails in the doctor's language", async () => {
@@ -153,7 +157,13 @@ describe("PUT /auth/verifyProfileOtp/{userId}", () => {
     const res = await verify(token, user.id, api.mailer.lastCodeFor(user.email));
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Profile access verified successfully");
-    expect(res.body.user).toMatchObject({ id: user.id, email: user.email, userRole: "doctor", otpCode: null, resetCode: null });
+    expect(res.body.user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      userRole: "doctor",
+      otpCode: null,
+      resetCode: null,
+    });
   });
 
   it("uses a code once", async () => {
@@ -161,7 +171,10 @@ describe("PUT /auth/verifyProfileOtp/{userId}", () => {
     await generate(token, user.email);
     const code = api.mailer.lastCodeFor(user.email);
     await verify(token, user.id, code);
-    expect((await verify(token, user.id, code)).body).toEqual({ message: "Invalid verification code", code: "invalid_code" });
+    expect((await verify(token, user.id, code)).body).toEqual({
+      message: "Invalid verification code",
+      code: "invalid_code",
+    });
   });
 
   it("refuses a wrong code with 400 'Invalid verification code'", async () => {
@@ -201,9 +214,13 @@ describe("PUT /auth/verifyProfileOtp/{userId}", () => {
     const other = await api.createDoctor();
     await generate(other.token, other.user.email);
     const code = api.mailer.lastCodeFor(other.user.email);
-    expect(refusal(await verify(doctor.token, doctor.user.id, "12")).message).toBe("Please enter the complete 6-digit code");
+    expect(refusal(await verify(doctor.token, doctor.user.id, "12")).message).toBe(
+      "Please enter the complete 6-digit code",
+    );
     expect((await verify(doctor.token, other.user.id, code)).status).toBe(403);
-    expect((await api.request("PUT", `/auth/verifyProfileOtp/${other.user.id}`, { body: { otpCode: code } })).status).toBe(401);
+    expect(
+      (await api.request("PUT", `/auth/verifyProfileOtp/${other.user.id}`, { body: { otpCode: code } })).status,
+    ).toBe(401);
     // The other doctor's code was not spent by these attempts.
     const [row] = await api.db
       .select()

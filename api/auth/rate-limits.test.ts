@@ -9,13 +9,19 @@ import { patientPayload, rawRequest } from "./test-helpers.ts";
 const api = setUpApi();
 
 const RATE_LIMITED = { message: "Too many requests. Please wait a few minutes and try again.", code: "rate_limited" };
-const post = (ip: string, path: string, body: unknown, method = "POST") => rawRequest(api, method, path, body, { "x-forwarded-for": ip });
+const post = (ip: string, path: string, body: unknown, method = "POST") =>
+  rawRequest(api, method, path, body, { "x-forwarded-for": ip });
 
 /**
  * From `attacker` (an address of its own per test), sends `limit` calls that must pass, then one that
  * must be refused; another address still passes.
  */
-async function flood(attacker: string, limit: number, call: (ip: string) => Promise<{ status: number }>, passing: number) {
+async function flood(
+  attacker: string,
+  limit: number,
+  call: (ip: string) => Promise<{ status: number }>,
+  passing: number,
+) {
   for (let i = 0; i < limit; i++) expect((await call(attacker)).status).toBe(passing);
   const refused = (await call(attacker)) as Awaited<ReturnType<typeof rawRequest>>;
   expect(refused.status).toBe(429);
@@ -30,11 +36,21 @@ describe("per-address limits on the anonymous account routes", () => {
   });
 
   it(`forgot-password: ${LIMITS.forgotPassword.points} per quarter hour, then 429`, async () => {
-    await flood("203.0.113.2", LIMITS.forgotPassword.points, (ip) => post(ip, "/auth/forgot-password", { email: api.unique("forgot") }), 200);
+    await flood(
+      "203.0.113.2",
+      LIMITS.forgotPassword.points,
+      (ip) => post(ip, "/auth/forgot-password", { email: api.unique("forgot") }),
+      200,
+    );
   });
 
   it(`resendVerification: ${LIMITS.resend.points} per quarter hour, then 429`, async () => {
-    await flood("203.0.113.3", LIMITS.resend.points, (ip) => post(ip, "/auth/resendVerification", { email: api.unique("resend") }), 200);
+    await flood(
+      "203.0.113.3",
+      LIMITS.resend.points,
+      (ip) => post(ip, "/auth/resendVerification", { email: api.unique("resend") }),
+      200,
+    );
   });
 
   it(`code checks (verification, password reset) share ${LIMITS.codeCheck.points} per quarter hour, then 429`, async () => {
@@ -50,7 +66,13 @@ describe("per-address limits on the anonymous account routes", () => {
   it("the profile code check of a signed-in doctor counts too", async () => {
     const doctor = await api.createDoctor();
     const check = (ip: string) =>
-      rawRequest(api, "PUT", `/auth/verifyProfileOtp/${doctor.user.id}`, { otpCode: "123456" }, { "x-forwarded-for": ip, authorization: `Bearer ${doctor.token}` });
+      rawRequest(
+        api,
+        "PUT",
+        `/auth/verifyProfileOtp/${doctor.user.id}`,
+        { otpCode: "123456" },
+        { "x-forwarded-for": ip, authorization: `Bearer ${doctor.token}` },
+      );
     const attacker = "203.0.113.250";
     for (let i = 0; i < LIMITS.codeCheck.points; i++) expect((await check(attacker)).status).toBe(400);
     const refused = await check(attacker);

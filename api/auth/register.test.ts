@@ -8,7 +8,8 @@ import { apiError } from "../../contract/errors.ts";
 
 const api = setUpApi();
 
-const register = (body: unknown, headers?: Record<string, string>) => api.request("POST", "/auth/register", { answer: registered, body, headers });
+const register = (body: unknown, headers?: Record<string, string>) =>
+  api.request("POST", "/auth/register", { answer: registered, body, headers });
 const mailsTo = (email: string) => api.mailer.messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
 
 describe("POST /auth/register", () => {
@@ -19,7 +20,13 @@ describe("POST /auth/register", () => {
     expect(Object.keys(res.body).sort()).toEqual(["email", "id"]);
     expect(res.body.email).toBe(payload.email);
     const [user] = await api.db.select().from(users).where(eq(users.id, res.body.id));
-    expect(user).toMatchObject({ role: "patient", username: "Amina Nguema", phone: "+237670000001", otpVerified: false, locale: "en" });
+    expect(user).toMatchObject({
+      role: "patient",
+      username: "Amina Nguema",
+      phone: "+237670000001",
+      otpVerified: false,
+      locale: "en",
+    });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await api.db.select().from(patients).where(eq(patients.userId, user.id))).toHaveLength(1);
     const mails = mailsTo(payload.email);
@@ -39,7 +46,11 @@ describe("POST /auth/register", () => {
     const res = await register(payload);
     expect(res.status).toBe(201);
     const [doctor] = await api.db.select().from(doctors).where(eq(doctors.userId, res.body.id));
-    expect(doctor).toMatchObject({ verification: "pending", serialNumber: payload.serial_number, contact: "+237699001122" });
+    expect(doctor).toMatchObject({
+      verification: "pending",
+      serialNumber: payload.serial_number,
+      contact: "+237699001122",
+    });
     const [user] = await api.db.select().from(users).where(eq(users.id, res.body.id));
     expect(user.role).toBe("doctor");
     expect(api.mailer.lastCodeFor(payload.email)).toMatch(/^\d{6}$/);
@@ -98,9 +109,21 @@ describe("POST /auth/register", () => {
       ["a missing phone", (a) => patientPayload(a, { phone: undefined }), "Phone is required"],
       ["a phone with letters", (a) => patientPayload(a, { phone: "6701abc01" }), "Please enter a valid phone number"],
       ["a phone one digit short", (a) => patientPayload(a, { phone: "67000000" }), "Please enter a valid phone number"],
-      ["a phone one digit too many", (a) => patientPayload(a, { phone: "6700000010" }), "Please enter a valid phone number"],
-      ["a number of no country", (a) => patientPayload(a, { phone: "+999 670 000 001" }), "Please enter a valid phone number"],
-      ["a phone of 31 characters", (a) => patientPayload(a, { phone: "6".repeat(31) }), "Please enter a valid phone number"],
+      [
+        "a phone one digit too many",
+        (a) => patientPayload(a, { phone: "6700000010" }),
+        "Please enter a valid phone number",
+      ],
+      [
+        "a number of no country",
+        (a) => patientPayload(a, { phone: "+999 670 000 001" }),
+        "Please enter a valid phone number",
+      ],
+      [
+        "a phone of 31 characters",
+        (a) => patientPayload(a, { phone: "6".repeat(31) }),
+        "Please enter a valid phone number",
+      ],
       ["a missing password", (a) => patientPayload(a, { password: undefined }), "Password is required"],
       ["a short password", (a) => patientPayload(a, { password: "12345" }), "Password must be at least 6 characters"],
       ["a short doctor name", (a) => doctorPayload(a, { username: "Dr" }), "Doctor name must be at least 3 characters"],
@@ -108,8 +131,16 @@ describe("POST /auth/register", () => {
       ["a contact with letters", (a) => doctorPayload(a, { contact: "call me" }), "Invalid contact format"],
       ["a contact with a plus inside", (a) => doctorPayload(a, { contact: "237+600" }), "Invalid contact format"],
       ["a missing serial number", (a) => doctorPayload(a, { serial_number: undefined }), "Serial number is required"],
-      ["a short serial number", (a) => doctorPayload(a, { serial_number: "AB" }), "Serial number must be at least 3 characters"],
-      ["a short doctor password", (a) => doctorPayload(a, { password: "abc" }), "Password must be at least 6 characters"],
+      [
+        "a short serial number",
+        (a) => doctorPayload(a, { serial_number: "AB" }),
+        "Serial number must be at least 3 characters",
+      ],
+      [
+        "a short doctor password",
+        (a) => doctorPayload(a, { password: "abc" }),
+        "Password must be at least 6 characters",
+      ],
     ];
     it.each(cases)("%s", async (_name, build, message) => {
       const payload = build(api);
@@ -120,12 +151,18 @@ describe("POST /auth/register", () => {
       expect(refusal(res).code).toMatch(/^invalid/);
       expect(api.mailer.messages.length).toBe(before);
       if (typeof payload.email === "string") {
-        expect(await api.db.select().from(users).where(sql`lower(${users.email}) = ${payload.email.toLowerCase()}`)).toHaveLength(0);
+        expect(
+          await api.db.select().from(users).where(sql`lower(${users.email}) = ${payload.email.toLowerCase()}`),
+        ).toHaveLength(0);
       }
     });
 
     it("answers a body that is not JSON with 400", async () => {
-      const res = await fetch(`${api.url}/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+      const res = await fetch(`${api.url}/auth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{nope",
+      });
       expect(res.status).toBe(400);
       expect(apiError.parse(await res.json()).message).toBe("Invalid JSON");
     });
@@ -150,7 +187,9 @@ describe("POST /auth/register", () => {
       expect(notices[0].text).not.toMatch(/\b\d{6}\b/);
       // The original account is untouched: its password still works once verified.
       await api.request("PUT", `/auth/verifyUser/${first.id}`, { body: { otpCode: first.code } });
-      const login = await api.request("POST", "/auth/login", { body: { email: first.email, password: first.password, role: "patient" } });
+      const login = await api.request("POST", "/auth/login", {
+        body: { email: first.email, password: first.password, role: "patient" },
+      });
       expect(login.status).toBe(200);
     });
 
@@ -179,7 +218,11 @@ describe("POST /auth/register", () => {
 
     it("two concurrent registrations of one address create one account", async () => {
       const payload = patientPayload(api);
-      const answers = await Promise.all([register(payload), register({ ...payload, email: payload.email.toUpperCase() }), register(payload)]);
+      const answers = await Promise.all([
+        register(payload),
+        register({ ...payload, email: payload.email.toUpperCase() }),
+        register(payload),
+      ]);
       expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
       const rows = await api.db.select().from(users).where(sql`lower(${users.email}) = ${payload.email}`);
       expect(rows).toHaveLength(1);
@@ -194,8 +237,32 @@ describe("PUT /auth/verifyUser/{id}", () => {
     const r = await registerPatient(api);
     const res = await verify(r.id, r.code);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: r.id, email: r.email, username: "Amina Nguema", phone: "+237670000001", otpVerified: true, userRole: "patient", otpCode: null, resetCode: null });
-    for (const key of ["id", "username", "email", "dateOfBirth", "phone", "address", "gender", "otpCode", "otpVerified", "userRole", "avatarUrl", "resetCode", "createdAt", "updatedAt"]) {
+    expect(res.body).toMatchObject({
+      id: r.id,
+      email: r.email,
+      username: "Amina Nguema",
+      phone: "+237670000001",
+      otpVerified: true,
+      userRole: "patient",
+      otpCode: null,
+      resetCode: null,
+    });
+    for (const key of [
+      "id",
+      "username",
+      "email",
+      "dateOfBirth",
+      "phone",
+      "address",
+      "gender",
+      "otpCode",
+      "otpVerified",
+      "userRole",
+      "avatarUrl",
+      "resetCode",
+      "createdAt",
+      "updatedAt",
+    ]) {
       expect(res.body).toHaveProperty(key);
     }
     expect(JSON.stringify(res.body)).not.toContain(r.code);
@@ -228,14 +295,17 @@ describe("PUT /auth/verifyUser/{id}", () => {
     expect(malformed.body).toEqual(unknown.body);
   });
 
-  it.each([["12345"], ["1234567"], ["12a456"], [""], [123456], [null]])("refuses a malformed code %j without counting a try", async (otpCode) => {
-    const r = await registerPatient(api);
-    const res = await verify(r.id, otpCode);
-    expect(res.status).toBe(400);
-    expect(refusal(res).message).toBe("Please enter the complete 6-digit code");
-    const [row] = await api.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, r.id));
-    expect(row.attempts).toBe(0);
-  });
+  it.each([["12345"], ["1234567"], ["12a456"], [""], [123456], [null]])(
+    "refuses a malformed code %j without counting a try",
+    async (otpCode) => {
+      const r = await registerPatient(api);
+      const res = await verify(r.id, otpCode);
+      expect(res.status).toBe(400);
+      expect(refusal(res).message).toBe("Please enter the complete 6-digit code");
+      const [row] = await api.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, r.id));
+      expect(row.attempts).toBe(0);
+    },
+  );
 
   it("refuses an expired code, even the right one", async () => {
     const r = await registerPatient(api);
@@ -265,7 +335,8 @@ describe("PUT /auth/verifyUser/{id}", () => {
 });
 
 describe("POST /auth/resendVerification", () => {
-  const resend = (email: unknown) => api.request("POST", "/auth/resendVerification", { answer: notice, body: { email } });
+  const resend = (email: unknown) =>
+    api.request("POST", "/auth/resendVerification", { answer: notice, body: { email } });
   beforeEach(async () => {
     await api.db.delete(rateLimits);
   });
@@ -289,11 +360,14 @@ describe("POST /auth/resendVerification", () => {
 
   it("a new code resets the tries of the old one", async () => {
     const r = await registerPatient(api);
-    for (let i = 0; i < 5; i++) await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: wrongCode(r.code) } });
+    for (let i = 0; i < 5; i++)
+      await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: wrongCode(r.code) } });
     await api.db.delete(rateLimits);
     await ageCode(api, r.id, "verify", { issuedSecondsAgo: 61 });
     await resend(r.email);
-    const ok = await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: api.mailer.lastCodeFor(r.email) } });
+    const ok = await api.request("PUT", `/auth/verifyUser/${r.id}`, {
+      body: { otpCode: api.mailer.lastCodeFor(r.email) },
+    });
     expect(ok.status).toBe(200);
   });
 

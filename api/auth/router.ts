@@ -78,7 +78,6 @@ const mail = (to: string, content: MailContent): MailMessage => ({ to, ...conten
 /** The client address the rate limits count by (TRUST_PROXY decides how it is read). */
 const clientAddress = (req: Request) => req.ip ?? "unknown";
 
-
 /** A constant-cost stand-in so unknown e-mails take as long as wrong passwords. */
 let dummyHash: Promise<string> | undefined;
 const decoyHash = () => (dummyHash ??= hashPassword("decoy-password-for-timing"));
@@ -93,11 +92,21 @@ export function authRouter({ db, mailer, codeResendSeconds }: ApiDeps) {
   // Mails are queued (in the transaction of their cause where there is one) and sent by the outbox
   // worker: no request waits for the SMTP server, so answers take the same time for every address.
   /** A new code and its mail, together or not at all. */
-  const codeMail = async (user: { id: string; email: string; username: string; locale: string }, purpose: "verify" | "reset" | "profile", minIntervalSeconds?: number) => {
+  const codeMail = async (
+    user: { id: string; email: string; username: string; locale: string },
+    purpose: "verify" | "reset" | "profile",
+    minIntervalSeconds?: number,
+  ) => {
     const compose = purpose === "verify" ? verificationCodeMail : purpose === "reset" ? resetCodeMail : profileCodeMail;
     const sent = await db.transaction(async (tx) => {
-      const code = await issueCode(tx, user.id, purpose, minIntervalSeconds === undefined ? undefined : { minIntervalSeconds });
-      if (code) await mailer.enqueue(tx, mail(user.email, compose(toLocale(user.locale), { username: user.username, code })));
+      const code = await issueCode(
+        tx,
+        user.id,
+        purpose,
+        minIntervalSeconds === undefined ? undefined : { minIntervalSeconds },
+      );
+      if (code)
+        await mailer.enqueue(tx, mail(user.email, compose(toLocale(user.locale), { username: user.username, code })));
       return Boolean(code);
     });
     if (sent) mailer.wake();
@@ -106,11 +115,15 @@ export function authRouter({ db, mailer, codeResendSeconds }: ApiDeps) {
 
   router.post("/register", async (req, res) => {
     const { userRole } = parse(registrationRole, req.body);
-    const input = userRole === "patient" ? parse(patientRegistrationBody, req.body) : parse(doctorRegistrationBody, req.body);
+    const input =
+      userRole === "patient" ? parse(patientRegistrationBody, req.body) : parse(doctorRegistrationBody, req.body);
     await limits.perAddress(res, "register", clientAddress(req));
     const lang = requestLocale(req, input.locale);
     const outcome = await register(db, input, lang, (tx, code) =>
-      mailer.enqueue(tx, mail(normalizeEmail(input.email), verificationCodeMail(lang, { username: input.username.trim(), code }))),
+      mailer.enqueue(
+        tx,
+        mail(normalizeEmail(input.email), verificationCodeMail(lang, { username: input.username.trim(), code })),
+      ),
     );
     // The resend slot is claimed in both cases so a follow-up resend answers alike.
     await limits.mailSlot("verify", outcome.email);
@@ -118,7 +131,9 @@ export function authRouter({ db, mailer, codeResendSeconds }: ApiDeps) {
       mailer.wake();
     } else if (await limits.mailSlot("notice", outcome.email)) {
       const owner = outcome.owner;
-      await mailer.send(mail(owner.email, registrationAttemptMail(toLocale(owner.locale), { username: owner.username })));
+      await mailer.send(
+        mail(owner.email, registrationAttemptMail(toLocale(owner.locale), { username: owner.username })),
+      );
     }
     res.status(201).json({ id: outcome.id, email: outcome.email } satisfies Registered);
   });
@@ -153,20 +168,31 @@ export function authRouter({ db, mailer, codeResendSeconds }: ApiDeps) {
     const ip = clientAddress(req);
     await limits.beforeLogin(res, body.email, ip);
     const user = await findActiveUserByEmail(db, body.email);
-    const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await decoyHash(), "x").then(() => false);
+    const passwordOk = user
+      ? await verifyPassword(user.passwordHash, body.password)
+      : await verifyPassword(await decoyHash(), "x").then(() => false);
     // Admins have no choice of their own in the login form: any role choice lets them in.
     const roleOk = user && (user.role === body.role || user.role === "admin");
     if (!user || !passwordOk || !roleOk) {
       await limits.loginFailed(body.email, ip);
       // Only someone who knows the password learns the account's role: everyone else gets the same answer.
       if (user && passwordOk && (user.role === "patient" || user.role === "doctor")) {
-        res.status(401).json({ message: AUTH_MESSAGES.wrongRole[user.role], code: "wrong_role", role: user.role } satisfies WrongRole);
+        res.status(401).json({
+          message: AUTH_MESSAGES.wrongRole[user.role],
+          code: "wrong_role",
+          role: user.role,
+        } satisfies WrongRole);
         return;
       }
       throw new ApiError(401, AUTH_MESSAGES.loginFailed, "login_failed");
     }
     if (!user.otpVerified) {
-      res.status(403).json({ message: AUTH_MESSAGES.unverified, code: "unverified", userId: user.id, email: user.email } satisfies Unverified);
+      res.status(403).json({
+        message: AUTH_MESSAGES.unverified,
+        code: "unverified",
+        userId: user.id,
+        email: user.email,
+      } satisfies Unverified);
       return;
     }
     await limits.loginSucceeded(body.email, ip);
@@ -207,7 +233,10 @@ export function authRouter({ db, mailer, codeResendSeconds }: ApiDeps) {
       const checked = await checkCode(tx, user.id, "reset", body.code);
       if (checked.ok) {
         // The mailed code proves the address, so an unverified account is verified too.
-        await tx.update(users).set({ passwordHash, otpVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ passwordHash, otpVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
         await revokeAllTokens(tx, user.id);
       }
       return checked;

@@ -29,7 +29,12 @@ export async function registerPatient(api: TestApi, overrides: Record<string, un
   const payload = patientPayload(api, overrides);
   const res = await api.request("POST", "/auth/register", { answer: registered, body: payload });
   if (res.status !== 201) throw new Error(`register answered ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.id, email: payload.email as string, password: payload.password as string, code: api.mailer.lastCodeFor(payload.email as string)! };
+  return {
+    id: res.body.id,
+    email: payload.email as string,
+    password: payload.password as string,
+    code: api.mailer.lastCodeFor(payload.email as string)!,
+  };
 }
 
 /** A verified patient registered through the API, logged in. */
@@ -37,12 +42,21 @@ export async function verifiedPatient(api: TestApi, overrides: Record<string, un
   const r = await registerPatient(api, overrides);
   const verified = await api.request("PUT", `/auth/verifyUser/${r.id}`, { body: { otpCode: r.code } });
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
-  const login = await api.request("POST", "/auth/login", { answer: loggedIn, body: { email: r.email, password: r.password, role: "patient" } });
+  const login = await api.request("POST", "/auth/login", {
+    answer: loggedIn,
+    body: { email: r.email, password: r.password, role: "patient" },
+  });
   return { ...r, token: login.body.token.token };
 }
 
 /** A raw call keeping the headers (for Retry-After). */
-export async function rawRequest(api: TestApi, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function rawRequest(
+  api: TestApi,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(api.url + path, {
     method,
     headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
@@ -53,11 +67,19 @@ export async function rawRequest(api: TestApi, method: string, path: string, bod
 }
 
 /** Moves a code's clock: expiry and issue time `seconds` into the past (or future). */
-export async function ageCode(api: TestApi, userId: string, purpose: "verify" | "profile" | "reset", fields: { expired?: boolean; issuedSecondsAgo?: number }) {
+export async function ageCode(
+  api: TestApi,
+  userId: string,
+  purpose: "verify" | "profile" | "reset",
+  fields: { expired?: boolean; issuedSecondsAgo?: number },
+) {
   const set: Partial<typeof oneTimeCodes.$inferInsert> = {};
   if (fields.expired) set.expiresAt = new Date(Date.now() - 1000);
   if (fields.issuedSecondsAgo !== undefined) set.createdAt = new Date(Date.now() - fields.issuedSecondsAgo * 1000);
-  await api.db.update(oneTimeCodes).set(set).where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
+  await api.db
+    .update(oneTimeCodes)
+    .set(set)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
 }
 
 /** A six-digit code different from `code`. */

@@ -25,6 +25,9 @@ export async function revokeToken(db: Db, token: string) {
 }
 
 export async function revokeAllTokens(db: Db, userId: string) {
-  await db.update(apiTokens).set({ revokedAt: new Date() }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
   forgetTokenChecks({ userId });
 }

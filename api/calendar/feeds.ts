@@ -25,7 +25,10 @@ export async function renewFeed(db: Db, userId: string): Promise<RenewedFeed> {
   const token = randomBytes(32).toString("base64url");
   const row = await db.transaction(async (tx) => {
     await revokeFeeds(tx, userId);
-    const [inserted] = await tx.insert(calendarFeeds).values({ userId, tokenHash: hashToken(token) }).returning({ createdAt: calendarFeeds.createdAt });
+    const [inserted] = await tx
+      .insert(calendarFeeds)
+      .values({ userId, tokenHash: hashToken(token) })
+      .returning({ createdAt: calendarFeeds.createdAt });
     return inserted!;
   });
   return { token, createdAt: row.createdAt.toISOString() };
@@ -47,7 +50,14 @@ export type FeedLookup =
 export async function lookUpFeed(db: Db, token: string): Promise<FeedLookup> {
   if (!FEED_TOKEN.test(token)) return { kind: "unknown" };
   const [row] = await db
-    .select({ feedId: calendarFeeds.id, revokedAt: calendarFeeds.revokedAt, id: users.id, role: users.role, locale: users.locale, deletedAt: users.deletedAt })
+    .select({
+      feedId: calendarFeeds.id,
+      revokedAt: calendarFeeds.revokedAt,
+      id: users.id,
+      role: users.role,
+      locale: users.locale,
+      deletedAt: users.deletedAt,
+    })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, hashToken(token)))

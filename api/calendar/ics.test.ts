@@ -38,7 +38,9 @@ describe("buildCalendar", () => {
 
   it("writes the slot in the clinic time zone with its VTIMEZONE, whatever the server's own zone", () => {
     process.env.TZ = "Asia/Tokyo";
-    const { calendar, events, vevents } = parse(buildCalendar([base], { method: "PUBLISH", locale: "en", reader: "patient", timeZone: "Africa/Douala" }));
+    const { calendar, events, vevents } = parse(
+      buildCalendar([base], { method: "PUBLISH", locale: "en", reader: "patient", timeZone: "Africa/Douala" }),
+    );
     expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     const zone = calendar.getFirstSubcomponent("vtimezone");
@@ -57,13 +59,21 @@ describe("buildCalendar", () => {
   it("follows the zone's daylight saving time through its VTIMEZONE", () => {
     const summer = { ...base, startsAt: new Date("2026-07-01T13:00:00Z") };
     const winter = { ...base, id: "1b5c9a1e-1111-4222-8333-444455556666", startsAt: new Date("2026-12-01T14:00:00Z") };
-    const text = buildCalendar([summer, winter], { method: "PUBLISH", locale: "en", reader: "patient", timeZone: "Europe/Paris" });
+    const text = buildCalendar([summer, winter], {
+      method: "PUBLISH",
+      locale: "en",
+      reader: "patient",
+      timeZone: "Europe/Paris",
+    });
     const { calendar, events } = parse(text);
     // ical.js resolves TZID against the file's own VTIMEZONE: register it as a calendar app would.
     ICAL.TimezoneService.register(calendar.getFirstSubcomponent("vtimezone")!);
     try {
       expect(events.map((e) => e.startDate.toString())).toEqual(["2026-07-01T15:00:00", "2026-12-01T15:00:00"]);
-      expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual(["2026-07-01T13:00:00.000Z", "2026-12-01T14:00:00.000Z"]);
+      expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual([
+        "2026-07-01T13:00:00.000Z",
+        "2026-12-01T14:00:00.000Z",
+      ]);
     } finally {
       ICAL.TimezoneService.remove("Europe/Paris");
     }
@@ -71,8 +81,20 @@ describe("buildCalendar", () => {
 
   it("keeps one UID per appointment and a SEQUENCE that grows with each change", () => {
     const first = parse(buildCalendar([base], { method: "PUBLISH", locale: "en", reader: "patient" })).events[0]!;
-    const changed = parse(buildCalendar([{ ...base, updatedAt: new Date("2026-11-21T10:00:00Z") }], { method: "PUBLISH", locale: "en", reader: "doctor" })).events[0]!;
-    const later = parse(buildCalendar([{ ...base, updatedAt: new Date("2026-11-21T10:00:05Z") }], { method: "PUBLISH", locale: "fr", reader: "doctor" })).events[0]!;
+    const changed = parse(
+      buildCalendar([{ ...base, updatedAt: new Date("2026-11-21T10:00:00Z") }], {
+        method: "PUBLISH",
+        locale: "en",
+        reader: "doctor",
+      }),
+    ).events[0]!;
+    const later = parse(
+      buildCalendar([{ ...base, updatedAt: new Date("2026-11-21T10:00:05Z") }], {
+        method: "PUBLISH",
+        locale: "fr",
+        reader: "doctor",
+      }),
+    ).events[0]!;
     expect(first.uid).toBe(`${base.id}@appointments.healthbook`);
     expect(appointmentUid(base.id)).toBe(first.uid);
     expect([changed.uid, later.uid]).toEqual([first.uid, first.uid]);
@@ -83,14 +105,20 @@ describe("buildCalendar", () => {
 
   it("writes an invitation with an organizer and attendees, and a cancellation that cancels every entry", () => {
     const attendees = [{ name: "Ann Eyong", email: "ann@example.com" }];
-    const request = parse(buildCalendar([base], { method: "REQUEST", organizer, attendees, locale: "en", reader: "patient" }));
+    const request = parse(
+      buildCalendar([base], { method: "REQUEST", organizer, attendees, locale: "en", reader: "patient" }),
+    );
     expect(request.calendar.getFirstPropertyValue("method")).toBe("REQUEST");
-    expect(String(request.vevents[0]!.getFirstPropertyValue("organizer")).toLowerCase()).toBe("mailto:no-reply@healthbook.test");
+    expect(String(request.vevents[0]!.getFirstPropertyValue("organizer")).toLowerCase()).toBe(
+      "mailto:no-reply@healthbook.test",
+    );
     expect(String(request.vevents[0]!.getFirstPropertyValue("attendee")).toLowerCase()).toBe("mailto:ann@example.com");
     expect(request.vevents[0]!.getFirstPropertyValue("status")).toBe("CONFIRMED");
 
     const cancelled = { ...base, status: "cancelled" as const, updatedAt: new Date("2026-11-22T10:00:00Z") };
-    const cancel = parse(buildCalendar([cancelled], { method: "CANCEL", organizer, attendees, locale: "en", reader: "patient" }));
+    const cancel = parse(
+      buildCalendar([cancelled], { method: "CANCEL", organizer, attendees, locale: "en", reader: "patient" }),
+    );
     expect(cancel.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(cancel.vevents[0]!.getFirstPropertyValue("status")).toBe("CANCELLED");
     expect(cancel.events[0]!.uid).toBe(request.events[0]!.uid);
@@ -102,13 +130,26 @@ describe("buildCalendar", () => {
   });
 
   it("marks appointments not yet confirmed as tentative", () => {
-    const { vevents } = parse(buildCalendar([{ ...base, status: "pending" }, { ...base, id: "2b5c9a1e-1111-4222-8333-444455556666", status: "proposed" }], { method: "PUBLISH", locale: "en", reader: "patient" }));
+    const { vevents } = parse(
+      buildCalendar(
+        [
+          { ...base, status: "pending" },
+          { ...base, id: "2b5c9a1e-1111-4222-8333-444455556666", status: "proposed" },
+        ],
+        { method: "PUBLISH", locale: "en", reader: "patient" },
+      ),
+    );
     expect(vevents.map((v) => v.getFirstPropertyValue("status"))).toEqual(["TENTATIVE", "TENTATIVE"]);
   });
 
   it("keeps a missed appointment's hour as it was booked, and says in both languages that it was missed", () => {
-    for (const [locale, words] of [["en", "Status: missed (the patient did not come)"], ["fr", "Statut : manqué (le patient ne s'est pas présenté)"]] as const) {
-      const { vevents, events } = parse(buildCalendar([{ ...base, status: "missed" }], { method: "PUBLISH", locale, reader: "doctor" }));
+    for (const [locale, words] of [
+      ["en", "Status: missed (the patient did not come)"],
+      ["fr", "Statut : manqué (le patient ne s'est pas présenté)"],
+    ] as const) {
+      const { vevents, events } = parse(
+        buildCalendar([{ ...base, status: "missed" }], { method: "PUBLISH", locale, reader: "doctor" }),
+      );
       expect(vevents[0]!.getFirstPropertyValue("status")).toBe("CONFIRMED");
       expect(events[0]!.description).toContain(words);
     }
@@ -121,13 +162,19 @@ describe("buildCalendar", () => {
     expect(en.events[0]!.location).toBe("Laquintinie Hospital, Douala, Cameroon");
     expect(en.events[0]!.description).toContain("In-person consultation\nStatus: confirmed\nSpeciality: Cardiology");
 
-    const fr = parse(buildCalendar([{ ...base, type: "online" }], { method: "PUBLISH", locale: "fr", reader: "doctor" }));
+    const fr = parse(
+      buildCalendar([{ ...base, type: "online" }], { method: "PUBLISH", locale: "fr", reader: "doctor" }),
+    );
     expect(fr.calendar.getFirstPropertyValue("x-wr-calname")).toBe("Rendez-vous HealthBook");
     expect(fr.events[0]!.summary).toBe("Rendez-vous avec Ann Eyong");
     expect(fr.events[0]!.location).toBe("Vidéo en ligne");
-    expect(fr.events[0]!.description).toContain("Consultation vidéo en ligne\nStatut : confirmé\nSpécialité : Cardiologie");
+    expect(fr.events[0]!.description).toContain(
+      "Consultation vidéo en ligne\nStatut : confirmé\nSpécialité : Cardiologie",
+    );
 
-    const request = parse(buildCalendar([{ ...base, doctorName: null }], { method: "PUBLISH", locale: "fr", reader: "patient" }));
+    const request = parse(
+      buildCalendar([{ ...base, doctorName: null }], { method: "PUBLISH", locale: "fr", reader: "patient" }),
+    );
     expect(request.events[0]!.summary).toBe("Demande de rendez-vous");
   });
 
@@ -135,12 +182,18 @@ describe("buildCalendar", () => {
     const hostile = { ...base, doctorName: "X\r\nATTENDEE:mailto:evil@example.com;,\\", place: "A, B; C" };
     const { events, vevents } = parse(buildCalendar([hostile], { method: "PUBLISH", locale: "en", reader: "patient" }));
     expect(vevents[0]!.getAllProperties("attendee")).toHaveLength(0);
-    expect(events[0]!.summary).toBe("Appointment with Dr. X\r\nATTENDEE:mailto:evil@example.com;,\\".replace("\r\n", "\n"));
+    expect(events[0]!.summary).toBe(
+      "Appointment with Dr. X\r\nATTENDEE:mailto:evil@example.com;,\\".replace("\r\n", "\n"),
+    );
     expect(events[0]!.location).toBe("A, B; C, Douala, Cameroon");
   });
 
   it("holds many appointments, each once, and an empty calendar is still valid", () => {
-    const many = Array.from({ length: 3 }, (_, i) => ({ ...base, id: `${i}b5c9a1e-1111-4222-8333-444455556666`, startsAt: new Date(base.startsAt.getTime() + i * 86_400_000) }));
+    const many = Array.from({ length: 3 }, (_, i) => ({
+      ...base,
+      id: `${i}b5c9a1e-1111-4222-8333-444455556666`,
+      startsAt: new Date(base.startsAt.getTime() + i * 86_400_000),
+    }));
     const { events } = parse(buildCalendar(many, { method: "PUBLISH", locale: "en", reader: "doctor" }));
     expect(events.map((e) => e.uid)).toEqual(many.map((a) => appointmentUid(a.id)));
     expect(parse(buildCalendar([], { method: "PUBLISH", locale: "en", reader: "doctor" })).events).toEqual([]);
@@ -149,6 +202,8 @@ describe("buildCalendar", () => {
 
 it("has the same calendar texts in English and French", () => {
   const keys = (o: object, prefix = ""): string[] =>
-    Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+    Object.entries(o)
+      .flatMap(([k, v]) => (typeof v === "object" ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
+      .sort();
   expect(keys(fr)).toEqual(keys(en));
 });

@@ -24,7 +24,6 @@ export const APPOINTMENT_MINUTES = 60;
 const UID_DOMAIN = "appointments.healthbook";
 export const appointmentUid = (id: string) => `${id}@${UID_DOMAIN}`;
 
-
 /** What a calendar entry shows of an appointment. */
 export interface CalendarAppointment {
   id: string;
@@ -93,7 +92,8 @@ function location(a: CalendarAppointment, locale: Locale) {
 function description(a: CalendarAppointment, locale: Locale, cancelled: boolean) {
   const t = texts[locale];
   const lines = [t.type[a.type], t.status[cancelled ? "cancelled" : a.status]];
-  if (a.speciality) lines.push(interpolate(t.speciality, { name: locale === "fr" ? a.speciality.nameFr : a.speciality.name }));
+  if (a.speciality)
+    lines.push(interpolate(t.speciality, { name: locale === "fr" ? a.speciality.nameFr : a.speciality.name }));
   lines.push(t.manage);
   return lines.join("\n");
 }
@@ -146,7 +146,8 @@ export function buildCalendar(appointments: readonly CalendarAppointment[], opti
     });
     if (options.method !== "PUBLISH") {
       event.organizer({ name: options.organizer.name, email: options.organizer.email });
-      for (const attendee of options.attendees ?? []) event.createAttendee({ name: attendee.name, email: attendee.email });
+      for (const attendee of options.attendees ?? [])
+        event.createAttendee({ name: attendee.name, email: attendee.email });
     }
   }
   return calendar.toString();

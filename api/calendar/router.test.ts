@@ -36,23 +36,98 @@ describe("/calendar", () => {
     otherDoctor = await api.createDoctor({ specialities: ["Cardiology"] });
     admin = await api.createAdmin();
     const cardiology = ref.speciality("Cardiology").id;
-    const day = (days: number) => zonedInstant(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10), "10:00");
+    const day = (days: number) =>
+      zonedInstant(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10), "10:00");
     const p = patient.user.id;
     const d = doctor.user.id;
     ids = {
-      confirmed: (await insertAppointment(api.db, { patientId: p, doctorId: d, specialityId: cardiology, status: "confirmed", type: "in-person", place: "Laquintinie", startsAt: day(5) })).id,
-      pending: (await insertAppointment(api.db, { patientId: p, doctorId: d, specialityId: cardiology, status: "pending", startsAt: day(6) })).id,
-      cancelled: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "cancelled", startsAt: day(7) })).id,
+      confirmed: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: d,
+          specialityId: cardiology,
+          status: "confirmed",
+          type: "in-person",
+          place: "Laquintinie",
+          startsAt: day(5),
+        })
+      ).id,
+      pending: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: d,
+          specialityId: cardiology,
+          status: "pending",
+          startsAt: day(6),
+        })
+      ).id,
+      cancelled: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "cancelled", startsAt: day(7) }))
+        .id,
       past: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "completed", startsAt: day(-3) })).id,
       open: (await insertOpenRequest(api.db, { patientId: p, specialityId: cardiology, startsAt: day(8) })).id,
-      othersAppointment: (await insertAppointment(api.db, { patientId: otherPatient.user.id, doctorId: otherDoctor.user.id, status: "confirmed", startsAt: day(5) })).id,
+      othersAppointment: (
+        await insertAppointment(api.db, {
+          patientId: otherPatient.user.id,
+          doctorId: otherDoctor.user.id,
+          status: "confirmed",
+          startsAt: day(5),
+        })
+      ).id,
       // Online appointments around now, for the video window.
-      inTenMinutes: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "confirmed", type: "online", startsAt: minutes(10) })).id,
-      inTwentyMinutes: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "confirmed", type: "online", startsAt: minutes(20) })).id,
-      startedHalfAnHourAgo: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "pending", type: "online", startsAt: minutes(-30) })).id,
-      endedJustNow: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "confirmed", type: "online", startsAt: minutes(-61) })).id,
-      inPersonNow: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "confirmed", type: "in-person", startsAt: minutes(5) })).id,
-      cancelledOnlineNow: (await insertAppointment(api.db, { patientId: p, doctorId: d, status: "cancelled", type: "online", startsAt: minutes(5) })).id,
+      inTenMinutes: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: d,
+          status: "confirmed",
+          type: "online",
+          startsAt: minutes(10),
+        })
+      ).id,
+      inTwentyMinutes: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: d,
+          status: "confirmed",
+          type: "online",
+          startsAt: minutes(20),
+        })
+      ).id,
+      startedHalfAnHourAgo: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: d,
+          status: "pending",
+          type: "online",
+          startsAt: minutes(-30),
+        })
+      ).id,
+      endedJustNow: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: d,
+          status: "confirmed",
+          type: "online",
+          startsAt: minutes(-61),
+        })
+      ).id,
+      inPersonNow: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: d,
+          status: "confirmed",
+          type: "in-person",
+          startsAt: minutes(5),
+        })
+      ).id,
+      cancelledOnlineNow: (
+        await insertAppointment(api.db, {
+          patientId: p,
+          doctorId: d,
+          status: "cancelled",
+          type: "online",
+          startsAt: minutes(5),
+        })
+      ).id,
     };
   });
   afterAll(async () => {
@@ -62,12 +137,18 @@ describe("/calendar", () => {
   });
 
   const get = (path: string, options: { token?: string; headers?: Record<string, string> } = {}) =>
-    fetch(api.url + path, { headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers } });
-  const events = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    fetch(api.url + path, {
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    });
+  const events = (text: string) =>
+    new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
 
   describe("GET /calendar/appointments/{id}", () => {
     it("gives the patient the appointment as a calendar file in the language asked for", async () => {
-      const res = await get(`/calendar/appointments/${ids.confirmed}`, { token: patient.token, headers: { "accept-language": "en" } });
+      const res = await get(`/calendar/appointments/${ids.confirmed}`, {
+        token: patient.token,
+        headers: { "accept-language": "en" },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
       expect(res.headers.get("content-disposition")).toBe(`attachment; filename="appointment-${ids.confirmed}.ics"`);
@@ -85,7 +166,14 @@ describe("/calendar", () => {
       expect(event!.uid).toBe(appointmentUid(ids.confirmed!));
       expect(event!.summary).toBe("Appointment with Ann Eyong");
       const reads = await api.db.select().from(auditEvents).where(eq(auditEvents.entityId, ids.confirmed!));
-      expect(reads).toEqual([expect.objectContaining({ actorId: doctor.user.id, subjectUserId: patient.user.id, action: "read", entity: "appointment_calendar" })]);
+      expect(reads).toEqual([
+        expect.objectContaining({
+          actorId: doctor.user.id,
+          subjectUserId: patient.user.id,
+          action: "read",
+          entity: "appointment_calendar",
+        }),
+      ]);
     });
 
     it("is 404 for everyone else: another patient, another doctor, an admin, a doctor who could answer an open request", async () => {
@@ -97,7 +185,10 @@ describe("/calendar", () => {
       ] as const) {
         const res = await get(`/calendar/appointments/${id}`, { token });
         expect(res.status).toBe(404);
-        expect(refusal({ status: res.status, body: await res.json() })).toEqual({ message: "Appointment not found", code: "not_found" });
+        expect(refusal({ status: res.status, body: await res.json() })).toEqual({
+          message: "Appointment not found",
+          code: "not_found",
+        });
       }
       expect((await get(`/calendar/appointments/${ids.confirmed}`, { token: admin.token })).status).toBe(403);
     });
@@ -112,11 +203,17 @@ describe("/calendar", () => {
 
   describe("the private feed", () => {
     it("is created, read without a session, renewed and revoked", async () => {
-      expect((await api.request("GET", "/calendar/feed", { token: patient.token })).body).toEqual({ active: false, createdAt: null });
+      expect((await api.request("GET", "/calendar/feed", { token: patient.token })).body).toEqual({
+        active: false,
+        createdAt: null,
+      });
       const created = await api.request("POST", "/calendar/feed", { token: patient.token, answer: renewedFeed });
       expect(created.status).toBe(201);
       expect(created.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect((await api.request("GET", "/calendar/feed", { token: patient.token })).body).toEqual({ active: true, createdAt: created.body.createdAt });
+      expect((await api.request("GET", "/calendar/feed", { token: patient.token })).body).toEqual({
+        active: true,
+        createdAt: created.body.createdAt,
+      });
       // Only the hash is stored.
       const rows = await api.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, patient.user.id));
       expect(JSON.stringify(rows)).not.toContain(created.body.token);
@@ -132,7 +229,8 @@ describe("/calendar", () => {
       const uids = listed.map((e) => e.uid);
       expect(uids.slice(-3)).toEqual([ids.confirmed, ids.pending, ids.open].map((id) => appointmentUid(id!)));
       expect(uids).toContain(appointmentUid(ids.inTenMinutes!));
-      for (const id of [ids.cancelled, ids.past, ids.othersAppointment, ids.cancelledOnlineNow]) expect(uids).not.toContain(appointmentUid(id!));
+      for (const id of [ids.cancelled, ids.past, ids.othersAppointment, ids.cancelledOnlineNow])
+        expect(uids).not.toContain(appointmentUid(id!));
       const starts = listed.map((e) => e.startDate.toJSDate().getTime());
       expect(starts).toEqual([...starts].sort((a, b) => a - b));
       expect(listed.at(-3)!.summary).toBe("Rendez-vous avec le Dr Paul Ngo");
@@ -151,7 +249,10 @@ describe("/calendar", () => {
       const revoked = await get(`/calendar/feed/${renewed.body.token}.ics`);
       expect(revoked.status).toBe(404);
       expect(await revoked.text()).not.toContain("BEGIN:VCALENDAR");
-      expect((await api.request("GET", "/calendar/feed", { token: patient.token })).body).toEqual({ active: false, createdAt: null });
+      expect((await api.request("GET", "/calendar/feed", { token: patient.token })).body).toEqual({
+        active: false,
+        createdAt: null,
+      });
     });
 
     it("lists a doctor's assigned appointments, naming the patients, and records the read", async () => {
@@ -162,10 +263,13 @@ describe("/calendar", () => {
       expect(uids.slice(-2)).toEqual([ids.confirmed, ids.pending].map((id) => appointmentUid(id!)));
       expect(uids).toContain(appointmentUid(ids.inTenMinutes!));
       // Not the open request: no doctor has it yet.
-      for (const id of [ids.open, ids.cancelled, ids.othersAppointment]) expect(uids).not.toContain(appointmentUid(id!));
+      for (const id of [ids.open, ids.cancelled, ids.othersAppointment])
+        expect(uids).not.toContain(appointmentUid(id!));
       expect(listed.at(-1)!.summary).toBe("Appointment with Ann Eyong");
       const reads = await api.db.select().from(auditEvents).where(eq(auditEvents.entity, "calendar_feed"));
-      expect(reads).toEqual([expect.objectContaining({ actorId: doctor.user.id, subjectUserId: patient.user.id, action: "read" })]);
+      expect(reads).toEqual([
+        expect.objectContaining({ actorId: doctor.user.id, subjectUserId: patient.user.id, action: "read" }),
+      ]);
     });
 
     it("keeps each user's feed their own, and an erased account's feed stops", async () => {
@@ -195,7 +299,9 @@ describe("/calendar", () => {
       // While held, even a live feed is not looked up from that address; elsewhere it works.
       const live = await api.request("POST", "/calendar/feed", { token: patient.token, answer: renewedFeed });
       expect((await get(`/calendar/feed/${live.body.token}`, { headers: guesser })).status).toBe(429);
-      expect((await get(`/calendar/feed/${live.body.token}`, { headers: { "x-forwarded-for": "198.51.100.8" } })).status).toBe(200);
+      expect(
+        (await get(`/calendar/feed/${live.body.token}`, { headers: { "x-forwarded-for": "198.51.100.8" } })).status,
+      ).toBe(200);
 
       const poller = { "x-forwarded-for": "198.51.100.9" };
       await api.request("DELETE", "/calendar/feed", { token: patient.token });
@@ -207,14 +313,18 @@ describe("/calendar", () => {
     it("limits the fetches of one feed", async () => {
       const { body } = await api.request("POST", "/calendar/feed", { token: patient.token, answer: renewedFeed });
       for (let i = 0; i < LIMITS.feedFetch.points; i++) {
-        expect((await get(`/calendar/feed/${body.token}`, { headers: { "x-forwarded-for": `203.0.113.${i % 200}` } })).status).toBe(200);
+        expect(
+          (await get(`/calendar/feed/${body.token}`, { headers: { "x-forwarded-for": `203.0.113.${i % 200}` } }))
+            .status,
+        ).toBe(200);
       }
       expect((await get(`/calendar/feed/${body.token}`)).status).toBe(429);
     });
   });
 
   describe("GET /calendar/appointments/{id}/video", () => {
-    const video = (id: string, token: string) => api.request("GET", `/calendar/appointments/${id}/video`, { token, answer: videoLink });
+    const video = (id: string, token: string) =>
+      api.request("GET", `/calendar/appointments/${id}/video`, { token, answer: videoLink });
 
     it("gives both parties the same unguessable room from 15 minutes before the start", async () => {
       const forPatient = await video(ids.inTenMinutes!, patient.token);
@@ -242,7 +352,11 @@ describe("/calendar", () => {
 
     it("gives no room to in-person or cancelled appointments", async () => {
       expect((await video(ids.inPersonNow!, patient.token)).body).toEqual({ url: null, opensAt: null, closesAt: null });
-      expect((await video(ids.cancelledOnlineNow!, patient.token)).body).toEqual({ url: null, opensAt: null, closesAt: null });
+      expect((await video(ids.cancelledOnlineNow!, patient.token)).body).toEqual({
+        url: null,
+        opensAt: null,
+        closesAt: null,
+      });
     });
 
     it("is 404 for anyone but the two parties", async () => {
@@ -260,7 +374,11 @@ describe("/calendar", () => {
       delete process.env.VIDEO_BASE_URL;
       resetConfigForTests();
       try {
-        expect((await video(ids.inTenMinutes!, patient.token)).body).toEqual({ url: null, opensAt: null, closesAt: null });
+        expect((await video(ids.inTenMinutes!, patient.token)).body).toEqual({
+          url: null,
+          opensAt: null,
+          closesAt: null,
+        });
       } finally {
         process.env.VIDEO_BASE_URL = `${VIDEO}/`;
         resetConfigForTests();

@@ -50,7 +50,11 @@ export function calendarRouter({ db }: ApiDeps) {
     const user = currentUser(req);
     const { row, reader } = await ownAppointment(db, user, String(req.params.id));
     if (reader === "doctor") await auditPatients(db, user.id, [row.patientId], "read", "appointment_calendar", row.id);
-    sendCalendar(res, buildCalendar([calendarAppointment(row)], { method: "PUBLISH", locale: languageOf(req, user), reader }), `appointment-${row.id}.ics`);
+    sendCalendar(
+      res,
+      buildCalendar([calendarAppointment(row)], { method: "PUBLISH", locale: languageOf(req, user), reader }),
+      `appointment-${row.id}.ics`,
+    );
   });
 
   router.get("/appointments/:id/video", authenticate(db, "patient", "doctor"), async (req, res) => {
@@ -98,8 +102,23 @@ export function calendarRouter({ db }: ApiDeps) {
       orderBy: asc(appointments.startsAt),
       limit: FEED_LIMIT,
     });
-    if (reader === "doctor") await auditPatients(db, user.id, rows.map((r) => r.patientId), "read", "calendar_feed");
-    sendCalendar(res, buildCalendar(rows.map(calendarAppointment), { method: "PUBLISH", locale: toLocale(user.locale), reader, ttl: 3600 }));
+    if (reader === "doctor")
+      await auditPatients(
+        db,
+        user.id,
+        rows.map((r) => r.patientId),
+        "read",
+        "calendar_feed",
+      );
+    sendCalendar(
+      res,
+      buildCalendar(rows.map(calendarAppointment), {
+        method: "PUBLISH",
+        locale: toLocale(user.locale),
+        reader,
+        ttl: 3600,
+      }),
+    );
   });
 
   return router;

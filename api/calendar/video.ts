@@ -17,7 +17,8 @@ type Row = Pick<typeof appointments.$inferSelect, "id" | "type" | "status" | "do
 const NONE: VideoLink = { url: null, opensAt: null, closesAt: null };
 
 /** Online, with a doctor, and still to take place: cancelled or completed appointments have no room. */
-const hasRoom = (a: Row) => a.type === "online" && a.doctorId !== null && (a.status === "pending" || a.status === "confirmed");
+const hasRoom = (a: Row) =>
+  a.type === "online" && a.doctorId !== null && (a.status === "pending" || a.status === "confirmed");
 
 /**
  * Room names are 128 random bits in lower-case hex: Jitsi Meet folds room names to lower case,
@@ -39,7 +40,11 @@ export async function videoLink(db: Db, a: Row, now = new Date(), base = config(
       .set({ videoRoom: newRoomName() })
       .where(and(eq(appointments.id, a.id), isNull(appointments.videoRoom)))
       .returning({ room: appointments.videoRoom });
-    room = set?.room ?? (await db.select({ room: appointments.videoRoom }).from(appointments).where(eq(appointments.id, a.id)))[0]?.room ?? null;
+    room =
+      set?.room ??
+      (await db.select({ room: appointments.videoRoom }).from(appointments).where(eq(appointments.id, a.id)))[0]
+        ?.room ??
+      null;
   }
   return room ? { url: `${base}/${room}`, ...window } : { url: null, ...window };
 }

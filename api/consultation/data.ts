@@ -5,7 +5,13 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle
 import type { Db } from "../db/index.ts";
 import { appointments, consultations, users } from "../db/schema.ts";
 import { badRequest, forbidden, notFound, parse, type AuthUser } from "../http.ts";
-import { consultationCreateBody, consultationListQuery, consultationUpdateBody, type Consultation, type ConsultationRecord } from "../../contract/consultation.ts";
+import {
+  consultationCreateBody,
+  consultationListQuery,
+  consultationUpdateBody,
+  type Consultation,
+  type ConsultationRecord,
+} from "../../contract/consultation.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { containsPattern, pageInfo } from "../query.ts";
 import { DELETED_USER } from "../../contract/constants.ts";
@@ -25,7 +31,11 @@ const consultationExtras = { patientMissed: missedInLastYear(consultations.patie
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadOne>>>;
 function loadOne(db: Db, id: string) {
-  return db.query.consultations.findFirst({ where: (c) => eq(c.id, id), with: consultationWith, extras: consultationExtras });
+  return db.query.consultations.findFirst({
+    where: (c) => eq(c.id, id),
+    with: consultationWith,
+    extras: consultationExtras,
+  });
 }
 
 function serializeRecord(c: Omit<Loaded, "patientMissed">): ConsultationRecord {
@@ -53,14 +63,17 @@ function serializeRecord(c: Omit<Loaded, "patientMissed">): ConsultationRecord {
 
 const serializeConsultation = (c: Loaded): Consultation => ({ ...serializeRecord(c), patientMissed: c.patientMissed });
 
-
 /** The viewer's side of a record: the author doctor's records, or the records about a patient. */
 const ownedBy = (viewer: AuthUser) =>
   viewer.role === "doctor" ? eq(consultations.doctorId, viewer.id) : eq(consultations.patientId, viewer.id);
 
 async function serializeMany(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db.query.consultations.findMany({ where: (c) => inArray(c.id, ids), with: consultationWith, extras: consultationExtras });
+  const rows = await db.query.consultations.findMany({
+    where: (c) => inArray(c.id, ids),
+    with: consultationWith,
+    extras: consultationExtras,
+  });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [serializeConsultation(byId.get(id)!)] : []));
 }
@@ -83,10 +96,26 @@ export async function listConsultations(db: Db, viewer: AuthUser, query: unknown
       .orderBy(desc(consultations.consultedAt), asc(consultations.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(consultations).innerJoin(users, eq(users.id, consultations.patientId)).where(where),
+    db
+      .select({ total: count() })
+      .from(consultations)
+      .innerJoin(users, eq(users.id, consultations.patientId))
+      .where(where),
   ]);
-  await auditPatients(db, viewer.id, page.map((r) => r.patientId), "read", "consultation_list");
-  return { consultations: await serializeMany(db, page.map((r) => r.id)), ...pageInfo(total, q.page, q.limit) };
+  await auditPatients(
+    db,
+    viewer.id,
+    page.map((r) => r.patientId),
+    "read",
+    "consultation_list",
+  );
+  return {
+    consultations: await serializeMany(
+      db,
+      page.map((r) => r.id),
+    ),
+    ...pageInfo(total, q.page, q.limit),
+  };
 }
 
 /** Every record the doctor wrote, oldest first (for the data download: what the doctor wrote, no derived count). */
@@ -119,7 +148,12 @@ async function requireOwnPatient(db: Db, doctorId: string, patientId: string) {
 }
 
 /** The linked appointment must be this doctor's, with this patient. */
-async function requireLinkedAppointment(db: Db, doctorId: string, patientId: string, appointmentId: string | null | undefined) {
+async function requireLinkedAppointment(
+  db: Db,
+  doctorId: string,
+  patientId: string,
+  appointmentId: string | null | undefined,
+) {
   if (!appointmentId) return;
   const [row] = await db
     .select({ doctorId: appointments.doctorId, patientId: appointments.patientId })
@@ -129,7 +163,6 @@ async function requireLinkedAppointment(db: Db, doctorId: string, patientId: str
     throw badRequest("The appointment must be one of yours with this patient", "invalid_appointment");
   }
 }
-
 
 export async function createConsultation(db: Db, doctorId: string, input: unknown) {
   const v = parse(consultationCreateBody, input);
@@ -156,14 +189,19 @@ export async function createConsultation(db: Db, doctorId: string, input: unknow
 export async function updateConsultation(db: Db, doctorId: string, id: string, input: unknown) {
   if (!isUuid(id)) throw consultationNotFound();
   const [current] = await db
-    .select({ doctorId: consultations.doctorId, patientId: consultations.patientId, appointmentId: consultations.appointmentId })
+    .select({
+      doctorId: consultations.doctorId,
+      patientId: consultations.patientId,
+      appointmentId: consultations.appointmentId,
+    })
     .from(consultations)
     .where(eq(consultations.id, id));
   if (!current || current.doctorId !== doctorId) throw consultationNotFound();
   const v = parse(consultationUpdateBody, input);
   const patientId = v.patientId ?? current.patientId;
   if (patientId !== current.patientId) await requireOwnPatient(db, doctorId, patientId);
-  const appointmentId = v.appointmentId !== undefined ? v.appointmentId : patientId === current.patientId ? current.appointmentId : null;
+  const appointmentId =
+    v.appointmentId !== undefined ? v.appointmentId : patientId === current.patientId ? current.appointmentId : null;
   await requireLinkedAppointment(db, doctorId, patientId, appointmentId);
   await db
     .update(consultations)

@@ -20,12 +20,20 @@ describe("consultation records: /consultation", () => {
     alice = await api.createPatient({ username: "Alice Ngono" });
     bruno = await api.createPatient({ username: "Bruno Eto" });
     stranger = await api.createPatient({ username: "Someone Else" });
-    aliceVisit = (await insertAppointment(api.db, { patientId: alice.user.id, doctorId: doctor.user.id, status: "completed", startsAt: new Date(Date.now() - 86_400_000) })).id;
+    aliceVisit = (
+      await insertAppointment(api.db, {
+        patientId: alice.user.id,
+        doctorId: doctor.user.id,
+        status: "completed",
+        startsAt: new Date(Date.now() - 86_400_000),
+      })
+    ).id;
     await insertAppointment(api.db, { patientId: bruno.user.id, doctorId: doctor.user.id });
     await insertAppointment(api.db, { patientId: stranger.user.id, doctorId: other.user.id });
   });
 
-  const create = (body: Record<string, unknown>, token = doctor.token) => api.request("POST", "/consultation", { token, body, answer: consultation });
+  const create = (body: Record<string, unknown>, token = doctor.token) =>
+    api.request("POST", "/consultation", { token, body, answer: consultation });
   const valid = (patientId = alice.user.id) => ({
     patientId,
     type: "consultation",
@@ -59,7 +67,9 @@ describe("consultation records: /consultation", () => {
         updatedAt: null,
       });
       const audit = await api.db.select().from(auditEvents).where(eq(auditEvents.entityId, res.body.id));
-      expect(audit).toMatchObject([{ actorId: doctor.user.id, subjectUserId: alice.user.id, action: "create", entity: "consultation" }]);
+      expect(audit).toMatchObject([
+        { actorId: doctor.user.id, subjectUserId: alice.user.id, action: "create", entity: "consultation" },
+      ]);
     });
 
     it("defaults notes, prescription and the date (now)", async () => {
@@ -92,8 +102,12 @@ describe("consultation records: /consultation", () => {
     });
 
     it("refuses an appointment of another patient or doctor with 400 invalid_appointment", async () => {
-      expect(refusal(await create({ ...valid(bruno.user.id), appointmentId: aliceVisit })).code).toBe("invalid_appointment");
-      expect(refusal(await create({ ...valid(), appointmentId: "00000000-0000-4000-8000-000000000000" })).code).toBe("invalid_appointment");
+      expect(refusal(await create({ ...valid(bruno.user.id), appointmentId: aliceVisit })).code).toBe(
+        "invalid_appointment",
+      );
+      expect(refusal(await create({ ...valid(), appointmentId: "00000000-0000-4000-8000-000000000000" })).code).toBe(
+        "invalid_appointment",
+      );
     });
 
     it("is for doctors only", async () => {
@@ -105,9 +119,11 @@ describe("consultation records: /consultation", () => {
   describe("reading", () => {
     let recordId: string;
     beforeAll(async () => {
-      recordId = (await create({ patientId: alice.user.id, type: "check-up", diagnosis: "Hypertension stage 1" })).body.id;
+      recordId = (await create({ patientId: alice.user.id, type: "check-up", diagnosis: "Hypertension stage 1" })).body
+        .id;
     });
-    const read = (token: string, id = recordId) => api.request("GET", `/consultation/${id}`, { token, answer: consultation });
+    const read = (token: string, id = recordId) =>
+      api.request("GET", `/consultation/${id}`, { token, answer: consultation });
 
     it("lets the author doctor and the patient concerned read a record", async () => {
       expect((await read(doctor.token)).body).toMatchObject({ id: recordId, diagnosis: "Hypertension stage 1" });
@@ -129,29 +145,63 @@ describe("consultation records: /consultation", () => {
       expect(all.body.total).toBeGreaterThanOrEqual(3);
       const dates = all.body.consultations.map((c: { consultedAt: string }) => c.consultedAt);
       expect([...dates].sort().reverse()).toEqual(dates);
-      const byName = await api.request("GET", "/consultation?search=BRUNO", { answer: consultationPage, token: doctor.token });
+      const byName = await api.request("GET", "/consultation?search=BRUNO", {
+        answer: consultationPage,
+        token: doctor.token,
+      });
       expect(byName.body.consultations.every((c: { patientName: string }) => c.patientName === "Bruno Eto")).toBe(true);
       expect(byName.body.total).toBe(1);
-      const byDiagnosis = await api.request("GET", "/consultation?search=hyperTENSION", { answer: consultationPage, token: doctor.token });
+      const byDiagnosis = await api.request("GET", "/consultation?search=hyperTENSION", {
+        answer: consultationPage,
+        token: doctor.token,
+      });
       expect(byDiagnosis.body.consultations.map((c: { id: string }) => c.id)).toEqual([recordId]);
-      const paged = await api.request("GET", "/consultation?limit=1&page=2", { answer: consultationPage, token: doctor.token });
+      const paged = await api.request("GET", "/consultation?limit=1&page=2", {
+        answer: consultationPage,
+        token: doctor.token,
+      });
       expect(paged.body.consultations).toHaveLength(1);
       expect(paged.body.totalPages).toBe(all.body.total);
-      expect((await api.request("GET", "/consultation", { answer: consultationPage, token: other.token })).body.total).toBe(0);
+      expect(
+        (await api.request("GET", "/consultation", { answer: consultationPage, token: other.token })).body.total,
+      ).toBe(0);
     });
 
     it("tells with each record the patient's missed appointments of the last 12 months, with any doctor", async () => {
       const dina = await api.createPatient({ username: "Dina Missed" });
       const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-      await insertAppointment(api.db, { patientId: dina.user.id, doctorId: doctor.user.id, status: "missed", startsAt: daysAgo(3) });
-      await insertAppointment(api.db, { patientId: dina.user.id, doctorId: other.user.id, status: "missed", startsAt: daysAgo(100) });
-      await insertAppointment(api.db, { patientId: dina.user.id, doctorId: doctor.user.id, status: "missed", startsAt: daysAgo(370) });
-      await insertAppointment(api.db, { patientId: dina.user.id, doctorId: doctor.user.id, status: "completed", startsAt: daysAgo(2) });
+      await insertAppointment(api.db, {
+        patientId: dina.user.id,
+        doctorId: doctor.user.id,
+        status: "missed",
+        startsAt: daysAgo(3),
+      });
+      await insertAppointment(api.db, {
+        patientId: dina.user.id,
+        doctorId: other.user.id,
+        status: "missed",
+        startsAt: daysAgo(100),
+      });
+      await insertAppointment(api.db, {
+        patientId: dina.user.id,
+        doctorId: doctor.user.id,
+        status: "missed",
+        startsAt: daysAgo(370),
+      });
+      await insertAppointment(api.db, {
+        patientId: dina.user.id,
+        doctorId: doctor.user.id,
+        status: "completed",
+        startsAt: daysAgo(2),
+      });
       const record = await create(valid(dina.user.id));
       expect(record.status).toBe(201);
       expect(record.body.patientMissed).toBe(2);
       expect((await read(doctor.token, record.body.id)).body.patientMissed).toBe(2);
-      const listed = await api.request("GET", "/consultation?search=Dina", { answer: consultationPage, token: doctor.token });
+      const listed = await api.request("GET", "/consultation?search=Dina", {
+        answer: consultationPage,
+        token: doctor.token,
+      });
       expect(listed.body.consultations.map((c: { patientMissed: number }) => c.patientMissed)).toEqual([2]);
       expect((await read(doctor.token)).body.patientMissed).toBe(0);
     });
@@ -160,7 +210,9 @@ describe("consultation records: /consultation", () => {
       const mine = await api.request("GET", "/consultation", { answer: consultationPage, token: alice.token });
       expect(mine.body.consultations.length).toBeGreaterThan(0);
       expect(mine.body.consultations.every((c: { patientId: string }) => c.patientId === alice.user.id)).toBe(true);
-      expect((await api.request("GET", "/consultation", { answer: consultationPage, token: stranger.token })).body.total).toBe(0);
+      expect(
+        (await api.request("GET", "/consultation", { answer: consultationPage, token: stranger.token })).body.total,
+      ).toBe(0);
     });
   });
 
@@ -172,20 +224,34 @@ describe("consultation records: /consultation", () => {
         body: { diagnosis: "Bronchitis", prescription: ["Amoxicillin"] },
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: created.id, diagnosis: "Bronchitis", prescription: ["Amoxicillin"], notes: "Rest and fluids", type: "consultation", updatedAt: expect.any(String) });
+      expect(res.body).toMatchObject({
+        id: created.id,
+        diagnosis: "Bronchitis",
+        prescription: ["Amoxicillin"],
+        notes: "Rest and fluids",
+        type: "consultation",
+        updatedAt: expect.any(String),
+      });
       // The web form sends every field back, patient included.
-      const full = await api.request("PUT", `/consultation/${created.id}`, { token: doctor.token, body: { ...valid(bruno.user.id), type: "emergency" } });
+      const full = await api.request("PUT", `/consultation/${created.id}`, {
+        token: doctor.token,
+        body: { ...valid(bruno.user.id), type: "emergency" },
+      });
       expect(full.body).toMatchObject({ patientId: bruno.user.id, patientName: "Bruno Eto", type: "emergency" });
     });
 
     it("answers 404 to another doctor, 403 to a patient, 400 for invalid fields and 403 for a patient who is not mine", async () => {
       const created = (await create(valid())).body;
-      const put = (body: unknown, token = doctor.token) => api.request("PUT", `/consultation/${created.id}`, { token, body });
+      const put = (body: unknown, token = doctor.token) =>
+        api.request("PUT", `/consultation/${created.id}`, { token, body });
       expect((await put({ diagnosis: "Changed" }, other.token)).status).toBe(404);
       expect((await put({ diagnosis: "Changed" }, alice.token)).status).toBe(403);
       expect(refusal(await put({ diagnosis: "" })).code).toBe("invalid_diagnosis");
       expect(refusal(await put({ patientId: stranger.user.id })).code).toBe("not_your_patient");
-      expect((await api.request("GET", `/consultation/${created.id}`, { token: doctor.token, answer: consultation })).body.diagnosis).toBe("Seasonal flu");
+      expect(
+        (await api.request("GET", `/consultation/${created.id}`, { token: doctor.token, answer: consultation })).body
+          .diagnosis,
+      ).toBe("Seasonal flu");
     });
   });
 });

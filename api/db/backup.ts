@@ -45,7 +45,10 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<{ 
   try {
     fs.rmSync(incoming, { recursive: true, force: true });
     try {
-      const client = await PGlite.create(incoming, { loadDataDir: new Blob([new Uint8Array(bytes)]), extensions: { pg_trgm } });
+      const client = await PGlite.create(incoming, {
+        loadDataDir: new Blob([new Uint8Array(bytes)]),
+        extensions: { pg_trgm },
+      });
       await client.query("select 1 from drizzle.__drizzle_migrations limit 1");
       await client.close();
     } catch {

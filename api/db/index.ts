@@ -150,7 +150,9 @@ export async function openDatabase(options: {
   try {
     // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
     const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.pgliteTemplate });
-    const db = transactionAware(drizzlePglite(withNamedStatements(client), { schema, logger: countingLogger(options.logger) }) as unknown as Db);
+    const db = transactionAware(
+      drizzlePglite(withNamedStatements(client), { schema, logger: countingLogger(options.logger) }) as unknown as Db,
+    );
     // On a template this applies nothing (its journal lists every migration) unless the template
     // is older than the migrations folder.
     await migratePglite(db as never, { migrationsFolder });

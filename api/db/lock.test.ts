@@ -21,11 +21,18 @@ afterEach(() => {
   running.clear();
 });
 
-const envFor = (dataDir: string, extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, DATA_DIR: dataDir, DEMO: "1", ...extra });
+const envFor = (dataDir: string, extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH,
+  DATA_DIR: dataDir,
+  DEMO: "1",
+  ...extra,
+});
 
 /** `npm run api` on `dataDir`, resolved once it listens (or rejected with its output if it exits). */
 async function startApi(dataDir: string) {
-  const child = spawn(process.execPath, ["api/main.ts"], { env: envFor(dataDir, { API_PORT: String(await freePort()) }) });
+  const child = spawn(process.execPath, ["api/main.ts"], {
+    env: envFor(dataDir, { API_PORT: String(await freePort()) }),
+  });
   running.add(child);
   let output = "";
   let errors = "";
@@ -48,8 +55,10 @@ async function startApi(dataDir: string) {
   return { pid: child.pid!, stop, stderr: () => errors };
 }
 
-const run = (args: string[], dataDir: string, extra: Record<string, string> = {}) => runProcess(args, envFor(dataDir, extra));
-const admin = (args: string[], dataDir: string, extra: Record<string, string> = {}) => run(["api/cli.ts", ...args], dataDir, extra);
+const run = (args: string[], dataDir: string, extra: Record<string, string> = {}) =>
+  runProcess(args, envFor(dataDir, extra));
+const admin = (args: string[], dataDir: string, extra: Record<string, string> = {}) =>
+  run(["api/cli.ts", ...args], dataDir, extra);
 
 /** The data folder opened in this process (no other process may hold it then). */
 async function withDatabase<T>(dataDir: string, work: (db: Db) => Promise<T>) {
@@ -87,7 +96,9 @@ describe("the embedded database has one owner, and its backups", () => {
     expect(second.stderr.trimEnd().split("\n")).toEqual([expect.stringContaining(`in use by process ${app.pid}`)]);
 
     // Data, then a backup taken while the app runs.
-    const created = await admin(["create-admin", "root@example.test", "Root"], dataDir, { ADMIN_PASSWORD: "S3cret-pass" });
+    const created = await admin(["create-admin", "root@example.test", "Root"], dataDir, {
+      ADMIN_PASSWORD: "S3cret-pass",
+    });
     expect(created).toMatchObject({ code: 0, stderr: "" });
     const backedUp = await admin(["backup", file], dataDir);
     expect(backedUp).toMatchObject({ code: 0, stderr: "" });
@@ -103,7 +114,9 @@ describe("the embedded database has one owner, and its backups", () => {
 
     const restoreWhileRunning = await admin(["restore", file], dataDir);
     expect(restoreWhileRunning.code).toBe(1);
-    expect(restoreWhileRunning.stderr.trimEnd().split("\n")).toEqual([expect.stringContaining(`in use by process ${app.pid}`)]);
+    expect(restoreWhileRunning.stderr.trimEnd().split("\n")).toEqual([
+      expect.stringContaining(`in use by process ${app.pid}`),
+    ]);
 
     // A crash leaves the lock behind; its process is gone, so the next owner takes it over. The
     // approval made through the app was not lost.
@@ -119,7 +132,9 @@ describe("the embedded database has one owner, and its backups", () => {
     // Back to the moment of the backup: the admin made before it, the doctor still pending.
     await withDatabase(dataDir, async (db) => {
       expect(await verificationOf(db, "pending.doctor@example.com")).toBe("pending");
-      expect(await db.select({ role: users.role }).from(users).where(eq(users.email, "root@example.test"))).toEqual([{ role: "admin" }]);
+      expect(await db.select({ role: users.role }).from(users).where(eq(users.email, "root@example.test"))).toEqual([
+        { role: "admin" },
+      ]);
     });
 
     const notABackup = path.join(scratch, "not-a-backup");
@@ -131,7 +146,9 @@ describe("the embedded database has one owner, and its backups", () => {
   }, 900_000);
 
   it("with PostgreSQL, backup points to pg_dump in one line", async () => {
-    const result = await admin(["backup", path.join(scratch, "pg.tar.gz")], path.join(scratch, "pg"), { DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" });
+    const result = await admin(["backup", path.join(scratch, "pg.tar.gz")], path.join(scratch, "pg"), {
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+    });
     expect(result.code).toBe(1);
     expect(result.stderr.trimEnd().split("\n")).toEqual([expect.stringContaining("pg_dump")]);
   }, 60_000);

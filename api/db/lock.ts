@@ -97,7 +97,11 @@ function removeStale(file: string) {
 export function lockDataDir(dataDir: string): () => void {
   const file = lockFileOf(dataDir);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const me: LockOwner = { pid: process.pid, started: startTime(process.pid), command: path.basename(process.argv[1] ?? "node") };
+  const me: LockOwner = {
+    pid: process.pid,
+    started: startTime(process.pid),
+    command: path.basename(process.argv[1] ?? "node"),
+  };
   // Written whole to a private file, then linked into place: link fails if the lock exists, and a
   // reader never sees a half-written lock.
   const draft = `${file}.${process.pid}.${Date.now()}`;

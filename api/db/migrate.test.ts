@@ -27,11 +27,19 @@ describe.skipIf(!serverUrl)("migrations on PostgreSQL", () => {
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     try {
-      const opened = await Promise.allSettled([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })));
+      const opened = await Promise.allSettled(
+        [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
+      );
       for (const result of opened) if (result.status === "fulfilled") await result.value.close();
-      expect(opened.map((r) => (r.status === "rejected" ? String(r.reason) : "started"))).toEqual(["started", "started", "started"]);
+      expect(opened.map((r) => (r.status === "rejected" ? String(r.reason) : "started"))).toEqual([
+        "started",
+        "started",
+        "started",
+      ]);
 
-      const journal = JSON.parse(readFileSync(path.resolve("api/db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+      const journal = JSON.parse(readFileSync(path.resolve("api/db/migrations/meta/_journal.json"), "utf8")) as {
+        entries: unknown[];
+      };
       const applied = await onServer(url.toString(), (c) => c.query("select hash from drizzle.__drizzle_migrations"));
       expect(applied.rowCount).toBe(journal.entries.length);
       expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(journal.entries.length);

@@ -81,7 +81,9 @@ export function withNamedStatements(client: PGlite): PGlite {
       }
     }
     const name = `prepared_${++made}`;
-    const described = await client.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]));
+    const described = await client.execProtocol(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+    );
     const statement: Named = {
       name,
       evictable: !marked,
@@ -93,7 +95,12 @@ export function withNamedStatements(client: PGlite): PGlite {
     return statement;
   }
 
-  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, retried = false): Promise<Results<T>> {
+  async function run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    retried = false,
+  ): Promise<Results<T>> {
     let statement = named.get(text);
     if (statement?.evictable) {
       // Most recently used last: the map's order is the eviction order.
@@ -107,13 +114,17 @@ export function withNamedStatements(client: PGlite): PGlite {
       return serializer ? serializer(param) : String(param);
     });
     try {
-      const { messages } = await client.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]));
+      const { messages } = await client.execProtocol(
+        concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      );
       const rows = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
       // PGlite merges a query's own parsers into a copy of its defaults, about 320 of them (one per
       // array type): 90 µs of copying per statement, for the nine types drizzle keeps as text. A
       // layer over the defaults gives the same parsers without the copy.
       const { parsers, ...rest } = options ?? {};
-      const merged = parsers ? Object.assign(Object.create(client.parsers) as typeof client.parsers, parsers) : client.parsers;
+      const merged = parsers
+        ? Object.assign(Object.create(client.parsers) as typeof client.parsers, parsers)
+        : client.parsers;
       return parse.parseResults(rows, merged, rest)[0] as Results<T>;
     } catch (error) {
       // A change of the schema that changes what the statement returns ("cached plan must not
@@ -192,7 +203,14 @@ export function keepPgStatements(pool: pg.Pool) {
     client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
       const asked = config as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown } | null;
       // drizzle's form (a config and the values), with the pool's callback or as a promise.
-      if ((callback === undefined || typeof callback === "function") && asked && typeof asked === "object" && typeof asked.text === "string" && !asked.name && typeof asked.submit !== "function") {
+      if (
+        (callback === undefined || typeof callback === "function") &&
+        asked &&
+        typeof asked === "object" &&
+        typeof asked.text === "string" &&
+        !asked.name &&
+        typeof asked.submit !== "function"
+      ) {
         const params = Array.isArray(values) ? values : asked.values;
         if (Array.isArray(params) && keptUnmarked(asked.text, params)) {
           const name = pgNameOf(asked.text);

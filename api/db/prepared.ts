@@ -22,7 +22,10 @@ interface Preparable<R> {
  * run with `values`. Inside a request transaction it is built on the transaction, as any other
  * statement of that request, so it sees the request's own changes and never waits for them.
  */
-export function prepared<R, V extends Record<string, unknown>>(name: string, build: (db: Db) => Preparable<R>): (db: Db, values: V) => Promise<R> {
+export function prepared<R, V extends Record<string, unknown>>(
+  name: string,
+  build: (db: Db) => Preparable<R>,
+): (db: Db, values: V) => Promise<R> {
   const byDatabase = new WeakMap<Db, ReturnType<Preparable<R>["prepare"]>>();
   let generation = 0;
   // A new name after a change of the schema: each connection parses it again.

@@ -5,7 +5,24 @@ import type { Db } from "./index.ts";
 import { cities, countries, specialities } from "./schema.ts";
 
 export const COUNTRIES: { code: string; name: string; cities: string[] }[] = [
-  { code: "CM", name: "Cameroon", cities: ["Douala", "Yaoundé", "Bamenda", "Bafoussam", "Garoua", "Maroua", "Ngaoundéré", "Bertoua", "Buea", "Limbe", "Kribi", "Ebolowa"] },
+  {
+    code: "CM",
+    name: "Cameroon",
+    cities: [
+      "Douala",
+      "Yaoundé",
+      "Bamenda",
+      "Bafoussam",
+      "Garoua",
+      "Maroua",
+      "Ngaoundéré",
+      "Bertoua",
+      "Buea",
+      "Limbe",
+      "Kribi",
+      "Ebolowa",
+    ],
+  },
   { code: "GA", name: "Gabon", cities: ["Libreville", "Port-Gentil", "Franceville"] },
   { code: "TD", name: "Chad", cities: ["N'Djamena", "Moundou", "Sarh"] },
   { code: "CF", name: "Central African Republic", cities: ["Bangui", "Berbérati"] },
@@ -40,6 +57,8 @@ export async function seedReferenceData(db: Db) {
   }
   await db
     .insert(specialities)
-    .values(SPECIALITIES.map((s) => ({ name: s.name, nameFr: s.nameFr, icon: s.icon, isGeneral: s.isGeneral ?? false })))
+    .values(
+      SPECIALITIES.map((s) => ({ name: s.name, nameFr: s.nameFr, icon: s.icon, isGeneral: s.isGeneral ?? false })),
+    )
     .onConflictDoNothing();
 }

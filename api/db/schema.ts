@@ -62,7 +62,9 @@ export const cities = pgTable(
   "cities",
   {
     id: serial("id").primaryKey(),
-    countryId: integer("country_id").notNull().references(() => countries.id),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id),
     name: text("name").notNull(),
   },
   (t) => [uniqueIndex("cities_country_name").on(t.countryId, t.name)],
@@ -111,9 +113,7 @@ export const users = pgTable(
     uniqueIndex("users_email_lower").on(sql`lower(${t.email})`),
     // The find-a-doctor directory in name order, and its name search (ILIKE '%x%' through pg_trgm,
     // created in migration 0001). Both only cover doctors, the only users searched by name.
-    index("users_doctor_directory")
-      .on(t.username, t.id)
-      .where(sql`${t.role} = 'doctor' and ${t.deletedAt} is null`),
+    index("users_doctor_directory").on(t.username, t.id).where(sql`${t.role} = 'doctor' and ${t.deletedAt} is null`),
     // Without fastupdate: new entries would wait in a pending list that every search reads whole
     // until a VACUUM merges it, and an embedded database is never vacuumed (ADR 0018).
     index("users_doctor_name_trgm")
@@ -124,14 +124,18 @@ export const users = pgTable(
 );
 
 export const patients = pgTable("patients", {
-  userId: uuid("user_id").primaryKey().references(() => users.id),
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id),
   profession: text("profession"),
 });
 
 export const doctors = pgTable(
   "doctors",
   {
-    userId: uuid("user_id").primaryKey().references(() => users.id),
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
     serialNumber: text("serial_number").notNull(),
     contact: text("contact"),
     dutyHospital: text("duty_hospital"),
@@ -153,17 +157,26 @@ export const doctors = pgTable(
 export const doctorSpecialities = pgTable(
   "doctor_specialities",
   {
-    doctorId: uuid("doctor_id").notNull().references(() => doctors.userId),
-    specialityId: integer("speciality_id").notNull().references(() => specialities.id),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.userId),
+    specialityId: integer("speciality_id")
+      .notNull()
+      .references(() => specialities.id),
   },
-  (t) => [primaryKey({ columns: [t.doctorId, t.specialityId] }), index("doctor_specialities_speciality").on(t.specialityId)],
+  (t) => [
+    primaryKey({ columns: [t.doctorId, t.specialityId] }),
+    index("doctor_specialities_speciality").on(t.specialityId),
+  ],
 );
 
 export const appointments = pgTable(
   "appointments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    patientId: uuid("patient_id").notNull().references(() => users.id),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => users.id),
     // Null while an open request (category random) has no doctor yet.
     doctorId: uuid("doctor_id").references(() => users.id),
     specialityId: integer("speciality_id").references(() => specialities.id),
@@ -205,8 +218,12 @@ export const proposals = pgTable(
   "proposals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id),
-    doctorId: uuid("doctor_id").notNull().references(() => users.id),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => users.id),
     status: proposalStatusEnum("status").notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -221,8 +238,12 @@ export const consultations = pgTable(
   "consultations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    doctorId: uuid("doctor_id").notNull().references(() => users.id),
-    patientId: uuid("patient_id").notNull().references(() => users.id),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => users.id),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => users.id),
     appointmentId: uuid("appointment_id").references(() => appointments.id),
     type: text("type").$type<ConsultationType>().notNull(),
     diagnosis: text("diagnosis").notNull(),
@@ -240,7 +261,9 @@ export const oneTimeCodes = pgTable(
   "one_time_codes",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     purpose: codePurposeEnum("purpose").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -256,7 +279,9 @@ export const apiTokens = pgTable(
   "api_tokens",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
@@ -273,7 +298,9 @@ export const calendarFeeds = pgTable(
   "calendar_feeds",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -362,7 +389,9 @@ export const smsOutbox = pgTable(
 export const appointmentReminders = pgTable(
   "appointment_reminders",
   {
-    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id, { onDelete: "cascade" }),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
     hoursBefore: smallint("hours_before").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -374,7 +403,9 @@ export const appointmentReminders = pgTable(
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    userId: uuid("user_id").notNull().references(() => users.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     key: text("key").notNull(),
     status: integer("status").notNull(),
     body: jsonb("body").notNull(),
@@ -406,8 +437,12 @@ export const notifications = pgTable(
   "notifications",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id),
-    appointmentId: uuid("appointment_id").notNull().references(() => appointments.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     // Who caused it (the patient who booked, the doctor who confirmed); null when nobody did.
     actorId: uuid("actor_id").references(() => users.id),
@@ -439,7 +474,9 @@ const DEFAULT_WEEK = {
 } satisfies Record<Weekday, Slot[]>;
 
 export const workingPlans = pgTable("working_plans", {
-  doctorId: uuid("doctor_id").primaryKey().references(() => doctors.userId),
+  doctorId: uuid("doctor_id")
+    .primaryKey()
+    .references(() => doctors.userId),
   week: jsonb("week").$type<Record<Weekday, Slot[]>>().notNull().default(DEFAULT_WEEK),
   minimumNoticeHours: integer("minimum_notice_hours").notNull().default(2),
   bookingHorizonDays: integer("booking_horizon_days").notNull().default(90),
@@ -451,13 +488,18 @@ export const doctorAbsences = pgTable(
   "doctor_absences",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    doctorId: uuid("doctor_id").notNull().references(() => doctors.userId),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.userId),
     startsOn: date("starts_on").notNull(),
     endsOn: date("ends_on").notNull(),
     reason: text("reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("doctor_absences_doctor_ends").on(t.doctorId, t.endsOn), check("doctor_absences_period", sql`${t.startsOn} <= ${t.endsOn}`)],
+  (t) => [
+    index("doctor_absences_doctor_ends").on(t.doctorId, t.endsOn),
+    check("doctor_absences_period", sql`${t.startsOn} <= ${t.endsOn}`),
+  ],
 );
 
 // A day the whole clinic is closed (public holidays: migration 0010 wrote the fixed ones through 2036).
@@ -490,7 +532,11 @@ export const citiesRelations = relations(cities, ({ one }) => ({
   country: one(countries, { fields: [cities.countryId], references: [countries.id] }),
 }));
 export const appointmentsRelations = relations(appointments, ({ one, many }) => ({
-  patient: one(users, { fields: [appointments.patientId], references: [users.id], relationName: "appointment_patient" }),
+  patient: one(users, {
+    fields: [appointments.patientId],
+    references: [users.id],
+    relationName: "appointment_patient",
+  }),
   doctor: one(users, { fields: [appointments.doctorId], references: [users.id], relationName: "appointment_doctor" }),
   speciality: one(specialities, { fields: [appointments.specialityId], references: [specialities.id] }),
   city: one(cities, { fields: [appointments.cityId], references: [cities.id] }),
@@ -503,6 +549,10 @@ export const proposalsRelations = relations(proposals, ({ one }) => ({
 }));
 export const consultationsRelations = relations(consultations, ({ one }) => ({
   doctor: one(users, { fields: [consultations.doctorId], references: [users.id], relationName: "consultation_doctor" }),
-  patient: one(users, { fields: [consultations.patientId], references: [users.id], relationName: "consultation_patient" }),
+  patient: one(users, {
+    fields: [consultations.patientId],
+    references: [users.id],
+    relationName: "consultation_patient",
+  }),
   appointment: one(appointments, { fields: [consultations.appointmentId], references: [appointments.id] }),
 }));

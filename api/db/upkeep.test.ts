@@ -12,7 +12,9 @@ import { analyzeNeverAnalyzed, keepTidy, tidyOnce } from "./upkeep.ts";
 let client: PGlite;
 beforeEach(async () => {
   client = await PGlite.create();
-  await client.exec(`create table notes (id int primary key, body text); insert into notes select g, 'x' from generate_series(1, 200) g`);
+  await client.exec(
+    `create table notes (id int primary key, body text); insert into notes select g, 'x' from generate_series(1, 200) g`,
+  );
 });
 afterEach(() => client.close());
 
@@ -58,7 +60,9 @@ describe("the embedded database's upkeep", () => {
   });
 
   it("quotes the names it takes from the catalog, and keeps to the app's own schema", async () => {
-    await client.exec(`create table "odd ""name""; drop table notes" (id int); create schema other; create table other.kept (id int)`);
+    await client.exec(
+      `create table "odd ""name""; drop table notes" (id int); create schema other; create table other.kept (id int)`,
+    );
     expect(await tidyOnce(client)).toEqual(["analyze notes", `analyze "odd ""name""; drop table notes"`]);
     expect((await statsOf("notes")).reltuples).toBe(200);
     expect((await statsOf("kept")).reltuples).toBe(-1);
@@ -95,7 +99,8 @@ describe("the statistics of the tables never analysed (PostgreSQL's autovacuum l
   it("analyzes every table never analysed, once, and a failure is logged, not thrown", async () => {
     const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "u" });
     try {
-      const count = async () => ((await database.db.execute(sql.raw(neverAnalyzed))) as unknown as { rows: { n: number }[] }).rows[0].n;
+      const count = async () =>
+        ((await database.db.execute(sql.raw(neverAnalyzed))) as unknown as { rows: { n: number }[] }).rows[0].n;
       expect(await count()).toBeGreaterThan(10);
       const ran = await analyzeNeverAnalyzed(database.db);
       expect(ran).toContain("analyze appointments");
@@ -112,23 +117,26 @@ describe("the statistics of the tables never analysed (PostgreSQL's autovacuum l
   });
 
   // PGlite has one connection: nothing else can hold a lock there.
-  it.runIf(process.env.TEST_DATABASE_URL)("does not wait on a table another session holds (a migration under way): the others are analysed", async () => {
-    const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "u" });
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
-    try {
-      await other.query("begin; lock table users in access exclusive mode");
-      const logged: string[] = [];
-      const ran = await analyzeNeverAnalyzed(database.db, { log: (line) => logged.push(line), lockTimeoutMs: 200 });
-      expect(ran).toContain("analyze appointments");
-      expect(ran).not.toContain("analyze users");
-      expect(logged).toEqual([expect.stringMatching(/^\[db\] upkeep: analyze users: .*lock timeout/)]);
-      await other.query("rollback");
-      expect(await analyzeNeverAnalyzed(database.db)).toEqual(["analyze users"]);
-    } finally {
-      await other.end();
-      await database.close();
-      await database.drop();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "does not wait on a table another session holds (a migration under way): the others are analysed",
+    async () => {
+      const database = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, prefix: "u" });
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        await other.query("begin; lock table users in access exclusive mode");
+        const logged: string[] = [];
+        const ran = await analyzeNeverAnalyzed(database.db, { log: (line) => logged.push(line), lockTimeoutMs: 200 });
+        expect(ran).toContain("analyze appointments");
+        expect(ran).not.toContain("analyze users");
+        expect(logged).toEqual([expect.stringMatching(/^\[db\] upkeep: analyze users: .*lock timeout/)]);
+        await other.query("rollback");
+        expect(await analyzeNeverAnalyzed(database.db)).toEqual(["analyze users"]);
+      } finally {
+        await other.end();
+        await database.close();
+        await database.drop();
+      }
+    },
+  );
 });

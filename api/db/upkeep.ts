@@ -60,7 +60,10 @@ const ANALYZE_LOCK_TIMEOUT_MS = 5_000;
  */
 export async function analyzeNeverAnalyzed(
   db: Db,
-  { log = console.error, lockTimeoutMs = ANALYZE_LOCK_TIMEOUT_MS }: { log?: (message: string) => void; lockTimeoutMs?: number } = {},
+  {
+    log = console.error,
+    lockTimeoutMs = ANALYZE_LOCK_TIMEOUT_MS,
+  }: { log?: (message: string) => void; lockTimeoutMs?: number } = {},
 ): Promise<string[]> {
   let tables: string[];
   try {

@@ -4,7 +4,15 @@
 // in their language, received by a real SMTP server on 127.0.0.1).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { absenceList, closureList, createdAbsence, createdClosure, periodConflict, removed, workingPlan } from "../../contract/availability.ts";
+import {
+  absenceList,
+  closureList,
+  createdAbsence,
+  createdClosure,
+  periodConflict,
+  removed,
+  workingPlan,
+} from "../../contract/availability.ts";
 import { appointment } from "../../contract/appointment.ts";
 import { SLOTS } from "../../contract/constants.ts";
 import { appointments, notifications } from "../db/schema.ts";
@@ -24,13 +32,25 @@ afterAll(async () => {
 });
 
 const DEFAULT_PLAN = {
-  week: { monday: [...SLOTS], tuesday: [...SLOTS], wednesday: [...SLOTS], thursday: [...SLOTS], friday: [...SLOTS], saturday: [], sunday: [] },
+  week: {
+    monday: [...SLOTS],
+    tuesday: [...SLOTS],
+    wednesday: [...SLOTS],
+    thursday: [...SLOTS],
+    friday: [...SLOTS],
+    saturday: [],
+    sunday: [],
+  },
   minimumNoticeHours: 2,
   bookingHorizonDays: 90,
 };
 
 async function book(patient: TestPatient, doctor: TestDoctor, date: string, time = "09:00") {
-  const res = await api.request("POST", "/appointment", { answer: appointment, token: patient.token, body: { doctorId: doctor.user.id, type: "online", date, time } });
+  const res = await api.request("POST", "/appointment", {
+    answer: appointment,
+    token: patient.token,
+    body: { doctorId: doctor.user.id, type: "online", date, time },
+  });
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -41,12 +61,22 @@ describe("the working plan", () => {
     const got = await api.request("GET", "/doctor/working-plan", { answer: workingPlan, token: doctor.token });
     expect(got.status).toBe(200);
     expect(got.body).toEqual(DEFAULT_PLAN);
-    const plan = { ...DEFAULT_PLAN, week: { ...DEFAULT_PLAN.week, wednesday: ["09:00", "10:00", "11:00"], saturday: ["11:00", "09:00", "09:00"] }, minimumNoticeHours: 0 };
-    const put = await api.request("PUT", "/doctor/working-plan", { answer: workingPlan, token: doctor.token, body: plan });
+    const plan = {
+      ...DEFAULT_PLAN,
+      week: { ...DEFAULT_PLAN.week, wednesday: ["09:00", "10:00", "11:00"], saturday: ["11:00", "09:00", "09:00"] },
+      minimumNoticeHours: 0,
+    };
+    const put = await api.request("PUT", "/doctor/working-plan", {
+      answer: workingPlan,
+      token: doctor.token,
+      body: plan,
+    });
     expect(put.status).toBe(200);
     // Repeats count once, in the grid's order.
     expect(put.body.week.saturday).toEqual(["09:00", "11:00"]);
-    expect((await api.request("GET", "/doctor/working-plan", { answer: workingPlan, token: doctor.token })).body).toEqual(put.body);
+    expect(
+      (await api.request("GET", "/doctor/working-plan", { answer: workingPlan, token: doctor.token })).body,
+    ).toEqual(put.body);
     // Another doctor's plan is untouched.
     const other = await api.createDoctor();
     expect((await api.request("GET", "/doctor/working-plan", { token: other.token })).body).toEqual(DEFAULT_PLAN);
@@ -65,7 +95,10 @@ describe("the working plan", () => {
     ["an absurd horizon", { bookingHorizonDays: 1e9 }, "invalid_horizon", /horizon/],
   ])("refuses %s with 400 and the field's code", async (_, change, code, message) => {
     const doctor = await api.createDoctor();
-    const res = await api.request("PUT", "/doctor/working-plan", { token: doctor.token, body: { ...DEFAULT_PLAN, ...change } });
+    const res = await api.request("PUT", "/doctor/working-plan", {
+      token: doctor.token,
+      body: { ...DEFAULT_PLAN, ...change },
+    });
     expect(res.status).toBe(400);
     expect(refusal(res).code).toBe(code);
     expect(refusal(res).message).toMatch(message);
@@ -89,19 +122,34 @@ describe("absences", () => {
     const other = await api.createDoctor();
     const from = futureDate(20);
     const to = futureDate(22);
-    const made = await api.request("POST", "/doctor/absences", { answer: createdAbsence, token: doctor.token, body: { from, to, reason: "  Conference  " } });
+    const made = await api.request("POST", "/doctor/absences", {
+      answer: createdAbsence,
+      token: doctor.token,
+      body: { from, to, reason: "  Conference  " },
+    });
     expect(made.status).toBe(201);
     expect(made.body).toEqual({ absence: { id: expect.any(String), from, to, reason: "Conference" }, cancelled: [] });
     const list = await api.request("GET", "/doctor/absences", { answer: absenceList, token: doctor.token });
     expect(list.body.absences).toEqual([made.body.absence]);
-    expect((await api.request("GET", "/doctor/absences", { answer: absenceList, token: other.token })).body.absences).toEqual([]);
+    expect(
+      (await api.request("GET", "/doctor/absences", { answer: absenceList, token: other.token })).body.absences,
+    ).toEqual([]);
     // Someone else's absence is unknown to them, and stays.
-    expect((await api.request("DELETE", `/doctor/absences/${made.body.absence.id}`, { token: other.token })).status).toBe(404);
+    expect(
+      (await api.request("DELETE", `/doctor/absences/${made.body.absence.id}`, { token: other.token })).status,
+    ).toBe(404);
     expect((await api.request("DELETE", "/doctor/absences/not-a-uuid", { token: doctor.token })).status).toBe(404);
-    const gone = await api.request("DELETE", `/doctor/absences/${made.body.absence.id}`, { answer: removed, token: doctor.token });
+    const gone = await api.request("DELETE", `/doctor/absences/${made.body.absence.id}`, {
+      answer: removed,
+      token: doctor.token,
+    });
     expect(gone.status).toBe(200);
-    expect((await api.request("GET", "/doctor/absences", { answer: absenceList, token: doctor.token })).body.absences).toEqual([]);
-    expect((await api.request("DELETE", `/doctor/absences/${made.body.absence.id}`, { token: doctor.token })).status).toBe(404);
+    expect(
+      (await api.request("GET", "/doctor/absences", { answer: absenceList, token: doctor.token })).body.absences,
+    ).toEqual([]);
+    expect(
+      (await api.request("DELETE", `/doctor/absences/${made.body.absence.id}`, { token: doctor.token })).status,
+    ).toBe(404);
   });
 
   it.each([
@@ -112,7 +160,11 @@ describe("absences", () => {
     ["a past period", { from: "2020-01-01", to: "2020-01-02" }, "past_date"],
     ["a reason too long", { from: futureDate(4), to: futureDate(4), reason: "x".repeat(201) }, "invalid_reason"],
     ["a reason that is not text", { from: futureDate(4), to: futureDate(4), reason: { $ne: 1 } }, "invalid_reason"],
-    ["cancelAppointments not a boolean", { from: futureDate(4), to: futureDate(4), cancelAppointments: "yes please" }, "invalid"],
+    [
+      "cancelAppointments not a boolean",
+      { from: futureDate(4), to: futureDate(4), cancelAppointments: "yes please" },
+      "invalid",
+    ],
   ])("refuses %s with 400", async (_, body, code) => {
     const doctor = await api.createDoctor();
     const res = await api.request("POST", "/doctor/absences", { token: doctor.token, body });
@@ -148,17 +200,38 @@ describe("absences", () => {
       [first.id, "Awa", "pending"],
       [second.id, "John", "pending"],
     ]);
-    expect((await api.request("GET", "/doctor/absences", { answer: absenceList, token: doctor.token })).body.absences).toEqual([]);
+    expect(
+      (await api.request("GET", "/doctor/absences", { answer: absenceList, token: doctor.token })).body.absences,
+    ).toEqual([]);
 
     const before = { fr: smtp.to(french.user.email).length, en: smtp.to(english.user.email).length };
-    const made = await api.request("POST", "/doctor/absences", { answer: createdAbsence, token: doctor.token, body: { ...body, cancelAppointments: true } });
+    const made = await api.request("POST", "/doctor/absences", {
+      answer: createdAbsence,
+      token: doctor.token,
+      body: { ...body, cancelAppointments: true },
+    });
     expect(made.status).toBe(201);
     expect(made.body.cancelled.map((a) => a.id)).toEqual([first.id, second.id]);
-    const statuses = await api.db.select({ id: appointments.id, status: appointments.status }).from(appointments).where(eq(appointments.doctorId, doctor.user.id));
-    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [first.id]: "cancelled", [second.id]: "cancelled", [outside.id]: "pending" });
+    const statuses = await api.db
+      .select({ id: appointments.id, status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.doctorId, doctor.user.id));
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({
+      [first.id]: "cancelled",
+      [second.id]: "cancelled",
+      [outside.id]: "pending",
+    });
     // Each patient's bell says so.
-    const notices = await api.db.select({ userId: notifications.userId, kind: notifications.kind }).from(notifications).where(eq(notifications.actorId, doctor.user.id));
-    expect(notices).toEqual(expect.arrayContaining([{ userId: french.user.id, kind: "appointment_cancelled" }, { userId: english.user.id, kind: "appointment_cancelled" }]));
+    const notices = await api.db
+      .select({ userId: notifications.userId, kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.actorId, doctor.user.id));
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        { userId: french.user.id, kind: "appointment_cancelled" },
+        { userId: english.user.id, kind: "appointment_cancelled" },
+      ]),
+    );
 
     const frMail = (await smtp.parsedTo(french.user.email)).slice(before.fr);
     const enMail = (await smtp.parsedTo(english.user.email)).slice(before.en);
@@ -171,7 +244,10 @@ describe("absences", () => {
     expect(enMail[0].text).toContain("the doctor is away that day");
     expect(enMail[0].text).toContain("Reason given: Training");
     // The slots are then refused for the absence.
-    const again = await api.request("POST", "/appointment", { token: english.token, body: { doctorId: doctor.user.id, type: "online", date: futureDate(30), time: "10:00" } });
+    const again = await api.request("POST", "/appointment", {
+      token: english.token,
+      body: { doctorId: doctor.user.id, type: "online", date: futureDate(30), time: "10:00" },
+    });
     expect(again.status).toBe(409);
     expect(refusal(again).code).toBe("doctor_absent");
   });
@@ -192,15 +268,26 @@ describe("closed days", () => {
   it("are added and removed by the admin; the same day twice is a 409", async () => {
     const admin = await api.createAdmin();
     const date = futureDate(25);
-    const made = await api.request("POST", "/admin/closures", { answer: createdClosure, token: admin.token, body: { date, reason: "Good Friday" } });
+    const made = await api.request("POST", "/admin/closures", {
+      answer: createdClosure,
+      token: admin.token,
+      body: { date, reason: "Good Friday" },
+    });
     expect(made.status).toBe(201);
     expect(made.body).toEqual({ closure: { id: expect.any(String), date, reason: "Good Friday" }, cancelled: [] });
     const twice = await api.request("POST", "/admin/closures", { token: admin.token, body: { date, reason: "Again" } });
     expect(twice.status).toBe(409);
     expect(refusal(twice).code).toBe("closure_exists");
-    expect((await api.request("GET", "/admin/closures", { answer: closureList, token: admin.token })).body.closures).toContainEqual(made.body.closure);
-    expect((await api.request("DELETE", `/admin/closures/${made.body.closure.id}`, { answer: removed, token: admin.token })).status).toBe(200);
-    expect((await api.request("DELETE", `/admin/closures/${made.body.closure.id}`, { token: admin.token })).status).toBe(404);
+    expect(
+      (await api.request("GET", "/admin/closures", { answer: closureList, token: admin.token })).body.closures,
+    ).toContainEqual(made.body.closure);
+    expect(
+      (await api.request("DELETE", `/admin/closures/${made.body.closure.id}`, { answer: removed, token: admin.token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api.request("DELETE", `/admin/closures/${made.body.closure.id}`, { token: admin.token })).status,
+    ).toBe(404);
     expect((await api.request("DELETE", "/admin/closures/1 or 1=1", { token: admin.token })).status).toBe(404);
   });
 
@@ -223,7 +310,9 @@ describe("closed days", () => {
     const doctor = await api.createDoctor();
     for (const token of [patient.token, doctor.token]) {
       expect((await api.request("GET", "/admin/closures", { token })).status).toBe(403);
-      expect((await api.request("POST", "/admin/closures", { token, body: { date: futureDate(4), reason: "x" } })).status).toBe(403);
+      expect(
+        (await api.request("POST", "/admin/closures", { token, body: { date: futureDate(4), reason: "x" } })).status,
+      ).toBe(403);
       expect((await api.request("DELETE", `/admin/closures/${crypto.randomUUID()}`, { token })).status).toBe(403);
     }
     expect((await api.request("GET", "/admin/closures")).status).toBe(401);
@@ -236,11 +325,23 @@ describe("closed days", () => {
     const date = futureDate(35);
     const one = await book(patient, a, date, "09:00");
     const two = await book(patient, b, date, "16:00");
-    const refused = await api.request("POST", "/admin/closures", { token: admin.token, body: { date, reason: "Eid al-Fitr" } });
+    const refused = await api.request("POST", "/admin/closures", {
+      token: admin.token,
+      body: { date, reason: "Eid al-Fitr" },
+    });
     expect(refused.status).toBe(409);
-    expect(periodConflict.parse(refused.body).appointments.map((x) => x.id).sort()).toEqual([one.id, two.id].sort());
+    expect(
+      periodConflict
+        .parse(refused.body)
+        .appointments.map((x) => x.id)
+        .sort(),
+    ).toEqual([one.id, two.id].sort());
     const before = smtp.to(patient.user.email).length;
-    const made = await api.request("POST", "/admin/closures", { answer: createdClosure, token: admin.token, body: { date, reason: "Eid al-Fitr", cancelAppointments: true } });
+    const made = await api.request("POST", "/admin/closures", {
+      answer: createdClosure,
+      token: admin.token,
+      body: { date, reason: "Eid al-Fitr", cancelAppointments: true },
+    });
     expect(made.status).toBe(201);
     expect(made.body.cancelled).toHaveLength(2);
     const mails = (await smtp.parsedTo(patient.user.email)).slice(before);
@@ -249,7 +350,10 @@ describe("closed days", () => {
       expect(mail.text).toContain("la clinique est fermée ce jour-là");
       expect(mail.text).toContain("Eid al-Fitr");
     }
-    const res = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: a.user.id, type: "online", date, time: "10:00" } });
+    const res = await api.request("POST", "/appointment", {
+      token: patient.token,
+      body: { doctorId: a.user.id, type: "online", date, time: "10:00" },
+    });
     expect(res.status).toBe(409);
     expect(refusal(res).code).toBe("clinic_closed");
   });

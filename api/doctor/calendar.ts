@@ -20,7 +20,11 @@ import { clinicToday } from "../time.ts";
 
 async function loadPlan(db: Db, doctorId: string): Promise<WorkingPlan> {
   const [row] = await db
-    .select({ week: workingPlans.week, minimumNoticeHours: workingPlans.minimumNoticeHours, bookingHorizonDays: workingPlans.bookingHorizonDays })
+    .select({
+      week: workingPlans.week,
+      minimumNoticeHours: workingPlans.minimumNoticeHours,
+      bookingHorizonDays: workingPlans.bookingHorizonDays,
+    })
     .from(workingPlans)
     .where(eq(workingPlans.doctorId, doctorId));
   // Every doctor has a row (migration 0010's trigger): a missing one is not a doctor's.
@@ -31,12 +35,20 @@ async function loadPlan(db: Db, doctorId: string): Promise<WorkingPlan> {
 async function savePlan(db: Db, doctorId: string, plan: WorkingPlan): Promise<WorkingPlan> {
   await db.transaction(async (tx) => {
     await lockDoctorCalendar(tx, doctorId);
-    await tx.update(workingPlans).set({ ...plan, updatedAt: new Date() }).where(eq(workingPlans.doctorId, doctorId));
+    await tx
+      .update(workingPlans)
+      .set({ ...plan, updatedAt: new Date() })
+      .where(eq(workingPlans.doctorId, doctorId));
   });
   return loadPlan(db, doctorId);
 }
 
-const absenceOf = (r: typeof doctorAbsences.$inferSelect) => ({ id: r.id, from: r.startsOn, to: r.endsOn, reason: r.reason });
+const absenceOf = (r: typeof doctorAbsences.$inferSelect) => ({
+  id: r.id,
+  from: r.startsOn,
+  to: r.endsOn,
+  reason: r.reason,
+});
 
 /** The absences not over yet (ending today or later), soonest first. */
 async function listAbsences(db: Db, doctorId: string): Promise<z.infer<typeof absenceList>> {
@@ -48,21 +60,35 @@ async function listAbsences(db: Db, doctorId: string): Promise<z.infer<typeof ab
   return { absences: rows.map(absenceOf) };
 }
 
-const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+const dayCount = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
 async function declareAbsence(db: Db, mailer: OutboxMailer, doctorId: string, body: z.output<typeof absenceBody>) {
   const { from, to, reason, cancelAppointments } = body;
   if (from > to) throw badRequest("The absence must end on or after its first day", "invalid_period");
   if (to < clinicToday()) throw badRequest("The absence is already over", "past_date");
-  if (dayCount(from, to) > MAX_ABSENCE_DAYS) throw badRequest(`An absence covers at most ${MAX_ABSENCE_DAYS} days`, "invalid_period");
+  if (dayCount(from, to) > MAX_ABSENCE_DAYS)
+    throw badRequest(`An absence covers at most ${MAX_ABSENCE_DAYS} days`, "invalid_period");
   const result = await db.transaction(async (tx) => {
     await lockDoctorCalendar(tx, doctorId);
-    const cleared = await clearPeriod(tx, mailer, { from, to, doctorId, cancelAppointments, actorId: doctorId, change: "cancelledForAbsence", reason: reason ?? null });
-    const [row] = await tx.insert(doctorAbsences).values({ doctorId, startsOn: from, endsOn: to, reason: reason ?? null }).returning();
+    const cleared = await clearPeriod(tx, mailer, {
+      from,
+      to,
+      doctorId,
+      cancelAppointments,
+      actorId: doctorId,
+      change: "cancelledForAbsence",
+      reason: reason ?? null,
+    });
+    const [row] = await tx
+      .insert(doctorAbsences)
+      .values({ doctorId, startsOn: from, endsOn: to, reason: reason ?? null })
+      .returning();
     return { absence: absenceOf(row), ...cleared };
   });
   mailer.wake();
-  for (const a of result.cancelled) await auditPatients(db, doctorId, [a.Patient?.id ?? ""].filter(Boolean), "update", "appointment", a.id);
+  for (const a of result.cancelled)
+    await auditPatients(db, doctorId, [a.Patient?.id ?? ""].filter(Boolean), "update", "appointment", a.id);
   return { absence: result.absence, cancelled: result.cancelled };
 }
 

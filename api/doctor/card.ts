@@ -61,7 +61,10 @@ export function doctorCard(row: DoctorRow, badges: SpecialityBadge[]): Card {
 
 /** Cards for the given rows, in their order. */
 async function cardsFor(db: Db, rows: DoctorRow[]): Promise<Card[]> {
-  const badges = await specialitiesOf(db, rows.map((r) => r.id));
+  const badges = await specialitiesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => doctorCard(r, badges.get(r.id) ?? []));
 }
 

@@ -22,8 +22,17 @@ describe("the doctor's dashboard", () => {
     alice = await api.createPatient({ username: "Alice" });
     bruno = await api.createPatient({ username: "Bruno" });
     carla = await api.createPatient({ username: "Carla" });
-    const add = async (name: string, patientId: string, date: string, time: string, status: "pending" | "confirmed" | "completed" | "cancelled", doctorId = doctor.user.id) => {
-      ids[name] = (await insertAppointment(api.db, { patientId, doctorId, status, startsAt: zonedInstant(date, time) })).id;
+    const add = async (
+      name: string,
+      patientId: string,
+      date: string,
+      time: string,
+      status: "pending" | "confirmed" | "completed" | "cancelled",
+      doctorId = doctor.user.id,
+    ) => {
+      ids[name] = (
+        await insertAppointment(api.db, { patientId, doctorId, status, startsAt: zonedInstant(date, time) })
+      ).id;
     };
     await add("morningDone", alice.user.id, day, "09:00", "completed");
     await add("lateMorning", bruno.user.id, day, "10:00", "confirmed");
@@ -44,7 +53,11 @@ describe("the doctor's dashboard", () => {
       completedToday: 1,
     });
     expect(d.todaySchedule.map((a) => a.id)).toEqual([ids.morningDone, ids.lateMorning, ids.afternoon]);
-    expect(d.todaySchedule[0]).toMatchObject({ date: day, time: `${day}T09:00:00+01:00`, Patient: { username: "Alice" } });
+    expect(d.todaySchedule[0]).toMatchObject({
+      date: day,
+      time: `${day}T09:00:00+01:00`,
+      Patient: { username: "Alice" },
+    });
   });
 
   it("knows the clinic day, not the UTC day", () => {
@@ -58,7 +71,13 @@ describe("the doctor's dashboard", () => {
     const res = await api.request("GET", "/doctor/dashboard", { token: doctor.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(
-      expect.objectContaining({ todayAppointments: expect.any(Number), upcomingAppointments: 3, totalPatients: 3, completedToday: expect.any(Number), todaySchedule: expect.any(Array) }),
+      expect.objectContaining({
+        todayAppointments: expect.any(Number),
+        upcomingAppointments: 3,
+        totalPatients: 3,
+        completedToday: expect.any(Number),
+        todaySchedule: expect.any(Array),
+      }),
     );
     expect((await api.request("GET", "/doctor/dashboard", { token: alice.token })).status).toBe(403);
   });

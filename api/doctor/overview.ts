@@ -27,7 +27,9 @@ const summaryOfDoctor = prepared("doctor_summary", (db) =>
       count: sql<number>`(${db
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.seenAt)))})`.mapWith(Number),
+        .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.seenAt)))})`.mapWith(
+        Number,
+      ),
     })
     .from(doctors)
     .where(eq(doctors.userId, sql.placeholder("userId"))),
@@ -37,7 +39,11 @@ export async function doctorSummary(db: Db, userId: string) {
   const [row] = await summaryOfDoctor(db, { userId });
   if (!row) throw notFound("Doctor not found");
   // The reason is the admin's word to a rejected doctor only.
-  return { count: row.count, verification: row.verification, rejectionReason: row.verification === "rejected" ? row.rejectionReason : null };
+  return {
+    count: row.count,
+    verification: row.verification,
+    rejectionReason: row.verification === "rejected" ? row.rejectionReason : null,
+  };
 }
 
 /** Start and end instants of today in the clinic zone. */
@@ -51,23 +57,49 @@ export async function doctorDashboard(db: Db, doctorId: string, now = new Date()
   const { start, end } = clinicDayBounds(now);
   const mine = eq(appointments.doctorId, doctorId);
   const today = and(mine, gte(appointments.startsAt, start), lt(appointments.startsAt, end));
-  const [[{ todayCount }], [{ upcomingCount }], [{ totalPatients }], [{ completedToday }], todayRows] = await Promise.all([
-    db.select({ todayCount: count() }).from(appointments).where(and(today, ne(appointments.status, "cancelled"))),
-    db
-      .select({ upcomingCount: count() })
-      .from(appointments)
-      .where(and(mine, gt(appointments.startsAt, now), inArray(appointments.status, [...ACTIVE_STATUSES]))),
-    db.select({ totalPatients: countDistinct(appointments.patientId) }).from(appointments).where(mine),
-    db.select({ completedToday: count() }).from(appointments).where(and(today, eq(appointments.status, "completed"))),
-    db
-      .select({ id: appointments.id, patientId: appointments.patientId })
-      .from(appointments)
-      .where(and(today, ne(appointments.status, "cancelled")))
-      .orderBy(asc(appointments.startsAt), asc(appointments.id)),
-  ]);
-  await auditPatients(db, doctorId, todayRows.map((r) => r.patientId), "read", "appointment_list");
-  const schedule = await serializeForDoctor(db, doctorId, todayRows.map((r) => r.id));
-  return { todayAppointments: todayCount, upcomingAppointments: upcomingCount, totalPatients, completedToday, todaySchedule: schedule };
+  const [[{ todayCount }], [{ upcomingCount }], [{ totalPatients }], [{ completedToday }], todayRows] =
+    await Promise.all([
+      db
+        .select({ todayCount: count() })
+        .from(appointments)
+        .where(and(today, ne(appointments.status, "cancelled"))),
+      db
+        .select({ upcomingCount: count() })
+        .from(appointments)
+        .where(and(mine, gt(appointments.startsAt, now), inArray(appointments.status, [...ACTIVE_STATUSES]))),
+      db
+        .select({ totalPatients: countDistinct(appointments.patientId) })
+        .from(appointments)
+        .where(mine),
+      db
+        .select({ completedToday: count() })
+        .from(appointments)
+        .where(and(today, eq(appointments.status, "completed"))),
+      db
+        .select({ id: appointments.id, patientId: appointments.patientId })
+        .from(appointments)
+        .where(and(today, ne(appointments.status, "cancelled")))
+        .orderBy(asc(appointments.startsAt), asc(appointments.id)),
+    ]);
+  await auditPatients(
+    db,
+    doctorId,
+    todayRows.map((r) => r.patientId),
+    "read",
+    "appointment_list",
+  );
+  const schedule = await serializeForDoctor(
+    db,
+    doctorId,
+    todayRows.map((r) => r.id),
+  );
+  return {
+    todayAppointments: todayCount,
+    upcomingAppointments: upcomingCount,
+    totalPatients,
+    completedToday,
+    todaySchedule: schedule,
+  };
 }
 
 /** Distinct patients (not deleted) with an appointment assigned to the doctor, by name. */
@@ -78,7 +110,13 @@ export async function doctorPatients(db: Db, doctorId: string): Promise<PatientO
     .innerJoin(users, eq(users.id, appointments.patientId))
     .where(and(eq(appointments.doctorId, doctorId), isNull(users.deletedAt)))
     .orderBy(asc(users.username), asc(users.id));
-  await auditPatients(db, doctorId, rows.map((r) => r.id), "read", "patient_list");
+  await auditPatients(
+    db,
+    doctorId,
+    rows.map((r) => r.id),
+    "read",
+    "patient_list",
+  );
   return rows;
 }
 
@@ -91,7 +129,13 @@ export async function exportDoctorData(db: Db, doctorId: string) {
     with: appointmentWith,
   });
   const consultations = await listAllConsultations(db, doctorId);
-  await auditPatients(db, doctorId, [...rows.map((r) => r.patientId), ...consultations.map((c) => c.patientId)], "read", "doctor_export");
+  await auditPatients(
+    db,
+    doctorId,
+    [...rows.map((r) => r.patientId), ...consultations.map((c) => c.patientId)],
+    "read",
+    "doctor_export",
+  );
   return {
     exportedAt: new Date().toISOString(),
     profile,

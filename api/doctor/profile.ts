@@ -45,12 +45,13 @@ export async function loadDoctorProfile(db: Db, userId: string): Promise<DoctorP
   };
 }
 
-
 /** Fields left out stay as they are; changing the country drops a city outside it. */
 export async function updateDoctorProfile(db: Db, userId: string, changes: DoctorProfileChanges) {
   await db.transaction(async (tx) => {
     const { countryId, cityId } = await placeOfUpdate(tx, userId, changes);
-    const contact = await profilePhone(tx, changes.contact, countryId, () => badRequest("Invalid contact format", "invalid_contact"));
+    const contact = await profilePhone(tx, changes.contact, countryId, () =>
+      badRequest("Invalid contact format", "invalid_contact"),
+    );
     const now = new Date();
     await tx
       .update(users)

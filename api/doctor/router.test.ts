@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { futureDate, refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
+import {
+  futureDate,
+  refusal,
+  setUpApi,
+  type TestDoctor,
+  type TestPatient,
+  type TestReference,
+} from "../test/harness.ts";
 import { matches } from "../test/contract-match.ts";
 import { appointments, auditEvents, consultations, countries, notifications } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
@@ -32,14 +39,25 @@ describe("the doctor's own /doctor calls", () => {
     const cardiology = ref.speciality("Cardiology").id;
     const dermatology = ref.speciality("Dermatology").id;
     const mine = (patientId: string, status: "pending" | "confirmed" | "completed" | "cancelled", days: number) =>
-      insertAppointment(api.db, { patientId, doctorId: cardiologist.user.id, specialityId: cardiology, status, startsAt: at(days) });
+      insertAppointment(api.db, {
+        patientId,
+        doctorId: cardiologist.user.id,
+        specialityId: cardiology,
+        status,
+        startsAt: at(days),
+      });
     ids.alicePending = (await mine(alice.user.id, "pending", 10)).id;
     ids.aliceConfirmed = (await mine(alice.user.id, "confirmed", 11)).id;
     ids.brunoPending = (await mine(bruno.user.id, "pending", 12)).id;
     ids.brunoCancelled = (await mine(bruno.user.id, "cancelled", 13)).id;
-    ids.colleagues = (await insertAppointment(api.db, { patientId: alice.user.id, doctorId: colleague.user.id, startsAt: at(10) })).id;
-    const open = (patientId: string, specialityId: number, values: Omit<Partial<typeof appointments.$inferInsert>, "specialityId"> = {}) =>
-      insertOpenRequest(api.db, { patientId, specialityId, startsAt: at(20), ...values });
+    ids.colleagues = (
+      await insertAppointment(api.db, { patientId: alice.user.id, doctorId: colleague.user.id, startsAt: at(10) })
+    ).id;
+    const open = (
+      patientId: string,
+      specialityId: number,
+      values: Omit<Partial<typeof appointments.$inferInsert>, "specialityId"> = {},
+    ) => insertOpenRequest(api.db, { patientId, specialityId, startsAt: at(20), ...values });
     ids.openAlice = (await open(alice.user.id, cardiology)).id;
     ids.openBruno = (await open(bruno.user.id, cardiology)).id;
     ids.openDerm = (await open(bruno.user.id, dermatology)).id;
@@ -50,7 +68,8 @@ describe("the doctor's own /doctor calls", () => {
     ids.myProposal = (await insertProposal(api.db, ids.openBruno, cardiologist.user.id)).id;
   });
 
-  const list = (token: string, query = "") => api.request("GET", `/doctor/doctor_appointments${query}`, { answer: doctorAppointmentPage, token });
+  const list = (token: string, query = "") =>
+    api.request("GET", `/doctor/doctor_appointments${query}`, { answer: doctorAppointmentPage, token });
   const idsOf = (body: { appointments: { id: string }[] }) => body.appointments.map((a) => a.id).sort();
 
   it("tells a rejected doctor the admin's reason in their profile, and nobody else's", async () => {
@@ -58,8 +77,17 @@ describe("the doctor's own /doctor calls", () => {
     const rejected = await api.createDoctor({ verification: "pending" });
     const silent = await api.createDoctor({ verification: "pending" });
     const reason = "The serial number is not in the medical council's register";
-    expect((await api.request("POST", `/admin/doctors/${rejected.user.id}/reject`, { token: admin.token, body: { reason: `  ${reason} ` } })).status).toBe(200);
-    expect((await api.request("POST", `/admin/doctors/${silent.user.id}/reject`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(
+      (
+        await api.request("POST", `/admin/doctors/${rejected.user.id}/reject`, {
+          token: admin.token,
+          body: { reason: `  ${reason} ` },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api.request("POST", `/admin/doctors/${silent.user.id}/reject`, { token: admin.token, body: {} })).status,
+    ).toBe(200);
     const info = (token: string) => api.request("GET", "/doctor/doctor-info", { answer: doctorProfile, token });
     expect((await info(rejected.token)).body).toMatchObject({ verification: "rejected", rejectionReason: reason });
     expect((await info(silent.token)).body).toMatchObject({ verification: "rejected", rejectionReason: null });
@@ -76,7 +104,12 @@ describe("the doctor's own /doctor calls", () => {
       const res = await list(cardiologist.token);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ total: 4, page: 1, limit: 50, totalPages: 1 });
-      expect(res.body.appointments.map((a: { id: string }) => a.id)).toEqual([ids.brunoCancelled, ids.brunoPending, ids.aliceConfirmed, ids.alicePending]);
+      expect(res.body.appointments.map((a: { id: string }) => a.id)).toEqual([
+        ids.brunoCancelled,
+        ids.brunoPending,
+        ids.aliceConfirmed,
+        ids.alicePending,
+      ]);
       expect(res.body.appointments[0]).toMatchObject({
         doctorId: cardiologist.user.id,
         Patient: { id: bruno.user.id, username: "Bruno Eto" },
@@ -91,7 +124,12 @@ describe("the doctor's own /doctor calls", () => {
       expect(res.status).toBe(200);
       expect(idsOf(res.body)).toEqual([ids.openAlice, ids.openBruno].sort());
       const byId = Object.fromEntries(res.body.appointments.map((a) => [a.id, a]));
-      expect(byId[ids.openBruno]).toMatchObject({ status: "proposed", doctorId: null, category: "random", myProposal: { id: ids.myProposal, status: "pending" } });
+      expect(byId[ids.openBruno]).toMatchObject({
+        status: "proposed",
+        doctorId: null,
+        category: "random",
+        myProposal: { id: ids.myProposal, status: "pending" },
+      });
       expect(byId[ids.openAlice].myProposal).toBeNull();
       // A colleague of the same speciality sees them too, without my proposal.
       const theirs = await list(colleague.token, "?category=random");
@@ -100,31 +138,57 @@ describe("the doctor's own /doctor calls", () => {
 
     it("marks an open request on a slot I already hold (slotHeld), and gives me everything the patient wrote", async () => {
       const startsAt = at(30);
-      const details = { reason: "Chest pain when climbing stairs", deviceType: "phone", internetQuality: "fair", videoPreference: "meet", residenceAddress: "Bonapriso, Douala" };
-      const request = await insertOpenRequest(api.db, { patientId: alice.user.id, specialityId: ref.speciality("Cardiology").id, startsAt, details });
-      await insertAppointment(api.db, { patientId: bruno.user.id, doctorId: colleague.user.id, status: "confirmed", startsAt });
+      const details = {
+        reason: "Chest pain when climbing stairs",
+        deviceType: "phone",
+        internetQuality: "fair",
+        videoPreference: "meet",
+        residenceAddress: "Bonapriso, Douala",
+      };
+      const request = await insertOpenRequest(api.db, {
+        patientId: alice.user.id,
+        specialityId: ref.speciality("Cardiology").id,
+        startsAt,
+        details,
+      });
+      await insertAppointment(api.db, {
+        patientId: bruno.user.id,
+        doctorId: colleague.user.id,
+        status: "confirmed",
+        startsAt,
+      });
       const find = async (token: string) =>
-        (await list(token, "?category=random&limit=100")).body.appointments.find((a: { id: string }) => a.id === request.id);
+        (await list(token, "?category=random&limit=100")).body.appointments.find(
+          (a: { id: string }) => a.id === request.id,
+        );
       expect(await find(colleague.token)).toMatchObject({ slotHeld: true, details });
       expect(await find(cardiologist.token)).toMatchObject({ slotHeld: false, details });
-      expect((await api.request("GET", `/doctor/doctor_appointments/${request.id}`, { token: colleague.token })).body).toMatchObject({ slotHeld: true, details });
+      expect(
+        (await api.request("GET", `/doctor/doctor_appointments/${request.id}`, { token: colleague.token })).body,
+      ).toMatchObject({ slotHeld: true, details });
       await api.db.delete(appointments).where(eq(appointments.id, request.id));
     });
 
     it("shows every open request to a doctor without specialities, and none to an unverified doctor", async () => {
-      expect(idsOf((await list(generalist.token, "?category=random")).body)).toEqual([ids.openAlice, ids.openBruno, ids.openDerm].sort());
+      expect(idsOf((await list(generalist.token, "?category=random")).body)).toEqual(
+        [ids.openAlice, ids.openBruno, ids.openDerm].sort(),
+      );
       const none = await list(unverified.token, "?category=random");
       expect(none.status).toBe(200);
       expect(none.body).toMatchObject({ appointments: [], total: 0 });
     });
 
     it("searches the patient's name or the speciality, case-insensitively, and filters by status", async () => {
-      expect(idsOf((await list(cardiologist.token, "?search=aLiCe")).body)).toEqual([ids.alicePending, ids.aliceConfirmed].sort());
+      expect(idsOf((await list(cardiologist.token, "?search=aLiCe")).body)).toEqual(
+        [ids.alicePending, ids.aliceConfirmed].sort(),
+      );
       expect((await list(cardiologist.token, "?search=CARDIO")).body.total).toBe(4);
       expect((await list(cardiologist.token, "?search=cardiologie")).body.total).toBe(4);
       expect((await list(cardiologist.token, "?search=nobody")).body.total).toBe(0);
       expect((await list(cardiologist.token, "?search=%25")).body.total).toBe(0);
-      expect(idsOf((await list(cardiologist.token, "?status=pending")).body)).toEqual([ids.alicePending, ids.brunoPending].sort());
+      expect(idsOf((await list(cardiologist.token, "?status=pending")).body)).toEqual(
+        [ids.alicePending, ids.brunoPending].sort(),
+      );
       expect(idsOf((await list(cardiologist.token, "?category=random&search=bruno")).body)).toEqual([ids.openBruno]);
       expect(idsOf((await list(cardiologist.token, "?category=random&status=proposed")).body)).toEqual([ids.openBruno]);
     });
@@ -157,17 +221,27 @@ describe("the doctor's own /doctor calls", () => {
   });
 
   describe("GET /doctor/doctor_appointments/{id}", () => {
-    const one = (id: string, token = cardiologist.token) => api.request("GET", `/doctor/doctor_appointments/${id}`, { token, answer: doctorAppointment });
+    const one = (id: string, token = cardiologist.token) =>
+      api.request("GET", `/doctor/doctor_appointments/${id}`, { token, answer: doctorAppointment });
 
     it("opens an assigned appointment or an open request I may answer, audited", async () => {
       expect((await one(ids.brunoCancelled)).body).toMatchObject({ id: ids.brunoCancelled, status: "cancelled" });
       expect((await one(ids.openBruno)).body).toMatchObject({ id: ids.openBruno, myProposal: { id: ids.myProposal } });
       const events = await api.db.select().from(auditEvents).where(eq(auditEvents.entityId, ids.openBruno));
-      expect(events).toMatchObject([{ actorId: cardiologist.user.id, subjectUserId: bruno.user.id, action: "read", entity: "appointment" }]);
+      expect(events).toMatchObject([
+        { actorId: cardiologist.user.id, subjectUserId: bruno.user.id, action: "read", entity: "appointment" },
+      ]);
     });
 
     it("answers 404 for another doctor's appointment, another speciality's request, closed requests and bad ids", async () => {
-      for (const id of [ids.colleagues, ids.openDerm, ids.openCancelled, ids.answered, "00000000-0000-4000-8000-000000000000", "x"]) {
+      for (const id of [
+        ids.colleagues,
+        ids.openDerm,
+        ids.openCancelled,
+        ids.answered,
+        "00000000-0000-4000-8000-000000000000",
+        "x",
+      ]) {
         expect((await one(id)).status, id).toBe(404);
       }
       expect((await one(ids.openAlice, unverified.token)).status).toBe(404);
@@ -177,20 +251,46 @@ describe("the doctor's own /doctor calls", () => {
   describe("GET /doctor/notifications, /doctor/patients, /doctor/export", () => {
     it("counts the bell's unseen notices, mine only (api/notification holds what writes them)", async () => {
       await api.db.insert(notifications).values([
-        { userId: cardiologist.user.id, appointmentId: ids.alicePending, kind: "appointment_booked", actorId: alice.user.id },
-        { userId: cardiologist.user.id, appointmentId: ids.brunoPending, kind: "appointment_booked", actorId: bruno.user.id },
+        {
+          userId: cardiologist.user.id,
+          appointmentId: ids.alicePending,
+          kind: "appointment_booked",
+          actorId: alice.user.id,
+        },
+        {
+          userId: cardiologist.user.id,
+          appointmentId: ids.brunoPending,
+          kind: "appointment_booked",
+          actorId: bruno.user.id,
+        },
         { userId: cardiologist.user.id, appointmentId: ids.openAlice, kind: "open_request", actorId: alice.user.id },
-        { userId: cardiologist.user.id, appointmentId: ids.aliceConfirmed, kind: "appointment_booked", actorId: alice.user.id, seenAt: new Date() },
+        {
+          userId: cardiologist.user.id,
+          appointmentId: ids.aliceConfirmed,
+          kind: "appointment_booked",
+          actorId: alice.user.id,
+          seenAt: new Date(),
+        },
       ]);
       const res = await api.request("GET", "/doctor/notifications", { token: cardiologist.token });
       expect(res.body).toEqual({ count: 3 });
-      expect((await api.request("GET", "/doctor/notifications", { token: unverified.token })).body).toEqual({ count: 0 });
+      expect((await api.request("GET", "/doctor/notifications", { token: unverified.token })).body).toEqual({
+        count: 0,
+      });
       expect((await api.request("GET", "/doctor/notifications", { token: alice.token })).status).toBe(403);
     });
 
     it("summarises a page's needs in one answer: the bell count and the verification state", async () => {
-      expect((await api.request("GET", "/doctor/summary", { token: cardiologist.token })).body).toEqual({ count: 3, verification: "verified", rejectionReason: null });
-      expect((await api.request("GET", "/doctor/summary", { token: unverified.token })).body).toEqual({ count: 0, verification: "pending", rejectionReason: null });
+      expect((await api.request("GET", "/doctor/summary", { token: cardiologist.token })).body).toEqual({
+        count: 3,
+        verification: "verified",
+        rejectionReason: null,
+      });
+      expect((await api.request("GET", "/doctor/summary", { token: unverified.token })).body).toEqual({
+        count: 0,
+        verification: "pending",
+        rejectionReason: null,
+      });
       expect((await api.request("GET", "/doctor/summary", { token: alice.token })).status).toBe(403);
       expect((await api.request("GET", "/doctor/summary")).status).toBe(401);
     });
@@ -205,8 +305,15 @@ describe("the doctor's own /doctor calls", () => {
     });
 
     it("exports the profile, assigned appointments and consultations as a JSON download", async () => {
-      await api.db.insert(consultations).values({ doctorId: cardiologist.user.id, patientId: alice.user.id, type: "consultation", diagnosis: "Arrhythmia" });
-      const res = await fetch(`${api.url}/doctor/export`, { headers: { authorization: `Bearer ${cardiologist.token}` } });
+      await api.db.insert(consultations).values({
+        doctorId: cardiologist.user.id,
+        patientId: alice.user.id,
+        type: "consultation",
+        diagnosis: "Arrhythmia",
+      });
+      const res = await fetch(`${api.url}/doctor/export`, {
+        headers: { authorization: `Bearer ${cardiologist.token}` },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-disposition")).toContain("attachment");
       const body = matches(doctorExport, await res.json());
@@ -238,7 +345,10 @@ describe("the doctor's own /doctor calls", () => {
         createdAt: expect.any(String),
         verification: "verified",
       });
-      expect((await api.request("GET", "/doctor/doctor-info", { answer: doctorProfile, token: unverified.token })).body.verification).toBe("pending");
+      expect(
+        (await api.request("GET", "/doctor/doctor-info", { answer: doctorProfile, token: unverified.token })).body
+          .verification,
+      ).toBe("pending");
       expect((await api.request("GET", "/doctor/doctor-info", { token: alice.token })).status).toBe(403);
     });
 
@@ -295,9 +405,15 @@ describe("the doctor's own /doctor calls", () => {
 
     it("refuses a city outside the chosen country, and drops a kept city when the country changes", async () => {
       const [nigeria] = await api.db.select().from(countries).where(eq(countries.code, "NG"));
-      const unknown = await api.request("PUT", "/doctor/me", { token: colleague.token, body: { countryId: ref.cameroon.id, cityId: 99999 } });
+      const unknown = await api.request("PUT", "/doctor/me", {
+        token: colleague.token,
+        body: { countryId: ref.cameroon.id, cityId: 99999 },
+      });
       expect(refusal(unknown).code).toBe("invalid_city");
-      const wrong = await api.request("PUT", "/doctor/me", { token: colleague.token, body: { countryId: nigeria.id, cityId: ref.city("Douala").id } });
+      const wrong = await api.request("PUT", "/doctor/me", {
+        token: colleague.token,
+        body: { countryId: nigeria.id, cityId: ref.city("Douala").id },
+      });
       expect(wrong.status).toBe(400);
       expect(refusal(wrong).code).toBe("city_country_mismatch");
       const moved = await api.request("PUT", "/doctor/me", { token: colleague.token, body: { countryId: nigeria.id } });
@@ -305,7 +421,9 @@ describe("the doctor's own /doctor calls", () => {
     });
 
     it("is for doctors only", async () => {
-      expect((await api.request("PUT", "/doctor/me", { token: alice.token, body: { username: "Hacker" } })).status).toBe(403);
+      expect(
+        (await api.request("PUT", "/doctor/me", { token: alice.token, body: { username: "Hacker" } })).status,
+      ).toBe(403);
     });
   });
 });

@@ -49,7 +49,10 @@ export function doctorRouter({ db }: ApiDeps) {
   router.get("/summary", doctorOnly, async (req, res) => {
     const userId = currentUser(req).id;
     // The bell's page asks for its list too, which comes with its own count (that page marked seen first).
-    const [summary, bell] = await Promise.all([doctorSummary(db, userId), req.query.notifications === undefined ? null : bellOf(db, userId, req.query)]);
+    const [summary, bell] = await Promise.all([
+      doctorSummary(db, userId),
+      req.query.notifications === undefined ? null : bellOf(db, userId, req.query),
+    ]);
     res.json({ ...summary, ...bell } satisfies DoctorHome);
   });
 

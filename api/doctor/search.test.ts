@@ -18,13 +18,23 @@ describe("GET /doctor (find a doctor)", () => {
     token = (await api.createPatient()).token;
     // 10 general practitioners in Douala, 5 cardiologists in Yaoundé, created out of name order.
     for (let i = 10; i >= 1; i--) {
-      await api.createDoctor({ username: `Amina Nguema ${String(i).padStart(2, "0")}`, specialities: ["General practice"] });
+      await api.createDoctor({
+        username: `Amina Nguema ${String(i).padStart(2, "0")}`,
+        specialities: ["General practice"],
+      });
     }
     for (let i = 1; i <= 5; i++) {
-      const d = await api.createDoctor({ username: `Boris Ekane ${i}`, specialities: ["Cardiology", "Internal medicine"], city: "Yaoundé" });
+      const d = await api.createDoctor({
+        username: `Boris Ekane ${i}`,
+        specialities: ["Cardiology", "Internal medicine"],
+        city: "Yaoundé",
+      });
       cardiologistId = d.user.id;
     }
-    await api.db.update(doctors).set({ dutyHospital: "Clinique de l'Aéroport" }).where(eq(doctors.userId, cardiologistId));
+    await api.db
+      .update(doctors)
+      .set({ dutyHospital: "Clinique de l'Aéroport" })
+      .where(eq(doctors.userId, cardiologistId));
     const pending = await api.createDoctor({ username: "Amina Pending", verification: "pending" });
     const rejected = await api.createDoctor({ username: "Amina Rejected", verification: "rejected" });
     const deleted = await api.createDoctor({ username: "Amina Deleted" });
@@ -32,7 +42,8 @@ describe("GET /doctor (find a doctor)", () => {
     hidden = { pending: pending.user.id, rejected: rejected.user.id, deleted: deleted.user.id };
   });
 
-  const search = (query: string, as = token) => api.request("GET", `/doctor${query}`, { token: as, answer: doctorPage });
+  const search = (query: string, as = token) =>
+    api.request("GET", `/doctor${query}`, { token: as, answer: doctorPage });
 
   it("lists verified doctors only, 10 a page by default, ordered by name, with paging totals", async () => {
     const first = await search("");
@@ -67,7 +78,10 @@ describe("GET /doctor (find a doctor)", () => {
     expect(capped.doctors).toHaveLength(4);
     // Pages past the cap still answer: the count stops, not the list.
     expect((await searchDoctors(api.db, { page: 4, limit: 4 }, 12)).doctors).toHaveLength(3);
-    expect(await searchDoctors(api.db, { search: "boris", page: 1, limit: 4 }, 12)).toMatchObject({ total: 5, totalCapped: false });
+    expect(await searchDoctors(api.db, { search: "boris", page: 1, limit: 4 }, 12)).toMatchObject({
+      total: 5,
+      totalCapped: false,
+    });
   });
 
   it("answers the doctor card shape with specialities and the fee", async () => {
@@ -87,7 +101,12 @@ describe("GET /doctor (find a doctor)", () => {
     });
     expect(card.specialities).toEqual([
       { id: ref.speciality("Cardiology").id, name: "Cardiology", nameFr: "Cardiologie", isGeneral: false },
-      { id: ref.speciality("Internal medicine").id, name: "Internal medicine", nameFr: "Médecine interne", isGeneral: false },
+      {
+        id: ref.speciality("Internal medicine").id,
+        name: "Internal medicine",
+        nameFr: "Médecine interne",
+        isGeneral: false,
+      },
     ]);
     const gp = (await search("?search=amina&limit=1")).body.doctors[0];
     expect(gp.fee).toBe(3000);
@@ -96,8 +115,12 @@ describe("GET /doctor (find a doctor)", () => {
 
   it("searches names and hospitals case-insensitively", async () => {
     expect((await search("?search=AMINA")).body.total).toBe(10);
-    expect((await search("?search=ekane%203")).body.doctors.map((d: { username: string }) => d.username)).toEqual(["Boris Ekane 3"]);
-    expect((await search("?search=a%C3%A9roport")).body.doctors.map((d: { id: string }) => d.id)).toEqual([cardiologistId]);
+    expect((await search("?search=ekane%203")).body.doctors.map((d: { username: string }) => d.username)).toEqual([
+      "Boris Ekane 3",
+    ]);
+    expect((await search("?search=a%C3%A9roport")).body.doctors.map((d: { id: string }) => d.id)).toEqual([
+      cardiologistId,
+    ]);
     expect((await search("?search=Pending")).body.total).toBe(0);
     // LIKE wildcards are searched literally.
     expect((await search("?search=%25")).body.total).toBe(0);
@@ -128,26 +151,55 @@ describe("GET /doctor (find a doctor)", () => {
     }
     const all = (await search("?search=in&limit=50")).body.doctors.map((d: { username: string }) => d.username);
     expect(pages).toEqual(all);
-    expect(pages.slice(-5)).toEqual(["Boris Ekane 1", "Boris Ekane 2", "Boris Ekane 3", "Boris Ekane 4", "Boris Ekane 5"]);
+    expect(pages.slice(-5)).toEqual([
+      "Boris Ekane 1",
+      "Boris Ekane 2",
+      "Boris Ekane 3",
+      "Boris Ekane 4",
+      "Boris Ekane 5",
+    ]);
     // A doctor found by both sides counts once; the cap holds whichever side reaches it.
-    expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 15)).toMatchObject({ total: 15, totalCapped: false });
-    expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 14)).toMatchObject({ total: 14, totalCapped: true });
-    expect(await searchDoctors(api.db, { search: "amina", page: 1, limit: 4 }, 9)).toMatchObject({ total: 9, totalCapped: true });
-    expect(await searchDoctors(api.db, { search: "amina", page: 1, limit: 4 }, 10)).toMatchObject({ total: 10, totalCapped: false });
+    expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 15)).toMatchObject({
+      total: 15,
+      totalCapped: false,
+    });
+    expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 14)).toMatchObject({
+      total: 14,
+      totalCapped: true,
+    });
+    expect(await searchDoctors(api.db, { search: "amina", page: 1, limit: 4 }, 9)).toMatchObject({
+      total: 9,
+      totalCapped: true,
+    });
+    expect(await searchDoctors(api.db, { search: "amina", page: 1, limit: 4 }, 10)).toMatchObject({
+      total: 10,
+      totalCapped: false,
+    });
   });
 
   it("filters by speciality, city and country, and combines filters", async () => {
     const cardiology = ref.speciality("Cardiology").id;
     expect((await search(`?speciality=${cardiology}`)).body).toMatchObject({ total: 5, totalPages: 1 });
     expect((await search(`?speciality=${ref.speciality("General practice").id}`)).body.total).toBe(10);
-    expect((await search(`?speciality=${ref.speciality("Dentistry").id}`)).body).toMatchObject({ total: 0, totalPages: 0, doctors: [] });
+    expect((await search(`?speciality=${ref.speciality("Dentistry").id}`)).body).toMatchObject({
+      total: 0,
+      totalPages: 0,
+      doctors: [],
+    });
     expect((await search(`?city=${ref.city("Yaoundé").id}`)).body.total).toBe(5);
     expect((await search(`?city=${ref.city("Douala").id}&speciality=${cardiology}`)).body.total).toBe(0);
-    expect((await search(`?country=${ref.cameroon.id}&limit=5&page=3`)).body).toMatchObject({ total: 15, totalPages: 3, page: 3 });
+    expect((await search(`?country=${ref.cameroon.id}&limit=5&page=3`)).body).toMatchObject({
+      total: 15,
+      totalPages: 3,
+      page: 3,
+    });
     const [gabon] = await api.db.select().from(countries).where(eq(countries.code, "GA"));
     expect((await search(`?country=${gabon.id}`)).body.total).toBe(0);
     // Empty filters, as a GET form sends them, mean no filter.
-    expect((await search("?search=&speciality=&city=&country=&page=&limit=")).body).toMatchObject({ total: 15, limit: 10 });
+    expect((await search("?search=&speciality=&city=&country=&page=&limit=")).body).toMatchObject({
+      total: 15,
+      limit: 10,
+    });
   });
 
   it("filters to one doctor by id, but never an unverified one", async () => {
@@ -221,14 +273,22 @@ describe("GET /doctor (find a doctor)", () => {
     // Past the last page of a filtered search: no row carries the count, which is asked alone.
     expect(fetched[6 * 3 + 5]).toMatchObject({ total: 1, doctors: [] });
     expect(names(6 * 4 + 2)).toEqual(["Boris Ekane 4", "Boris Ekane 5"]);
-    expect(names(6 * 4 + 4)).toEqual(Array.from({ length: 10 }, (_, i) => `Amina Nguema ${String(i + 1).padStart(2, "0")}`));
+    expect(names(6 * 4 + 4)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Amina Nguema ${String(i + 1).padStart(2, "0")}`),
+    );
     expect(names(6 * 4 + 5)).toEqual(["Boris Ekane 3", "Boris Ekane 4"]);
     expect(fetched[6 * 4 + 5]).toMatchObject({ total: 5, totalPages: 3 });
     expect(fetched[6 * 5]).toMatchObject({ total: 0, doctors: [] });
     expect(fetched.at(-1)).toMatchObject({ total: 5 });
     for (const [name, limits] of plans) {
-      expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 14, limits), name).toMatchObject({ total: 14, totalCapped: true });
-      expect(await searchDoctors(api.db, { search: "amina", page: 9, limit: 4 }, 100, limits), name).toMatchObject({ total: 10, doctors: [] });
+      expect(await searchDoctors(api.db, { search: "in", page: 1, limit: 4 }, 14, limits), name).toMatchObject({
+        total: 14,
+        totalCapped: true,
+      });
+      expect(await searchDoctors(api.db, { search: "amina", page: 9, limit: 4 }, 100, limits), name).toMatchObject({
+        total: 10,
+        doctors: [],
+      });
     }
   });
 });

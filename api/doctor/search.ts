@@ -39,7 +39,11 @@ const WALK_LIMIT = 2_000;
 /** The shortest fragment the trigram indexes can look up (shorter ones are searched by a walk). */
 const TRIGRAM = 3;
 
-type Row = DoctorRow & { specialities: SpecialityBadge[]; nextSlot: { date: string; time: string } | null; total: number };
+type Row = DoctorRow & {
+  specialities: SpecialityBadge[];
+  nextSlot: { date: string; time: string } | null;
+  total: number;
+};
 
 /** The thresholds between the plans; tests lower them to run every plan on a few doctors. */
 export interface SearchPlanLimits {
@@ -85,12 +89,17 @@ export async function searchDoctors(
       q.search.length < TRIGRAM
         ? undefined
         : rowsOf<{ names: string[]; hospitals: string[] }>(
-            await db.execute(sql`select array(${byName} limit ${fewMatches + 1}) as names, array(${byHospital} limit ${fewMatches + 1}) as hospitals`),
+            await db.execute(
+              sql`select array(${byName} limit ${fewMatches + 1}) as names, array(${byHospital} limit ${fewMatches + 1}) as hospitals`,
+            ),
           )[0];
     if (probe && probe.names.length <= fewMatches && probe.hospitals.length <= fewMatches) {
       // Rare: every match is known; the page is read by id.
       const ids = [...new Set([...probe.names, ...probe.hospitals])];
-      rows = await page(sql`(select unnest(${sql.param(ids)}::uuid[]) as id) c cross join lateral (${listedOne(sql`c.id`, listed)}) x order by x.username, c.id`, totalSql);
+      rows = await page(
+        sql`(select unnest(${sql.param(ids)}::uuid[]) as id) c cross join lateral (${listedOne(sql`c.id`, listed)}) x order by x.username, c.id`,
+        totalSql,
+      );
     } else {
       // Common: the first WALK_LIMIT entries of the name order hold the page when its matches come
       // early (a surname fragment: 'mba'); else every match is read with its name in one scan,
@@ -100,8 +109,13 @@ export async function searchDoctors(
       // When the probe knows every hospital match, an entry is a candidate by its name in the index
       // or its id among those: only candidates read their rows, not each entry of the walk.
       const candidate =
-        probe && probe.hospitals.length <= fewMatches ? sql`where c.username ilike ${pattern} or c.id = any(${sql.param(probe.hospitals)}::uuid[])` : sql``;
-      rows = await page(sql`${walk} cross join lateral (${listedOne(sql`c.id`, listed)}) x ${candidate} order by c.username, c.id`, totalSql);
+        probe && probe.hospitals.length <= fewMatches
+          ? sql`where c.username ilike ${pattern} or c.id = any(${sql.param(probe.hospitals)}::uuid[])`
+          : sql``;
+      rows = await page(
+        sql`${walk} cross join lateral (${listedOne(sql`c.id`, listed)}) x ${candidate} order by c.username, c.id`,
+        totalSql,
+      );
       if (rows.length < q.limit) {
         // The sorted matches are read once for the page and its count.
         cte = sql`with m as materialized (select id, username from (${matches}) c group by id, username) `;
@@ -116,7 +130,10 @@ export async function searchDoctors(
   }
   // Past the last page no row carries the count.
   const total =
-    rows[0]?.total ?? (q.page === 1 ? 0 : rowsOf<{ total: number }>(await db.execute(sql`${cte ?? sql``}select ${totalSql} as total`))[0].total);
+    rows[0]?.total ??
+    (q.page === 1
+      ? 0
+      : rowsOf<{ total: number }>(await db.execute(sql`${cte ?? sql``}select ${totalSql} as total`))[0].total);
   const capped = total > countCap;
   return {
     doctors: rows.map((r) => ({ ...doctorCard(r, r.specialities), nextSlot: nextSlotOnWire(r.nextSlot) })),
@@ -126,7 +143,6 @@ export async function searchDoctors(
 }
 
 const and = (...parts: SQL[]) => sql.join(parts, sql` and `);
-
 
 /**
  * The conditions of a search over `users u join doctors d`: listed doctors only (verified and not
@@ -139,7 +155,10 @@ function filtersOf(q: DoctorSearch): { user: SQL[]; doctor: SQL[] } {
   if (q.id) user.push(sql`u.id = ${q.id}`);
   if (q.city) user.push(sql`u.city_id = ${q.city}`);
   if (q.country) user.push(sql`u.country_id = ${q.country}`);
-  if (q.speciality) doctor.push(sql`exists (select 1 from doctor_specialities s where s.doctor_id = d.user_id and s.speciality_id = ${q.speciality})`);
+  if (q.speciality)
+    doctor.push(
+      sql`exists (select 1 from doctor_specialities s where s.doctor_id = d.user_id and s.speciality_id = ${q.speciality})`,
+    );
   return { user, doctor };
 }
 
@@ -147,7 +166,8 @@ function filtersOf(q: DoctorSearch): { user: SQL[]; doctor: SQL[] } {
  * The name of match `m` (a row of `id` and `username`) when its doctor's own conditions hold, as the
  * inner side of a lateral join: a lookup by id, kept one by OFFSET 0 as in `listedOne`.
  */
-const doctorHolds = (m: SQL, conditions: SQL[]) => sql`select ${m}.username from doctors d where d.user_id = ${m}.id and ${and(...conditions)} offset 0`;
+const doctorHolds = (m: SQL, conditions: SQL[]) =>
+  sql`select ${m}.username from doctors d where d.user_id = ${m}.id and ${and(...conditions)} offset 0`;
 
 /**
  * The listed doctor of id `id` when `where` holds (over `users u join doctors d`), as the inner side

@@ -30,7 +30,11 @@ export function createMailer(options: { smtpUrl?: string; from?: string; outboxD
         await transport.sendMail({
           from,
           ...rest,
-          attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
       },
     };

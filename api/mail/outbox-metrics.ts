@@ -15,10 +15,19 @@ export function watchMailOutbox(db: Db) {
   const read = async () => {
     const [row] = await db
       .select({
-        waiting: sql<number>`count(*) filter (where ${mailOutbox.failedAt} is null and ${mailOutbox.lastError} is null)`.mapWith(Number),
-        retrying: sql<number>`count(*) filter (where ${mailOutbox.failedAt} is null and ${mailOutbox.lastError} is not null)`.mapWith(Number),
+        waiting:
+          sql<number>`count(*) filter (where ${mailOutbox.failedAt} is null and ${mailOutbox.lastError} is null)`.mapWith(
+            Number,
+          ),
+        retrying:
+          sql<number>`count(*) filter (where ${mailOutbox.failedAt} is null and ${mailOutbox.lastError} is not null)`.mapWith(
+            Number,
+          ),
         failed: sql<number>`count(*) filter (where ${mailOutbox.failedAt} is not null)`.mapWith(Number),
-        oldest: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.failedAt} is null)), 0)`.mapWith(Number),
+        oldest:
+          sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.failedAt} is null)), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(mailOutbox);
     return row;

@@ -21,7 +21,12 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   // On disk (PGlite) or its own PostgreSQL database, so that it can be reopened as after a restart.
   const dataDir = process.env.TEST_DATABASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), "outbox-"));
-  scratch = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, dataDir, prefix: "outbox", template: inject("databaseTemplate") });
+  scratch = await openScratchDatabase({
+    serverUrl: process.env.TEST_DATABASE_URL,
+    dataDir,
+    prefix: "outbox",
+    template: inject("databaseTemplate"),
+  });
 });
 afterEach(async () => {
   for (const worker of workers.splice(0)) await worker.stop();
@@ -36,7 +41,12 @@ afterAll(async () => {
 });
 
 let n = 0;
-const message = (tag: string) => ({ to: `${tag}-${++n}@example.test`, subject: "Hello", text: "Your code: 123456", html: "<p>Your code: 123456</p>" });
+const message = (tag: string) => ({
+  to: `${tag}-${++n}@example.test`,
+  subject: "Hello",
+  text: "Your code: 123456",
+  html: "<p>Your code: 123456</p>",
+});
 const smtpTransport = () => createMailer({ smtpUrl: smtp.url });
 const worker = (db: Database["db"], options: Partial<Parameters<typeof startOutboxWorker>[0]> = {}) => {
   const w = startOutboxWorker({ db, transport: smtpTransport(), pollMs: 50, backoffMs: () => 100, ...options });
@@ -144,7 +154,12 @@ describe("the mail outbox", () => {
   it("stops cleanly: a send in progress finishes and its row is removed, nothing more is taken", async () => {
     const slow = await startSmtpServer({ delayMs: 300 });
     try {
-      const w = startOutboxWorker({ db: scratch.db, transport: createMailer({ smtpUrl: slow.url }), pollMs: 50, batchSize: 1 });
+      const w = startOutboxWorker({
+        db: scratch.db,
+        transport: createMailer({ smtpUrl: slow.url }),
+        pollMs: 50,
+        batchSize: 1,
+      });
       const first = message("stop");
       const second = message("stop");
       await outboxMailer(scratch.db).send(first);
@@ -162,7 +177,9 @@ describe("the mail outbox", () => {
 
   it("shares the work between several instances: every mail is sent exactly once", async () => {
     // On PostgreSQL each instance has its own connection pool; FOR UPDATE SKIP LOCKED splits the rows.
-    const second = process.env.TEST_DATABASE_URL ? await scratch.reopen() : { db: scratch.db, close: async () => {}, kind: "pglite" as const, ping: async () => {} };
+    const second = process.env.TEST_DATABASE_URL
+      ? await scratch.reopen()
+      : { db: scratch.db, close: async () => {}, kind: "pglite" as const, ping: async () => {} };
     extra.push(second);
     const mails = Array.from({ length: 30 }, () => message("shared"));
     const queue = outboxMailer(scratch.db);

@@ -55,7 +55,15 @@ export interface OutboxWorkerOptions {
 const DEFAULT_BACKOFF = (failed: number) => Math.min(60 * 60_000, 30_000 * 2 ** (failed - 1));
 
 export function startOutboxWorker(options: OutboxWorkerOptions) {
-  const { db, transport, pollMs = 2000, batchSize = 20, maxAttempts = 10, backoffMs = DEFAULT_BACKOFF, leaseSeconds = 300 } = options;
+  const {
+    db,
+    transport,
+    pollMs = 2000,
+    batchSize = 20,
+    maxAttempts = 10,
+    backoffMs = DEFAULT_BACKOFF,
+    leaseSeconds = 300,
+  } = options;
 
   /** Claims due rows for this worker: their due time moves past the lease, and the attempt is counted. */
   async function claim() {
@@ -75,18 +83,28 @@ export function startOutboxWorker(options: OutboxWorkerOptions) {
 
   async function deliver(mail: typeof mailOutbox.$inferSelect) {
     try {
-      await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+      await transport.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+      });
       // Sent: the row (which may hold a code) does not outlive its purpose.
       await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.id));
     } catch (error) {
       // One line, no recipient and no content: the message may hold a code.
-      const reason = String((error as Error)?.message ?? error).split("\n")[0].slice(0, 300);
+      const reason = String((error as Error)?.message ?? error)
+        .split("\n")[0]
+        .slice(0, 300);
       if (mail.attempts >= maxAttempts) {
         console.error(`[mail] outbox #${mail.id}: giving up after ${mail.attempts} attempts: ${reason}`);
         await db.update(mailOutbox).set({ failedAt: sql`now()`, lastError: reason }).where(eq(mailOutbox.id, mail.id));
       } else {
         const wait = backoffMs(mail.attempts);
-        console.error(`[mail] outbox #${mail.id}: attempt ${mail.attempts} failed, next in ${Math.ceil(wait / 1000)} s: ${reason}`);
+        console.error(
+          `[mail] outbox #${mail.id}: attempt ${mail.attempts} failed, next in ${Math.ceil(wait / 1000)} s: ${reason}`,
+        );
         await db
           .update(mailOutbox)
           .set({ dueAt: sql`now() + make_interval(secs => ${wait / 1000})`, lastError: reason })

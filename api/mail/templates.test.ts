@@ -58,8 +58,12 @@ describe("mail templates", () => {
   });
 
   it("mentions the rejection reason only when given", () => {
-    expect(doctorRejectedMail("en", { username: "Awa", reason: "Serial not found" }).text).toContain("Reason: Serial not found");
-    expect(doctorRejectedMail("fr", { username: "Awa", reason: "Numéro introuvable" }).text).toContain("Motif : Numéro introuvable");
+    expect(doctorRejectedMail("en", { username: "Awa", reason: "Serial not found" }).text).toContain(
+      "Reason: Serial not found",
+    );
+    expect(doctorRejectedMail("fr", { username: "Awa", reason: "Numéro introuvable" }).text).toContain(
+      "Motif : Numéro introuvable",
+    );
     expect(doctorRejectedMail("en", { username: "Awa", reason: "  " }).text).not.toContain("Reason");
   });
 

@@ -30,19 +30,29 @@ texts.init({
 });
 
 /** The mail text `key` in `locale`. */
-export const mailText = (locale: Locale, key: string, values: TOptions = {}) => texts.getFixedT(locale)(key, values) as string;
+export const mailText = (locale: Locale, key: string, values: TOptions = {}) =>
+  texts.getFixedT(locale)(key, values) as string;
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** A paragraph is plain text; a code block is shown large in HTML and alone on a line in text. */
 export type Block = string | { code: string };
 
-export function compose(locale: Locale, subject: string, username: string | null | undefined, blocks: Block[]): MailContent {
+export function compose(
+  locale: Locale,
+  subject: string,
+  username: string | null | undefined,
+  blocks: Block[],
+): MailContent {
   const greeting = mailText(locale, "greeting", { name: username?.trim() || mailText(locale, "someone") });
   const signature = mailText(locale, "signature");
-  const text = [greeting, ...blocks.map((b) => (typeof b === "string" ? b : `    ${b.code}`)), signature].join("\n\n") + "\n";
+  const text =
+    [greeting, ...blocks.map((b) => (typeof b === "string" ? b : `    ${b.code}`)), signature].join("\n\n") + "\n";
   const body = blocks
     .map((b) =>
       typeof b === "string"
@@ -62,13 +72,15 @@ ${body}
 }
 
 type CodeMail = "verification" | "profileCode" | "reset";
-const codeMail = (kind: CodeMail) => (locale: Locale, { username, code }: { username?: string | null; code: string }) =>
-  compose(locale, mailText(locale, `${kind}.subject`, { code }), username, [
-    mailText(locale, `${kind}.intro`),
-    { code },
-    mailText(locale, "codeValidity"),
-    mailText(locale, `${kind}.ignore`),
-  ]);
+const codeMail =
+  (kind: CodeMail) =>
+  (locale: Locale, { username, code }: { username?: string | null; code: string }) =>
+    compose(locale, mailText(locale, `${kind}.subject`, { code }), username, [
+      mailText(locale, `${kind}.intro`),
+      { code },
+      mailText(locale, "codeValidity"),
+      mailText(locale, `${kind}.ignore`),
+    ]);
 
 export const verificationCodeMail = codeMail("verification");
 export const profileCodeMail = codeMail("profileCode");
@@ -85,8 +97,15 @@ export function doctorApprovedMail(locale: Locale, { username }: { username?: st
   return compose(locale, t("subject"), username, [t("news"), t("next")]);
 }
 
-export function doctorRejectedMail(locale: Locale, { username, reason }: { username?: string | null; reason?: string | null }) {
+export function doctorRejectedMail(
+  locale: Locale,
+  { username, reason }: { username?: string | null; reason?: string | null },
+) {
   const why = reason?.trim();
   const t = (key: string, values?: TOptions) => mailText(locale, `doctorRejected.${key}`, values);
-  return compose(locale, t("subject"), username, [t("news"), ...(why ? [t("reason", { reason: why })] : []), t("next")]);
+  return compose(locale, t("subject"), username, [
+    t("news"),
+    ...(why ? [t("reason", { reason: why })] : []),
+    t("next"),
+  ]);
 }

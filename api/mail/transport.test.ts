@@ -25,7 +25,10 @@ describe("MAIL_TRANSPORT", () => {
 
   it.each([
     [{ NODE_ENV: "production" }, /^SMTP_URL is required in production \(or set MAIL_TRANSPORT=outbox/],
-    [{ NODE_ENV: "production", MAIL_TRANSPORT: "console" }, /^MAIL_TRANSPORT console prints codes to the log and is refused in production$/],
+    [
+      { NODE_ENV: "production", MAIL_TRANSPORT: "console" },
+      /^MAIL_TRANSPORT console prints codes to the log and is refused in production$/,
+    ],
     [{ MAIL_TRANSPORT: "smtp" }, /^MAIL_TRANSPORT smtp needs SMTP_URL$/],
     [{ MAIL_TRANSPORT: "pigeon" }, /^MAIL_TRANSPORT must be smtp, outbox or console/],
   ])("%j is refused in one line naming the variable", (env, message) => {
@@ -78,12 +81,29 @@ describe("starting in production", () => {
     await migratedDataDir(dataDir);
     try {
       const email = "outbox-only@example.test";
-      const { code, output } = await runApi({ NODE_ENV: "production", DATA_DIR: dataDir, MAIL_TRANSPORT: "outbox" }, async (url) => {
-        const call = (p: string, body: unknown) =>
-          fetch(url + p, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-        expect((await call("/auth/register", { userRole: "patient", username: "Outbox Only", email, phone: "670000001", password: "Secret123!" })).status).toBe(201);
-        expect((await call("/auth/forgot-password", { email })).status).toBe(200);
-      });
+      const { code, output } = await runApi(
+        { NODE_ENV: "production", DATA_DIR: dataDir, MAIL_TRANSPORT: "outbox" },
+        async (url) => {
+          const call = (p: string, body: unknown) =>
+            fetch(url + p, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify(body),
+            });
+          expect(
+            (
+              await call("/auth/register", {
+                userRole: "patient",
+                username: "Outbox Only",
+                email,
+                phone: "670000001",
+                password: "Secret123!",
+              })
+            ).status,
+          ).toBe(201);
+          expect((await call("/auth/forgot-password", { email })).status).toBe(200);
+        },
+      );
       expect(code).toBe(0);
       const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
       try {

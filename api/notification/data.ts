@@ -39,7 +39,9 @@ export async function notifyOpenRequest(tx: Db, appointmentId: string, patientId
 
 /** The request is no longer open (taken or cancelled): the other doctors have nothing to answer. */
 export async function withdrawOpenRequest(tx: Db, appointmentId: string) {
-  await tx.delete(notifications).where(and(eq(notifications.appointmentId, appointmentId), eq(notifications.kind, "open_request")));
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.appointmentId, appointmentId), eq(notifications.kind, "open_request")));
 }
 
 /** The user acted on the appointment (proposed, confirmed, cancelled...): its notices to them need no more attention. */
@@ -47,7 +49,13 @@ export async function markSeenOn(tx: Db, userId: string, appointmentId: string) 
   await tx
     .update(notifications)
     .set({ seenAt: new Date() })
-    .where(and(eq(notifications.userId, userId), eq(notifications.appointmentId, appointmentId), isNull(notifications.seenAt)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.appointmentId, appointmentId),
+        isNull(notifications.seenAt),
+      ),
+    );
 }
 
 /** The bell count. */
@@ -96,7 +104,16 @@ export async function viewNotifications(db: Db, userId: string, query: unknown) 
     ? await db
         .update(notifications)
         .set({ seenAt: new Date() })
-        .where(and(mine, inArray(notifications.id, rows.map((r) => r.id)), isNull(notifications.seenAt)))
+        .where(
+          and(
+            mine,
+            inArray(
+              notifications.id,
+              rows.map((r) => r.id),
+            ),
+            isNull(notifications.seenAt),
+          ),
+        )
         .returning({ id: notifications.id })
     : [];
   const freshIds = new Set(fresh.map((r) => r.id));
@@ -109,7 +126,14 @@ export async function viewNotifications(db: Db, userId: string, query: unknown) 
       createdAt: r.createdAt.toISOString(),
       // An erased account keeps no name: null, which the screens write as a deleted user.
       actorName: r.actorDeletedAt ? null : r.actorName,
-      Appointment: { id: r.appointmentId, date, time: iso, status: r.status, category: r.category, assigned: r.doctorId !== null },
+      Appointment: {
+        id: r.appointmentId,
+        date,
+        time: iso,
+        status: r.status,
+        category: r.category,
+        assigned: r.doctorId !== null,
+      },
     };
   });
   return { items, ...pageInfo(total, q.page, q.limit), unseen: await unseenCount(db, userId) };

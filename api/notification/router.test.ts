@@ -18,12 +18,18 @@ describe("the bell: what needs attention, written with the change, seen when lis
   /** A distinct future day per call, so two bookings never share a slot. */
   const nextDay = () => futureDate(dayOffset++);
 
-  const list = (token: string, query = "") => api.request("GET", `/notification${query}`, { answer: notificationList, token });
-  const count = async (role: "patient" | "doctor", token: string) => (await api.request("GET", `/${role}/notifications`, { answer: unseenNotifications, token })).body.count;
+  const list = (token: string, query = "") =>
+    api.request("GET", `/notification${query}`, { answer: notificationList, token });
+  const count = async (role: "patient" | "doctor", token: string) =>
+    (await api.request("GET", `/${role}/notifications`, { answer: unseenNotifications, token })).body.count;
   const kinds = (body: { items: { kind: string }[] }) => body.items.map((i) => i.kind);
 
   async function book(patientToken: string, doctorId: string) {
-    const res = await api.request("POST", "/appointment", { answer: appointment, token: patientToken, body: { doctorId, type: "online", date: nextDay(), time: "09:00" } });
+    const res = await api.request("POST", "/appointment", {
+      answer: appointment,
+      token: patientToken,
+      body: { doctorId, type: "online", date: nextDay(), time: "09:00" },
+    });
     expect(res.status).toBe(201);
     return res.body.id as string;
   }
@@ -45,22 +51,45 @@ describe("the bell: what needs attention, written with the change, seen when lis
         new: true,
         createdAt: expect.any(String),
         actorName: "Awa Bell",
-        Appointment: { id, date: expect.any(String), time: expect.stringMatching(/T09:00:00\+01:00$/), status: "pending", category: "direct", assigned: true },
+        Appointment: {
+          id,
+          date: expect.any(String),
+          time: expect.stringMatching(/T09:00:00\+01:00$/),
+          status: "pending",
+          category: "direct",
+          assigned: true,
+        },
       },
     ]);
     // Listed once: seen, so the bell drops and a second view says it is no longer new.
     expect(await count("doctor", doctor.token)).toBe(0);
     expect((await list(doctor.token)).body.items[0].new).toBe(false);
 
-    expect((await api.request("PUT", `/appointment/${id}`, { token: doctor.token, body: { status: "confirmed" } })).status).toBe(200);
-    expect((await api.request("PUT", `/appointment/${id}`, { token: doctor.token, body: { date: nextDay(), time: "10:00" } })).status).toBe(200);
+    expect(
+      (await api.request("PUT", `/appointment/${id}`, { token: doctor.token, body: { status: "confirmed" } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.request("PUT", `/appointment/${id}`, {
+          token: doctor.token,
+          body: { date: nextDay(), time: "10:00" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await count("patient", patient.token)).toBe(2);
     const patientView = await list(patient.token);
     expect(kinds(patientView.body)).toEqual(["appointment_rescheduled", "appointment_confirmed"]);
-    expect(patientView.body.items[0]).toMatchObject({ new: true, actorName: "Dr Bell", Appointment: { id, status: "confirmed" } });
+    expect(patientView.body.items[0]).toMatchObject({
+      new: true,
+      actorName: "Dr Bell",
+      Appointment: { id, status: "confirmed" },
+    });
 
     const second = await book(patient.token, doctor.user.id);
-    expect((await api.request("PUT", `/appointment/${second}`, { token: doctor.token, body: { status: "cancelled" } })).status).toBe(200);
+    expect(
+      (await api.request("PUT", `/appointment/${second}`, { token: doctor.token, body: { status: "cancelled" } }))
+        .status,
+    ).toBe(200);
     expect(kinds((await list(patient.token)).body)[0]).toBe("appointment_cancelled");
   });
 
@@ -68,7 +97,10 @@ describe("the bell: what needs attention, written with the change, seen when lis
     const patient = await api.createPatient();
     const doctor = await api.createDoctor({ specialities: ["Neurology"] });
     const id = await book(patient.token, doctor.user.id);
-    expect((await api.request("PATCH", `/appointment/${id}`, { token: patient.token, body: { status: "cancelled" } })).status).toBe(200);
+    expect(
+      (await api.request("PATCH", `/appointment/${id}`, { token: patient.token, body: { status: "cancelled" } }))
+        .status,
+    ).toBe(200);
     expect(kinds((await list(doctor.token)).body)).toEqual(["appointment_cancelled", "appointment_booked"]);
     expect((await list(patient.token)).body.total).toBe(0);
   });
@@ -83,7 +115,13 @@ describe("the bell: what needs attention, written with the change, seen when lis
     const res = await api.request("POST", "/appointment", {
       answer: appointment,
       token: patient.token,
-      body: { category: "random", specialityId: ref.speciality("Dermatology").id, type: "online", date: nextDay(), time: "11:00" },
+      body: {
+        category: "random",
+        specialityId: ref.speciality("Dermatology").id,
+        type: "online",
+        date: nextDay(),
+        time: "11:00",
+      },
     });
     expect(res.status).toBe(201);
     const request = res.body.id as string;
@@ -93,16 +131,29 @@ describe("the bell: what needs attention, written with the change, seen when lis
     expect(await count("doctor", cardio.token)).toBe(0);
     expect(await count("doctor", unverified.token)).toBe(0);
     expect((await list(derm.token, "?limit=1")).body.items).toMatchObject([
-      { kind: "open_request", new: true, actorName: "Binta Request", Appointment: { id: request, category: "random", assigned: false } },
+      {
+        kind: "open_request",
+        new: true,
+        actorName: "Binta Request",
+        Appointment: { id: request, category: "random", assigned: false },
+      },
     ]);
 
     // Proposing is answering: the doctor's own open-request notice needs no more attention.
-    const proposal = await api.request("POST", "/appointment-proposal", { answer: createdProposal, token: derm2.token, body: { appointmentId: request } });
+    const proposal = await api.request("POST", "/appointment-proposal", {
+      answer: createdProposal,
+      token: derm2.token,
+      body: { appointmentId: request },
+    });
     expect(proposal.status).toBe(201);
     expect(await count("doctor", derm2.token)).toBe(0);
-    expect((await list(patient.token)).body.items).toMatchObject([{ kind: "proposal_received", actorName: "Dr Derm Two", Appointment: { id: request } }]);
+    expect((await list(patient.token)).body.items).toMatchObject([
+      { kind: "proposal_received", actorName: "Dr Derm Two", Appointment: { id: request } },
+    ]);
 
-    expect((await api.request("PATCH", `/appointment-proposal/${proposal.body.id}/accept`, { token: patient.token })).status).toBe(200);
+    expect(
+      (await api.request("PATCH", `/appointment-proposal/${proposal.body.id}/accept`, { token: patient.token })).status,
+    ).toBe(200);
     expect(kinds((await list(derm2.token)).body)).toEqual(["proposal_accepted"]);
     // Taken: the other doctors have nothing left to answer, and no link to a request they cannot open.
     expect((await list(anyone.token)).body.total).toBe(0);
@@ -115,10 +166,23 @@ describe("the bell: what needs attention, written with the change, seen when lis
     const res = await api.request("POST", "/appointment", {
       answer: appointment,
       token: patient.token,
-      body: { category: "random", specialityId: ref.speciality("ENT").id, type: "online", date: nextDay(), time: "14:00" },
+      body: {
+        category: "random",
+        specialityId: ref.speciality("ENT").id,
+        type: "online",
+        date: nextDay(),
+        time: "14:00",
+      },
     });
     expect(await count("doctor", ent.token)).toBe(1);
-    expect((await api.request("PATCH", `/appointment/${res.body.id}`, { token: patient.token, body: { status: "cancelled" } })).status).toBe(200);
+    expect(
+      (
+        await api.request("PATCH", `/appointment/${res.body.id}`, {
+          token: patient.token,
+          body: { status: "cancelled" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await count("doctor", ent.token)).toBe(0);
   });
 
@@ -156,7 +220,18 @@ describe("the bell: what needs attention, written with the change, seen when lis
 
   it("refuses hostile page numbers and limits with 400", async () => {
     const doctor = await api.createDoctor({ specialities: ["Orthopedics"] });
-    for (const query of ["?page=0", "?page=-1", "?page=abc", "?page=1.5", "?page=1e400", "?page=99999999999999999999", "?limit=0", "?limit=-5", "?limit=x", "?page=1&page=2"]) {
+    for (const query of [
+      "?page=0",
+      "?page=-1",
+      "?page=abc",
+      "?page=1.5",
+      "?page=1e400",
+      "?page=99999999999999999999",
+      "?limit=0",
+      "?limit=-5",
+      "?limit=x",
+      "?page=1&page=2",
+    ]) {
       const res = await list(doctor.token, query);
       expect(res.status, query).toBe(400);
     }
@@ -187,9 +262,20 @@ describe("the bell: what needs attention, written with the change, seen when lis
     const doctor = await api.createDoctor({ specialities: ["Ophthalmology"] });
     await book(patient.token, doctor.user.id);
     await book(patient.token, doctor.user.id);
-    expect((await api.request("GET", "/doctor/summary", { token: doctor.token })).body).toEqual({ count: 2, verification: "verified", rejectionReason: null });
-    const res = await api.request("GET", "/doctor/summary?notifications=1", { answer: doctorHome, token: doctor.token });
-    expect(res.body).toMatchObject({ count: 0, verification: "verified", notifications: { total: 2, page: 1, totalPages: 1 } });
+    expect((await api.request("GET", "/doctor/summary", { token: doctor.token })).body).toEqual({
+      count: 2,
+      verification: "verified",
+      rejectionReason: null,
+    });
+    const res = await api.request("GET", "/doctor/summary?notifications=1", {
+      answer: doctorHome,
+      token: doctor.token,
+    });
+    expect(res.body).toMatchObject({
+      count: 0,
+      verification: "verified",
+      notifications: { total: 2, page: 1, totalPages: 1 },
+    });
     expect(res.body.notifications!.items.map((i) => i.new)).toEqual([true, true]);
 
     const doctorBooked = await api.createDoctor({ specialities: ["Ophthalmology"] });
@@ -197,6 +283,10 @@ describe("the bell: what needs attention, written with the change, seen when lis
     await api.request("PUT", `/appointment/${id}`, { token: doctorBooked.token, body: { status: "confirmed" } });
     expect((await api.request("GET", "/patient/summary", { token: patient.token })).body).toEqual({ count: 1 });
     const home = await api.request("GET", "/patient/summary?notifications=1&dashboard=1", { token: patient.token });
-    expect(home.body).toMatchObject({ count: 0, notifications: { total: 1, items: [{ kind: "appointment_confirmed", new: true }] }, dashboard: { total: 3 } });
+    expect(home.body).toMatchObject({
+      count: 0,
+      notifications: { total: 1, items: [{ kind: "appointment_confirmed", new: true }] },
+      dashboard: { total: 3 },
+    });
   });
 });

@@ -11,7 +11,12 @@ import { DELETED_USER } from "../../contract/constants.ts";
 import { serializeMany } from "../appointment/patient-data.ts";
 import { allAccessEvents } from "./access-log.ts";
 import { placeOfUpdate } from "../profile.ts";
-import { patientProfileUpdateBody, type PatientDashboard, type PatientExport, type PatientProfile } from "../../contract/patient.ts";
+import {
+  patientProfileUpdateBody,
+  type PatientDashboard,
+  type PatientExport,
+  type PatientProfile,
+} from "../../contract/patient.ts";
 
 export async function loadProfile(db: Db, userId: string): Promise<PatientProfile> {
   const user = await db.query.users.findFirst({
@@ -93,7 +98,11 @@ export async function exportPatientData(db: Db, userId: string): Promise<Patient
   };
 }
 
-const ahead = and(eq(appointments.patientId, sql.placeholder("userId")), gt(appointments.startsAt, sql.placeholder("now")), notInArray(appointments.status, ["cancelled", "completed"]));
+const ahead = and(
+  eq(appointments.patientId, sql.placeholder("userId")),
+  gt(appointments.startsAt, sql.placeholder("now")),
+  notInArray(appointments.status, ["cancelled", "completed"]),
+);
 const soonest = [asc(appointments.startsAt), asc(appointments.id)];
 const confirmedAhead = and(ahead, eq(appointments.status, "confirmed"));
 const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
@@ -102,10 +111,25 @@ const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
 const homeOf = prepared("patient_home", (db) =>
   db
     .select({
-      unseen: scalar(db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.seenAt)))),
-      total: scalar(db.select({ n: count() }).from(appointments).where(eq(appointments.patientId, sql.placeholder("userId")))),
+      unseen: scalar(
+        db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.seenAt))),
+      ),
+      total: scalar(
+        db
+          .select({ n: count() })
+          .from(appointments)
+          .where(eq(appointments.patientId, sql.placeholder("userId"))),
+      ),
       confirmed: scalar(db.select({ n: count() }).from(appointments).where(confirmedAhead)),
-      next: sql<string | null>`(${db.select({ id: appointments.id }).from(appointments).where(ahead).orderBy(...soonest).limit(1)})`,
+      next: sql<string | null>`(${db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(ahead)
+        .orderBy(...soonest)
+        .limit(1)})`,
       // An array of text, which both drivers read as an array of strings (uuid[] is not parsed by every one).
       confirmedIds: sql<string[]>`array(${db
         .select({ id: sql`${appointments.id}::text` })
@@ -125,7 +149,11 @@ const homeOf = prepared("patient_home", (db) =>
  * rows shown are read; the counts are SQL's, and all of it is one statement (each statement costs
  * the embedded database about a millisecond), then the cards' appointments.
  */
-export async function patientDashboard(db: Db, userId: string, now = new Date()): Promise<{ unseen: number; dashboard: PatientDashboard }> {
+export async function patientDashboard(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<{ unseen: number; dashboard: PatientDashboard }> {
   // Placeholders take no column's encoder: the instant is given as an ISO string.
   const [home] = await homeOf(db, { userId, now: now.toISOString() });
   if (!home) throw notFound("Profile not found");

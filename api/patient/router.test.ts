@@ -19,7 +19,8 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
   });
 
   const me = (token = patient.token) => api.request("GET", "/patient/me", { answer: patientProfile, token });
-  const update = (body: unknown, token = patient.token) => api.request("PUT", "/patient/me", { answer: patientProfile, token, body });
+  const update = (body: unknown, token = patient.token) =>
+    api.request("PUT", "/patient/me", { answer: patientProfile, token, body });
 
   it("shows the profile in its documented shape", async () => {
     const res = await me();
@@ -72,7 +73,13 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
     expect((await me()).body.username).toBe("Marie N.");
     // Fields left out stay; empty strings clear optional fields.
     const cleared = await update({ gender: "", address: "", profession: "" });
-    expect(cleared.body).toMatchObject({ username: "Marie N.", gender: null, address: null, profession: null, cityId: douala.id });
+    expect(cleared.body).toMatchObject({
+      username: "Marie N.",
+      gender: null,
+      address: null,
+      profession: null,
+      cityId: douala.id,
+    });
   });
 
   it("refuses a city outside the chosen country, and drops a kept city when the country changes", async () => {
@@ -130,18 +137,38 @@ describe("the patient's profile: GET/PUT /patient/me, GET /patient/export", () =
   it("exports the profile, every appointment and the proposals on them as JSON", async () => {
     const someone = await api.createPatient({ username: "Exporter" });
     const doctor = await api.createDoctor({ username: "Dr Export", specialities: ["Cardiology"] });
-    const booked = await insertAppointment(api.db, { patientId: someone.user.id, doctorId: doctor.user.id, status: "confirmed", price: 6000 });
-    const request = await insertOpenRequest(api.db, { patientId: someone.user.id, specialityId: ref.speciality("Cardiology").id });
+    const booked = await insertAppointment(api.db, {
+      patientId: someone.user.id,
+      doctorId: doctor.user.id,
+      status: "confirmed",
+      price: 6000,
+    });
+    const request = await insertOpenRequest(api.db, {
+      patientId: someone.user.id,
+      specialityId: ref.speciality("Cardiology").id,
+    });
     await insertProposal(api.db, request.id, doctor.user.id);
     await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id });
     const res = await api.request("GET", "/patient/export", { answer: patientExport, token: someone.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ exportedAt: expect.any(String), profile: { id: someone.user.id, username: "Exporter" } });
+    expect(res.body).toMatchObject({
+      exportedAt: expect.any(String),
+      profile: { id: someone.user.id, username: "Exporter" },
+    });
     expect(res.body.appointments.map((a) => a.id).sort()).toEqual([booked.id, request.id].sort());
     const exportedRequest = res.body.appointments.find((a) => a.id === request.id);
-    expect(exportedRequest).toMatchObject({ category: "random", status: "proposed", proposals: [{ status: "pending", Doctor: { id: doctor.user.id, username: "Dr Export" } }] });
+    expect(exportedRequest).toMatchObject({
+      category: "random",
+      status: "proposed",
+      proposals: [{ status: "pending", Doctor: { id: doctor.user.id, username: "Dr Export" } }],
+    });
     const exportedBooking = res.body.appointments.find((a) => a.id === booked.id);
-    expect(exportedBooking).toMatchObject({ status: "confirmed", price: 6000, Doctor: { username: "Dr Export" }, proposals: [] });
+    expect(exportedBooking).toMatchObject({
+      status: "confirmed",
+      price: 6000,
+      Doctor: { username: "Dr Export" },
+      proposals: [],
+    });
   });
 });
 
@@ -149,7 +176,8 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
   const api = setUpApi();
 
   const day = 86_400_000;
-  const summary = (token: string, query = "?dashboard=1") => api.request("GET", `/patient/summary${query}`, { answer: patientHome, token });
+  const summary = (token: string, query = "?dashboard=1") =>
+    api.request("GET", `/patient/summary${query}`, { answer: patientHome, token });
 
   it("picks the soonest appointment to come that is neither cancelled nor completed, the three soonest confirmed, and counts all", async () => {
     const { user, token } = await api.createPatient();
@@ -184,15 +212,27 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
   it("answers the bell count alone without ?dashboard=1, and an empty home for a new patient", async () => {
     const { token } = await api.createPatient();
     expect((await summary(token, "")).body).toEqual({ count: 0 });
-    expect((await summary(token)).body).toEqual({ count: 0, dashboard: { upcoming: null, confirmed: [], confirmedAhead: 0, total: 0 } });
+    expect((await summary(token)).body).toEqual({
+      count: 0,
+      dashboard: { upcoming: null, confirmed: [], confirmedAhead: 0, total: 0 },
+    });
   });
 
   it("counts the patient's own unseen notices beside the cards, as without them", async () => {
     const { user, token } = await api.createPatient();
     const other = await api.createPatient();
     const { user: doctor } = await api.createDoctor();
-    const mine = await insertAppointment(api.db, { patientId: user.id, doctorId: doctor.id, status: "confirmed", startsAt: new Date(Date.now() + 2 * day) });
-    const theirs = await insertAppointment(api.db, { patientId: other.user.id, doctorId: doctor.id, status: "confirmed" });
+    const mine = await insertAppointment(api.db, {
+      patientId: user.id,
+      doctorId: doctor.id,
+      status: "confirmed",
+      startsAt: new Date(Date.now() + 2 * day),
+    });
+    const theirs = await insertAppointment(api.db, {
+      patientId: other.user.id,
+      doctorId: doctor.id,
+      status: "confirmed",
+    });
     await api.db.insert(notifications).values([
       { userId: user.id, appointmentId: mine.id, kind: "appointment_confirmed" },
       { userId: user.id, appointmentId: mine.id, kind: "appointment_confirmed" },
@@ -202,7 +242,12 @@ describe("GET /patient/summary: the bell count, and the home's cards chosen in S
     const res = await summary(token);
     expect(res.body.count).toBe(2);
     expect((await summary(token, "")).body).toEqual({ count: 2 });
-    expect(res.body.dashboard).toMatchObject({ upcoming: { id: mine.id }, confirmed: [{ id: mine.id }], confirmedAhead: 1, total: 1 });
+    expect(res.body.dashboard).toMatchObject({
+      upcoming: { id: mine.id },
+      confirmed: [{ id: mine.id }],
+      confirmedAhead: 1,
+      total: 1,
+    });
     // With the bell's page asked for as well, its list and its count (that page marked seen).
     const both = await summary(token, "?dashboard=1&notifications=1");
     expect(both.body.notifications!.items).toHaveLength(3);

@@ -42,7 +42,10 @@ export function patientRouter({ db }: ApiDeps) {
     const userId = currentUser(req).id;
     if (req.query.dashboard !== "1") return void res.json((await bellOf(db, userId, req.query)) satisfies PatientHome);
     // The home's cards come with the bell count; the bell's list, if asked for too, with its own.
-    const [home, bell] = await Promise.all([patientDashboard(db, userId), req.query.notifications === undefined ? null : bellOf(db, userId, req.query)]);
+    const [home, bell] = await Promise.all([
+      patientDashboard(db, userId),
+      req.query.notifications === undefined ? null : bellOf(db, userId, req.query),
+    ]);
     res.json({ ...(bell ?? { count: home.unseen }), dashboard: home.dashboard } satisfies PatientHome);
   });
 

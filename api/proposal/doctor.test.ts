@@ -28,7 +28,11 @@ describe("the doctor's POST /appointment-proposal", () => {
   const openRequest = (speciality = "Cardiology") =>
     insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality(speciality).id });
   const propose = (appointmentId: string, doctor = cardiologist, doctorId: string = doctor.user.id) =>
-    api.request("POST", "/appointment-proposal", { answer: createdProposal, token: doctor.token, body: { doctorId, appointmentId } });
+    api.request("POST", "/appointment-proposal", {
+      answer: createdProposal,
+      token: doctor.token,
+      body: { doctorId, appointmentId },
+    });
   const request = async (id: string) => (await api.db.select().from(appointments).where(eq(appointments.id, id)))[0];
 
   it("creates a pending proposal and turns the request into 'proposed'", async () => {
@@ -44,12 +48,19 @@ describe("the doctor's POST /appointment-proposal", () => {
     });
     expect((await request(r.id)).status).toBe("proposed");
     const audit = await api.db.select().from(auditEvents).where(eq(auditEvents.entityId, res.body.id));
-    expect(audit).toMatchObject([{ actorId: cardiologist.user.id, subjectUserId: patient.user.id, action: "create", entity: "proposal" }]);
+    expect(audit).toMatchObject([
+      { actorId: cardiologist.user.id, subjectUserId: patient.user.id, action: "create", entity: "proposal" },
+    ]);
   });
 
   it("refuses a proposal on a slot the doctor already holds (409 slot_held), not on one they freed", async () => {
     const r = await openRequest();
-    const held = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: second.user.id, status: "pending", startsAt: r.startsAt });
+    const held = await insertAppointment(api.db, {
+      patientId: patient.user.id,
+      doctorId: second.user.id,
+      status: "pending",
+      startsAt: r.startsAt,
+    });
     const res = await propose(r.id, second);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: "You already have an appointment at this time", code: "slot_held" });
@@ -87,14 +98,22 @@ describe("the doctor's POST /appointment-proposal", () => {
     expect((await propose(r.id, dermatologist)).status).toBe(404);
     expect((await propose("00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await propose("nope")).status).toBe(404);
-    const direct = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: second.user.id, specialityId: ref.speciality("Cardiology").id });
+    const direct = await insertAppointment(api.db, {
+      patientId: patient.user.id,
+      doctorId: second.user.id,
+      specialityId: ref.speciality("Cardiology").id,
+    });
     expect((await propose(direct.id)).status).toBe(404);
     expect((await request(r.id)).status).toBe("pending");
   });
 
   it("refuses a request that no longer takes proposals (409) or whose time has passed", async () => {
     for (const status of ["cancelled", "confirmed", "completed"] as const) {
-      const r = await insertOpenRequest(api.db, { patientId: patient.user.id, specialityId: ref.speciality("Cardiology").id, status });
+      const r = await insertOpenRequest(api.db, {
+        patientId: patient.user.id,
+        specialityId: ref.speciality("Cardiology").id,
+        status,
+      });
       const res = await propose(r.id);
       expect(res.status).toBe(409);
       expect(refusal(res).code).toBe("invalid_transition");
@@ -122,12 +141,18 @@ describe("the doctor's POST /appointment-proposal", () => {
     const spoofed = await propose(r.id, cardiologist, second.user.id);
     expect(spoofed.status).toBe(403);
     expect(await api.db.select().from(proposals).where(eq(proposals.appointmentId, r.id))).toHaveLength(0);
-    const byPatient = await api.request("POST", "/appointment-proposal", { token: patient.token, body: { doctorId: cardiologist.user.id, appointmentId: r.id } });
+    const byPatient = await api.request("POST", "/appointment-proposal", {
+      token: patient.token,
+      body: { doctorId: cardiologist.user.id, appointmentId: r.id },
+    });
     expect(byPatient.status).toBe(403);
   });
 
   it("needs an appointment (400)", async () => {
-    const res = await api.request("POST", "/appointment-proposal", { token: cardiologist.token, body: { doctorId: cardiologist.user.id } });
+    const res = await api.request("POST", "/appointment-proposal", {
+      token: cardiologist.token,
+      body: { doctorId: cardiologist.user.id },
+    });
     expect(res.status).toBe(400);
     expect(refusal(res).code).toBe("appointment_required");
   });
@@ -142,8 +167,18 @@ describe("the doctor's POST /appointment-proposal", () => {
     const r = await openRequest();
     const headers = { "idempotency-key": `propose-${r.id}` };
     const body = { doctorId: cardiologist.user.id, appointmentId: r.id };
-    const first = await api.request("POST", "/appointment-proposal", { answer: createdProposal, token: cardiologist.token, body, headers });
-    const again = await api.request("POST", "/appointment-proposal", { answer: createdProposal, token: cardiologist.token, body, headers });
+    const first = await api.request("POST", "/appointment-proposal", {
+      answer: createdProposal,
+      token: cardiologist.token,
+      body,
+      headers,
+    });
+    const again = await api.request("POST", "/appointment-proposal", {
+      answer: createdProposal,
+      token: cardiologist.token,
+      body,
+      headers,
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.body.id);

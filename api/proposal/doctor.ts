@@ -17,12 +17,24 @@ import { requireBookable } from "../appointment/availability.ts";
 import { appointmentNotFound } from "../appointment/patient-data.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { auditPatients } from "../audit.ts";
-import { isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, requireVerified, type DoctorAccess } from "../appointment/access.ts";
+import {
+  isOpenRequestFor,
+  loadDoctorAccess,
+  OPEN_STATUSES,
+  requireVerified,
+  type DoctorAccess,
+} from "../appointment/access.ts";
 
 const alreadyProposed = () => conflict("You have already proposed for this request", "already_proposed");
 const slotHeld = () => conflict("You already have an appointment at this time", "slot_held");
 
-async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAccess, appointmentId: string, now = new Date()) {
+async function proposeForRequest(
+  db: Db,
+  mailer: OutboxMailer,
+  doctor: DoctorAccess,
+  appointmentId: string,
+  now = new Date(),
+) {
   requireVerified(doctor);
   if (!isUuid(appointmentId)) throw appointmentNotFound();
   const { proposal, patientId } = await db.transaction(async (tx) => {
@@ -42,7 +54,8 @@ async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAcc
     if (!(OPEN_STATUSES as readonly string[]).includes(request.status)) {
       throw conflict("This request no longer takes proposals", "invalid_transition");
     }
-    if (request.startsAt.getTime() <= now.getTime()) throw conflict("This request's time has already passed", "request_expired");
+    if (request.startsAt.getTime() <= now.getTime())
+      throw conflict("This request's time has already passed", "request_expired");
     const [existing] = await tx
       .select({ id: proposals.id })
       .from(proposals)
@@ -54,12 +67,18 @@ async function proposeForRequest(db: Db, mailer: OutboxMailer, doctor: DoctorAcc
     await requireBookable(tx, doctor.id, request.startsAt, now);
     let created: typeof proposals.$inferSelect | undefined;
     try {
-      [created] = await tx.insert(proposals).values({ appointmentId, doctorId: doctor.id, status: "pending" }).returning();
+      [created] = await tx
+        .insert(proposals)
+        .values({ appointmentId, doctorId: doctor.id, status: "pending" })
+        .returning();
     } catch (err) {
       if (isUniqueViolation(err, "proposals_once_per_doctor")) throw alreadyProposed();
       throw err;
     }
-    await tx.update(appointments).set({ status: "proposed", updatedAt: new Date() }).where(eq(appointments.id, appointmentId));
+    await tx
+      .update(appointments)
+      .set({ status: "proposed", updatedAt: new Date() })
+      .where(eq(appointments.id, appointmentId));
     await tellOfChange(tx, mailer, appointmentId, "proposal", { actorId: doctor.id, to: request.patientId });
     return { proposal: created, patientId: request.patientId };
   });

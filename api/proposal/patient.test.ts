@@ -20,25 +20,39 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
     ref = await api.reference();
     patient = await api.createPatient();
     other = await api.createPatient();
-    gp = await api.createDoctor({ username: "Dr Generalist", specialities: ["General practice", "Cardiology"], startYear: 2010 });
+    gp = await api.createDoctor({
+      username: "Dr Generalist",
+      specialities: ["General practice", "Cardiology"],
+      startYear: 2010,
+    });
     cardiologist = await api.createDoctor({ username: "Dr Cardio", specialities: ["Cardiology"], city: "Garoua" });
     third = await api.createDoctor({ username: "Dr Third", specialities: ["Cardiology"] });
   });
 
-  const openRequest = (patientId = patient.user.id) => insertOpenRequest(api.db, { patientId, specialityId: ref.speciality("Cardiology").id });
+  const openRequest = (patientId = patient.user.id) =>
+    insertOpenRequest(api.db, { patientId, specialityId: ref.speciality("Cardiology").id });
   const statusOf = async (id: string) => (await api.db.select().from(appointments).where(eq(appointments.id, id)))[0];
   const proposalStatuses = async (appointmentId: string) =>
-    Object.fromEntries((await api.db.select().from(proposals).where(eq(proposals.appointmentId, appointmentId))).map((p) => [p.doctorId, p.status]));
+    Object.fromEntries(
+      (await api.db.select().from(proposals).where(eq(proposals.appointmentId, appointmentId))).map((p) => [
+        p.doctorId,
+        p.status,
+      ]),
+    );
   const accept = (id: string, token = patient.token, headers?: Record<string, string>) =>
     api.request("PATCH", `/appointment-proposal/${id}/accept`, { token, headers });
-  const reject = (id: string, token = patient.token) => api.request("PATCH", `/appointment-proposal/${id}/reject`, { token });
+  const reject = (id: string, token = patient.token) =>
+    api.request("PATCH", `/appointment-proposal/${id}/reject`, { token });
 
   describe("GET /appointment-proposal", () => {
     it("lists the proposals on an own request as an array, oldest first, with the doctor card and the fee", async () => {
       const request = await openRequest();
       await insertProposal(api.db, request.id, cardiologist.user.id);
       await insertProposal(api.db, request.id, gp.user.id);
-      const res = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token });
+      const res = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, {
+        answer: proposalList,
+        token: patient.token,
+      });
       expect(res.status).toBe(200);
       expect(Array.isArray(res.body)).toBe(true);
       expect(res.body).toHaveLength(2);
@@ -57,7 +71,10 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
         },
         Appointment: { id: request.id, price: 6000 },
       });
-      expect(res.body[1]).toMatchObject({ Doctor: { id: gp.user.id, fee: 3000, startYear: 2010 }, Appointment: { price: 3000 } });
+      expect(res.body[1]).toMatchObject({
+        Doctor: { id: gp.user.id, fee: 3000, startYear: 2010 },
+        Appointment: { price: 3000 },
+      });
     });
 
     it("pages 10 at a time and sends the total in X-Total-Count", async () => {
@@ -70,20 +87,35 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       });
       expect(res.headers.get("x-total-count")).toBe("12");
       expect(matches(proposalList, await res.json())).toHaveLength(2);
-      const first = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token });
+      const first = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, {
+        answer: proposalList,
+        token: patient.token,
+      });
       expect(first.body).toHaveLength(10);
     });
 
     it("answers 404 for another patient's request, 400 without a request, 403 for other roles", async () => {
       const theirs = await openRequest(other.user.id);
       await insertProposal(api.db, theirs.id, gp.user.id);
-      expect((await api.request("GET", `/appointment-proposal?appointmentId=${theirs.id}`, { token: patient.token })).status).toBe(404);
-      expect((await api.request("GET", "/appointment-proposal?appointmentId=bad", { token: patient.token })).status).toBe(404);
+      expect(
+        (await api.request("GET", `/appointment-proposal?appointmentId=${theirs.id}`, { token: patient.token })).status,
+      ).toBe(404);
+      expect(
+        (await api.request("GET", "/appointment-proposal?appointmentId=bad", { token: patient.token })).status,
+      ).toBe(404);
       const missing = await api.request("GET", "/appointment-proposal", { token: patient.token });
       expect(missing.status).toBe(400);
       expect(refusal(missing).code).toBe("appointment_required");
-      expect((await api.request("GET", `/appointment-proposal?appointmentId=${theirs.id}`, { token: gp.token })).status).toBe(403);
-      expect((await api.request("GET", `/appointment-proposal?appointmentId=${theirs.id}`, { token: (await api.createAdmin()).token })).status).toBe(403);
+      expect(
+        (await api.request("GET", `/appointment-proposal?appointmentId=${theirs.id}`, { token: gp.token })).status,
+      ).toBe(403);
+      expect(
+        (
+          await api.request("GET", `/appointment-proposal?appointmentId=${theirs.id}`, {
+            token: (await api.createAdmin()).token,
+          })
+        ).status,
+      ).toBe(403);
     });
   });
 
@@ -97,7 +129,14 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         message: "Proposal accepted",
-        appointment: { id: request.id, status: "confirmed", doctorId: cardiologist.user.id, price: 6000, category: "random", Doctor: { username: "Dr Cardio" } },
+        appointment: {
+          id: request.id,
+          status: "confirmed",
+          doctorId: cardiologist.user.id,
+          price: 6000,
+          category: "random",
+          Doctor: { username: "Dr Cardio" },
+        },
       });
       expect(await proposalStatuses(request.id)).toEqual({
         [cardiologist.user.id]: "accepted",
@@ -105,7 +144,10 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
         [third.user.id]: "rejected",
       });
       // Now an assigned appointment: the patient's tabs move it, and the list shows the fixed price.
-      const listed = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token });
+      const listed = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, {
+        answer: proposalList,
+        token: patient.token,
+      });
       expect(listed.body.find((p) => p.status === "accepted")!.Appointment.price).toBe(6000);
     });
 
@@ -130,14 +172,22 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       const proposal = await insertProposal(api.db, request.id, third.user.id);
       await insertProposal(api.db, request.id, gp.user.id);
       // The doctor proposed while free, then got booked at the same instant.
-      await insertAppointment(api.db, { patientId: other.user.id, doctorId: third.user.id, status: "confirmed", startsAt: request.startsAt });
+      await insertAppointment(api.db, {
+        patientId: other.user.id,
+        doctorId: third.user.id,
+        status: "confirmed",
+        startsAt: request.startsAt,
+      });
       const res = await accept(proposal.id);
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ message: "This doctor is no longer free at this time", code: "slot_taken" });
       expect(await statusOf(request.id)).toMatchObject({ status: "proposed", doctorId: null, price: null });
       expect(await proposalStatuses(request.id)).toEqual({ [third.user.id]: "pending", [gp.user.id]: "pending" });
       // The other doctor is still free: accepting them works.
-      const list = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token });
+      const list = await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, {
+        answer: proposalList,
+        token: patient.token,
+      });
       const free = list.body.find((p) => p.Doctor.id === gp.user.id)!;
       expect((await accept(free.id)).status).toBe(200);
     });
@@ -148,12 +198,20 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       await insertProposal(api.db, request.id, cardiologist.user.id);
       const availability = async () =>
         Object.fromEntries(
-          (await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, { answer: proposalList, token: patient.token })).body.map(
-            (p: { Doctor: { id: string }; available: boolean }) => [p.Doctor.id, p.available],
-          ),
+          (
+            await api.request("GET", `/appointment-proposal?appointmentId=${request.id}`, {
+              answer: proposalList,
+              token: patient.token,
+            })
+          ).body.map((p: { Doctor: { id: string }; available: boolean }) => [p.Doctor.id, p.available]),
         );
       expect(await availability()).toEqual({ [third.user.id]: true, [cardiologist.user.id]: true });
-      const booked = await insertAppointment(api.db, { patientId: other.user.id, doctorId: third.user.id, status: "pending", startsAt: request.startsAt });
+      const booked = await insertAppointment(api.db, {
+        patientId: other.user.id,
+        doctorId: third.user.id,
+        status: "pending",
+        startsAt: request.startsAt,
+      });
       expect(await availability()).toEqual({ [third.user.id]: false, [cardiologist.user.id]: true });
       await api.db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, booked.id));
       expect(await availability()).toEqual({ [third.user.id]: true, [cardiologist.user.id]: true });
@@ -214,10 +272,17 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
 
   it("rings the bell for each doctor's proposal, and answering one is seeing it", async () => {
     const fresh = await api.createPatient();
-    const count = async () => (await api.request("GET", "/patient/notifications", { answer: unseenNotifications, token: fresh.token })).body.count;
+    const count = async () =>
+      (await api.request("GET", "/patient/notifications", { answer: unseenNotifications, token: fresh.token })).body
+        .count;
     expect(await count()).toBe(0);
     const request = await openRequest(fresh.user.id);
-    const propose = (token: string) => api.request("POST", "/appointment-proposal", { answer: createdProposal, token, body: { appointmentId: request.id } });
+    const propose = (token: string) =>
+      api.request("POST", "/appointment-proposal", {
+        answer: createdProposal,
+        token,
+        body: { appointmentId: request.id },
+      });
     const a = await propose(gp.token);
     expect(a.status).toBe(201);
     expect((await propose(third.token)).status).toBe(201);

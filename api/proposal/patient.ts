@@ -30,7 +30,12 @@ async function listProposals(db: Db, patientId: string, appointmentId: string, p
   if (!appointment || appointment.patientId !== patientId) throw notFound("Appointment not found");
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: proposals.id, status: proposals.status, createdAt: proposals.createdAt, doctorId: proposals.doctorId })
+      .select({
+        id: proposals.id,
+        status: proposals.status,
+        createdAt: proposals.createdAt,
+        doctorId: proposals.doctorId,
+      })
       .from(proposals)
       .where(eq(proposals.appointmentId, appointmentId))
       .orderBy(asc(proposals.createdAt), asc(proposals.id))
@@ -39,8 +44,16 @@ async function listProposals(db: Db, patientId: string, appointmentId: string, p
     db.select({ total: count() }).from(proposals).where(eq(proposals.appointmentId, appointmentId)),
   ]);
   const [cards, busy] = await Promise.all([
-    loadDoctorCards(db, rows.map((r) => r.doctorId)),
-    doctorsBusyAt(db, rows.map((r) => r.doctorId), appointment.startsAt, appointmentId),
+    loadDoctorCards(
+      db,
+      rows.map((r) => r.doctorId),
+    ),
+    doctorsBusyAt(
+      db,
+      rows.map((r) => r.doctorId),
+      appointment.startsAt,
+      appointmentId,
+    ),
   ]);
   const items = rows.map((p) => {
     const card = cards.get(p.doctorId)!;
@@ -62,7 +75,10 @@ async function listProposals(db: Db, patientId: string, appointmentId: string, p
         fee: card.fee,
       },
       // The price accepting would fix; once accepted, the price that was fixed.
-      Appointment: { id: appointmentId, price: p.status === "accepted" && appointment.price !== null ? appointment.price : card.fee },
+      Appointment: {
+        id: appointmentId,
+        price: p.status === "accepted" && appointment.price !== null ? appointment.price : card.fee,
+      },
     };
   });
   return { items, total };
@@ -71,10 +87,19 @@ async function listProposals(db: Db, patientId: string, appointmentId: string, p
 /** Locks the proposal's appointment and checks the patient owns it; 404 otherwise. */
 async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
   if (!isUuid(proposalId)) throw proposalNotFound();
-  const [target] = await tx.select({ appointmentId: proposals.appointmentId }).from(proposals).where(eq(proposals.id, proposalId));
+  const [target] = await tx
+    .select({ appointmentId: proposals.appointmentId })
+    .from(proposals)
+    .where(eq(proposals.id, proposalId));
   if (!target) throw proposalNotFound();
   const [appointment] = await tx
-    .select({ id: appointments.id, patientId: appointments.patientId, doctorId: appointments.doctorId, status: appointments.status, startsAt: appointments.startsAt })
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      doctorId: appointments.doctorId,
+      status: appointments.status,
+      startsAt: appointments.startsAt,
+    })
     .from(appointments)
     .where(eq(appointments.id, target.appointmentId))
     .for("update");
@@ -107,18 +132,25 @@ async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, p
     // The doctor's calendar must still offer the slot (docs/product.md, Availability).
     await requireBookable(tx, proposal.doctorId, appointment.startsAt, now, doctorSlotTaken);
     // The slot rule applies: if the doctor got booked meanwhile, nothing changes (409).
-    await claimingSlot(() =>
-      tx
-        .update(appointments)
-        .set({ doctorId: proposal.doctorId, price, status: "confirmed", updatedAt: now })
-        .where(eq(appointments.id, appointment.id)),
+    await claimingSlot(
+      () =>
+        tx
+          .update(appointments)
+          .set({ doctorId: proposal.doctorId, price, status: "confirmed", updatedAt: now })
+          .where(eq(appointments.id, appointment.id)),
       doctorSlotTaken,
     );
     await tx.update(proposals).set({ status: "accepted", updatedAt: now }).where(eq(proposals.id, proposal.id));
     await tx
       .update(proposals)
       .set({ status: "rejected", updatedAt: now })
-      .where(and(eq(proposals.appointmentId, appointment.id), ne(proposals.id, proposal.id), eq(proposals.status, "pending")));
+      .where(
+        and(
+          eq(proposals.appointmentId, appointment.id),
+          ne(proposals.id, proposal.id),
+          eq(proposals.status, "pending"),
+        ),
+      );
     await withdrawOpenRequest(tx, appointment.id);
     await tellOfChange(tx, mailer, appointment.id, "proposalAccepted", { actorId: patientId, to: proposal.doctorId });
     return appointment.id;
@@ -138,7 +170,10 @@ async function rejectProposal(db: Db, patientId: string, proposalId: string) {
       .from(proposals)
       .where(and(eq(proposals.appointmentId, appointment.id), eq(proposals.status, "pending")));
     if (left === 0 && appointment.status === "proposed") {
-      await tx.update(appointments).set({ status: "pending", updatedAt: now }).where(eq(appointments.id, appointment.id));
+      await tx
+        .update(appointments)
+        .set({ status: "pending", updatedAt: now })
+        .where(eq(appointments.id, appointment.id));
     }
     await markSeenOn(tx, patientId, appointment.id);
   });

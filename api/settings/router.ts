@@ -18,7 +18,14 @@ import { toLocale } from "../mail/templates.ts";
 
 async function readSettings(db: Db, userId: string, smsAvailable: boolean): Promise<MailSettings> {
   const [row] = await db
-    .select({ language: users.locale, notifications: users.mailNotifications, reminders: users.mailReminders, phone: users.phone, phoneVerified: users.phoneVerified, sms: users.sms })
+    .select({
+      language: users.locale,
+      notifications: users.mailNotifications,
+      reminders: users.mailReminders,
+      phone: users.phone,
+      phoneVerified: users.phoneVerified,
+      sms: users.sms,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return { ...row, language: row.language === "fr" ? "fr" : "en", smsAvailable };
@@ -42,7 +49,12 @@ export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = t
     await db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ locale: body.language, mailNotifications: body.notifications, mailReminders: body.reminders, updatedAt: new Date() })
+        .set({
+          locale: body.language,
+          mailNotifications: body.notifications,
+          mailReminders: body.reminders,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, id));
       if (body.sms === undefined) return;
       // SMS on only for a verified phone, checked in the statement that sets it.
@@ -59,7 +71,10 @@ export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = t
   /** The user's phone as stored, and as the SMS goes to it (E.164), or a refusal saying why there is none. */
   async function phoneOf(userId: string) {
     if (!smsAvailable) throw conflict("Text messages are not available on this server", "sms_unavailable");
-    const [user] = await db.select({ phone: users.phone, locale: users.locale }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    const [user] = await db
+      .select({ phone: users.phone, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
     if (!user?.phone) throw conflict("Add a phone number to your profile first", "phone_missing");
     const to = normalizePhone(user.phone);
     if (!to) throw badRequest("Please enter a valid phone number", "invalid_phone");
@@ -90,7 +105,11 @@ export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = t
     const result = await db.transaction(async (tx) => {
       const checked = await checkCode(tx, id, "phone", otpCode, phone.to);
       // Kept in E.164, the form the SMS went to; only if the number is still the one the code went to.
-      if (checked.ok) await tx.update(users).set({ phone: phone.to, phoneVerified: true }).where(and(eq(users.id, id), eq(users.phone, phone.stored)));
+      if (checked.ok)
+        await tx
+          .update(users)
+          .set({ phone: phone.to, phoneVerified: true })
+          .where(and(eq(users.id, id), eq(users.phone, phone.stored)));
       return checked;
     });
     if (!result.ok) throw codeError(result.reason);

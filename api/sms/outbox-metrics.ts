@@ -9,15 +9,25 @@ import { smsOutbox } from "../db/schema.ts";
 const STATES = ["waiting", "retrying", "sent", "failed"] as const;
 
 export function watchSmsOutbox(db: Db) {
-  for (const name of ["sms_outbox_messages", "sms_delivery_receipts", "sms_outbox_oldest_seconds"]) client.register.removeSingleMetric(name);
+  for (const name of ["sms_outbox_messages", "sms_delivery_receipts", "sms_outbox_oldest_seconds"])
+    client.register.removeSingleMetric(name);
   const read = async () => {
     const [counts] = await db
       .select({
-        waiting: sql<number>`count(*) filter (where ${smsOutbox.sentAt} is null and ${smsOutbox.failedAt} is null and ${smsOutbox.lastError} is null)`.mapWith(Number),
-        retrying: sql<number>`count(*) filter (where ${smsOutbox.sentAt} is null and ${smsOutbox.failedAt} is null and ${smsOutbox.lastError} is not null)`.mapWith(Number),
+        waiting:
+          sql<number>`count(*) filter (where ${smsOutbox.sentAt} is null and ${smsOutbox.failedAt} is null and ${smsOutbox.lastError} is null)`.mapWith(
+            Number,
+          ),
+        retrying:
+          sql<number>`count(*) filter (where ${smsOutbox.sentAt} is null and ${smsOutbox.failedAt} is null and ${smsOutbox.lastError} is not null)`.mapWith(
+            Number,
+          ),
         sent: sql<number>`count(*) filter (where ${smsOutbox.sentAt} is not null)`.mapWith(Number),
         failed: sql<number>`count(*) filter (where ${smsOutbox.failedAt} is not null)`.mapWith(Number),
-        oldest: sql<number>`coalesce(extract(epoch from now() - min(${smsOutbox.createdAt}) filter (where ${smsOutbox.sentAt} is null and ${smsOutbox.failedAt} is null)), 0)`.mapWith(Number),
+        oldest:
+          sql<number>`coalesce(extract(epoch from now() - min(${smsOutbox.createdAt}) filter (where ${smsOutbox.sentAt} is null and ${smsOutbox.failedAt} is null)), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(smsOutbox);
     const receipts = await db

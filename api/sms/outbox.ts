@@ -29,7 +29,13 @@ export async function queueNoticeSms(tx: Db, userId: string, text: string): Prom
   const [{ today }] = await tx
     .select({ today: sql<number>`count(*)`.mapWith(Number) })
     .from(smsOutbox)
-    .where(and(eq(smsOutbox.userId, userId), eq(smsOutbox.kind, "notice"), gt(smsOutbox.createdAt, sql`now() - interval '1 day'`)));
+    .where(
+      and(
+        eq(smsOutbox.userId, userId),
+        eq(smsOutbox.kind, "notice"),
+        gt(smsOutbox.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
   if (today >= DAILY_NOTICES) {
     console.warn(`[sms] daily limit of ${DAILY_NOTICES} notices reached for a user: notice not queued`);
     return false;
@@ -49,7 +55,11 @@ export async function queueCodeSms(tx: Db, userId: string, phone: string, text: 
  */
 export async function recordReceipt(db: Db, { messageId, status }: Receipt, tries = 10) {
   for (let i = 0; i < tries; i++) {
-    const rows = await db.update(smsOutbox).set({ deliveryStatus: status, deliveredAt: sql`now()` }).where(eq(smsOutbox.messageId, messageId)).returning({ id: smsOutbox.id });
+    const rows = await db
+      .update(smsOutbox)
+      .set({ deliveryStatus: status, deliveredAt: sql`now()` })
+      .where(eq(smsOutbox.messageId, messageId))
+      .returning({ id: smsOutbox.id });
     if (rows.length) return;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -89,7 +99,17 @@ export interface SmsWorkerOptions {
 const DEFAULT_BACKOFF = (failed: number) => Math.min(60 * 60_000, 30_000 * 2 ** (failed - 1));
 
 export function startSmsWorker(options: SmsWorkerOptions) {
-  const { db, sender, maxPerHour, pollMs = 2000, batchSize = 20, maxAttempts = 10, backoffMs = DEFAULT_BACKOFF, leaseSeconds = 300, keepDays = 30 } = options;
+  const {
+    db,
+    sender,
+    maxPerHour,
+    pollMs = 2000,
+    batchSize = 20,
+    maxAttempts = 10,
+    backoffMs = DEFAULT_BACKOFF,
+    leaseSeconds = 300,
+    keepDays = 30,
+  } = options;
   let ceilingSaid = false;
   let lastSweep = 0;
 
@@ -101,7 +121,8 @@ export function startSmsWorker(options: SmsWorkerOptions) {
       .where(gt(smsOutbox.sentAt, sql`now() - interval '1 hour'`));
     const room = Math.min(batchSize, maxPerHour - lastHour);
     if (room <= 0) {
-      if (!ceilingSaid) console.warn(`[sms] hourly ceiling of ${maxPerHour} messages reached (SMS_MAX_PER_HOUR): the rest wait`);
+      if (!ceilingSaid)
+        console.warn(`[sms] hourly ceiling of ${maxPerHour} messages reached (SMS_MAX_PER_HOUR): the rest wait`);
       ceilingSaid = true;
       return [];
     }
@@ -123,30 +144,48 @@ export function startSmsWorker(options: SmsWorkerOptions) {
   /** A notice goes only to the user's current phone, still verified, with SMS still on. */
   async function stillWanted(row: typeof smsOutbox.$inferSelect) {
     if (row.kind !== "notice" || !row.userId) return true;
-    const [user] = await db.select({ phone: users.phone, verified: users.phoneVerified, sms: users.sms }).from(users).where(eq(users.id, row.userId));
+    const [user] = await db
+      .select({ phone: users.phone, verified: users.phoneVerified, sms: users.sms })
+      .from(users)
+      .where(eq(users.id, row.userId));
     return Boolean(user && user.phone === row.recipient && user.verified && user.sms);
   }
 
   async function deliver(row: typeof smsOutbox.$inferSelect) {
     if (!(await stillWanted(row))) {
-      await db.update(smsOutbox).set({ failedAt: sql`now()`, lastError: "phone changed, unverified or SMS turned off before sending" }).where(eq(smsOutbox.id, row.id));
+      await db
+        .update(smsOutbox)
+        .set({ failedAt: sql`now()`, lastError: "phone changed, unverified or SMS turned off before sending" })
+        .where(eq(smsOutbox.id, row.id));
       return;
     }
     try {
       const messageId = await sender.send({ to: row.recipient, text: row.text ?? "" });
       await db
         .update(smsOutbox)
-        .set({ sentAt: sql`now()`, messageId: messageId ?? null, lastError: null, ...(row.kind === "code" ? { text: null } : {}) })
+        .set({
+          sentAt: sql`now()`,
+          messageId: messageId ?? null,
+          lastError: null,
+          ...(row.kind === "code" ? { text: null } : {}),
+        })
         .where(eq(smsOutbox.id, row.id));
     } catch (error) {
       // One line, no recipient and no text: the message may hold a code.
-      const reason = String((error as Error)?.message ?? error).split("\n")[0].slice(0, 300);
+      const reason = String((error as Error)?.message ?? error)
+        .split("\n")[0]
+        .slice(0, 300);
       if (row.attempts >= maxAttempts) {
         console.error(`[sms] outbox #${row.id}: giving up after ${row.attempts} attempts: ${reason}`);
-        await db.update(smsOutbox).set({ failedAt: sql`now()`, lastError: reason, text: null }).where(eq(smsOutbox.id, row.id));
+        await db
+          .update(smsOutbox)
+          .set({ failedAt: sql`now()`, lastError: reason, text: null })
+          .where(eq(smsOutbox.id, row.id));
       } else {
         const wait = backoffMs(row.attempts);
-        console.error(`[sms] outbox #${row.id}: attempt ${row.attempts} failed, next in ${Math.ceil(wait / 1000)} s: ${reason}`);
+        console.error(
+          `[sms] outbox #${row.id}: attempt ${row.attempts} failed, next in ${Math.ceil(wait / 1000)} s: ${reason}`,
+        );
         await db
           .update(smsOutbox)
           .set({ dueAt: sql`now() + make_interval(secs => ${wait / 1000})`, lastError: reason })

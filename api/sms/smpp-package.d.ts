@@ -29,7 +29,10 @@ declare module "smpp" {
     sessions: Session[];
   }
 
-  export function connect(options: { host: string; port: number; tls?: boolean; rejectUnauthorized?: boolean }, listener?: () => void): Session;
+  export function connect(
+    options: { host: string; port: number; tls?: boolean; rejectUnauthorized?: boolean },
+    listener?: () => void,
+  ): Session;
   export function createServer(options: Record<string, unknown>, listener: (session: Session) => void): Server;
 
   export const ESME_ROK: number;

@@ -26,7 +26,8 @@ export interface Receipt {
 // SMPP 3.4's message_state values, named as the receipts' text names them.
 const STATES = ["", "ENROUTE", "DELIVRD", "EXPIRED", "DELETED", "UNDELIV", "ACCEPTD", "UNKNOWN", "REJECTD"];
 
-const statusName = (status: number) => Object.entries(smpp.errors).find(([, code]) => code === status)?.[0] ?? `status 0x${status.toString(16)}`;
+const statusName = (status: number) =>
+  Object.entries(smpp.errors).find(([, code]) => code === status)?.[0] ?? `status 0x${status.toString(16)}`;
 
 /** The receipt a deliver_sm carries, if it is one (esm_class bit 0x04): TLVs first, else its text. */
 export function readReceipt(pdu: PDU): Receipt | undefined {
@@ -34,7 +35,8 @@ export function readReceipt(pdu: PDU): Receipt | undefined {
   const message = pdu.short_message as { message?: string } | string | undefined;
   const text = typeof message === "string" ? message : (message?.message ?? "");
   const id = (pdu.receipted_message_id as string | undefined) || /\bid:(\S+)/i.exec(text)?.[1];
-  const state = typeof pdu.message_state === "number" ? STATES[pdu.message_state] : /\bstat:(\w+)/i.exec(text)?.[1]?.toUpperCase();
+  const state =
+    typeof pdu.message_state === "number" ? STATES[pdu.message_state] : /\bstat:(\w+)/i.exec(text)?.[1]?.toUpperCase();
   return id && state ? { messageId: id, status: state } : undefined;
 }
 
@@ -54,7 +56,15 @@ export interface SmppOptions {
 }
 
 export function smppSender(options: SmppOptions): SmsSender {
-  const { from, onReceipt, enquireLinkMs = 30_000, answerMs = 20_000, rebindMs = 1000, maxRebindMs = 60_000, log = (line) => console.error(line) } = options;
+  const {
+    from,
+    onReceipt,
+    enquireLinkMs = 30_000,
+    answerMs = 20_000,
+    rebindMs = 1000,
+    maxRebindMs = 60_000,
+    log = (line) => console.error(line),
+  } = options;
   const url = new URL(options.url);
   const target = { host: url.hostname, port: Number(url.port), tls: url.protocol === "smpps:" };
   const credentials = { system_id: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
@@ -136,7 +146,11 @@ export function smppSender(options: SmppOptions): SmsSender {
           const pdu = await answer(s, (done) => request(credentials, done), "bind");
           if (pdu.command_status !== 0) {
             // Never the password: the status says why (ESME_RINVPASWD, ESME_RBINDFAIL...).
-            reject(new Error(`the SMPP gateway at ${where} refused the bind of ${credentials.system_id} (${statusName(pdu.command_status)})`));
+            reject(
+              new Error(
+                `the SMPP gateway at ${where} refused the bind of ${credentials.system_id} (${statusName(pdu.command_status)})`,
+              ),
+            );
             s.destroy();
             return;
           }
@@ -158,7 +172,10 @@ export function smppSender(options: SmppOptions): SmsSender {
       s.on("deliver_sm", (pdu: PDU) => {
         s.send(pdu.response());
         const receipt = readReceipt(pdu);
-        if (receipt && onReceipt) Promise.resolve(onReceipt(receipt)).catch((error) => log(`[sms] receipt not recorded: ${(error as Error).message}`));
+        if (receipt && onReceipt)
+          Promise.resolve(onReceipt(receipt)).catch((error) =>
+            log(`[sms] receipt not recorded: ${(error as Error).message}`),
+          );
       });
     });
     bound.catch((error: Error) => {
@@ -192,7 +209,8 @@ export function smppSender(options: SmppOptions): SmsSender {
           ),
         "submit_sm",
       );
-      if (pdu.command_status !== 0) throw new Error(`the SMPP gateway refused the message (${statusName(pdu.command_status)})`);
+      if (pdu.command_status !== 0)
+        throw new Error(`the SMPP gateway refused the message (${statusName(pdu.command_status)})`);
       return (pdu.message_id as string | undefined) || undefined;
     },
     async close() {

@@ -29,7 +29,14 @@ const closeLater: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   gateway = await startSmppServer();
-  api = await startApi({ sms: smppSender({ url: gateway.url(), from: "HealthBook", onReceipt: (r) => recordReceipt(api.db, r), rebindMs: 100 }) });
+  api = await startApi({
+    sms: smppSender({
+      url: gateway.url(),
+      from: "HealthBook",
+      onReceipt: (r) => recordReceipt(api.db, r),
+      rebindMs: 100,
+    }),
+  });
 });
 afterAll(async () => {
   await api.close();
@@ -45,7 +52,8 @@ const newNumber = () => `+2376700${String(10_000 + ++numbers * 7 + Math.floor(Ma
 // tested apart (the harness's API believes X-Forwarded-For from loopback, as from its web tier).
 const addresses = new Map<string, string>();
 const from = (p: { token: string }) => {
-  if (!addresses.has(p.token)) addresses.set(p.token, `10.25.${Math.floor(addresses.size / 250)}.${(addresses.size % 250) + 1}`);
+  if (!addresses.has(p.token))
+    addresses.set(p.token, `10.25.${Math.floor(addresses.size / 250)}.${(addresses.size % 250) + 1}`);
   return { "x-forwarded-for": addresses.get(p.token)! };
 };
 
@@ -59,15 +67,30 @@ const settings = (p: TestPatient) => api.request("GET", "/settings", { token: p.
 async function verifyAndTurnOn(p: TestPatient) {
   expect((await api.request("POST", "/settings/phone/code", { token: p.token, headers: from(p) })).status).toBe(200);
   const [sms] = await gateway.waitFor(p.user.phone!);
-  expect((await api.request("POST", "/settings/phone/verify", { token: p.token, headers: from(p), body: { otpCode: codeIn(sms) } })).status).toBe(200);
+  expect(
+    (
+      await api.request("POST", "/settings/phone/verify", {
+        token: p.token,
+        headers: from(p),
+        body: { otpCode: codeIn(sms) },
+      })
+    ).status,
+  ).toBe(200);
   expect((await api.request("PUT", "/settings", { token: p.token, body: { sms: true } })).status).toBe(200);
 }
 
 /** A confirmed-by-the-doctor flow: a pending appointment the doctor confirms through the API. */
 async function confirmBooking(patient: TestPatient) {
   const doctor = await api.createDoctor({ username: "Dr Ekane", specialities: ["Cardiology"] });
-  const appointment = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status: "pending" });
-  const res = await api.request("PUT", `/appointment/${appointment.id}`, { token: doctor.token, body: { status: "confirmed" } });
+  const appointment = await insertAppointment(api.db, {
+    patientId: patient.user.id,
+    doctorId: doctor.user.id,
+    status: "pending",
+  });
+  const res = await api.request("PUT", `/appointment/${appointment.id}`, {
+    token: doctor.token,
+    body: { status: "confirmed" },
+  });
   expect(res.status).toBe(200);
   return appointment;
 }
@@ -77,39 +100,72 @@ const rowsTo = (phone: string) => api.db.select().from(smsOutbox).where(eq(smsOu
 describe("verifying the phone", () => {
   it("sends a 6-digit code by SMS that verifies the phone, then lets SMS be turned on; the code is neither logged nor kept", async () => {
     const logged: string[] = [];
-    for (const level of ["log", "info", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation((...args) => void logged.push(args.join(" ")));
+    for (const level of ["log", "info", "warn", "error"] as const)
+      vi.spyOn(console, level).mockImplementation((...args) => void logged.push(args.join(" ")));
     const patient = await patientWithPhone();
     const before = await settings(patient);
-    expect(before.body).toMatchObject({ phone: patient.user.phone, phoneVerified: false, sms: false, smsAvailable: true });
+    expect(before.body).toMatchObject({
+      phone: patient.user.phone,
+      phoneVerified: false,
+      sms: false,
+      smsAvailable: true,
+    });
 
     // SMS on is refused until the phone is verified.
     const early = await api.request("PUT", "/settings", { token: patient.token, body: { sms: true } });
     expect(early.status).toBe(409);
     expect(refusal(early).code).toBe("phone_unverified");
 
-    expect((await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) })).status).toBe(200);
+    expect(
+      (await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) })).status,
+    ).toBe(200);
     const [sms] = await gateway.waitFor(patient.user.phone!);
     const code = codeIn(sms)!;
     expect(code).toMatch(/^\d{6}$/);
     expect(sms.from).toBe("HealthBook");
     expect(sms.dataCoding).toBe(0);
 
-    const wrong = await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code === "000000" ? "111111" : "000000" } });
+    const wrong = await api.request("POST", "/settings/phone/verify", {
+      token: patient.token,
+      headers: from(patient),
+      body: { otpCode: code === "000000" ? "111111" : "000000" },
+    });
     expect(wrong.status).toBe(400);
     expect(refusal(wrong).code).toBe("invalid_code");
     // Another user cannot use it.
     const other = await patientWithPhone();
-    const stolen = await api.request("POST", "/settings/phone/verify", { token: other.token, headers: from(other), body: { otpCode: code } });
+    const stolen = await api.request("POST", "/settings/phone/verify", {
+      token: other.token,
+      headers: from(other),
+      body: { otpCode: code },
+    });
     expect(refusal(stolen).code).toBe("invalid_code");
 
-    const verified = await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code }, answer: mailSettings });
+    const verified = await api.request("POST", "/settings/phone/verify", {
+      token: patient.token,
+      headers: from(patient),
+      body: { otpCode: code },
+      answer: mailSettings,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ phoneVerified: true, sms: false });
-    const on = await api.request("PUT", "/settings", { token: patient.token, body: { sms: true }, answer: mailSettings });
+    const on = await api.request("PUT", "/settings", {
+      token: patient.token,
+      body: { sms: true },
+      answer: mailSettings,
+    });
     expect(on.body).toMatchObject({ phoneVerified: true, sms: true });
 
     // Used once.
-    expect(refusal(await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code } })).code).toBe("invalid_code");
+    expect(
+      refusal(
+        await api.request("POST", "/settings/phone/verify", {
+          token: patient.token,
+          headers: from(patient),
+          body: { otpCode: code },
+        }),
+      ).code,
+    ).toBe("invalid_code");
     const [row] = await rowsTo(patient.user.phone!);
     expect(row).toMatchObject({ kind: "code", text: null, messageId: sms.messageId });
     expect(logged.join("\n")).not.toContain(code);
@@ -117,7 +173,9 @@ describe("verifying the phone", () => {
 
   it("answers resend_too_soon within the minute", async () => {
     const patient = await patientWithPhone();
-    expect((await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) })).status).toBe(200);
+    expect(
+      (await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) })).status,
+    ).toBe(200);
     const again = await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) });
     expect(again.status).toBe(429);
     expect(refusal(again).code).toBe("resend_too_soon");
@@ -151,9 +209,26 @@ describe("verifying the phone", () => {
     const code = codeIn((await gateway.waitFor(patient.user.phone!))[0])!;
     const wrongCode = code === "999999" ? "888888" : "999999";
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(refusal(await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: wrongCode } })).code);
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        refusal(
+          await api.request("POST", "/settings/phone/verify", {
+            token: patient.token,
+            headers: from(patient),
+            body: { otpCode: wrongCode },
+          }),
+        ).code,
+      );
     expect(answers).toEqual(["invalid_code", "invalid_code", "invalid_code", "invalid_code", "too_many_attempts"]);
-    expect(refusal(await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code } })).code).toBe("too_many_attempts");
+    expect(
+      refusal(
+        await api.request("POST", "/settings/phone/verify", {
+          token: patient.token,
+          headers: from(patient),
+          body: { otpCode: code },
+        }),
+      ).code,
+    ).toBe("too_many_attempts");
   });
 
   it("refuses without a phone, without a session, and with a malformed code", async () => {
@@ -164,7 +239,15 @@ describe("verifying the phone", () => {
     expect((await api.request("POST", "/settings/phone/code")).status).toBe(401);
     const patient = await patientWithPhone();
     for (const otpCode of ["12345", "abcdef", "1234567", 123456, "<script>"]) {
-      expect((await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode } })).status).toBe(400);
+      expect(
+        (
+          await api.request("POST", "/settings/phone/verify", {
+            token: patient.token,
+            headers: from(patient),
+            body: { otpCode },
+          })
+        ).status,
+      ).toBe(400);
     }
     expect((await api.request("PUT", "/settings", { token: patient.token, body: { sms: "yes" } })).status).toBe(400);
   });
@@ -187,7 +270,11 @@ describe("verifying the phone", () => {
     await api.request("POST", "/settings/phone/code", { token: patient.token, headers: from(patient) });
     const code = codeIn((await gateway.waitFor(patient.user.phone!))[0])!;
     await api.request("PUT", "/patient/me", { token: patient.token, body: { phone: newNumber() } });
-    const res = await api.request("POST", "/settings/phone/verify", { token: patient.token, headers: from(patient), body: { otpCode: code } });
+    const res = await api.request("POST", "/settings/phone/verify", {
+      token: patient.token,
+      headers: from(patient),
+      body: { otpCode: code },
+    });
     expect(refusal(res).code).toBe("invalid_code");
     expect((await settings(patient)).body.phoneVerified).toBe(false);
   });
@@ -201,8 +288,15 @@ describe("notices and reminders by SMS", () => {
     const [, notice] = await gateway.waitFor(patient.user.phone!, 2);
     expect(toGsm7(notice.text)).toBe(notice.text);
     expect(septets(notice.text)).toBeLessThanOrEqual(160);
-    const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Africa/Douala" }).format(appointment.startsAt);
-    const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: "Africa/Douala" }).format(appointment.startsAt);
+    const time = new Intl.DateTimeFormat("fr-FR", {
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: "Africa/Douala",
+    }).format(appointment.startsAt);
+    const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: "Africa/Douala" }).format(
+      appointment.startsAt,
+    );
     expect(notice.text).toMatch(/^HealthBook : votre rendez-vous du /);
     expect(notice.text).toContain("est confirmé");
     expect(notice.text).toContain(`${time} UTC+1`);
@@ -213,7 +307,10 @@ describe("notices and reminders by SMS", () => {
     // The gateway's receipt is kept on the row.
     await vi.waitFor(async () => {
       const rows = await rowsTo(patient.user.phone!);
-      expect(rows.find((r) => r.kind === "notice")).toMatchObject({ messageId: notice.messageId, deliveryStatus: "DELIVRD" });
+      expect(rows.find((r) => r.kind === "notice")).toMatchObject({
+        messageId: notice.messageId,
+        deliveryStatus: "DELIVRD",
+      });
     });
   });
 
@@ -236,7 +333,12 @@ describe("notices and reminders by SMS", () => {
     await verifyAndTurnOn(patient);
     const doctor = await api.createDoctor();
     const startsAt = new Date(Math.floor((Date.now() + 1.5 * 3_600_000) / 60_000) * 60_000);
-    await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id, status: "confirmed", startsAt });
+    await insertAppointment(api.db, {
+      patientId: patient.user.id,
+      doctorId: doctor.user.id,
+      status: "confirmed",
+      startsAt,
+    });
     await queueDueReminders(api.db, api.deps.mailer, [24, 2]);
     await queueDueReminders(api.db, api.deps.mailer, [24, 2]);
     const [, reminder] = await gateway.waitFor(patient.user.phone!, 2);
@@ -244,7 +346,8 @@ describe("notices and reminders by SMS", () => {
     expect(septets(reminder.text)).toBeLessThanOrEqual(160);
 
     const queued = [];
-    for (let i = 0; i < DAILY_NOTICES + 2; i++) queued.push(await api.db.transaction((tx) => queueNoticeSms(tx, patient.user.id, `notice ${i}`)));
+    for (let i = 0; i < DAILY_NOTICES + 2; i++)
+      queued.push(await api.db.transaction((tx) => queueNoticeSms(tx, patient.user.id, `notice ${i}`)));
     // One notice (the reminder) was already sent today.
     expect(queued.filter(Boolean)).toHaveLength(DAILY_NOTICES - 1);
   });
@@ -281,11 +384,23 @@ describe("the outbox and the gateway", () => {
     // A database of its own, on disk (PGlite) or its own PostgreSQL database, closed and opened again
     // as the app's is when it restarts.
     const dataDir = process.env.TEST_DATABASE_URL ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "sms-restart-"));
-    const scratch = await openScratchDatabase({ serverUrl: process.env.TEST_DATABASE_URL, dataDir, prefix: "sms", template: inject("databaseTemplate") });
+    const scratch = await openScratchDatabase({
+      serverUrl: process.env.TEST_DATABASE_URL,
+      dataDir,
+      prefix: "sms",
+      template: inject("databaseTemplate"),
+    });
     const phone = newNumber();
     const [user] = await scratch.db
       .insert(users)
-      .values({ email: `restart-${Date.now()}@example.test`, username: "Restart", passwordHash: "x", phone, phoneVerified: true, sms: true })
+      .values({
+        email: `restart-${Date.now()}@example.test`,
+        username: "Restart",
+        passwordHash: "x",
+        phone,
+        phoneVerified: true,
+        sms: true,
+      })
       .returning();
     expect(await scratch.db.transaction((tx) => queueNoticeSms(tx, user.id, "gateway away"))).toBe(true);
 
@@ -293,17 +408,32 @@ describe("the outbox and the gateway", () => {
     await away.stop();
     const sender = () => smppSender({ url: away.url(), from: "HealthBook", rebindMs: 50, log: () => {} });
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const first = startSmsWorker({ db: scratch.db, sender: sender(), maxPerHour: 1000, pollMs: 50, backoffMs: () => 100 });
+    const first = startSmsWorker({
+      db: scratch.db,
+      sender: sender(),
+      maxPerHour: 1000,
+      pollMs: 50,
+      backoffMs: () => 100,
+    });
     const row = async (db = scratch.db) => (await db.select().from(smsOutbox).where(eq(smsOutbox.recipient, phone)))[0];
     await vi.waitFor(async () => expect((await row()).attempts).toBeGreaterThanOrEqual(2), { timeout: 5000 });
-    expect(await row()).toMatchObject({ sentAt: null, lastError: expect.stringMatching(/cannot reach the SMPP gateway/) });
+    expect(await row()).toMatchObject({
+      sentAt: null,
+      lastError: expect.stringMatching(/cannot reach the SMPP gateway/),
+    });
 
     // The app stops: its worker, then its database. The gateway comes back; the app starts again.
     await first.stop();
     await scratch.close();
     await away.start();
     const after = await scratch.reopen();
-    const second = startSmsWorker({ db: after.db, sender: sender(), maxPerHour: 1000, pollMs: 50, backoffMs: () => 100 });
+    const second = startSmsWorker({
+      db: after.db,
+      sender: sender(),
+      maxPerHour: 1000,
+      pollMs: 50,
+      backoffMs: () => 100,
+    });
     try {
       await away.waitFor(phone);
       await new Promise((r) => setTimeout(r, 500));
@@ -326,12 +456,21 @@ describe("the outbox and the gateway", () => {
     const patients = [];
     for (let i = 0; i < 12; i++) patients.push(await queuedNotice(`shared ${i}`));
     const workers = [api.db, await otherInstanceDb()].map((db) =>
-      startSmsWorker({ db, sender: smppSender({ url: shared.url(), from: "HealthBook" }), maxPerHour: 1000, pollMs: 20, batchSize: 3 }),
+      startSmsWorker({
+        db,
+        sender: smppSender({ url: shared.url(), from: "HealthBook" }),
+        maxPerHour: 1000,
+        pollMs: 20,
+        batchSize: 3,
+      }),
     );
     for (const w of workers) closeLater.push({ close: w.stop });
     await vi.waitFor(() => expect(shared.received.length).toBeGreaterThanOrEqual(12), { timeout: 10_000 });
     await Promise.all(workers.map((w) => w.drain()));
-    const texts = shared.received.map((m) => m.text).filter((t) => t.startsWith("shared")).sort();
+    const texts = shared.received
+      .map((m) => m.text)
+      .filter((t) => t.startsWith("shared"))
+      .sort();
     expect(texts).toEqual([...new Set(texts)]);
     expect(texts).toHaveLength(12);
   });
@@ -364,10 +503,17 @@ describe("the outbox and the gateway", () => {
     const capped = await startSmppServer();
     closeLater.push({ close: capped.stop });
     // Every message sent in the last hour counts, this file's included: room for two more.
-    const sentLastHour = (await api.db.select().from(smsOutbox)).filter((r) => r.sentAt && Date.now() - r.sentAt.getTime() < 3_600_000).length;
+    const sentLastHour = (await api.db.select().from(smsOutbox)).filter(
+      (r) => r.sentAt && Date.now() - r.sentAt.getTime() < 3_600_000,
+    ).length;
     for (let i = 0; i < 3; i++) await queuedNotice(`capped ${i}`);
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const worker = startSmsWorker({ db: api.db, sender: smppSender({ url: capped.url(), from: "HealthBook" }), maxPerHour: sentLastHour + 2, pollMs: 50 });
+    const worker = startSmsWorker({
+      db: api.db,
+      sender: smppSender({ url: capped.url(), from: "HealthBook" }),
+      maxPerHour: sentLastHour + 2,
+      pollMs: 50,
+    });
     closeLater.push({ close: worker.stop });
     await vi.waitFor(() => expect(capped.received.length).toBe(2), { timeout: 5000 });
     await worker.drain();
@@ -432,7 +578,11 @@ describe("metrics and the development console", () => {
     expect(printed.mock.calls.join("\n")).toContain("[sms] to=+237670000001");
     const [file] = fs.readdirSync(dir);
     expect(file).toMatch(/-sms-\+237670000001\.json$/);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"))).toEqual({ sms: true, to: "+237670000001", text: "HealthBook code: 123456." });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"))).toEqual({
+      sms: true,
+      to: "+237670000001",
+      text: "HealthBook code: 123456.",
+    });
     fs.rmSync(dir, { recursive: true });
   });
 });
@@ -448,7 +598,10 @@ describe("a server without SMS", () => {
     const patient = await plain.createPatient({ phone: "+237670009999" });
     const got = await plain.request("GET", "/settings", { token: patient.token, answer: mailSettings });
     expect(got.body).toMatchObject({ smsAvailable: false, sms: false });
-    for (const [method, path, body] of [["POST", "/settings/phone/code", undefined], ["PUT", "/settings", { sms: true }]] as const) {
+    for (const [method, path, body] of [
+      ["POST", "/settings/phone/code", undefined],
+      ["PUT", "/settings", { sms: true }],
+    ] as const) {
       const res = await plain.request(method, path, { token: patient.token, body });
       expect(res.status).toBe(409);
       expect(refusal(res).code).toBe("sms_unavailable");

@@ -10,7 +10,7 @@ import { readConfig } from "../../config.ts";
 describe("GSM-7", () => {
   it("keeps the French letters GSM-7 has and strips the accent of the others", () => {
     expect(toGsm7("é è à ù É Ç ê â î ô û ë ï ç œ À")).toBe("é è à ù É Ç e a i o u e i c oe A");
-    expect(toGsm7("d’Afrique « 9 h »\u202f– mar.")).toBe("d'Afrique \" 9 h \" - mar.");
+    expect(toGsm7("d’Afrique « 9 h »\u202f– mar.")).toBe('d\'Afrique " 9 h " - mar.');
     expect(toGsm7("漢 😀")).toBe("? ?");
   });
 
@@ -48,16 +48,26 @@ describe("every notice fits one SMS", () => {
   }
 
   it("PUBLIC_URL is refused past 40 characters", () => {
-    expect(() => readConfig({ PUBLIC_URL: `https://${"c".repeat(33)}` })).toThrow(/PUBLIC_URL must be at most 40 characters/);
+    expect(() => readConfig({ PUBLIC_URL: `https://${"c".repeat(33)}` })).toThrow(
+      /PUBLIC_URL must be at most 40 characters/,
+    );
     expect(readConfig({ PUBLIC_URL: `https://${"c".repeat(32)}/` }).publicUrl).toHaveLength(40);
   });
 });
 
 describe("SMS configuration", () => {
   it("reads SMS_URL and SMS_FROM, and names a bad one without echoing the password", () => {
-    const c = readConfig({ SMS_URL: "smpps://clinic:pa%40ss@sms.example.cm:3550?bind=transmitter", SMS_FROM: "Clinique1" });
+    const c = readConfig({
+      SMS_URL: "smpps://clinic:pa%40ss@sms.example.cm:3550?bind=transmitter",
+      SMS_FROM: "Clinique1",
+    });
     expect(c).toMatchObject({ smsTransport: "smpp", SMS_FROM: "Clinique1" });
-    for (const url of ["http://a:b@h:1", "smpp://h:2775", "smpp://id:secretpw@h", "smpp://id:secretpw@h:2775?bind=receiver"]) {
+    for (const url of [
+      "http://a:b@h:1",
+      "smpp://h:2775",
+      "smpp://id:secretpw@h",
+      "smpp://id:secretpw@h:2775?bind=receiver",
+    ]) {
       const error = (() => {
         try {
           readConfig({ SMS_URL: url });
@@ -76,16 +86,31 @@ describe("SMS configuration", () => {
     expect(readConfig({ NODE_ENV: "development" }).smsTransport).toBe("console");
     const production = { NODE_ENV: "production", MAIL_TRANSPORT: "outbox" };
     expect(readConfig(production).smsTransport).toBe("none");
-    expect(() => readConfig({ ...production, SMS_URL: "smpp://a:b@h:2775" })).toThrow(/PUBLIC_URL is required in production with SMS_URL/);
-    expect(readConfig({ ...production, SMS_URL: "smpp://a:b@h:2775", PUBLIC_URL: "https://rdv.clinic.cm" }).smsTransport).toBe("smpp");
+    expect(() => readConfig({ ...production, SMS_URL: "smpp://a:b@h:2775" })).toThrow(
+      /PUBLIC_URL is required in production with SMS_URL/,
+    );
+    expect(
+      readConfig({ ...production, SMS_URL: "smpp://a:b@h:2775", PUBLIC_URL: "https://rdv.clinic.cm" }).smsTransport,
+    ).toBe("smpp");
   });
 });
 
 describe("delivery receipts", () => {
   const pdu = (fields: Record<string, unknown>) => fields as unknown as PDU;
   it("reads the TLVs, else the receipt's text, and ignores a message that is no receipt", () => {
-    expect(readReceipt(pdu({ esm_class: 4, receipted_message_id: "abc", message_state: 5, short_message: { message: "" } }))).toEqual({ messageId: "abc", status: "UNDELIV" });
-    expect(readReceipt(pdu({ esm_class: 4, short_message: { message: "id:77 sub:001 dlvrd:001 submit date:2611281200 done date:2611281201 stat:DELIVRD err:000 text:" } }))).toEqual({
+    expect(
+      readReceipt(pdu({ esm_class: 4, receipted_message_id: "abc", message_state: 5, short_message: { message: "" } })),
+    ).toEqual({ messageId: "abc", status: "UNDELIV" });
+    expect(
+      readReceipt(
+        pdu({
+          esm_class: 4,
+          short_message: {
+            message: "id:77 sub:001 dlvrd:001 submit date:2611281200 done date:2611281201 stat:DELIVRD err:000 text:",
+          },
+        }),
+      ),
+    ).toEqual({
       messageId: "77",
       status: "DELIVRD",
     });

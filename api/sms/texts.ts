@@ -6,14 +6,28 @@
 import { mailText, type Locale } from "../mail/templates.ts";
 
 // GSM 03.38: the basic table (one septet each) and its extension (two: escape and the sign).
-const BASIC = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const EXTENSION = "^{}\\[~]|€";
 const GSM7 = new Set([...BASIC, ...EXTENSION]);
 
 /** Signs outside GSM-7 that have a plain equivalent; anything else unknown becomes '?'. */
 const PLAIN: Record<string, string> = {
-  "\u00a0": " ", "\u202f": " ", "\u2009": " ", "’": "'", "‘": "'", "«": "\"", "»": "\"", "“": "\"", "”": "\"",
-  "–": "-", "—": "-", "…": "...", "œ": "oe", "Œ": "OE", "·": ".",
+  "\u00a0": " ",
+  "\u202f": " ",
+  "\u2009": " ",
+  "’": "'",
+  "‘": "'",
+  "«": '"',
+  "»": '"',
+  "“": '"',
+  "”": '"',
+  "–": "-",
+  "—": "-",
+  "…": "...",
+  œ: "oe",
+  Œ: "OE",
+  "·": ".",
 };
 
 /** `text` in GSM-7 characters only. */
@@ -58,11 +72,22 @@ export function smsWhen(locale: Locale, at: Date, timeZone: string): string {
   const key = `${locale}|${timeZone}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "shortOffset", timeZone });
+    format = new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "shortOffset",
+      timeZone,
+    });
     formats.set(key, format);
   }
   return format.format(at).replace(/\bGMT\b/, "UTC");
 }
 
 /** The SMS text `key` under "sms" in mail.json, in `locale`. */
-export const smsText = (locale: Locale, key: string, values: Record<string, string> = {}) => mailText(locale, `sms.${key}`, values);
+export const smsText = (locale: Locale, key: string, values: Record<string, string> = {}) =>
+  mailText(locale, `sms.${key}`, values);

@@ -11,7 +11,12 @@ describe("GET /speciality", () => {
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(SPECIALITIES.length);
     expect(Object.keys(res.body[0]).sort()).toEqual(["icon", "id", "isGeneral", "name", "nameFr"]);
-    expect(res.body[0]).toMatchObject({ name: "General practice", nameFr: "Médecine générale", isGeneral: true, icon: "stethoscope" });
+    expect(res.body[0]).toMatchObject({
+      name: "General practice",
+      nameFr: "Médecine générale",
+      isGeneral: true,
+      icon: "stethoscope",
+    });
     const rest = res.body.slice(1);
     expect(rest.every((s: { isGeneral: boolean }) => !s.isGeneral)).toBe(true);
     const names = rest.map((s: { name: string }) => s.name);

@@ -10,7 +10,13 @@ export function specialityRouter({ db }: ApiDeps) {
 
   router.get("/", async (_req, res) => {
     const rows = await db
-      .select({ id: specialities.id, name: specialities.name, nameFr: specialities.nameFr, icon: specialities.icon, isGeneral: specialities.isGeneral })
+      .select({
+        id: specialities.id,
+        name: specialities.name,
+        nameFr: specialities.nameFr,
+        icon: specialities.icon,
+        isGeneral: specialities.isGeneral,
+      })
       .from(specialities)
       .orderBy(desc(specialities.isGeneral), asc(specialities.name));
     // Reference data changes only with a deployment or an admin action: let proxies keep it briefly.

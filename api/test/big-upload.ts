@@ -8,7 +8,13 @@ import net from "node:net";
  * that refuses closes the connection, so the rest of the upload fails, as it should: only the
  * answer counts.
  */
-export function bigUpload(port: number, path: string, contentType: string, megabytes: number, { announced = true, readAfterMs = 0 } = {}) {
+export function bigUpload(
+  port: number,
+  path: string,
+  contentType: string,
+  megabytes: number,
+  { announced = true, readAfterMs = 0 } = {},
+) {
   return new Promise<number>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     socket.pause();
@@ -24,7 +30,9 @@ export function bigUpload(port: number, path: string, contentType: string, megab
     const framing = announced ? `Content-Length: ${megabytes * 1024 * 1024}` : "Transfer-Encoding: chunked";
     socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\n${framing}\r\n\r\n`);
     const chunk = Buffer.alloc(1024 * 1024, "a");
-    const frame = announced ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    const frame = announced
+      ? chunk
+      : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
     let sent = 0;
     const write = () => {
       while (sent < megabytes && !socket.destroyed) {

@@ -26,9 +26,13 @@ describe("the API harness", () => {
     const countries = await api.request("GET", "/location/country", { answer: countryList });
     expect(countries.body[0].code).toBe("CM");
     // A schema that knows fewer fields than the answer has: the answer would come back changed.
-    await expect(api.request("GET", "/location/country", { answer: z.array(z.object({ id: z.number() })) })).rejects.toThrow();
+    await expect(
+      api.request("GET", "/location/country", { answer: z.array(z.object({ id: z.number() })) }),
+    ).rejects.toThrow();
     // A field of the wrong type.
-    await expect(api.request("GET", "/location/country", { answer: z.array(countryList.element.extend({ code: z.number() })) })).rejects.toThrow();
+    await expect(
+      api.request("GET", "/location/country", { answer: z.array(countryList.element.extend({ code: z.number() })) }),
+    ).rejects.toThrow();
     // A refusal's body is not checked against the answer; refusal() reads it, and fails on any other body.
     const refused = await api.request("GET", "/location/city/nope", { answer: z.never() });
     expect(refusal(refused).code).toBe("invalid_country");
@@ -42,15 +46,24 @@ describe("the API tests read answers through the contract", () => {
   function testFiles(dir: string): string[] {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name);
-      return entry.isDirectory() ? (entry.name === "node_modules" ? [] : testFiles(file)) : /\.test\.tsx?$/.test(entry.name) ? [file] : [];
+      return entry.isDirectory()
+        ? entry.name === "node_modules"
+          ? []
+          : testFiles(file)
+        : /\.test\.tsx?$/.test(entry.name)
+          ? [file]
+          : [];
     });
   }
 
   it("no test passes a raw .json() read to expect()", () => {
     // A body read with .json() and handed to expect() as it is (or through Array.isArray), from a
     // variable, a cast or a fetch awaited in place; a read wrapped in a schema's parse() is not raw.
-    const raw = /expect\((?:Array\.isArray\()?\s*await\s+(?:\(\s*await\s+[^()]*(?:\([^()]*\))?\s*\)|\(?[\w.]+(?: as \w+\))?)\s*\.json\(\)/;
-    const offenders = ["api", "app", "contract"].flatMap(testFiles).filter((file) => raw.test(fs.readFileSync(file, "utf8")));
+    const raw =
+      /expect\((?:Array\.isArray\()?\s*await\s+(?:\(\s*await\s+[^()]*(?:\([^()]*\))?\s*\)|\(?[\w.]+(?: as \w+\))?)\s*\.json\(\)/;
+    const offenders = ["api", "app", "contract"]
+      .flatMap(testFiles)
+      .filter((file) => raw.test(fs.readFileSync(file, "utf8")));
     expect(offenders).toEqual([]);
   });
 });

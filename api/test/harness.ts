@@ -61,7 +61,9 @@ function vitestTemplate(): DatabaseTemplate | undefined {
  * outbox sends (an SMPP gateway of api/test/smpp.ts; none: SMS stay queued); `smsAvailable`: false
  * for a server without SMS.
  */
-export async function startApi(options: { transport?: Mailer; codeResendSeconds?: number; sms?: SmsSender; smsAvailable?: boolean } = {}) {
+export async function startApi(
+  options: { transport?: Mailer; codeResendSeconds?: number; sms?: SmsSender; smsAvailable?: boolean } = {},
+) {
   // A copy of the run's migrated template, which already holds the reference data; outside vitest
   // (a browser spec's own stack) a database migrated here and given the reference data.
   const template = vitestTemplate();
@@ -70,13 +72,20 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
   if (!template) await seedReferenceData(db);
   const mailer = memoryMailer();
   const worker = startOutboxWorker({ db, transport: options.transport ?? mailer });
-  const sms = options.sms ? startSmsWorker({ db, sender: options.sms, maxPerHour: 1000, pollMs: 100, backoffMs: () => 200 }) : undefined;
+  const sms = options.sms
+    ? startSmsWorker({ db, sender: options.sms, maxPerHour: 1000, pollMs: 100, backoffMs: () => 200 })
+    : undefined;
   const wake = () => {
     worker.wake();
     sms?.wake();
   };
   // What createApi takes, for tests that mount the API in an app of their own.
-  const deps = { db, mailer: outboxMailer(db, wake), codeResendSeconds: options.codeResendSeconds, smsAvailable: options.smsAvailable };
+  const deps = {
+    db,
+    mailer: outboxMailer(db, wake),
+    codeResendSeconds: options.codeResendSeconds,
+    smsAvailable: options.smsAvailable,
+  };
   const app = createApi(deps);
   const served = await serve(app);
   const { url } = served;
@@ -86,8 +95,16 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
    * (api/test/contract-match.ts), and is typed by it; a refusal's body is left to `refusal()`.
    */
   async function request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
-  async function request<S extends z.ZodType>(method: string, path: string, options: RequestOptions & { answer: S }): Promise<ApiResponse<z.output<S>>>;
-  async function request(method: string, path: string, options: RequestOptions & { answer?: z.ZodType } = {}): Promise<ApiResponse> {
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    options: RequestOptions & { answer: S },
+  ): Promise<ApiResponse<z.output<S>>>;
+  async function request(
+    method: string,
+    path: string,
+    options: RequestOptions & { answer?: z.ZodType } = {},
+  ): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -171,7 +188,9 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
     });
     const names = options.specialities ?? ["General practice"];
     if (names.length) {
-      await db.insert(doctorSpecialities).values(names.map((n) => ({ doctorId: user.id, specialityId: ref.speciality(n).id })));
+      await db
+        .insert(doctorSpecialities)
+        .values(names.map((n) => ({ doctorId: user.id, specialityId: ref.speciality(n).id })));
     }
     return { user, token: await issueToken(db, user.id) };
   }
@@ -179,7 +198,13 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
   async function createAdmin() {
     const [user] = await db
       .insert(users)
-      .values({ email: unique("admin"), username: "Admin", passwordHash: await hashPassword(PASSWORD), role: "admin", otpVerified: true })
+      .values({
+        email: unique("admin"),
+        username: "Admin",
+        passwordHash: await hashPassword(PASSWORD),
+        role: "admin",
+        otpVerified: true,
+      })
       .returning();
     return { user, token: await issueToken(db, user.id) };
   }
@@ -192,7 +217,22 @@ export async function startApi(options: { transport?: Mailer; codeResendSeconds?
     await database.drop();
   }
 
-  return { url, db, reopen: database.reopen, deps, mailer, deliverMail: worker.drain, smsWorker: sms, request, unique, reference, createPatient, createDoctor, createAdmin, close };
+  return {
+    url,
+    db,
+    reopen: database.reopen,
+    deps,
+    mailer,
+    deliverMail: worker.drain,
+    smsWorker: sms,
+    request,
+    unique,
+    reference,
+    createPatient,
+    createDoctor,
+    createAdmin,
+    close,
+  };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;
@@ -209,7 +249,11 @@ export type TestReference = Awaited<ReturnType<TestApi["reference"]>>;
  */
 export async function migratedDataDir(dataDir: string, seed?: (db: Db) => Promise<unknown>) {
   const template = vitestTemplate();
-  const database = await openScratchDatabase({ dataDir: path.join(dataDir, "db"), prefix: "d", template: template?.kind === "pglite" ? template : undefined });
+  const database = await openScratchDatabase({
+    dataDir: path.join(dataDir, "db"),
+    prefix: "d",
+    template: template?.kind === "pglite" ? template : undefined,
+  });
   try {
     if (!template) await seedReferenceData(database.db);
     await seed?.(database.db);

@@ -8,7 +8,11 @@ export interface ProcessResult {
   stderr: string;
 }
 
-export function runProcess(args: string[], env: NodeJS.ProcessEnv, until?: (stdout: string) => boolean): Promise<ProcessResult> {
+export function runProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  until?: (stdout: string) => boolean,
+): Promise<ProcessResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: process.cwd(), env });
     let stdout = "";

@@ -49,7 +49,8 @@ export async function openScratchDatabase(options: {
     return {
       ...database,
       drop: async () => void (dataDir && rmSync(dataDir, { recursive: true, force: true })),
-      reopen: () => (dataDir ? openDatabase({ dataDir }) : Promise.reject(new Error("an in-memory database cannot be reopened"))),
+      reopen: () =>
+        dataDir ? openDatabase({ dataDir }) : Promise.reject(new Error("an in-memory database cannot be reopened")),
     };
   }
   const name = `${prefix}_${randomUUID().replace(/-/g, "")}`;

@@ -51,7 +51,13 @@ export async function startSmppServer(options: { port?: number; systemId?: strin
     session.on("submit_sm", (pdu: PDU) => {
       const messageId = `m${++counter}`;
       const message = pdu.short_message as { message: string };
-      received.push({ from: String(pdu.source_addr), to: String(pdu.destination_addr), text: message.message, dataCoding: pdu.data_coding as number, messageId });
+      received.push({
+        from: String(pdu.source_addr),
+        to: String(pdu.destination_addr),
+        text: message.message,
+        dataCoding: pdu.data_coding as number,
+        messageId,
+      });
       session.send(pdu.response({ message_id: messageId }));
       for (const listener of listeners) listener();
       if (transceiver && pdu.registered_delivery) {

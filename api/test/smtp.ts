@@ -19,7 +19,9 @@ export const parseMail = (mail: ReceivedMail): Promise<ParsedMail> => simplePars
  * a distant one does. `onMessage`: takes each accepted message instead of the `received` list; the
  * message is accepted once it has finished, and refused if it throws.
  */
-export async function startSmtpServer(options: { port?: number; delayMs?: number; onMessage?: (mail: ReceivedMail) => void | Promise<void> } = {}) {
+export async function startSmtpServer(
+  options: { port?: number; delayMs?: number; onMessage?: (mail: ReceivedMail) => void | Promise<void> } = {},
+) {
   const received: ReceivedMail[] = [];
   const keep = options.onMessage ?? ((mail: ReceivedMail) => void received.push(mail));
   let refusals = 0;
@@ -41,7 +43,10 @@ export async function startSmtpServer(options: { port?: number; delayMs?: number
           return;
         }
         try {
-          await keep({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString("latin1") });
+          await keep({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw: Buffer.concat(chunks).toString("latin1"),
+          });
           callback();
         } catch (error) {
           callback(error as Error);

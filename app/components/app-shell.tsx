@@ -65,7 +65,10 @@ function RoleItems({ role, inMenu }: { role: Role; inMenu: boolean }) {
   if (role === "patient") {
     return (
       <>
-        <Link to="/health/doctors" className={`${item} rounded-md text-sm font-medium text-slate-800 hover:bg-slate-100`}>
+        <Link
+          to="/health/doctors"
+          className={`${item} rounded-md text-sm font-medium text-slate-800 hover:bg-slate-100`}
+        >
           {t("nav.health")}
         </Link>
         <button type="button" disabled className={`${item} rounded-md text-sm font-medium text-slate-500`}>
@@ -74,7 +77,12 @@ function RoleItems({ role, inMenu }: { role: Role; inMenu: boolean }) {
       </>
     );
   }
-  if (role === "doctor") return <span className={`${item} block rounded-md bg-brand-50 text-sm font-semibold text-brand-800`}>{t("nav.doctorPortal")}</span>;
+  if (role === "doctor")
+    return (
+      <span className={`${item} block rounded-md bg-brand-50 text-sm font-semibold text-brand-800`}>
+        {t("nav.doctorPortal")}
+      </span>
+    );
   return null;
 }
 
@@ -91,7 +99,8 @@ function useClosingMenus() {
   useEffect(() => {
     if (shown.current === location.key) return;
     shown.current = location.key;
-    for (const menu of header.current?.querySelectorAll("details[open]") ?? []) (menu as HTMLDetailsElement).open = false;
+    for (const menu of header.current?.querySelectorAll("details[open]") ?? [])
+      (menu as HTMLDetailsElement).open = false;
   }, [location.key]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -114,14 +123,20 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
   const profile = user.role === "doctor" ? "/doctor/profile" : user.role === "patient" ? "/patient/profile" : null;
   return (
     <div className="min-h-screen">
-      <header ref={header} className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:gap-3 sm:px-4">
+      <header
+        ref={header}
+        className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:gap-3 sm:px-4"
+      >
         <details className="relative lg:hidden">
           <summary className="btn-secondary cursor-pointer list-none px-2 py-1" aria-label={t("nav.openMenu")}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-current">
               <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
             </svg>
           </summary>
-          <nav aria-label={t("nav.mainMenu")} className="absolute top-11 left-0 max-h-[calc(100vh-4rem)] w-64 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+          <nav
+            aria-label={t("nav.mainMenu")}
+            className="absolute top-11 left-0 max-h-[calc(100vh-4rem)] w-64 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+          >
             <SideMenu role={user.role} />
             <div className="mt-2 space-y-1 border-t border-slate-200 pt-2 md:hidden">
               <RoleItems role={user.role} inMenu />
@@ -140,12 +155,19 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {user.role !== "admin" ? (
-            <Link to={NOTIFICATIONS_PAGE} className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100" aria-label={t("nav.notifications", { count: attention })}>
+            <Link
+              to={NOTIFICATIONS_PAGE}
+              className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"
+              aria-label={t("nav.notifications", { count: attention })}
+            >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-current">
                 <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22m7-6V11a7 7 0 0 0-5-6.71V3a2 2 0 0 0-4 0v1.29A7 7 0 0 0 5 11v5l-2 2v1h18v-1z" />
               </svg>
               {attention > 0 ? (
-                <span aria-hidden="true" className="absolute top-0 right-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="absolute top-0 right-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold text-white"
+                >
                   {attention > 99 ? "99+" : attention}
                 </span>
               ) : null}
@@ -155,7 +177,10 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
             <LanguageMenu />
           </div>
           <details className="relative">
-            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-slate-100" aria-label={t("nav.accountMenu")}>
+            <summary
+              className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-slate-100"
+              aria-label={t("nav.accountMenu")}
+            >
               <Avatar name={user.username} url={user.avatarUrl} size="sm" />
             </summary>
             <div className="absolute top-11 right-0 w-56 max-w-[calc(100vw-1rem)] rounded-md border border-slate-200 bg-white p-2 shadow-lg">
@@ -175,7 +200,10 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
                 </li>
                 <li>
                   <Form method="post" action="/logout">
-                    <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm text-red-800 hover:bg-red-50">
+                    <button
+                      type="submit"
+                      className="block w-full rounded-md px-3 py-2 text-left text-sm text-red-800 hover:bg-red-50"
+                    >
                       {t("nav.logout")}
                     </button>
                   </Form>
@@ -186,7 +214,10 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
         </div>
       </header>
       <div className="flex">
-        <nav aria-label={t("nav.sideMenu")} className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-56 shrink-0 border-r border-slate-200 bg-white p-3 lg:block">
+        <nav
+          aria-label={t("nav.sideMenu")}
+          className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-56 shrink-0 border-r border-slate-200 bg-white p-3 lg:block"
+        >
           <SideMenu role={user.role} />
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-6">

@@ -8,7 +8,9 @@ export function AppointmentCalendar({ appointmentId, video }: { appointmentId: s
   const { t } = useTranslation();
   return (
     <div className="mt-4 space-y-2">
-      {video?.opensAt ? <p className="text-sm text-slate-700">{t("calendar.video.opensAt", { time: video.opensAt })}</p> : null}
+      {video?.opensAt ? (
+        <p className="text-sm text-slate-700">{t("calendar.video.opensAt", { time: video.opensAt })}</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {video?.url ? (
           <a href={video.url} target="_blank" rel="noopener noreferrer" className="btn-primary">

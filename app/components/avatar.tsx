@@ -15,7 +15,9 @@ const sizes = { sm: "size-8 text-xs", md: "size-12 text-base", lg: "size-20 text
 export function Avatar({ name, url, size = "md" }: { name: string; url?: string | null; size?: keyof typeof sizes }) {
   const [failed, setFailed] = useState(false);
   if (url && !failed) {
-    return <img src={url} alt="" className={`${sizes[size]} rounded-full object-cover`} onError={() => setFailed(true)} />;
+    return (
+      <img src={url} alt="" className={`${sizes[size]} rounded-full object-cover`} onError={() => setFailed(true)} />
+    );
   }
   return (
     // The initials are drawn by CSS, not written as text: they are decoration, and as text they would

@@ -6,7 +6,17 @@ import { formatDate } from "../format.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { SubmitButton } from "./submit-button.tsx";
 
-export function CalendarFeed({ active, since, feedUrl, failed }: { active: boolean; since: string | null; feedUrl?: string; failed?: boolean }) {
+export function CalendarFeed({
+  active,
+  since,
+  feedUrl,
+  failed,
+}: {
+  active: boolean;
+  since: string | null;
+  feedUrl?: string;
+  failed?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <section aria-labelledby="calendar-feed-title" className="card space-y-3">
@@ -28,7 +38,11 @@ export function CalendarFeed({ active, since, feedUrl, failed }: { active: boole
           </a>
         </div>
       ) : (
-        <p className="text-sm font-medium">{active && since ? t("calendar.feed.active", { date: formatDate(since, i18n.language) }) : t("calendar.feed.none")}</p>
+        <p className="text-sm font-medium">
+          {active && since
+            ? t("calendar.feed.active", { date: formatDate(since, i18n.language) })
+            : t("calendar.feed.none")}
+        </p>
       )}
       <p className="text-sm text-slate-600">{t("calendar.feed.private")}</p>
       {failed ? <FormAlert message="common:calendar.feed.failed" /> : null}

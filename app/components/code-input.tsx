@@ -89,7 +89,15 @@ export function CodeInput({
  * button. Editing a digit clears the error (docs/product.md, Screens and routes). With JavaScript the button waits
  * for all six digits; without it the browser's `required` does.
  */
-export function CodeForm({ error, notice, children }: { error?: string | null; notice?: string | null; children: ReactNode }) {
+export function CodeForm({
+  error,
+  notice,
+  children,
+}: {
+  error?: string | null;
+  notice?: string | null;
+  children: ReactNode;
+}) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [code, setCode] = useState("");
@@ -107,7 +115,12 @@ export function CodeForm({ error, notice, children }: { error?: string | null; n
           setEdited(true);
         }}
       />
-      <SubmitButton className="btn-primary w-full" name="intent" value="verify" disabled={hydrated && (code.length !== CODE_LENGTH || navigation.state !== "idle")}>
+      <SubmitButton
+        className="btn-primary w-full"
+        name="intent"
+        value="verify"
+        disabled={hydrated && (code.length !== CODE_LENGTH || navigation.state !== "idle")}
+      >
         {children}
       </SubmitButton>
     </Form>

@@ -32,7 +32,11 @@ export function ConflictList({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <section role="alert" aria-labelledby="conflicts-title" className="space-y-3 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+    <section
+      role="alert"
+      aria-labelledby="conflicts-title"
+      className="space-y-3 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
       <h3 id="conflicts-title" className="font-semibold">
         {title}
       </h3>
@@ -41,7 +45,11 @@ export function ConflictList({
           <li key={c.id} className="flex flex-wrap gap-x-2 break-words">
             <span className="font-medium">{formatDate(c.date, i18n.language)}</span>
             <span>{slotOf(c)}</span>
-            <span>{c.doctor ? t("common:calendarDays.patientOfDoctor", { patient: personName(c.patient, t), doctor: c.doctor }) : personName(c.patient, t)}</span>
+            <span>
+              {c.doctor
+                ? t("common:calendarDays.patientOfDoctor", { patient: personName(c.patient, t), doctor: c.doctor })
+                : personName(c.patient, t)}
+            </span>
           </li>
         ))}
       </ul>

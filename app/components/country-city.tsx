@@ -34,7 +34,10 @@ export function CountryCityFields({
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<Place[]>();
-  const loaded = reloaded?.country != null ? { country: reloaded.country, cities: reloaded.cities ?? [] } : { country: initialCountry, cities };
+  const loaded =
+    reloaded?.country != null
+      ? { country: reloaded.country, cities: reloaded.cities ?? [] }
+      : { country: initialCountry, cities };
   const [country, setCountry] = useState(loaded.country);
   const [city, setCity] = useState(initialCity);
   const loading = fetcher.state !== "idle";

@@ -8,7 +8,15 @@ import { SubmitButton } from "./submit-button.tsx";
 import type { Role } from "./profile.tsx";
 
 /** The ?delete=1 dialog: the warning, 'Keep my account' and 'Delete my account' (intent=delete); a refusal is said inside it. */
-export function DeleteAccountDialog({ role, idempotencyKey, error }: { role: Role; idempotencyKey: string; error?: string | null }) {
+export function DeleteAccountDialog({
+  role,
+  idempotencyKey,
+  error,
+}: {
+  role: Role;
+  idempotencyKey: string;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog title={t(`${role}:profile.deleteTitle`)} closeTo={`/${role}/profile`}>

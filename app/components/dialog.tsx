@@ -4,9 +4,20 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "../i18n.ts";
 import { Link, useNavigate } from "react-router";
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
-export function Dialog({ title, closeTo, children, size = "md" }: { title: string; closeTo: string; children: ReactNode; size?: "md" | "lg" }) {
+export function Dialog({
+  title,
+  closeTo,
+  children,
+  size = "md",
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  size?: "md" | "lg";
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -16,12 +27,17 @@ export function Dialog({ title, closeTo, children, size = "md" }: { title: strin
   // With JavaScript the dialog is modal (docs/layout.md): focus moves in, Tab and Shift+Tab cycle
   // inside it, Escape closes it, and the focus goes back to what opened it when it closes.
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") void navigate(close.current, { preventScrollReset: true });
       if (e.key !== "Tab" || !panel.current) return;
-      const inside = [...panel.current.querySelectorAll<HTMLElement>(focusable)].filter((el) => el.getClientRects().length > 0);
+      const inside = [...panel.current.querySelectorAll<HTMLElement>(focusable)].filter(
+        (el) => el.getClientRects().length > 0,
+      );
       const first = inside[0];
       const last = inside.at(-1);
       const active = document.activeElement;
@@ -59,7 +75,12 @@ export function Dialog({ title, closeTo, children, size = "md" }: { title: strin
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
-          <Link to={closeTo} preventScrollReset className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100" aria-label={t("common:close")}>
+          <Link
+            to={closeTo}
+            preventScrollReset
+            className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
+            aria-label={t("common:close")}
+          >
             ✕
           </Link>
         </div>

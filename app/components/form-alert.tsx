@@ -17,9 +17,16 @@ export function FormAlert({
   const { t } = useTranslation();
   if (!message) return null;
   const style =
-    tone === "error" ? "border-red-700 bg-red-50 text-red-900" : tone === "success" ? "border-green-700 bg-green-50 text-green-900" : "border-brand-600 bg-brand-50 text-brand-800";
+    tone === "error"
+      ? "border-red-700 bg-red-50 text-red-900"
+      : tone === "success"
+        ? "border-green-700 bg-green-50 text-green-900"
+        : "border-brand-600 bg-brand-50 text-brand-800";
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 text-sm ${style} ${className}`}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-md border-l-4 px-4 py-3 text-sm ${style} ${className}`}
+    >
       {t(message, values)}
     </div>
   );

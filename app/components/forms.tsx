@@ -1,7 +1,13 @@
 // Form pieces shared by every screen: labelled fields with translated errors, and (from their own
 // files, so a page that needs only them does not load the fields) a form-level error banner and a
 // submit button that shows progress while the request is in flight.
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useTranslation } from "../i18n.ts";
 
 export { SubmitButton } from "./submit-button.tsx";
@@ -68,7 +74,13 @@ export function SelectField({ label, errors, id, className, children, ...select 
       <label htmlFor={selectId} className="label">
         {label}
       </label>
-      <select id={selectId} className="input" aria-invalid={invalid || undefined} aria-describedby={invalid ? `${selectId}-error` : undefined} {...select}>
+      <select
+        id={selectId}
+        className="input"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${selectId}-error` : undefined}
+        {...select}
+      >
         {children}
       </select>
       <FieldErrors id={`${selectId}-error`} errors={errors} />
@@ -90,7 +102,13 @@ export function TextAreaField({ label, errors, id, className, ...area }: TextAre
       <label htmlFor={areaId} className="label">
         {label}
       </label>
-      <textarea id={areaId} className="input" aria-invalid={invalid || undefined} aria-describedby={invalid ? `${areaId}-error` : undefined} {...area} />
+      <textarea
+        id={areaId}
+        className="input"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${areaId}-error` : undefined}
+        {...area}
+      />
       <FieldErrors id={`${areaId}-error`} errors={errors} />
     </div>
   );

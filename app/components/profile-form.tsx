@@ -12,7 +12,12 @@ import { knownGender, type Role } from "./profile.tsx";
 import type { Country, Place } from "../../contract/reference.ts";
 
 /** The edit form's values both profiles have: the name, the gender and the place (unset ones empty). */
-export const sharedDefaults = (p: { username: string; gender: string | null; countryId: number | null; cityId: number | null }) => ({
+export const sharedDefaults = (p: {
+  username: string;
+  gender: string | null;
+  countryId: number | null;
+  cityId: number | null;
+}) => ({
   username: p.username,
   gender: knownGender(p.gender) ?? "",
   countryId: p.countryId ? String(p.countryId) : "",
@@ -79,7 +84,9 @@ export function ProfileForm<Schema extends Record<string, unknown> & { countryId
         />
       </div>
       <div className="hidden justify-end gap-2 sm:flex">{actions("")}</div>
-      <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white p-3 sm:hidden">{actions(" flex-1")}</div>
+      <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white p-3 sm:hidden">
+        {actions(" flex-1")}
+      </div>
     </Form>
   );
 }

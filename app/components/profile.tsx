@@ -44,13 +44,23 @@ export function ProfileHeader({ role, editing }: { role: Role; editing: boolean 
 }
 
 /** The identity card: avatar, name, role badge, e-mail, the given lines (empty ones left out) and the join date. */
-export function ProfileCard(props: { role: Role; name: string; title: string; avatarUrl: string | null; email: string; lines: (string | null)[]; createdAt: string }) {
+export function ProfileCard(props: {
+  role: Role;
+  name: string;
+  title: string;
+  avatarUrl: string | null;
+  email: string;
+  lines: (string | null)[];
+  createdAt: string;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <aside className="card flex flex-col items-center gap-2 text-center">
       <Avatar name={props.name} url={props.avatarUrl} size="lg" />
       <h2 className="text-lg font-semibold">{props.title}</h2>
-      <span className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">{t(`${props.role}:profile.badge`)}</span>
+      <span className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">
+        {t(`${props.role}:profile.badge`)}
+      </span>
       <p className="text-sm text-slate-700">{props.email}</p>
       {props.lines.map((line, i) =>
         line ? (
@@ -60,13 +70,21 @@ export function ProfileCard(props: { role: Role; name: string; title: string; av
           </p>
         ) : null,
       )}
-      <p className="text-xs text-slate-600">{t(`${props.role}:profile.memberSince`, { date: formatDate(props.createdAt, i18n.language) })}</p>
+      <p className="text-xs text-slate-600">
+        {t(`${props.role}:profile.memberSince`, { date: formatDate(props.createdAt, i18n.language) })}
+      </p>
     </aside>
   );
 }
 
 /** The details as label and value; an empty value reads 'Not provided'. */
-export function ProfileFacts({ role, facts }: { role: Role; facts: [label: string, value: string | null | undefined][] }) {
+export function ProfileFacts({
+  role,
+  facts,
+}: {
+  role: Role;
+  facts: [label: string, value: string | null | undefined][];
+}) {
   const { t } = useTranslation();
   return (
     <dl className="grid gap-4 sm:grid-cols-2">

@@ -42,7 +42,9 @@ export function SmsSettings({ phone, phoneVerified, sms, available, profile, cod
           <p className="text-sm text-slate-600">{t("sms.body")}</p>
           <p className="text-sm">
             <span className="font-medium break-all">{phone}</span>{" "}
-            <span className={phoneVerified ? "text-emerald-700" : "text-amber-700"}>{t(phoneVerified ? "sms.verified" : "sms.unverified")}</span>
+            <span className={phoneVerified ? "text-emerald-700" : "text-amber-700"}>
+              {t(phoneVerified ? "sms.verified" : "sms.unverified")}
+            </span>
           </p>
           {phoneVerified ? (
             <Form method="post" className="space-y-3">

@@ -15,7 +15,9 @@ const tones: Record<AppointmentStatus, string> = {
 export function StatusBadge({ status, role }: { status: AppointmentStatus; role: "doctor" | "patient" }) {
   const { t } = useTranslation();
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[status] ?? tones.pending}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[status] ?? tones.pending}`}
+    >
       {t(`${role}:status.${status}`)}
     </span>
   );

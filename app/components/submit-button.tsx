@@ -28,7 +28,15 @@ export function SubmitButton({
     (name === undefined || navigation.formData?.get(name) === value) &&
     (formAction === undefined || navigation.formAction === formAction);
   return (
-    <button type="submit" className={className} name={name} value={value} disabled={disabled || busy} aria-busy={busy || undefined} formAction={formAction}>
+    <button
+      type="submit"
+      className={className}
+      name={name}
+      value={value}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      formAction={formAction}
+    >
       {busy ? <Spinner /> : null}
       {busy ? <span>{t("common:pleaseWait")}</span> : children}
     </button>
@@ -36,7 +44,12 @@ export function SubmitButton({
 }
 
 function Spinner() {
-  return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+    />
+  );
 }
 
 /**

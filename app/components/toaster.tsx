@@ -33,7 +33,10 @@ export function Toaster({ toast }: { toast: Toast }) {
   }, [toast, stays]);
   if (!open) return null;
   return (
-    <div className="pointer-events-none fixed top-16 right-4 left-4 z-50 flex flex-col items-end gap-2 sm:left-auto sm:max-w-sm" aria-live="polite">
+    <div
+      className="pointer-events-none fixed top-16 right-4 left-4 z-50 flex flex-col items-end gap-2 sm:left-auto sm:max-w-sm"
+      aria-live="polite"
+    >
       <div
         key={shown}
         role={stays ? "alert" : "status"}

@@ -7,6 +7,9 @@ import { calendarResponse } from "../calendar.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [requireUser("patient", "doctor")];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const answer = await upstream(request, context).call<string>("GET", `/calendar/appointments/${encodeURIComponent(params.id)}`);
+  const answer = await upstream(request, context).call<string>(
+    "GET",
+    `/calendar/appointments/${encodeURIComponent(params.id)}`,
+  );
   return calendarResponse(answer, "appointment.ics");
 }

@@ -6,5 +6,7 @@ import { upstream } from "../auth.server.ts";
 import { calendarResponse } from "../calendar.server.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return calendarResponse(await upstream(request, context).call<string>("GET", `/calendar/feed/${encodeURIComponent(params.file)}`));
+  return calendarResponse(
+    await upstream(request, context).call<string>("GET", `/calendar/feed/${encodeURIComponent(params.file)}`),
+  );
 }

@@ -19,7 +19,8 @@ import { redirectWithToast } from "../toast.server.ts";
 /** Where an entry leads: the appointment's details, in the recipient's own list. */
 function appointmentLink(role: "patient" | "doctor", a: Notification["Appointment"]) {
   const id = encodeURIComponent(a.id);
-  if (role === "patient") return `/health/doctors/my-appointments?tab=${a.assigned ? "assigned" : "open"}&appointment=${id}`;
+  if (role === "patient")
+    return `/health/doctors/my-appointments?tab=${a.assigned ? "assigned" : "open"}&appointment=${id}`;
   return `/doctor/appointments?${a.assigned ? "" : "tab=open&"}appointment=${id}`;
 }
 
@@ -38,7 +39,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const idempotencyKey = String((await request.formData()).get("idempotencyKey") ?? "") || undefined;
   const answer = await upstream(request, context).call("POST", "/notification/seen", { idempotencyKey });
-  return redirectWithToast(NOTIFICATIONS_PAGE, answer.ok ? { type: "success", message: "common:bell.allSeen" } : { type: "error", message: "common:bell.seenFailed" });
+  return redirectWithToast(
+    NOTIFICATIONS_PAGE,
+    answer.ok
+      ? { type: "success", message: "common:bell.allSeen" }
+      : { type: "error", message: "common:bell.seenFailed" },
+  );
 }
 
 function Entry({ n, role }: { n: Notification; role: "patient" | "doctor" }) {
@@ -53,7 +59,11 @@ function Entry({ n, role }: { n: Notification; role: "patient" | "doctor" }) {
       <Link to={appointmentLink(role, n.Appointment)} className="link min-w-0">
         {text}
       </Link>
-      {n.new ? <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t("common:bell.new")}</span> : null}
+      {n.new ? (
+        <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+          {t("common:bell.new")}
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -86,7 +96,11 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
           </ul>
         </>
       )}
-      <Pagination page={d.list.page} totalPages={d.list.totalPages} linkTo={(page) => `${NOTIFICATIONS_PAGE}?page=${page}`} />
+      <Pagination
+        page={d.list.page}
+        totalPages={d.list.totalPages}
+        linkTo={(page) => `${NOTIFICATIONS_PAGE}?page=${page}`}
+      />
     </section>
   );
 }

@@ -19,8 +19,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const role = getUser(context).role;
   // Admins have no appointments, so no calendar feed and no appointment mail.
   const api = upstream(request, context);
-  const [feed, mail] = role === "admin" ? [null, null] : await Promise.all([loadFeed(api), api.get<MailSettings>("/settings")]);
-  return { role, lite: liteChosen(request), saveData: saveDataRequested(request), feed, mail, phone: formatPhone(mail?.phone ?? null) };
+  const [feed, mail] =
+    role === "admin" ? [null, null] : await Promise.all([loadFeed(api), api.get<MailSettings>("/settings")]);
+  return {
+    role,
+    lite: liteChosen(request),
+    saveData: saveDataRequested(request),
+    feed,
+    mail,
+    phone: formatPhone(mail?.phone ?? null),
+  };
 }
 
 /**
@@ -30,19 +38,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 async function smsAction(api: ReturnType<typeof upstream>, intent: string, form: FormData) {
   if (intent === "phoneCode") {
     const sent = await api.call("POST", "/settings/phone/code");
-    return data({ phoneCodeSent: sent.ok, phoneError: sent.ok ? null : upstreamErrorKey(sent, "code", "common:sms.sendFailed") }, { status: sent.ok ? 200 : sent.status });
+    return data(
+      { phoneCodeSent: sent.ok, phoneError: sent.ok ? null : upstreamErrorKey(sent, "code", "common:sms.sendFailed") },
+      { status: sent.ok ? 200 : sent.status },
+    );
   }
   if (intent === "verify") {
     const code = readCode(form);
-    if (!/^\d{6}$/.test(code)) return data({ phoneCodeSent: true, phoneError: "auth:validation.codeIncomplete" }, { status: 400 });
-    const verified = await api.call("POST", "/settings/phone/verify", { body: { otpCode: code } satisfies CodeRequest });
-    if (!verified.ok) return data({ phoneCodeSent: true, phoneError: upstreamErrorKey(verified, "code", "common:sms.verifyFailed") }, { status: verified.status });
+    if (!/^\d{6}$/.test(code))
+      return data({ phoneCodeSent: true, phoneError: "auth:validation.codeIncomplete" }, { status: 400 });
+    const verified = await api.call("POST", "/settings/phone/verify", {
+      body: { otpCode: code } satisfies CodeRequest,
+    });
+    if (!verified.ok)
+      return data(
+        { phoneCodeSent: true, phoneError: upstreamErrorKey(verified, "code", "common:sms.verifyFailed") },
+        { status: verified.status },
+      );
     return redirectWithToast("/settings", { type: "success", message: "common:sms.phoneVerified" });
   }
   const on = form.get("sms") === "on";
   const saved = await api.call("PUT", "/settings", { body: { sms: on } satisfies SettingsChange });
-  if (!saved.ok) return redirectWithToast("/settings", { type: "error", message: upstreamErrorKey(saved, "code", "common:sms.failed") });
-  return redirectWithToast("/settings", { type: "success", message: on ? "common:sms.turnedOn" : "common:sms.turnedOff" });
+  if (!saved.ok)
+    return redirectWithToast("/settings", {
+      type: "error",
+      message: upstreamErrorKey(saved, "code", "common:sms.failed"),
+    });
+  return redirectWithToast("/settings", {
+    type: "success",
+    message: on ? "common:sms.turnedOn" : "common:sms.turnedOff",
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,17 +78,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = getUser(context).role === "admin";
   if ((intent === "feedRenew" || intent === "feedRevoke") && !admin) {
     const result = await feedAction(upstream(request, context), request, intent);
-    if ("revoked" in result) return redirectWithToast("/settings", { type: "success", message: "common:calendar.feed.revoked" });
+    if ("revoked" in result)
+      return redirectWithToast("/settings", { type: "success", message: "common:calendar.feed.revoked" });
     return result;
   }
   if (intent === "mail" && !admin) {
     // An unticked box is not sent: both choices travel together, so absent means off.
     const saved = await upstream(request, context).call("PUT", "/settings", {
-      body: { notifications: form.get("notifications") === "on", reminders: form.get("reminders") === "on" } satisfies SettingsChange,
+      body: {
+        notifications: form.get("notifications") === "on",
+        reminders: form.get("reminders") === "on",
+      } satisfies SettingsChange,
     });
-    return redirectWithToast("/settings", saved.ok ? { type: "success", message: "common:settings.mail.saved" } : { type: "error", message: "common:settings.mail.failed" });
+    return redirectWithToast(
+      "/settings",
+      saved.ok
+        ? { type: "success", message: "common:settings.mail.saved" }
+        : { type: "error", message: "common:settings.mail.failed" },
+    );
   }
-  if ((intent === "phoneCode" || intent === "verify" || intent === "sms") && !admin) return smsAction(upstream(request, context), intent, form);
+  if ((intent === "phoneCode" || intent === "verify" || intent === "sms") && !admin)
+    return smsAction(upstream(request, context), intent, form);
   if (intent !== "lite") throw data(null, { status: 400 });
   const on = form.get("lite") === "on";
   return redirectWithToast(
@@ -101,7 +136,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       {mail ? (
         <Form method="post" className="card space-y-3">
           <h2 className="text-sm font-medium">{t("settings.mail.title")}</h2>
-          <p className="text-sm text-slate-600">{t("settings.mail.body", { language: t(`settings.mail.languages.${mail.language}`) })}</p>
+          <p className="text-sm text-slate-600">
+            {t("settings.mail.body", { language: t(`settings.mail.languages.${mail.language}`) })}
+          </p>
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="notifications" defaultChecked={mail.notifications} className="mt-1" />
             <span>{t("settings.mail.notifications")}</span>

@@ -38,14 +38,19 @@ export async function ensureBuild() {
       break;
     } catch {
       // Someone else builds; a lock older than two minutes is the leftover of a killed run.
-      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000)
+        fs.rmSync(lock, { recursive: true, force: true });
       await new Promise((r) => setTimeout(r, 500));
     }
   }
   try {
     const newest = Math.max(...sources.map((s) => newestSource(path.join(root, s))));
     const buildTime = fs.statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (buildTime < newest) execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "ignore" });
+    if (buildTime < newest)
+      execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+        cwd: root,
+        stdio: "ignore",
+      });
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
@@ -56,10 +61,17 @@ const SESSION_SECRET = "b".repeat(40);
 
 /** A signed-in patient's session cookie as the web tier writes it, holding `token` for the API. */
 export async function patientSession(token: string, language?: string) {
-  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" } });
+  const storage = createCookieSessionStorage({
+    cookie: { name: "__session", secrets: [SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" },
+  });
   const session = await storage.getSession();
   session.set("token", token);
-  session.set("user", { id: "00000000-0000-4000-8000-000000000001", role: "patient", username: "Test Patient", avatarUrl: null });
+  session.set("user", {
+    id: "00000000-0000-4000-8000-000000000001",
+    role: "patient",
+    username: "Test Patient",
+    avatarUrl: null,
+  });
   const cookie = (await storage.commitSession(session)).split(";")[0];
   return language ? `${cookie}; i18nextLng=${language}` : cookie;
 }

@@ -6,7 +6,11 @@ import { expect, test } from "./fixtures.ts";
 test.describe("keyboard (JavaScript on)", () => {
   test.use({ javaScriptEnabled: true });
 
-  test("the skip link is the first Tab stop and leads past the menus to the page", async ({ page, patient, signIn }) => {
+  test("the skip link is the first Tab stop and leads past the menus to the page", async ({
+    page,
+    patient,
+    signIn,
+  }) => {
     await signIn(patient);
     await page.goto("/health/doctors");
     await page.keyboard.press("Tab");
@@ -22,19 +26,32 @@ test.describe("keyboard (JavaScript on)", () => {
   test("a dialog keeps the focus while open and gives it back on close", async ({ page, patient, signIn }) => {
     await signIn(patient);
     await page.goto("/health/doctors");
-    const inside = (dialog: ReturnType<typeof page.getByRole>) => dialog.evaluate((d) => d.contains(document.activeElement));
+    const inside = (dialog: ReturnType<typeof page.getByRole>) =>
+      dialog.evaluate((d) => d.contains(document.activeElement));
     // The focusable controls of the dialog, in Tab order, as the dialog's own trap counts them.
     const edges = (dialog: ReturnType<typeof page.getByRole>) =>
       dialog.evaluate((d) => {
-        const all = [...d.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary')];
+        const all = [
+          ...d.querySelectorAll<HTMLElement>(
+            'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary',
+          ),
+        ];
         const shown = all.filter((el) => el.getClientRects().length > 0);
         for (const [i, el] of shown.entries()) el.setAttribute("data-edge", String(i));
         return shown.length;
       });
     // Two dialogs, closed the two ways a keyboard user closes them: Escape, and the ✕ link.
     const cases = [
-      { opener: page.getByRole("link", { name: "Request new appointment" }), dialog: page.getByRole("dialog", { name: "Request new appointment" }), close: "Escape" },
-      { opener: page.getByRole("link", { name: /^Book an appointment with Dr\./ }).first(), dialog: page.getByRole("dialog"), close: "close link" },
+      {
+        opener: page.getByRole("link", { name: "Request new appointment" }),
+        dialog: page.getByRole("dialog", { name: "Request new appointment" }),
+        close: "Escape",
+      },
+      {
+        opener: page.getByRole("link", { name: /^Book an appointment with Dr\./ }).first(),
+        dialog: page.getByRole("dialog"),
+        close: "close link",
+      },
     ];
     for (const { opener, dialog, close } of cases) {
       await opener.focus();
@@ -47,7 +64,10 @@ test.describe("keyboard (JavaScript on)", () => {
       await page.keyboard.press("Tab");
       await expect(dialog.locator('[data-edge="0"]'), "Tab from the last control goes to the first").toBeFocused();
       await page.keyboard.press("Shift+Tab");
-      await expect(dialog.locator(`[data-edge="${count - 1}"]`), "Shift+Tab from the first control goes to the last").toBeFocused();
+      await expect(
+        dialog.locator(`[data-edge="${count - 1}"]`),
+        "Shift+Tab from the first control goes to the last",
+      ).toBeFocused();
       // And however far one tabs, the focus never reaches the page behind the overlay.
       for (let i = 0; i < count + 3; i++) {
         await page.keyboard.press("Tab");

@@ -21,11 +21,19 @@ const TEXT = {
   },
 };
 
-for (const [language, javaScriptEnabled] of [["en", false], ["en", true], ["fr", false]] as const) {
+for (const [language, javaScriptEnabled] of [
+  ["en", false],
+  ["en", true],
+  ["fr", false],
+] as const) {
   test.describe(`a decision another admin took first (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled, language });
 
-    test("approving a doctor already rejected in another tab says so on the card, and stays", async ({ page, admin, signIn }) => {
+    test("approving a doctor already rejected in another tab says so on the card, and stays", async ({
+      page,
+      admin,
+      signIn,
+    }) => {
       if (javaScriptEnabled) await page.clock.install();
       const text = TEXT[language];
       const doctor = await registerDoctor();
@@ -33,10 +41,16 @@ for (const [language, javaScriptEnabled] of [["en", false], ["en", true], ["fr",
       const card = await queueCard(page, admin, doctor.username);
 
       // Another admin (or this one, in another tab) rejects the registration meanwhile.
-      const rejected = await api("POST", `/admin/doctors/${doctor.id}/reject`, { token: admin.token, body: { reason: "Serial number unknown" } });
+      const rejected = await api("POST", `/admin/doctors/${doctor.id}/reject`, {
+        token: admin.token,
+        body: { reason: "Serial number unknown" },
+      });
       expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
 
-      await card.getByRole("form", { name: text.approve(doctor.username) }).getByRole("button", { name: text.button }).click();
+      await card
+        .getByRole("form", { name: text.approve(doctor.username) })
+        .getByRole("button", { name: text.button })
+        .click();
       const alert = card.getByRole("alert");
       await expect(alert).toHaveText(text.alreadyDecided(doctor.username));
       // The card holds only what happened: nothing left to approve or reject.
@@ -64,13 +78,23 @@ for (const javaScriptEnabled of [false, true]) {
     // Other tests add and decide on registrations meanwhile, so the queue is never assumed still:
     // this test's own registrations (more than a page) are looked for across the pages, and a pass
     // that missed one because the queue moved under it is walked again.
-    test("every registration is reached by Next, and Previous leads back to the first page", async ({ page, admin, signIn }) => {
+    test("every registration is reached by Next, and Previous leads back to the first page", async ({
+      page,
+      admin,
+      signIn,
+    }) => {
       test.setTimeout(180_000);
       const tag = `Queue ${randomUUID().slice(0, 6)}`;
       const made: { id: string; username: string }[] = [];
       // A few at a time: each registration hashes a password.
       for (let batch = 0; batch < 3; batch++) {
-        made.push(...(await Promise.all(Array.from({ length: 7 }, (_, i) => registerDoctor({ username: `${tag} ${String(batch * 7 + i + 1).padStart(2, "0")}` })))));
+        made.push(
+          ...(await Promise.all(
+            Array.from({ length: 7 }, (_, i) =>
+              registerDoctor({ username: `${tag} ${String(batch * 7 + i + 1).padStart(2, "0")}` }),
+            ),
+          )),
+        );
       }
       const names = made.map((d) => d.username);
       expect(names.length).toBeGreaterThan(ADMIN_PAGE_SIZE);

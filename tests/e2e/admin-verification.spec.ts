@@ -28,12 +28,18 @@ for (const javaScriptEnabled of [false, true]) {
         await page.context().clearCookies();
         await signIn(page, email, "doctor");
         await expect(page.getByText("Your registration was not approved.")).toBeVisible();
-        await expect(page.getByText("The administrator's reason: Serial number not found in the register")).toBeVisible();
+        await expect(
+          page.getByText("The administrator's reason: Serial number not found in the register"),
+        ).toBeVisible();
         await page.goto("/doctor/consultations");
-        await expect(page.getByText("The administrator's reason: Serial number not found in the register")).toBeVisible();
+        await expect(
+          page.getByText("The administrator's reason: Serial number not found in the register"),
+        ).toBeVisible();
         await page.context().addCookies([{ name: "i18nextLng", value: "fr", url: page.url() }]);
         await page.goto("/doctor/appointments");
-        await expect(page.getByText("Motif donné par l'administrateur : Serial number not found in the register")).toBeVisible();
+        await expect(
+          page.getByText("Motif donné par l'administrateur : Serial number not found in the register"),
+        ).toBeVisible();
         await checkA11y(page);
       });
     });

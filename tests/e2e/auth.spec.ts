@@ -7,10 +7,27 @@ import { createPatient, expect, mainMenu, test } from "./fixtures.ts";
 import { checkA11y, mailsTo, uniqueEmail } from "./support.ts";
 
 // A Cameroonian mobile number written as people do: +237 67x xxx xxx.
-const phone = () => `+237 67${String(Date.now()).slice(-7).replace(/(\d)(\d{3})(\d{3})/, "$1 $2 $3")}`;
+const phone = () =>
+  `+237 67${String(Date.now())
+    .slice(-7)
+    .replace(/(\d)(\d{3})(\d{3})/, "$1 $2 $3")}`;
 
-const ENGLISH = { username: "Username", email: "Email", phone: "Phone", password: "Password", confirm: "Confirm password", submit: "Register as patient" };
-const FRENCH = { username: "Nom d'utilisateur", email: "E-mail", phone: "Téléphone", password: "Mot de passe", confirm: "Confirmer le mot de passe", submit: "S'inscrire comme patient" };
+const ENGLISH = {
+  username: "Username",
+  email: "Email",
+  phone: "Phone",
+  password: "Password",
+  confirm: "Confirm password",
+  submit: "Register as patient",
+};
+const FRENCH = {
+  username: "Nom d'utilisateur",
+  email: "E-mail",
+  phone: "Téléphone",
+  password: "Mot de passe",
+  confirm: "Confirmer le mot de passe",
+  submit: "S'inscrire comme patient",
+};
 
 /** Fills the patient registration form (open on the page) and submits it. */
 async function registerPatient(page: Page, who: { username: string; email: string }, labels = ENGLISH) {
@@ -29,7 +46,12 @@ async function logOut(page: Page, labels = { menu: "Account menu", logout: "Log 
   await page.waitForURL(/\/login/);
 }
 
-async function logIn(page: Page, email: string, role: "Patient" | "Doctor", labels = { email: "Email", password: "Password", submit: "Log in" }) {
+async function logIn(
+  page: Page,
+  email: string,
+  role: "Patient" | "Doctor",
+  labels = { email: "Email", password: "Password", submit: "Log in" },
+) {
   await page.getByRole("radio", { name: role }).check();
   await page.getByLabel(labels.email).fill(email);
   await page.getByLabel(labels.password, { exact: true }).fill(PASSWORD);
@@ -51,7 +73,9 @@ for (const javaScriptEnabled of [false, true]) {
 
       await page.waitForURL(/\/verification/);
       await expect(page.getByText(`Code sent to ${email}`)).toBeVisible();
-      await expect(page.getByText("Registration successful! Please check your email for the verification code")).toBeVisible();
+      await expect(
+        page.getByText("Registration successful! Please check your email for the verification code"),
+      ).toBeVisible();
       await checkA11y(page);
       const code = await newCode(email);
       if (javaScriptEnabled) {
@@ -144,7 +168,9 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("button", { name: "Valider" }).click();
 
       await page.waitForURL(/\/login/);
-      await expect(page.getByText("Compte vérifié avec succès ! Vous pouvez maintenant vous connecter.").first()).toBeVisible();
+      await expect(
+        page.getByText("Compte vérifié avec succès ! Vous pouvez maintenant vous connecter.").first(),
+      ).toBeVisible();
       await logIn(page, email, "Patient", { email: "E-mail", password: "Mot de passe", submit: "Se connecter" });
       await page.waitForURL(/\/health\/doctors$/);
       await expect(page.getByText("Connexion réussie")).toBeVisible();
@@ -191,7 +217,9 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByRole("button", { name: "Register as patient" }).click();
         await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
         await expect(page.getByText("Please enter a valid email")).toBeVisible();
-        await expect(page.getByText("Please enter a valid phone number, e.g. 6 70 00 00 01 or +237 6 70 00 00 01")).toBeVisible();
+        await expect(
+          page.getByText("Please enter a valid phone number, e.g. 6 70 00 00 01 or +237 6 70 00 00 01"),
+        ).toBeVisible();
         await expect(page.getByText("Passwords must match")).toBeVisible();
         // What the user typed is kept (except the passwords).
         await expect(page.getByLabel("Username")).toHaveValue("ab");
@@ -216,11 +244,14 @@ for (const javaScriptEnabled of [false, true]) {
         const wrong = code === "123456" ? "654321" : "123456";
         if (javaScriptEnabled) {
           // A pasted code fills the six boxes.
-          await page.locator('input[name="code0"]').evaluate((box, text) => {
-            const data = new DataTransfer();
-            data.setData("text/plain", text);
-            box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-          }, ` ${wrong.slice(0, 3)} ${wrong.slice(3)} `);
+          await page.locator('input[name="code0"]').evaluate(
+            (box, text) => {
+              const data = new DataTransfer();
+              data.setData("text/plain", text);
+              box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+            },
+            ` ${wrong.slice(0, 3)} ${wrong.slice(3)} `,
+          );
           for (let i = 0; i < 6; i++) await expect(page.locator(`input[name="code${i}"]`)).toHaveValue(wrong[i]!);
         } else {
           await enterCode(page, wrong);

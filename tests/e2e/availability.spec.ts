@@ -11,9 +11,13 @@ import { type Account, expect, type Language, mainMenu, test } from "./fixtures.
 
 const CLINIC_ZONE = "Africa/Douala";
 const DAY_MS = 86_400_000;
-const clinicDay = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: CLINIC_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+const clinicDay = (at: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: CLINIC_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    at,
+  );
 const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The clinic's closed days to come, which no day of a test may fall on (the fixed holidays among them). */
 async function closedDays(admin: Account) {
@@ -120,7 +124,8 @@ async function openClosedDays(page: Page, admin: Account, language: Language) {
 }
 
 /** The day as the page writes it ('5 Dec 2026', '5 déc. 2026'). */
-const shown = (day: string, language: Language) => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+const shown = (day: string, language: Language) =>
+  new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 
 /** The doctor's Availability page, reached from the role's menu. */
 async function openAvailability(page: Page, language: Language) {
@@ -148,7 +153,15 @@ async function postBooking(page: Page, doctor: Account, day: string, time: strin
   const origin = new URL(page.url()).origin;
   const answer = await page.request.post(`/health/doctors?book=${doctor.id}&date=${day}`, {
     headers: { Origin: origin },
-    form: { form: "book", doctorId: doctor.id, shownDate: day, idempotencyKey: crypto.randomUUID(), date: day, time, type: "online" },
+    form: {
+      form: "book",
+      doctorId: doctor.id,
+      shownDate: day,
+      idempotencyKey: crypto.randomUUID(),
+      date: day,
+      time,
+      type: "online",
+    },
     maxRedirects: 0,
   });
   return { status: answer.status(), text: await answer.text() };
@@ -170,8 +183,10 @@ for (const language of ["en", "fr"] as const) {
         await checkA11y(page);
 
         await test.step("add Saturday morning, remove Wednesday afternoon; a wrong notice keeps what was ticked", async () => {
-          for (const slot of ["09:00", "10:00", "11:00"]) await dayRow(page, w.saturday).getByRole("checkbox", { name: slot }).check();
-          for (const slot of ["14:00", "15:00", "16:00"]) await dayRow(page, w.wednesday).getByRole("checkbox", { name: slot }).uncheck();
+          for (const slot of ["09:00", "10:00", "11:00"])
+            await dayRow(page, w.saturday).getByRole("checkbox", { name: slot }).check();
+          for (const slot of ["14:00", "15:00", "16:00"])
+            await dayRow(page, w.wednesday).getByRole("checkbox", { name: slot }).uncheck();
           await page.getByLabel(w.notice, { exact: true }).fill("999");
           await page.getByRole("button", { name: w.save }).click();
           await expect(page.getByText(w.noticeRange)).toBeVisible();
@@ -185,9 +200,11 @@ for (const language of ["en", "fr"] as const) {
 
         await test.step("the saved week is the one shown", async () => {
           await page.reload();
-          for (const slot of ["09:00", "10:00", "11:00"]) await expect(dayRow(page, w.saturday).getByRole("checkbox", { name: slot })).toBeChecked();
+          for (const slot of ["09:00", "10:00", "11:00"])
+            await expect(dayRow(page, w.saturday).getByRole("checkbox", { name: slot })).toBeChecked();
           await expect(dayRow(page, w.saturday).getByRole("checkbox", { name: "14:00" })).not.toBeChecked();
-          for (const slot of ["14:00", "15:00", "16:00"]) await expect(dayRow(page, w.wednesday).getByRole("checkbox", { name: slot })).not.toBeChecked();
+          for (const slot of ["14:00", "15:00", "16:00"])
+            await expect(dayRow(page, w.wednesday).getByRole("checkbox", { name: slot })).not.toBeChecked();
           await expect(dayRow(page, w.wednesday).getByRole("checkbox", { name: "09:00" })).toBeChecked();
           const plan = await api("GET", "/doctor/working-plan", { token: doctor.token });
           expect(plan.body.week.saturday).toEqual(["09:00", "10:00", "11:00"]);
@@ -201,7 +218,12 @@ for (const language of ["en", "fr"] as const) {
           await page.getByRole("button", { name: w.declare }).click();
           await expect(page.getByText(w.declared, { exact: true })).toBeVisible();
           const absences = page.getByRole("list", { name: "Absences" });
-          await expect(absences.getByRole("listitem").filter({ hasText: shown(away, language) }).getByText("Conference")).toBeVisible();
+          await expect(
+            absences
+              .getByRole("listitem")
+              .filter({ hasText: shown(away, language) })
+              .getByText("Conference"),
+          ).toBeVisible();
           await checkA11y(page);
         });
 
@@ -213,11 +235,14 @@ for (const language of ["en", "fr"] as const) {
 
         await test.step("the book dialog offers Saturday morning and none of the removed slots", async () => {
           let dialog = await bookDialogOn(page, doctor, saturday, language);
-          for (const slot of ["09:00", "10:00", "11:00"]) await expect(dialog.locator(`input[name="time"][value="${slot}"]`)).toBeEnabled();
-          for (const slot of ["14:00", "15:00", "16:00"]) await expect(dialog.locator(`input[name="time"][value="${slot}"]`)).toBeDisabled();
+          for (const slot of ["09:00", "10:00", "11:00"])
+            await expect(dialog.locator(`input[name="time"][value="${slot}"]`)).toBeEnabled();
+          for (const slot of ["14:00", "15:00", "16:00"])
+            await expect(dialog.locator(`input[name="time"][value="${slot}"]`)).toBeDisabled();
           dialog = await bookDialogOn(page, doctor, wednesday, language);
           await expect(dialog.locator(`input[name="time"][value="09:00"]`)).toBeEnabled();
-          for (const slot of ["14:00", "15:00", "16:00"]) await expect(dialog.locator(`input[name="time"][value="${slot}"]`)).toBeDisabled();
+          for (const slot of ["14:00", "15:00", "16:00"])
+            await expect(dialog.locator(`input[name="time"][value="${slot}"]`)).toBeDisabled();
           dialog = await bookDialogOn(page, doctor, away, language);
           await expect(dialog.locator('input[name="time"]:not([disabled])')).toHaveCount(0);
         });
@@ -242,11 +267,25 @@ for (const language of ["en", "fr"] as const) {
         });
       });
 
-      test("an absence over a booked appointment lists it, and cancels it once confirmed", async ({ page, doctor, patient, admin, generalPractice }) => {
+      test("an absence over a booked appointment lists it, and cancels it once confirmed", async ({
+        page,
+        doctor,
+        patient,
+        admin,
+        generalPractice,
+      }) => {
         const day = nextOpen(2, await closedDays(admin));
         const booked = await api("POST", "/appointment", {
           token: patient.token,
-          body: { doctorId: doctor.id, specialityId: generalPractice, type: "online", status: "pending", category: "direct", date: day, time: "10:00" },
+          body: {
+            doctorId: doctor.id,
+            specialityId: generalPractice,
+            type: "online",
+            status: "pending",
+            category: "direct",
+            date: day,
+            time: "10:00",
+          },
         });
         expect(booked.status, JSON.stringify(booked.body)).toBeLessThan(300);
         await signIn(page, doctor.email, "doctor");
@@ -283,7 +322,10 @@ for (const language of ["en", "fr"] as const) {
         await page.getByLabel(w.closureReason, { exact: true }).fill("Eid al-Fitr");
         await page.getByRole("button", { name: w.add }).click();
         await expect(page.getByText(w.added, { exact: true })).toBeVisible();
-        const item = page.getByRole("listitem").filter({ hasText: "Eid al-Fitr" }).filter({ hasText: shown(day, language) });
+        const item = page
+          .getByRole("listitem")
+          .filter({ hasText: "Eid al-Fitr" })
+          .filter({ hasText: shown(day, language) });
         await expect(item).toHaveCount(1);
         await checkA11y(page);
 
@@ -293,15 +335,37 @@ for (const language of ["en", "fr"] as const) {
         expect(await closedDays(admin)).not.toContain(day);
       });
 
-      test("a closed day over a booked appointment lists it, and cancels it once confirmed", async ({ page, admin, doctor, patient, generalPractice }) => {
+      test("a closed day over a booked appointment lists it, and cancels it once confirmed", async ({
+        page,
+        admin,
+        doctor,
+        patient,
+        generalPractice,
+      }) => {
         // This test's doctor alone works on Sundays, and books far ahead.
-        const week = Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "sunday"].map((d) => [d, ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"]]));
-        const plan = await api("PUT", "/doctor/working-plan", { token: doctor.token, body: { week: { ...week, saturday: [] }, minimumNoticeHours: 2, bookingHorizonDays: 730 } });
+        const week = Object.fromEntries(
+          ["monday", "tuesday", "wednesday", "thursday", "friday", "sunday"].map((d) => [
+            d,
+            ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"],
+          ]),
+        );
+        const plan = await api("PUT", "/doctor/working-plan", {
+          token: doctor.token,
+          body: { week: { ...week, saturday: [] }, minimumNoticeHours: 2, bookingHorizonDays: 730 },
+        });
         expect(plan.status, JSON.stringify(plan.body)).toBe(200);
         const day = await freeSunday(admin);
         const booked = await api("POST", "/appointment", {
           token: patient.token,
-          body: { doctorId: doctor.id, specialityId: generalPractice, type: "online", status: "pending", category: "direct", date: day, time: "10:00" },
+          body: {
+            doctorId: doctor.id,
+            specialityId: generalPractice,
+            type: "online",
+            status: "pending",
+            category: "direct",
+            date: day,
+            time: "10:00",
+          },
         });
         expect(booked.status, JSON.stringify(booked.body)).toBeLessThan(300);
         await openClosedDays(page, admin, language);
@@ -318,7 +382,9 @@ for (const language of ["en", "fr"] as const) {
 
         await conflicts.getByRole("button", { name: w.closeAnyway }).click();
         await expect(page.getByText(w.addedCancelling)).toBeVisible();
-        const closure = (await api("GET", "/admin/closures", { token: admin.token })).body.closures.find((c: { date: string }) => c.date === day);
+        const closure = (await api("GET", "/admin/closures", { token: admin.token })).body.closures.find(
+          (c: { date: string }) => c.date === day,
+        );
         expect(closure?.reason).toBe("Eid al-Adha");
         const list = await api("GET", "/appointment?limit=100", { token: patient.token });
         expect(list.body.appointments.find((a: { id: string }) => a.id === booked.body.id)?.status).toBe("cancelled");

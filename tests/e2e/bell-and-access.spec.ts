@@ -17,7 +17,9 @@ async function confirmedBooking() {
   const gp = await generalPractice();
   const [patient, doctor] = await Promise.all([newPatient(), newVerifiedDoctor(gp)]);
   const booked = await book(patient, doctor.id, gp);
-  expect((await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } })).status).toBe(200);
+  expect(
+    (await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } })).status,
+  ).toBe(200);
   return { patient, doctor, booked };
 }
 
@@ -36,7 +38,9 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`the bell (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the patient opens the bell, sees the doctor's confirmation as new, and it leads to the appointment", async ({ page }) => {
+    test("the patient opens the bell, sees the doctor's confirmation as new, and it leads to the appointment", async ({
+      page,
+    }) => {
       const { patient, doctor, booked } = await confirmedBooking();
       await signIn(page, patient.email, "patient");
 
@@ -54,12 +58,16 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(entry.getByText("New", { exact: true })).toHaveCount(0);
 
       await entry.getByRole("link", { name: text }).click();
-      await expect(page).toHaveURL(new RegExp(`/health/doctors/my-appointments\\?tab=assigned&appointment=${booked.id}$`));
+      await expect(page).toHaveURL(
+        new RegExp(`/health/doctors/my-appointments\\?tab=assigned&appointment=${booked.id}$`),
+      );
       await expect(page.getByRole("dialog")).toBeVisible();
       await expect(page.getByRole("dialog")).toContainText(`Dr. ${doctor.username}`);
     });
 
-    test("the doctor's bell lists each booking, pages like the other lists, and marks everything seen at once", async ({ page }) => {
+    test("the doctor's bell lists each booking, pages like the other lists, and marks everything seen at once", async ({
+      page,
+    }) => {
       const speciality = await quietSpeciality();
       const [patient, doctor] = await Promise.all([newPatient(), newVerifiedDoctor(speciality)]);
       const bookings = [];
@@ -74,7 +82,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText("1 notification not yet seen on other pages.")).toBeVisible();
       await expect(page.getByRole("link", { name: "Notifications: 1 item needs your attention" })).toBeVisible();
       const newest = bookings.at(-1)!;
-      await expect(entries.first().getByRole("link")).toHaveText(`${patient.username} booked an appointment on ${formatDate(newest.date, "en")} at ${newest.time}`);
+      await expect(entries.first().getByRole("link")).toHaveText(
+        `${patient.username} booked an appointment on ${formatDate(newest.date, "en")} at ${newest.time}`,
+      );
 
       await page.getByRole("button", { name: "Mark all as seen" }).click();
       await expect(page.getByText("All notifications are marked as seen")).toBeVisible();
@@ -90,7 +100,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("dialog", { name: "Appointment details" })).toBeVisible();
     });
 
-    test("who saw my data: the patient's profile lists the doctor who saw their appointment", async ({ page, browser }) => {
+    test("who saw my data: the patient's profile lists the doctor who saw their appointment", async ({
+      page,
+      browser,
+    }) => {
       const { patient, doctor } = await confirmedBooking();
       // The doctor signs in, in their own browser, onto their appointments: the patient's is listed.
       const doctorContext = await browser.newContext({ javaScriptEnabled });
@@ -128,7 +141,9 @@ test.describe("in French on a phone, without JavaScript", () => {
     await expect(bell).toBeInViewport();
     await bell.click();
     const entry = page.getByRole("list", { name: "Notifications" }).getByRole("listitem");
-    await expect(entry.getByRole("link")).toHaveText(`Dr ${doctor.username} a confirmé votre rendez-vous du ${formatDate(booked.date, "fr")} à ${booked.time}`);
+    await expect(entry.getByRole("link")).toHaveText(
+      `Dr ${doctor.username} a confirmé votre rendez-vous du ${formatDate(booked.date, "fr")} à ${booked.time}`,
+    );
     await expect(entry.getByText("Nouveau", { exact: true })).toBeVisible();
     await expect(page.getByText("Tout a été vu.")).toBeVisible();
     // Nothing overflows the phone's width.

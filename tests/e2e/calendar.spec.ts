@@ -9,7 +9,8 @@ import { book, generalPractice, signIn } from "./doctor-helpers.ts";
 import { newPatient, newVerifiedDoctor } from "./fixtures.ts";
 import { overflowAt, smallTargets } from "./layout-support.ts";
 
-const events = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+const events = (text: string) =>
+  new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
 
 async function download(page: Page, name: string) {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
@@ -30,7 +31,12 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the patient and the doctor download the appointment as one calendar entry; nobody else can", async ({ page, browser, baseURL, a11y }) => {
+    test("the patient and the doctor download the appointment as one calendar entry; nobody else can", async ({
+      page,
+      browser,
+      baseURL,
+      a11y,
+    }) => {
       const gp = await generalPractice();
       const doctor = await newVerifiedDoctor(gp);
       const patient = await newPatient();
@@ -43,7 +49,9 @@ for (const javaScriptEnabled of [false, true]) {
       await fits(page);
       await a11y();
       const file = await download(page, "Add to my calendar (.ics)");
-      expect(file).toContain(`DTSTART;TZID=Africa/Douala:${booked.date.replaceAll("-", "")}T${booked.time.replace(":", "")}00`);
+      expect(file).toContain(
+        `DTSTART;TZID=Africa/Douala:${booked.date.replaceAll("-", "")}T${booked.time.replace(":", "")}00`,
+      );
       const [forPatient] = events(file);
       expect(forPatient!.uid).toBe(`${booked.id}@appointments.healthbook`);
       expect(forPatient!.summary).toBe(`Appointment with Dr. ${doctor.username}`);
@@ -72,7 +80,12 @@ for (const javaScriptEnabled of [false, true]) {
       expect(forDoctor!.startDate.toString()).toBe(forPatient!.startDate.toString());
     });
 
-    test("the settings page makes a private feed address that works without a session, and stops it", async ({ page, playwright, baseURL, a11y }) => {
+    test("the settings page makes a private feed address that works without a session, and stops it", async ({
+      page,
+      playwright,
+      baseURL,
+      a11y,
+    }) => {
       const gp = await generalPractice();
       const doctor = await newVerifiedDoctor(gp);
       const patient = await newPatient();
@@ -85,7 +98,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(card.getByText("Here is your private calendar address. Copy it now")).toBeVisible();
       const address = await card.getByLabel("Your private calendar address").inputValue();
       expect(address).toMatch(new RegExp(`^${baseURL}/calendar/feed/[A-Za-z0-9_-]{43}\\.ics$`));
-      await expect(card.getByRole("link", { name: "Open in my calendar app" })).toHaveAttribute("href", address.replace(/^http:/, "webcal:"));
+      await expect(card.getByRole("link", { name: "Open in my calendar app" })).toHaveAttribute(
+        "href",
+        address.replace(/^http:/, "webcal:"),
+      );
       await fits(page);
       await a11y();
 
@@ -108,7 +124,9 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/settings");
       const carte = page.getByRole("region", { name: "Abonnement d'agenda" });
       await carte.getByRole("button", { name: "Arrêter l'abonnement" }).click();
-      await expect(page.getByText("Votre abonnement d'agenda est arrêté : son adresse ne fonctionne plus.")).toBeVisible();
+      await expect(
+        page.getByText("Votre abonnement d'agenda est arrêté : son adresse ne fonctionne plus."),
+      ).toBeVisible();
       await expect(carte.getByText("Vous n'avez pas d'abonnement d'agenda.")).toBeVisible();
       expect((await calendarApp.get(address)).status()).toBe(404);
 

@@ -7,12 +7,15 @@ import { expect, test } from "./support.ts";
 async function watch(page: Page) {
   const seen: string[] = [];
   page.on("console", (m) => {
-    if (m.type() === "error" && /Security|Storage|CSP|Content.Security/i.test(m.text())) seen.push(`console: ${m.text()}`);
+    if (m.type() === "error" && /Security|Storage|CSP|Content.Security/i.test(m.text()))
+      seen.push(`console: ${m.text()}`);
   });
   page.on("pageerror", (e) => seen.push(`uncaught: ${e.message}`));
   // A violation inside a try/catch is still reported to the page as an event.
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.sourceFile ?? ""}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.sourceFile ?? ""}`),
+    );
   });
   return seen;
 }

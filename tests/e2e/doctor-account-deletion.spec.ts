@@ -10,7 +10,11 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`a doctor deletes the account (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a deletion sent after the profile gate closed says so on the gate, and the account stays", async ({ page, doctor, signIn }) => {
+    test("a deletion sent after the profile gate closed says so on the gate, and the account stays", async ({
+      page,
+      doctor,
+      signIn,
+    }) => {
       if (javaScriptEnabled) await page.clock.install();
       await signIn(doctor);
       const gate = page.getByRole("dialog", { name: "Verify your identity" });
@@ -31,7 +35,10 @@ for (const javaScriptEnabled of [false, true]) {
       await signInContext(page.context(), doctor);
 
       await test.step("Delete my account meets the gate again and says why", async () => {
-        await page.getByRole("dialog", { name: "Delete your account?" }).getByRole("button", { name: "Delete my account" }).click();
+        await page
+          .getByRole("dialog", { name: "Delete your account?" })
+          .getByRole("button", { name: "Delete my account" })
+          .click();
         const alert = gate.getByRole("alert");
         await expect(alert).toHaveText(
           "Your account was not deleted: your access to the profile had ended (it lasts 30 minutes, and signing out ends it). Enter the code we have just mailed you, then choose Delete account again.",

@@ -32,7 +32,10 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("the doctor confirms the first booking", async () => {
         await page.goto(`/doctor/appointments?search=${encodeURIComponent(patient.username)}`);
-        await page.getByRole("link", { name: `Details of the appointment with ${patient.username}` }).first().click();
+        await page
+          .getByRole("link", { name: `Details of the appointment with ${patient.username}` })
+          .first()
+          .click();
         await expect(page.getByRole("dialog", { name: "Appointment details" })).toBeVisible();
         await checkA11y(page);
         await page.getByRole("dialog").getByRole("link", { name: "Close" }).last().click();
@@ -82,8 +85,14 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("the doctor cancels the second booking", async () => {
         await page.goto(`/doctor/appointments?tab=assigned&appointment=${second.id}`);
-        await page.getByRole("dialog").getByRole("link", { name: /^Cancel appointment/ }).click();
-        await page.getByRole("dialog", { name: "Cancel this appointment?" }).getByRole("button", { name: "Cancel the appointment" }).click();
+        await page
+          .getByRole("dialog")
+          .getByRole("link", { name: /^Cancel appointment/ })
+          .click();
+        await page
+          .getByRole("dialog", { name: "Cancel this appointment?" })
+          .getByRole("button", { name: "Cancel the appointment" })
+          .click();
         await expect(page.getByText("Appointment cancelled")).toBeVisible();
         expect((await patientSees(patient, second.id)).status).toBe("cancelled");
         await page.goto(`/doctor/appointments?tab=assigned&appointment=${second.id}`);

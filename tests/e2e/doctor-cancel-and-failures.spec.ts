@@ -18,7 +18,13 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`a doctor cancels (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("Cancel asks for confirmation before anything happens", async ({ page, patient, doctor, generalPractice, signIn }) => {
+    test("Cancel asks for confirmation before anything happens", async ({
+      page,
+      patient,
+      doctor,
+      generalPractice,
+      signIn,
+    }) => {
       const booked = await book(patient, doctor.id, generalPractice);
       await signIn(doctor);
       const card = await cardOf(page, patient.username);
@@ -36,7 +42,10 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("confirming cancels it", async () => {
         await card.getByRole("link", { name: `Cancel appointment with ${patient.username}` }).click();
-        await page.getByRole("dialog", { name: "Cancel this appointment?" }).getByRole("button", { name: "Cancel the appointment" }).click();
+        await page
+          .getByRole("dialog", { name: "Cancel this appointment?" })
+          .getByRole("button", { name: "Cancel the appointment" })
+          .click();
         await expect(page.getByText("Appointment cancelled")).toBeVisible();
         expect((await patientSees(patient, booked.id)).status).toBe("cancelled");
       });
@@ -48,14 +57,23 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`a doctor's action that fails (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("confirming an appointment the patient just cancelled says so on its card, and stays", async ({ page, patient, doctor, generalPractice, signIn }) => {
+    test("confirming an appointment the patient just cancelled says so on its card, and stays", async ({
+      page,
+      patient,
+      doctor,
+      generalPractice,
+      signIn,
+    }) => {
       if (javaScriptEnabled) await page.clock.install();
       const booked = await book(patient, doctor.id, generalPractice);
       await signIn(doctor);
       const card = await cardOf(page, patient.username);
 
       // The patient cancels while the doctor's page is open.
-      const cancelled = await api("PATCH", `/appointment/${booked.id}`, { token: patient.token, body: { status: "cancelled" } });
+      const cancelled = await api("PATCH", `/appointment/${booked.id}`, {
+        token: patient.token,
+        body: { status: "cancelled" },
+      });
       expect(cancelled.status).toBe(200);
       await card.getByRole("button", { name: "Confirm" }).click();
 

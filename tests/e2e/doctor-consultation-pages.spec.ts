@@ -17,14 +17,22 @@ for (const javaScriptEnabled of [false, true]) {
       for (let i = 1; i <= 21; i++) {
         const created = await api("POST", "/consultation", {
           token: doctor.token,
-          body: { patientId: patient.id, type: "consultation", diagnosis: `Diagnosis ${String(i).padStart(2, "0")}`, consultedAt: new Date(start + i * 3_600_000).toISOString() },
+          body: {
+            patientId: patient.id,
+            type: "consultation",
+            diagnosis: `Diagnosis ${String(i).padStart(2, "0")}`,
+            consultedAt: new Date(start + i * 3_600_000).toISOString(),
+          },
         });
         expect(created.status, JSON.stringify(created.body)).toBe(201);
       }
       await signIn(page, doctor.email, "doctor");
 
       await page.goto("/doctor/consultations");
-      const records = page.getByRole("list", { name: "Consultations" }).getByRole("listitem").filter({ hasText: "Diagnosis" });
+      const records = page
+        .getByRole("list", { name: "Consultations" })
+        .getByRole("listitem")
+        .filter({ hasText: "Diagnosis" });
       await expect(records).toHaveCount(20);
       await expect(page.getByText("Diagnosis 21")).toBeVisible();
       await expect(page.getByText("Diagnosis 01")).toHaveCount(0);

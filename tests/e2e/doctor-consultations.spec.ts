@@ -8,7 +8,13 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`consultations (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("create, search, edit and export a consultation", async ({ page, patient, doctor, generalPractice, signIn }) => {
+    test("create, search, edit and export a consultation", async ({
+      page,
+      patient,
+      doctor,
+      generalPractice,
+      signIn,
+    }) => {
       await book(patient, doctor.id, generalPractice);
       const diagnosis = uniqueName("Malaria");
       await signIn(doctor);

@@ -10,13 +10,24 @@ const API = process.env.E2E_API_URL ?? "http://127.0.0.1:3100/api";
 export const PASSWORD = "Demo1234!";
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"];
 
-export async function api<T = any>(method: string, path: string, options: { body?: unknown; token?: string; from?: string } = {}) {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; from?: string } = {},
+) {
   // A client of its own for each call, so the suite's many registrations meet no per-address limit;
   // `from`: a given client address (a browser context's), to count against that client's limits.
-  const headers: Record<string, string> = { accept: "application/json", "x-forwarded-for": options.from ?? clientAddress() };
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "x-forwarded-for": options.from ?? clientAddress(),
+  };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(API + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const res = await fetch(API + path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
@@ -103,7 +114,10 @@ const BASE_URL = API.replace(/\/api$/, "");
  * the browser would post it, so the session cookie lands in the context without drawing the login
  * page. An admin logs in with the patient radio (docs/product.md, Roles and homes).
  */
-export async function signInContext(context: BrowserContext, who: { email: string; role: "patient" | "doctor" | "admin" }) {
+export async function signInContext(
+  context: BrowserContext,
+  who: { email: string; role: "patient" | "doctor" | "admin" },
+) {
   // The login page's cookie check (app/session.server.ts): a browser that keeps cookies sends it back.
   await context.addCookies([{ name: "cookie_check", value: "1", url: BASE_URL }]);
   const answer = await context.request.post(`${BASE_URL}/login`, {

@@ -40,7 +40,11 @@ for (const language of ["en", "fr"] as Language[]) {
       test.use({ language, javaScriptEnabled });
       const w = WORDS[language];
 
-      test("the doctor marks past appointments missed and the count shows; the patient sees them missed", async ({ page, patient, doctor }, testInfo) => {
+      test("the doctor marks past appointments missed and the count shows; the patient sees them missed", async ({
+        page,
+        patient,
+        doctor,
+      }, testInfo) => {
         const phone = testInfo.project.name === "phone";
         if (phone) await page.setViewportSize({ width: 320, height: 740 });
         const fits = async () => {
@@ -70,7 +74,9 @@ for (const language of ["en", "fr"] as Language[]) {
         });
 
         await test.step("the card of the other appointment counts one, and marks it missed", async () => {
-          await page.goto(`/doctor/appointments?tab=assigned&status=confirmed&search=${encodeURIComponent(patient.username)}`);
+          await page.goto(
+            `/doctor/appointments?tab=assigned&status=confirmed&search=${encodeURIComponent(patient.username)}`,
+          );
           const card = page.getByRole("listitem").filter({ hasText: patient.username });
           await expect(card).toHaveCount(1);
           await expect(card.getByText(w.one)).toBeVisible();
@@ -94,7 +100,10 @@ for (const language of ["en", "fr"] as Language[]) {
         });
 
         await test.step("a consultation record about the patient says it too", async () => {
-          const record = await api("POST", "/consultation", { token: doctor.token, body: { patientId: patient.id, type: "consultation", diagnosis: "Follow-up" } });
+          const record = await api("POST", "/consultation", {
+            token: doctor.token,
+            body: { patientId: patient.id, type: "consultation", diagnosis: "Follow-up" },
+          });
           expect(record.status, JSON.stringify(record.body)).toBe(201);
           await page.goto(`/doctor/consultations?search=${encodeURIComponent(patient.username)}`);
           const card = page.getByRole("listitem").filter({ hasText: patient.username });
@@ -118,7 +127,11 @@ for (const language of ["en", "fr"] as Language[]) {
       // The refusal's words are the same at any size and the French ones are checked by the unit
       // test of the error keys: English on the desktop only (playwright.config.ts, desktopOnlyTests).
       if (language === "en") {
-        test("marking missed an appointment already marked meanwhile says where it stands", async ({ page, patient, doctor }) => {
+        test("marking missed an appointment already marked meanwhile says where it stands", async ({
+          page,
+          patient,
+          doctor,
+        }) => {
           const [past] = await pastAppointments(doctor, patient, 1);
           await signIn(page, doctor.email, "doctor");
           await page.goto(`/doctor/appointments?tab=assigned&search=${encodeURIComponent(patient.username)}`);
@@ -126,7 +139,9 @@ for (const language of ["en", "fr"] as Language[]) {
           const mark = card.getByRole("button", { name: w.markMissed });
           await expect(mark).toBeVisible();
           // Marked from elsewhere (another tab, say) while this page was open.
-          expect((await api("PUT", `/appointment/${past}`, { token: doctor.token, body: { status: "missed" } })).status).toBe(200);
+          expect(
+            (await api("PUT", `/appointment/${past}`, { token: doctor.token, body: { status: "missed" } })).status,
+          ).toBe(200);
           await mark.click();
           await expect(card.getByText("its status is now “Missed”")).toBeVisible();
           await expect(card.getByRole("button", { name: w.markMissed })).toHaveCount(0);

@@ -8,7 +8,12 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`open requests (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("two doctors propose, the patient accepts the other one", async ({ page, patient, doctor, generalPractice }) => {
+    test("two doctors propose, the patient accepts the other one", async ({
+      page,
+      patient,
+      doctor,
+      generalPractice,
+    }) => {
       const request = await openRequest(patient, generalPractice);
       const rival = await newVerifiedDoctor(generalPractice);
       const openList = `/doctor/appointments?tab=open&search=${encodeURIComponent(patient.username)}`;
@@ -27,7 +32,10 @@ for (const javaScriptEnabled of [false, true]) {
       });
 
       await test.step("a second doctor of the speciality proposes too", async () => {
-        const proposed = await api("POST", "/appointment-proposal", { token: rival.token, body: { doctorId: rival.id, appointmentId: request.id } });
+        const proposed = await api("POST", "/appointment-proposal", {
+          token: rival.token,
+          body: { doctorId: rival.id, appointmentId: request.id },
+        });
         expect(proposed.status, JSON.stringify(proposed.body)).toBeLessThan(300);
       });
 

@@ -11,7 +11,14 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 test.describe("the profile gate", () => {
   // The defect only showed once the resend interval had passed. Both browsers (JavaScript off and
   // on) wait it out side by side.
-  test("a wrong try long after the mail keeps the mailed code valid (JavaScript off and on)", async ({ browser, generalPractice, viewport, isMobile, hasTouch, throttle }) => {
+  test("a wrong try long after the mail keeps the mailed code valid (JavaScript off and on)", async ({
+    browser,
+    generalPractice,
+    viewport,
+    isMobile,
+    hasTouch,
+    throttle,
+  }) => {
     // Two doctors and two browsers before the wait: more than one journey's time.
     test.setTimeout(120_000);
     const gates = await Promise.all(
@@ -42,7 +49,10 @@ test.describe("the profile gate", () => {
         // Codes only: other mail (the account's approval) leaves the outbox on its own time.
         // A failure names every mail since the gate opened (a code seen twice in CI once, 2026-11-24).
         const since = (await mailsTo(doctor.email)).slice(before);
-        expect(since.map(codeIn).filter(Boolean), since.map((m) => `${m.date} ${m.subject}: ${codeIn(m) ?? "no code"}`).join("; ")).toEqual([held]);
+        expect(
+          since.map(codeIn).filter(Boolean),
+          since.map((m) => `${m.date} ${m.subject}: ${codeIn(m) ?? "no code"}`).join("; "),
+        ).toEqual([held]);
 
         await enterCode(page, held);
         await dialog.getByRole("button", { name: "Verify" }).click();

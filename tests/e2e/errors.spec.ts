@@ -29,7 +29,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator("body")).not.toContainText("errors.");
     });
 
-    test("a session that ends brings the patient back to the page they asked for after login", async ({ page, context, patient }) => {
+    test("a session that ends brings the patient back to the page they asked for after login", async ({
+      page,
+      context,
+      patient,
+    }) => {
       await signIn(page, patient.email, "patient");
       await page.waitForURL(/\/health\/doctors$/);
 

@@ -25,10 +25,13 @@ async function tenSecondsLater(page: Page, javaScriptEnabled: boolean) {
 
 /** Whether a click at the centre of the first toast of `role` would reach the toast instead of what is under it. */
 async function takesClicks(page: Page, role: "alert" | "status") {
-  return page.getByRole(role).first().evaluate((el, r) => {
-    const box = el.querySelector("p")!.getBoundingClientRect();
-    return !!document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest(`[role="${r}"]`);
-  }, role);
+  return page
+    .getByRole(role)
+    .first()
+    .evaluate((el, r) => {
+      const box = el.querySelector("p")!.getBoundingClientRect();
+      return !!document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.closest(`[role="${r}"]`);
+    }, role);
 }
 
 for (const javaScriptEnabled of [false, true]) {
@@ -40,15 +43,23 @@ for (const javaScriptEnabled of [false, true]) {
       const patient = await newPatient();
       const request = await openRequest(patient, await generalPractice());
       const doctor = await newVerifiedDoctor(await generalPractice());
-      const proposed = await api("POST", "/appointment-proposal", { token: doctor.token, body: { doctorId: doctor.id, appointmentId: request.id } });
+      const proposed = await api("POST", "/appointment-proposal", {
+        token: doctor.token,
+        body: { doctorId: doctor.id, appointmentId: request.id },
+      });
       expect(proposed.status, JSON.stringify(proposed.body)).toBeLessThan(300);
 
       await signIn(page, patient.email, "patient");
       await page.goto(`/health/doctors/my-appointments?tab=open&appointment=${request.id}`);
-      const proposal = page.getByRole("dialog").getByRole("listitem").filter({ hasText: `Dr. ${doctor.username}` });
+      const proposal = page
+        .getByRole("dialog")
+        .getByRole("listitem")
+        .filter({ hasText: `Dr. ${doctor.username}` });
       await expect(proposal.getByText("Awaiting your answer")).toBeVisible();
       // The patient already refused it from another tab.
-      expect((await api("PATCH", `/appointment-proposal/${proposed.body.id}/reject`, { token: patient.token })).status).toBe(200);
+      expect(
+        (await api("PATCH", `/appointment-proposal/${proposed.body.id}/reject`, { token: patient.token })).status,
+      ).toBe(200);
 
       await proposal.getByRole("button", { name: "Reject" }).click();
       const alert = proposal.getByRole("alert");
@@ -62,12 +73,16 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(alert).toBeVisible();
     });
 
-    test("an error toast stays until dismissed, a success toast closes by itself, and neither takes clicks", async ({ page }) => {
+    test("an error toast stays until dismissed, a success toast closes by itself, and neither takes clicks", async ({
+      page,
+    }) => {
       if (javaScriptEnabled) await page.clock.install();
       // Verification without an account to verify: back to the registration form, with an error toast.
       await page.goto("/verification");
       await expect(page).toHaveURL(/\/register$/);
-      const error = page.getByRole("alert").filter({ hasText: "We could not tell which account to verify: start again from the registration form." });
+      const error = page
+        .getByRole("alert")
+        .filter({ hasText: "We could not tell which account to verify: start again from the registration form." });
       await expect(error).toBeVisible();
       expect(await takesClicks(page, "alert"), "the error toast takes the click at its centre").toBe(false);
       await tenSecondsLater(page, javaScriptEnabled);

@@ -42,7 +42,9 @@ export async function createPatient(options: { username?: string; phone?: string
     body: { username, email, phone: options.phone ?? randomMobile(), password: PASSWORD, userRole: "patient" },
   });
   expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  const verified = await api("PUT", `/auth/verifyUser/${registered.body.id}`, { body: { otpCode: await newCode(email) } });
+  const verified = await api("PUT", `/auth/verifyUser/${registered.body.id}`, {
+    body: { otpCode: await newCode(email) },
+  });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return { email, username, role: "patient", ...(await apiLogin(email, "patient")) };
 }
@@ -55,7 +57,14 @@ export async function registerDoctor(options: { username?: string } = {}) {
   const email = uniqueEmail("doctor");
   const username = options.username ?? uniqueName("Doctor");
   const registered = await api("POST", "/auth/register", {
-    body: { username, email, contact: randomMobile(), password: PASSWORD, serial_number: `MD-${randomUUID().slice(0, 8)}`, userRole: "doctor" },
+    body: {
+      username,
+      email,
+      contact: randomMobile(),
+      password: PASSWORD,
+      serial_number: `MD-${randomUUID().slice(0, 8)}`,
+      userRole: "doctor",
+    },
   });
   expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
   return { id: registered.body.id as string, email, username };
@@ -64,7 +73,9 @@ export async function registerDoctor(options: { username?: string } = {}) {
 /** A doctor who registered and verified the mail, not yet approved by an admin. */
 export async function createUnapprovedDoctor(options: { username?: string } = {}) {
   const doctor = await registerDoctor(options);
-  const verified = await api("PUT", `/auth/verifyUser/${doctor.id}`, { body: { otpCode: await newCode(doctor.email) } });
+  const verified = await api("PUT", `/auth/verifyUser/${doctor.id}`, {
+    body: { otpCode: await newCode(doctor.email) },
+  });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   return doctor;
 }
@@ -73,9 +84,16 @@ export async function createUnapprovedDoctor(options: { username?: string } = {}
 export const DUTY_HOSPITAL = "Hôpital de District de Deido";
 
 /** A doctor approved by `admin` for `specialityIds`, on duty at DUTY_HOSPITAL. */
-export async function createDoctor(admin: Account, specialityIds: number[], options: { username?: string } = {}): Promise<Account> {
+export async function createDoctor(
+  admin: Account,
+  specialityIds: number[],
+  options: { username?: string } = {},
+): Promise<Account> {
   const doctor = await createUnapprovedDoctor(options);
-  const approved = await api("POST", `/admin/doctors/${doctor.id}/approve`, { token: admin.token, body: { specialityIds } });
+  const approved = await api("POST", `/admin/doctors/${doctor.id}/approve`, {
+    token: admin.token,
+    body: { specialityIds },
+  });
   expect(approved.status, JSON.stringify(approved.body)).toBeLessThan(300);
   const session = await apiLogin(doctor.email, "doctor");
   const profile = await api("PUT", "/doctor/me", { token: session.token, body: { duty_hospital: DUTY_HOSPITAL } });
@@ -128,7 +146,10 @@ export async function pastAppointments(doctor: Account, patient: Account, days =
 /** The language cookie the app reads first (app/i18n.server.ts). */
 const languageCookie = (baseURL: string, language: Language) => ({ name: "i18nextLng", value: language, url: baseURL });
 
-const MENU = { en: { open: "Open menu", main: "Main menu", side: "Side menu" }, fr: { open: "Ouvrir le menu", main: "Menu principal", side: "Menu latéral" } };
+const MENU = {
+  en: { open: "Open menu", main: "Main menu", side: "Side menu" },
+  fr: { open: "Ouvrir le menu", main: "Menu principal", side: "Menu latéral" },
+};
 
 /**
  * The role's menu, opened if the screen collapses it: on a phone the side menu lives behind the
@@ -156,7 +177,9 @@ export const ADMIN_PAGE_SIZE = 20;
  */
 export async function adminPageOf(admin: Account, username: string, status = "pending") {
   for (let page = 1; ; page++) {
-    const answer = await api("GET", `/admin/doctors?status=${status}&limit=${ADMIN_PAGE_SIZE}&page=${page}`, { token: admin.token });
+    const answer = await api("GET", `/admin/doctors?status=${status}&limit=${ADMIN_PAGE_SIZE}&page=${page}`, {
+      token: admin.token,
+    });
     expect(answer.status).toBe(200);
     if (answer.body.doctors.some((d: { username: string }) => d.username === username)) return page;
     if (page >= answer.body.totalPages) throw new Error(`${username} is not ${status}`);

@@ -65,7 +65,9 @@ for (const language of ["en", "fr"] as const) {
       test.use({ javaScriptEnabled, language });
       const t = TEXTS[language];
 
-      test("login: a malformed e-mail is said, by the browser with JavaScript, by the server without", async ({ page }) => {
+      test("login: a malformed e-mail is said, by the browser with JavaScript, by the server without", async ({
+        page,
+      }) => {
         await page.goto("/login");
         const posts = postsOf(page);
         const email = page.getByLabel(t.email);

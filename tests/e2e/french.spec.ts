@@ -6,7 +6,8 @@ import type { Locator } from "@playwright/test";
 import { api, openDay, signIn, uniqueName } from "./doctor-helpers.ts";
 import { type Account, createDoctor, createUnapprovedDoctor, expect, queueCard, test } from "./fixtures.ts";
 
-const idOf = async (path: string, name: string) => (await api<{ id: number; name: string }[]>("GET", path)).body.find((p) => p.name === name)!.id;
+const idOf = async (path: string, name: string) =>
+  (await api<{ id: number; name: string }[]>("GET", path)).body.find((p) => p.name === name)!.id;
 
 /**
  * The test's own doctor of Cardiology and Internal medicine (a specialist, so 6000 XAF), at the
@@ -18,7 +19,10 @@ async function specialist(admin: Account) {
   const doctor = await createDoctor(admin, [cardiology, internalMedicine], { username: uniqueName("Didier") });
   const cameroon = await idOf("/location/country", "Cameroon");
   const douala = await idOf(`/location/city/${cameroon}`, "Douala");
-  const saved = await api("PUT", "/doctor/me", { token: doctor.token, body: { duty_hospital: "Hôpital Général de Douala", countryId: cameroon, cityId: douala } });
+  const saved = await api("PUT", "/doctor/me", {
+    token: doctor.token,
+    body: { duty_hospital: "Hôpital Général de Douala", countryId: cameroon, cityId: douala },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return doctor;
 }
@@ -55,7 +59,8 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(speciality.locator("option", { hasText: "Médecine générale" })).toHaveCount(1);
         await expect(speciality.locator("option", { hasText: "Cardiology" })).toHaveCount(0);
         const country = page.getByLabel("Pays", { exact: true });
-        for (const code of ["CM", "TD", "GQ", "CF"]) await expect(country.locator("option", { hasText: region(code) })).toHaveCount(1);
+        for (const code of ["CM", "TD", "GQ", "CF"])
+          await expect(country.locator("option", { hasText: region(code) })).toHaveCount(1);
         await expect(country.locator("option", { hasText: /^(Chad|Cameroon)$/ })).toHaveCount(0);
       });
 
@@ -112,12 +117,19 @@ for (const javaScriptEnabled of [false, true]) {
       });
 
       await test.step("the cancel dialog's buttons keep the case they are written in", async () => {
-        await page.getByRole("listitem").filter({ hasText: `Dr ${DOCTOR}` }).getByRole("link", { name: /^Annuler/ }).click();
+        await page
+          .getByRole("listitem")
+          .filter({ hasText: `Dr ${DOCTOR}` })
+          .getByRole("link", { name: /^Annuler/ })
+          .click();
         const dialog = page.getByRole("dialog");
         const keep = dialog.getByRole("link", { name: "Garder le rendez-vous", exact: true });
         await expect(keep).toBeVisible();
         await expect(keep).toHaveCSS("text-transform", "none");
-        await expect(dialog.getByRole("button", { name: "Annuler le rendez-vous", exact: true })).toHaveCSS("text-transform", "none");
+        await expect(dialog.getByRole("button", { name: "Annuler le rendez-vous", exact: true })).toHaveCSS(
+          "text-transform",
+          "none",
+        );
         await expect(page.locator(".btn-primary, .btn-secondary, .btn-danger, button")).not.toHaveCount(0);
         for (const button of await page.locator(".btn-primary, .btn-secondary, .btn-danger, button").all()) {
           await expect(button).not.toHaveCSS("text-transform", "capitalize");
@@ -134,7 +146,15 @@ for (const javaScriptEnabled of [false, true]) {
         const date = openDay(30);
         const created = await api("POST", "/appointment", {
           token: patient.token,
-          body: { doctorId: doctor.id, specialityId: cardiology, type: "in-person", status: "pending", category: "direct", date, time: "10:00" },
+          body: {
+            doctorId: doctor.id,
+            specialityId: cardiology,
+            type: "in-person",
+            status: "pending",
+            category: "direct",
+            date,
+            time: "10:00",
+          },
         });
         if (created.status < 300) booked = { id: created.body.id };
         else expect(created.status, JSON.stringify(created.body)).toBe(409);
@@ -150,7 +170,9 @@ for (const javaScriptEnabled of [false, true]) {
       });
 
       await test.step("the appointment reads in French: speciality, place, fee and zone", async () => {
-        await page.goto(`/doctor/appointments?tab=assigned&search=${encodeURIComponent(patient.username)}&appointment=${booked!.id}`);
+        await page.goto(
+          `/doctor/appointments?tab=assigned&search=${encodeURIComponent(patient.username)}&appointment=${booked!.id}`,
+        );
         await expect(page.getByText(zoneLabel)).toBeVisible();
         const card = page.getByRole("listitem").filter({ hasText: patient.username });
         await expect(card.getByText(/Cardiologie/)).toBeVisible();
@@ -184,8 +206,12 @@ test("the same dialog in English writes the fee and the zone the English way", a
   await page.waitForURL(/search=Didier/);
   await page.getByRole("link", { name: `Book an appointment with Dr. ${DOCTOR}` }).click();
   const dialog = page.getByRole("dialog");
-  const english = new Intl.NumberFormat("en", { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(6000);
-  const zone = new Intl.DateTimeFormat("en", { timeZone: "Africa/Douala", timeZoneName: "long" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName")!.value;
+  const english = new Intl.NumberFormat("en", { style: "currency", currency: "XAF", maximumFractionDigits: 0 }).format(
+    6000,
+  );
+  const zone = new Intl.DateTimeFormat("en", { timeZone: "Africa/Douala", timeZoneName: "long" })
+    .formatToParts(new Date())
+    .find((p) => p.type === "timeZoneName")!.value;
   await expect(dialog.getByText("Cardiology, Internal medicine")).toBeVisible();
   await expect(dialog.getByText(spaced(english))).toHaveCount(2);
   await expect(dialog.getByText(`Time zone: ${zone} (UTC+1)`)).toBeVisible();

@@ -3,7 +3,18 @@
 // sideways overflow and reachable top-bar items.
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { api, book, enterCode, generalPractice, newCode, openRequest, passProfileGate, PASSWORD, signInContext, uniqueName } from "./doctor-helpers.ts";
+import {
+  api,
+  book,
+  enterCode,
+  generalPractice,
+  newCode,
+  openRequest,
+  passProfileGate,
+  PASSWORD,
+  signInContext,
+  uniqueName,
+} from "./doctor-helpers.ts";
 import { clientAddress, expect, uniqueEmail } from "./support.ts";
 import { createDoctor, createPatient, registerDoctor, workerAdmin } from "./fixtures.ts";
 
@@ -24,7 +35,10 @@ interface Visit {
 export interface World {
   pages: Record<Role, Visit[]>;
   /** Browser storage states (cookies) of a signed-in user of each role. */
-  states: Record<Exclude<Role, "anonymous">, Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>>;
+  states: Record<
+    Exclude<Role, "anonymous">,
+    Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>
+  >;
   /** The approved doctor, whose walk opens the profile gate first (a code is mailed for each session). */
   doctor: { email: string };
 }
@@ -35,9 +49,11 @@ const FIELD_ERROR = ".field-error";
 const TOAST = { success: '[aria-live="polite"] > [role="status"]', error: '[aria-live="polite"] > [role="alert"]' };
 
 /** Presses the page's own submit button (the first in <main>, or in the dialog when one is open). */
-const submitIn = (scope: string, nth: "first" | "last" = "first") => async (page: Page) => {
-  await page.locator(scope).locator('button[type="submit"]').filter({ visible: true })[nth]().click();
-};
+const submitIn =
+  (scope: string, nth: "first" | "last" = "first") =>
+  async (page: Page) => {
+    await page.locator(scope).locator('button[type="submit"]').filter({ visible: true })[nth]().click();
+  };
 /** The form left empty and sent: the page comes back with its field errors. */
 const submitEmpty = submitIn("main");
 /**
@@ -100,18 +116,29 @@ async function makeWorld(browser: Browser): Promise<World> {
   const long = await longNamedPatient();
   const longBooking = await book(long, doctor.id, gp);
   // A proposal, so the patient's open request shows one; a record, so the doctor's list has one.
-  const proposed = await api("POST", "/appointment-proposal", { token: doctor.token, body: { doctorId: doctor.id, appointmentId: request.id } });
+  const proposed = await api("POST", "/appointment-proposal", {
+    token: doctor.token,
+    body: { doctorId: doctor.id, appointmentId: request.id },
+  });
   expect(proposed.status, JSON.stringify(proposed.body)).toBeLessThan(300);
   const record = await api("POST", "/consultation", {
     token: doctor.token,
-    body: { patientId: long.id, type: "follow-up", diagnosis: "Malaria", notes: "Fever for three days.", prescription: ["Rest"] },
+    body: {
+      patientId: long.id,
+      type: "follow-up",
+      diagnosis: "Malaria",
+      notes: "Fever for three days.",
+      prescription: ["Rest"],
+    },
   });
   expect(record.status, JSON.stringify(record.body)).toBeLessThan(300);
   // Confirmed, so the patient's payment page shows an amount due.
   await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } });
   // A doctor who verified the mail and waits for the admin's decision.
   const pending = await registerDoctor();
-  const verified = await api("PUT", `/auth/verifyUser/${pending.id}`, { body: { otpCode: await newCode(pending.email) } });
+  const verified = await api("PUT", `/auth/verifyUser/${pending.id}`, {
+    body: { otpCode: await newCode(pending.email) },
+  });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   // A registration whose code is in the mail, and a password reset whose code is in the mail.
   const unverified = await registerPatient();
@@ -125,13 +152,29 @@ async function makeWorld(browser: Browser): Promise<World> {
     { path: "/doctor/appointments", what: "appointments" },
     ...(approved
       ? [
-          { path: `/doctor/appointments?appointment=${longBooking.id}`, what: "appointment details dialog", shows: DIALOG },
-          { path: `/doctor/appointments?appointment=${longBooking.id}&edit=1`, what: "reschedule dialog", shows: DIALOG },
+          {
+            path: `/doctor/appointments?appointment=${longBooking.id}`,
+            what: "appointment details dialog",
+            shows: DIALOG,
+          },
+          {
+            path: `/doctor/appointments?appointment=${longBooking.id}&edit=1`,
+            what: "reschedule dialog",
+            shows: DIALOG,
+          },
           { path: `/doctor/appointments?cancel=${longBooking.id}`, what: "cancel dialog", shows: DIALOG },
         ]
       : []),
     { path: "/doctor/appointments?tab=open", what: "open requests" },
-    ...(approved ? [{ path: `/doctor/appointments?tab=open&appointment=${request.id}`, what: "open request dialog", shows: DIALOG }] : []),
+    ...(approved
+      ? [
+          {
+            path: `/doctor/appointments?tab=open&appointment=${request.id}`,
+            what: "open request dialog",
+            shows: DIALOG,
+          },
+        ]
+      : []),
     { path: "/doctor/consultations", what: "consultations" },
     { path: "/doctor/consultations?new=1", what: "new consultation dialog", shows: DIALOG },
     ...(approved
@@ -150,9 +193,15 @@ async function makeWorld(browser: Browser): Promise<World> {
         ]),
     { path: "/doctor/availability", what: "availability" },
     // Declare absence pressed with no dates.
-    { what: "availability with field errors", act: (page) => page.locator('button[name="intent"][value="absence"]').click(), shows: FIELD_ERROR },
+    {
+      what: "availability with field errors",
+      act: (page) => page.locator('button[name="intent"][value="absence"]').click(),
+      shows: FIELD_ERROR,
+    },
     // An absence over the long-named patient's booking: the list of what it would cancel.
-    ...(approved ? [{ what: "availability with an absence's conflict list", act: absenceOver(longBooking.date), shows: CONFLICTS }] : []),
+    ...(approved
+      ? [{ what: "availability with an absence's conflict list", act: absenceOver(longBooking.date), shows: CONFLICTS }]
+      : []),
     { path: "/notifications", what: "notifications" },
     { path: "/doctor/schedule/print", what: "printable schedule" },
     { path: "/settings", what: "settings" },
@@ -165,7 +214,11 @@ async function makeWorld(browser: Browser): Promise<World> {
       { path: "/register", what: "register (patient)" },
       { what: "register with field errors", act: submitEmpty, shows: FIELD_ERROR },
       { path: "/register?role=doctor", what: "register (doctor)" },
-      { path: "/verification", what: "register with the error toast (a verification without a user)", shows: TOAST.error },
+      {
+        path: "/verification",
+        what: "register with the error toast (a verification without a user)",
+        shows: TOAST.error,
+      },
       { path: verification, what: "verification with a code pending" },
       { what: "verification with a wrong code", act: wrongCode, shows: 'main [role="alert"]' },
       { path: "/forgot-password", what: "forgot password" },
@@ -184,7 +237,11 @@ async function makeWorld(browser: Browser): Promise<World> {
       { path: "/health/doctors?request=1", what: "open-request dialog", shows: DIALOG },
       { path: "/health/doctors/my-appointments", what: "my appointments" },
       { path: "/health/doctors/my-appointments?tab=open", what: "my open requests" },
-      { path: `/health/doctors/my-appointments?appointment=${booked.id}`, what: "appointment details dialog", shows: DIALOG },
+      {
+        path: `/health/doctors/my-appointments?appointment=${booked.id}`,
+        what: "appointment details dialog",
+        shows: DIALOG,
+      },
       { path: `/health/doctors/my-appointments?cancel=${booked.id}`, what: "cancel dialog", shows: DIALOG },
       { path: `/health/payment/${booked.id}`, what: "payment" },
       { path: "/health/paramedical", what: "paramedical" },
@@ -194,12 +251,24 @@ async function makeWorld(browser: Browser): Promise<World> {
       { path: "/patient/profile?edit=1", what: "patient profile form" },
       { what: "patient profile form with field errors", act: saveWithoutName, shows: FIELD_ERROR },
       { path: "/patient/profile/access", what: "who saw my data" },
-      { path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}`, what: "open request's proposals dialog", shows: DIALOG },
-      { path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}&view=details`, what: "open request's details dialog", shows: DIALOG },
+      {
+        path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}`,
+        what: "open request's proposals dialog",
+        shows: DIALOG,
+      },
+      {
+        path: `/health/doctors/my-appointments?tab=open&appointment=${request.id}&view=details`,
+        what: "open request's details dialog",
+        shows: DIALOG,
+      },
       { path: "/notifications", what: "notifications" },
       { path: "/settings", what: "settings" },
       // The mail settings saved as they are: nothing changes but the success toast shows.
-      { what: "settings with the success toast", act: (page) => page.locator('button[name="intent"][value="mail"]').click(), shows: TOAST.success },
+      {
+        what: "settings with the success toast",
+        act: (page) => page.locator('button[name="intent"][value="mail"]').click(),
+        shows: TOAST.success,
+      },
       // The text messages card after 'send me a code': the six boxes, or (a second run within
       // CODE_RESEND_SECONDS) the card's 'please wait' alert (docs/sms.md).
       {
@@ -214,7 +283,11 @@ async function makeWorld(browser: Browser): Promise<World> {
       { path: "/admin", what: "admin" },
       { path: "/admin/closures", what: "closed days" },
       // Add closed day pressed with no date and no reason.
-      { what: "closed days with field errors", act: (page) => page.locator('button[name="intent"][value="closure"]').click(), shows: FIELD_ERROR },
+      {
+        what: "closed days with field errors",
+        act: (page) => page.locator('button[name="intent"][value="closure"]').click(),
+        shows: FIELD_ERROR,
+      },
       { path: "/settings", what: "settings" },
     ],
   };
@@ -234,7 +307,13 @@ async function makeWorld(browser: Browser): Promise<World> {
 async function registerPatient() {
   const email = uniqueEmail("unverified");
   const registered = await api("POST", "/auth/register", {
-    body: { username: uniqueName("Unverified"), email, phone: `67${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`, password: PASSWORD, userRole: "patient" },
+    body: {
+      username: uniqueName("Unverified"),
+      email,
+      phone: `67${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`,
+      password: PASSWORD,
+      userRole: "patient",
+    },
   });
   expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
   return { id: registered.body.id as string, email };
@@ -254,7 +333,12 @@ export async function pageAs(
   browser: Browser,
   baseURL: string,
   world: World,
-  { role, language, javaScriptEnabled, phoneWidth }: { role: Role; language: Language; javaScriptEnabled: boolean; phoneWidth?: number },
+  {
+    role,
+    language,
+    javaScriptEnabled,
+    phoneWidth,
+  }: { role: Role; language: Language; javaScriptEnabled: boolean; phoneWidth?: number },
 ) {
   const context = await browser.newContext({
     javaScriptEnabled,
@@ -288,7 +372,9 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
     };
     const hidden = (el: Element) => {
       const style = getComputedStyle(el);
-      return style.visibility === "hidden" || style.display === "none" || style.clip !== "auto" || style.clipPath !== "none";
+      return (
+        style.visibility === "hidden" || style.display === "none" || style.clip !== "auto" || style.clipPath !== "none"
+      );
     };
     const clippedInside = (el: Element) => {
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
@@ -303,13 +389,22 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
       if (rect.right > width + 1 && !clippedInside(el)) {
         // Only the outermost offender: its children follow it out.
         const parent = el.parentElement;
-        if (parent && parent !== document.body && parent.getBoundingClientRect().right > width + 1 && !hidden(parent)) continue;
+        if (parent && parent !== document.body && parent.getBoundingClientRect().right > width + 1 && !hidden(parent))
+          continue;
         problems.push(`${describeElement(el)} reaches ${Math.round(rect.right)} px`);
         continue;
       }
       const style = getComputedStyle(el);
-      if (style.overflowX === "visible" && style.display !== "inline" && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && el.tagName !== "svg") {
-        problems.push(`${describeElement(el)} spills ${el.scrollWidth - el.clientWidth} px out of its ${el.clientWidth} px box`);
+      if (
+        style.overflowX === "visible" &&
+        style.display !== "inline" &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        el.clientWidth > 0 &&
+        el.tagName !== "svg"
+      ) {
+        problems.push(
+          `${describeElement(el)} spills ${el.scrollWidth - el.clientWidth} px out of its ${el.clientWidth} px box`,
+        );
       }
     }
     return problems;
@@ -325,7 +420,8 @@ export async function overflowAt(page: Page, width: number): Promise<string[]> {
 export async function smallTargets(page: Page, min = 24): Promise<string[]> {
   return page.evaluate((min) => {
     const small: string[] = [];
-    const controls = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+    const controls =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [tabindex]:not([tabindex="-1"])';
     const inSentence = (el: HTMLElement) => {
       let block = el.parentElement;
       while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
@@ -336,11 +432,20 @@ export async function smallTargets(page: Page, min = 24): Promise<string[]> {
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       // Visually hidden (the skip link until focused, inputs drawn by their label) is not a target.
-      if (!rect.width || !rect.height || style.visibility === "hidden" || style.clip !== "auto" || style.clipPath !== "none") continue;
+      if (
+        !rect.width ||
+        !rect.height ||
+        style.visibility === "hidden" ||
+        style.clip !== "auto" ||
+        style.clipPath !== "none"
+      )
+        continue;
       if (el.tagName === "A" && style.display === "inline" && inSentence(el)) continue;
       if (rect.width < min - 0.5 || rect.height < min - 0.5) {
         const name = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? "";
-        small.push(`<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${name}" is ${Math.round(rect.width)}x${Math.round(rect.height)} px`);
+        small.push(
+          `<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${name}" is ${Math.round(rect.width)}x${Math.round(rect.height)} px`,
+        );
       }
     }
     return small;
@@ -354,6 +459,7 @@ export async function onScreen(page: Page, any: import("@playwright/test").Locat
   if (!(await locator.isVisible())) return false;
   const box = await locator.boundingBox();
   const size = page.viewportSize()!;
-  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 1 && box.y + box.height <= size.height + 1;
+  return (
+    !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 1 && box.y + box.height <= size.height + 1
+  );
 }
-

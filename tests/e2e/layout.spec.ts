@@ -9,7 +9,16 @@
 // takes a tap. Keyboard focus (skip link, dialogs) is tests/e2e/a11y.spec.ts.
 import type { Page } from "@playwright/test";
 import { checkA11y, expect, test } from "./support.ts";
-import { buildWorld, onScreen, overflowAt, pageAs, smallTargets, type Language, type Role, type World } from "./layout-support.ts";
+import {
+  buildWorld,
+  onScreen,
+  overflowAt,
+  pageAs,
+  smallTargets,
+  type Language,
+  type Role,
+  type World,
+} from "./layout-support.ts";
 
 const WIDTHS = [360, 320];
 const HEIGHT = 740;
@@ -23,8 +32,30 @@ test.beforeAll(async ({ browser }) => {
 });
 
 const words = {
-  en: { health: "Health", insurance: "Insurance", portal: "Doctor portal", language: "Language", account: "Account menu", menu: "Open menu", profile: "Profile", settings: "Settings", logout: "Log out", notifications: /^Notifications/ },
-  fr: { health: "Santé", insurance: "Assurance", portal: "Espace médecin", language: "Langue", account: "Menu du compte", menu: "Ouvrir le menu", profile: "Profil", settings: "Paramètres", logout: "Se déconnecter", notifications: /^Notifications/ },
+  en: {
+    health: "Health",
+    insurance: "Insurance",
+    portal: "Doctor portal",
+    language: "Language",
+    account: "Account menu",
+    menu: "Open menu",
+    profile: "Profile",
+    settings: "Settings",
+    logout: "Log out",
+    notifications: /^Notifications/,
+  },
+  fr: {
+    health: "Santé",
+    insurance: "Assurance",
+    portal: "Espace médecin",
+    language: "Langue",
+    account: "Menu du compte",
+    menu: "Ouvrir le menu",
+    profile: "Profil",
+    settings: "Paramètres",
+    logout: "Se déconnecter",
+    notifications: /^Notifications/,
+  },
 };
 
 /** The top-bar items of a role (docs/product.md, Screens and routes), as locators. */
@@ -39,18 +70,23 @@ function topBarItems(page: Page, role: Exclude<Role, "anonymous">, language: Lan
     { name: "log out", locator: banner.getByRole("button", { name: w.logout, exact: true }), inAccount: true },
   ];
   if (role === "admin") items.splice(2, 1);
-  if (role !== "admin") items.push({ name: "notifications", locator: banner.getByRole("link", { name: w.notifications }) });
+  if (role !== "admin")
+    items.push({ name: "notifications", locator: banner.getByRole("link", { name: w.notifications }) });
   if (role === "patient") {
     items.push({ name: "health link", locator: banner.getByRole("link", { name: w.health, exact: true }) });
     items.push({ name: "insurance", locator: banner.getByRole("button", { name: w.insurance }) });
   }
-  if (role === "doctor" || role === "pending") items.push({ name: "doctor portal", locator: banner.getByText(w.portal, { exact: true }) });
+  if (role === "doctor" || role === "pending")
+    items.push({ name: "doctor portal", locator: banner.getByText(w.portal, { exact: true }) });
   return items;
 }
 
 /** Opens a <details> menu by its summary (works with and without JavaScript), unless already open. */
 async function openMenu(page: Page, name: string) {
-  const summary = page.getByRole("banner").locator("summary", { has: page.locator(`[aria-label="${name}"]`) }).or(page.getByRole("banner").locator(`summary[aria-label="${name}"]`));
+  const summary = page
+    .getByRole("banner")
+    .locator("summary", { has: page.locator(`[aria-label="${name}"]`) })
+    .or(page.getByRole("banner").locator(`summary[aria-label="${name}"]`));
   if (!(await summary.isVisible())) return false;
   const open = await summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open);
   // A tap a user could make: a menu that cannot be tapped within a few seconds is unreachable.
@@ -98,9 +134,17 @@ for (const javaScriptEnabled of [false, true]) {
       test.use({ javaScriptEnabled, locale: language === "fr" ? "fr-FR" : "en-US" });
 
       for (const role of roles) {
-        test(`every ${role} page fits 320 and 360 px with 24 px targets, passes axe, has unique ids and keeps the top bar reachable`, async ({ browser, baseURL }) => {
+        test(`every ${role} page fits 320 and 360 px with 24 px targets, passes axe, has unique ids and keeps the top bar reachable`, async ({
+          browser,
+          baseURL,
+        }) => {
           test.setTimeout(240_000);
-          const page = await pageAs(browser, baseURL!, world, { role, language, javaScriptEnabled, phoneWidth: WIDTHS[0] });
+          const page = await pageAs(browser, baseURL!, world, {
+            role,
+            language,
+            javaScriptEnabled,
+            phoneWidth: WIDTHS[0],
+          });
           const problems: string[] = [];
           try {
             for (const visit of world.pages[role]) {
@@ -113,7 +157,8 @@ for (const javaScriptEnabled of [false, true]) {
                 await visit.act?.(page);
                 await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
                 const where = `${visit.what} (${new URL(page.url()).pathname}${new URL(page.url()).search})`;
-                if (visit.shows) await expect(page.locator(visit.shows).first(), `${where} shows ${visit.shows}`).toBeVisible();
+                if (visit.shows)
+                  await expect(page.locator(visit.shows).first(), `${where} shows ${visit.shows}`).toBeVisible();
                 for (const width of WIDTHS) {
                   if (width !== WIDTHS[0]) await page.setViewportSize({ width, height: HEIGHT });
                   for (const p of await overflowAt(page, width)) problems.push(`${width} px ${where}: ${p}`);
@@ -135,10 +180,12 @@ for (const javaScriptEnabled of [false, true]) {
                 await page.goto(world.pages[role][0]!.path!);
                 for (const width of WIDTHS) {
                   await page.setViewportSize({ width, height: HEIGHT });
-                  for (const item of await unreachableTopBarItems(page, role, language)) problems.push(`${width} px: the top-bar item '${item}' cannot be reached`);
+                  for (const item of await unreachableTopBarItems(page, role, language))
+                    problems.push(`${width} px: the top-bar item '${item}' cannot be reached`);
                   // The menus' own items, measured open (closed, they are not drawn).
                   for (const menu of [words[language].menu, words[language].account]) {
-                    if (await openMenu(page, menu)) for (const p of await smallTargets(page)) problems.push(`${width} px, ${menu} open: ${p}`);
+                    if (await openMenu(page, menu))
+                      for (const p of await smallTargets(page)) problems.push(`${width} px, ${menu} open: ${p}`);
                     await closeMenus(page);
                   }
                 }
@@ -162,7 +209,9 @@ test.describe("menus on a phone (JavaScript on)", () => {
     await page.context().addCookies(world.states.patient.cookies);
     await page.goto("/health/doctors");
     const menu = page.getByRole("banner").locator("details", { has: page.locator('summary[aria-label="Open menu"]') });
-    const account = page.getByRole("banner").locator("details", { has: page.locator('summary[aria-label="Account menu"]') });
+    const account = page
+      .getByRole("banner")
+      .locator("details", { has: page.locator('summary[aria-label="Account menu"]') });
 
     await page.locator('summary[aria-label="Open menu"]').click();
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "My appointments" }).click();

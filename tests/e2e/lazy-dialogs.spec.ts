@@ -8,7 +8,11 @@ import { expect, test } from "./fixtures.ts";
 import { holdModule } from "./support.ts";
 
 test.describe("a dialog opened by its URL (JavaScript on)", () => {
-  test("the book dialog stays while its code loads, then reloads the times when the date changes", async ({ page, patient, doctor }) => {
+  test("the book dialog stays while its code loads, then reloads the times when the date changes", async ({
+    page,
+    patient,
+    doctor,
+  }) => {
     const dialogs = await holdModule(page, /\/assets\/doctor-dialogs-[^/]+\.js$/);
     await signIn(page, patient.email, "patient");
     dialogs.asked = false;
@@ -68,7 +72,12 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     generalPractice,
   }) => {
     const booked = await book(patient, doctor.id, generalPractice);
-    const dialogs = await openWithListDialogsHeld(page, patient, "patient", `/health/doctors/my-appointments?tab=assigned&cancel=${booked.id}`);
+    const dialogs = await openWithListDialogsHeld(
+      page,
+      patient,
+      "patient",
+      `/health/doctors/my-appointments?tab=assigned&cancel=${booked.id}`,
+    );
     const dialog = page.getByRole("dialog", { name: "Cancel appointment?" });
     await expect(dialog).toBeVisible();
     // The page asked for the module, which is held: what the patient has is the server's dialog.
@@ -85,7 +94,12 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     generalPractice,
   }) => {
     const booked = await book(patient, doctor.id, generalPractice);
-    const dialogs = await openWithListDialogsHeld(page, patient, "patient", "/health/doctors/my-appointments?tab=assigned");
+    const dialogs = await openWithListDialogsHeld(
+      page,
+      patient,
+      "patient",
+      "/health/doctors/my-appointments?tab=assigned",
+    );
     // Asked for once the page is interactive, and held.
     await expect.poll(() => dialogs.asked).toBe(true);
     const cancel = page.getByRole("link", { name: `Cancel: Dr. ${doctor.username}` });
@@ -106,7 +120,12 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     generalPractice,
   }) => {
     const booked = await book(patient, doctor.id, generalPractice);
-    const dialogs = await openWithListDialogsHeld(page, doctor, "doctor", `/doctor/appointments?appointment=${booked.id}`);
+    const dialogs = await openWithListDialogsHeld(
+      page,
+      doctor,
+      "doctor",
+      `/doctor/appointments?appointment=${booked.id}`,
+    );
     const dialog = page.getByRole("dialog", { name: "Appointment details" });
     await expect(dialog.getByText(patient.username)).toBeVisible();
     await expect.poll(() => dialogs.asked).toBe(true);
@@ -118,7 +137,12 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     expect(status.body.status).toBe("confirmed");
   });
 
-  test("the doctor's Cancel, clicked before the dialog's code has come, opens the dialog once it has", async ({ page, patient, doctor, generalPractice }) => {
+  test("the doctor's Cancel, clicked before the dialog's code has come, opens the dialog once it has", async ({
+    page,
+    patient,
+    doctor,
+    generalPractice,
+  }) => {
     await book(patient, doctor.id, generalPractice);
     const dialogs = await openWithListDialogsHeld(page, doctor, "doctor", "/doctor/appointments");
     await expect.poll(() => dialogs.asked).toBe(true);
@@ -207,7 +231,11 @@ test.describe("the doctor's profile, whose view, edit form and deletion dialog l
       works: (page: Page) => expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeVisible(),
     },
   ]) {
-    test(`opened with ?${part.query}, that part is asked for with the view, not once the view has come`, async ({ page, doctor, signIn }) => {
+    test(`opened with ?${part.query}, that part is asked for with the view, not once the view has come`, async ({
+      page,
+      doctor,
+      signIn,
+    }) => {
       await signIn(doctor);
       await passProfileGate(page.context(), doctor.email);
 

@@ -11,7 +11,11 @@ async function expectNoScript(page: Page) {
   expect(await page.content()).not.toContain("__reactRouter");
 }
 
-test("a patient turns lite mode on, books with plain forms, and turns it off again", async ({ page, patient, doctor }) => {
+test("a patient turns lite mode on, books with plain forms, and turns it off again", async ({
+  page,
+  patient,
+  doctor,
+}) => {
   const DOCTOR = doctor.username;
   await signIn(page, patient.email, "patient");
 
@@ -32,7 +36,11 @@ test("a patient turns lite mode on, books with plain forms, and turns it off aga
 
   await test.step("a settings post that names no form of the page changes nothing (it turned lite mode off)", async () => {
     const origin = new URL(page.url()).origin;
-    const answer = await page.request.post("/settings", { form: { intent: "feedRenew-forged" }, headers: { Origin: origin }, maxRedirects: 0 });
+    const answer = await page.request.post("/settings", {
+      form: { intent: "feedRenew-forged" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
     expect(answer.status()).toBe(400);
     expect(answer.headers()["set-cookie"] ?? "").not.toContain("lite=");
     await page.goto("/settings");

@@ -14,7 +14,12 @@ async function blockCookies(page: Page) {
     const request = route.request();
     const headers = { ...request.headers() };
     delete headers.cookie;
-    const answer = await fetch(request.url(), { method: request.method(), headers, body: request.postDataBuffer() ? new Uint8Array(request.postDataBuffer()!) : undefined, redirect: "manual" });
+    const answer = await fetch(request.url(), {
+      method: request.method(),
+      headers,
+      body: request.postDataBuffer() ? new Uint8Array(request.postDataBuffer()!) : undefined,
+      redirect: "manual",
+    });
     const kept: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       // fetch has already inflated the body, and the cookies are what the browser refuses.
@@ -33,7 +38,13 @@ for (const javaScriptEnabled of [false, true]) {
     test("'Account verified' shows once, and not again on reload", async ({ page }) => {
       const email = uniqueEmail("verified");
       const registered = await api("POST", "/auth/register", {
-        body: { username: uniqueName("Patient"), email, phone: "67" + String(Date.now()).slice(-7), password: PASSWORD, userRole: "patient" },
+        body: {
+          username: uniqueName("Patient"),
+          email,
+          phone: "67" + String(Date.now()).slice(-7),
+          password: PASSWORD,
+          userRole: "patient",
+        },
       });
       expect(registered.status).toBeLessThan(300);
       await page.goto(`/verification?userId=${registered.body.id}&email=${encodeURIComponent(email)}`);

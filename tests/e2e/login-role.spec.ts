@@ -35,7 +35,9 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("E-mail").fill(doctor.email);
       await page.getByLabel("Mot de passe").fill(PASSWORD);
       await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-      await expect(page.getByText("Ce compte est un compte médecin : choisissez « Médecin » et reconnectez-vous.")).toBeVisible();
+      await expect(
+        page.getByText("Ce compte est un compte médecin : choisissez « Médecin » et reconnectez-vous."),
+      ).toBeVisible();
     });
   });
 }

@@ -51,14 +51,22 @@ async function chooseMail(page: Page, javaScriptEnabled: boolean) {
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a patient turns reminders off, then writes in French and turns notices off", async ({ page, patient, signIn }) => {
+  test("a patient turns reminders off, then writes in French and turns notices off", async ({
+    page,
+    patient,
+    signIn,
+  }) => {
     await signIn(patient);
     await chooseMail(page, false);
   });
 });
 
 test.describe("with JavaScript on", () => {
-  test("a doctor turns reminders off, then writes in French and turns notices off", async ({ page, doctor, signIn }) => {
+  test("a doctor turns reminders off, then writes in French and turns notices off", async ({
+    page,
+    doctor,
+    signIn,
+  }) => {
     await signIn(doctor);
     await chooseMail(page, true);
   });

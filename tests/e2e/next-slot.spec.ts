@@ -5,8 +5,18 @@ import { api } from "./doctor-helpers.ts";
 import { expect, test, type Account, type Language } from "./fixtures.ts";
 
 const TEXT = {
-  en: { next: "Next available:", at: "at", book: "Book an appointment with Dr.", dayFull: "No free time on this day: choose another date." },
-  fr: { next: "Prochain créneau libre :", at: "à", book: "Réserver un rendez-vous avec le Dr", dayFull: "Aucun créneau libre ce jour-là : choisissez une autre date." },
+  en: {
+    next: "Next available:",
+    at: "at",
+    book: "Book an appointment with Dr.",
+    dayFull: "No free time on this day: choose another date.",
+  },
+  fr: {
+    next: "Prochain créneau libre :",
+    at: "à",
+    book: "Réserver un rendez-vous avec le Dr",
+    dayFull: "Aucun créneau libre ce jour-là : choisissez une autre date.",
+  },
 } satisfies Record<Language, Record<string, string>>;
 
 const DAY = 86_400_000;
@@ -22,7 +32,10 @@ function next(weekday: number): string {
 /** The doctor works on Wednesday afternoons only, at 14:00, from no notice to 90 days ahead. */
 async function wednesdayAfternoonsOnly(doctor: Account) {
   const week = { monday: [], tuesday: [], wednesday: ["14:00"], thursday: [], friday: [], saturday: [], sunday: [] };
-  const res = await api("PUT", "/doctor/working-plan", { token: doctor.token, body: { week, minimumNoticeHours: 0, bookingHorizonDays: 90 } });
+  const res = await api("PUT", "/doctor/working-plan", {
+    token: doctor.token,
+    body: { week, minimumNoticeHours: 0, bookingHorizonDays: 90 },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -32,10 +45,17 @@ for (const language of ["en", "fr"] as const) {
     test.describe(`the search's next available slot (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
       test.use({ javaScriptEnabled, language });
 
-      test("the card shows the doctor's next free slot, and its dialog opens on that day", async ({ page, patient, doctor, signIn }) => {
+      test("the card shows the doctor's next free slot, and its dialog opens on that day", async ({
+        page,
+        patient,
+        doctor,
+        signIn,
+      }) => {
         await wednesdayAfternoonsOnly(doctor);
         const wednesday = next(3);
-        const shown = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${wednesday}T12:00:00Z`));
+        const shown = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(
+          new Date(`${wednesday}T12:00:00Z`),
+        );
         await signIn(patient);
 
         await test.step("search the doctor: the card says Wednesday at 14:00", async () => {
@@ -57,7 +77,9 @@ for (const language of ["en", "fr"] as const) {
         });
 
         await test.step("a Saturday, which the doctor does not work, says there is no free time that day", async () => {
-          await page.goto(`/health/doctors?search=${encodeURIComponent(doctor.username)}&book=${doctor.id}&date=${next(6)}`);
+          await page.goto(
+            `/health/doctors?search=${encodeURIComponent(doctor.username)}&book=${doctor.id}&date=${next(6)}`,
+          );
           const dialog = page.getByRole("dialog");
           await expect(dialog.getByText(text.dayFull)).toBeVisible();
           await expect(dialog.locator('input[name="time"]:not([disabled])')).toHaveCount(0);

@@ -10,7 +10,14 @@ async function bookSameSlot(doctor: { id: string }, slot: { date: string; time: 
   const other = await createPatient();
   const booked = await api("POST", "/appointment", {
     token: other.token,
-    body: { doctorId: doctor.id, specialityId: speciality, type: "online", category: "direct", date: slot.date, time: slot.time },
+    body: {
+      doctorId: doctor.id,
+      specialityId: speciality,
+      type: "online",
+      category: "direct",
+      date: slot.date,
+      time: slot.time,
+    },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 }
@@ -63,13 +70,19 @@ for (const javaScriptEnabled of [false, true]) {
         await page.goto(`/doctor/appointments?tab=open&search=${encodeURIComponent(patient.username)}`);
         const cards = page.getByRole("listitem").filter({ hasText: patient.username });
         await expect(cards).toHaveCount(2);
-        await cards.filter({ hasText: "15:00" }).getByRole("link", { name: `Details of the appointment with ${patient.username}` }).click();
+        await cards
+          .filter({ hasText: "15:00" })
+          .getByRole("link", { name: `Details of the appointment with ${patient.username}` })
+          .click();
         let dialog = page.getByRole("dialog");
         await expect(dialog.getByText("Persistent cough for two weeks")).toBeVisible();
         await expect(dialog.getByText("Rue Joss, Bonanjo, Douala")).toBeVisible();
         await a11y();
         await dialog.getByRole("link", { name: "Close", exact: true }).last().click();
-        await cards.filter({ hasText: "09:00" }).getByRole("link", { name: `Details of the appointment with ${patient.username}` }).click();
+        await cards
+          .filter({ hasText: "09:00" })
+          .getByRole("link", { name: `Details of the appointment with ${patient.username}` })
+          .click();
         dialog = page.getByRole("dialog");
         await expect(dialog.getByText("Follow-up of my blood pressure")).toBeVisible();
         await expect(dialog.getByText("Tablet", { exact: true })).toBeVisible();
@@ -78,7 +91,10 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
 
-    test("no proposal on a slot the doctor holds; a proposal whose doctor got booked says so", async ({ page, a11y }) => {
+    test("no proposal on a slot the doctor holds; a proposal whose doctor got booked says so", async ({
+      page,
+      a11y,
+    }) => {
       const speciality = await generalPractice();
       const patient = await createPatient();
       const busy = await newVerifiedDoctor(speciality);
@@ -92,12 +108,18 @@ for (const javaScriptEnabled of [false, true]) {
         const card = page.getByRole("listitem").filter({ hasText: patient.username });
         await expect(card.getByText("You already have an appointment at this time")).toBeVisible();
         await expect(card.getByRole("button", { name: "Propose" })).toHaveCount(0);
-        const refused = await api("POST", "/appointment-proposal", { token: busy.token, body: { doctorId: busy.id, appointmentId: request.id } });
+        const refused = await api("POST", "/appointment-proposal", {
+          token: busy.token,
+          body: { doctorId: busy.id, appointmentId: request.id },
+        });
         expect(refused.status).toBe(409);
       });
 
       await test.step("another doctor proposes, then gets booked at that time before the patient accepts", async () => {
-        const proposed = await api("POST", "/appointment-proposal", { token: late.token, body: { doctorId: late.id, appointmentId: request.id } });
+        const proposed = await api("POST", "/appointment-proposal", {
+          token: late.token,
+          body: { doctorId: late.id, appointmentId: request.id },
+        });
         expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
         await page.context().clearCookies();
         await signIn(page, patient.email, "patient");
@@ -113,7 +135,9 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(proposal.getByRole("alert")).toHaveText(
           "This doctor is no longer free at this time, so the proposal cannot be accepted. Choose another proposal or wait for new ones.",
         );
-        await expect(proposal.getByText("No longer available: the doctor now has another appointment at this time")).toBeVisible();
+        await expect(
+          proposal.getByText("No longer available: the doctor now has another appointment at this time"),
+        ).toBeVisible();
         await expect(proposal.getByText("Awaiting your answer")).toHaveCount(0);
         await expect(proposal.getByRole("button", { name: "Accept" })).toHaveCount(0);
         await expect(proposal.getByRole("button", { name: "Reject" })).toBeVisible();
@@ -123,7 +147,11 @@ for (const javaScriptEnabled of [false, true]) {
       await test.step("in French too", async () => {
         await page.context().addCookies([{ name: "i18nextLng", value: "fr", url: page.url() }]);
         await page.goto(page.url());
-        await expect(page.getByRole("dialog").getByText("Plus disponible : le médecin a désormais un autre rendez-vous à cette heure")).toBeVisible();
+        await expect(
+          page
+            .getByRole("dialog")
+            .getByText("Plus disponible : le médecin a désormais un autre rendez-vous à cette heure"),
+        ).toBeVisible();
       });
     });
   });

@@ -49,7 +49,9 @@ for (const [language, login, register, doctorText] of [
       await expect(page.locator("main")).not.toContainText(/\b(register|fields|roles)\.[a-zA-Z]+/);
     });
 
-    test("the skip link, used while the language's texts are on their way, moves within the page and never reloads it", async ({ page }) => {
+    test("the skip link, used while the language's texts are on their way, moves within the page and never reloads it", async ({
+      page,
+    }) => {
       const texts = await holdModule(page, textsFile);
       const documentLoads: string[] = [];
       page.on("request", (request) => {
@@ -87,7 +89,9 @@ for (const [language, login, register, doctorText] of [
       return () => aborted;
     }
 
-    test("when the language's texts cannot be loaded (a flaky network), the next page comes whole from the server", async ({ page }) => {
+    test("when the language's texts cannot be loaded (a flaky network), the next page comes whole from the server", async ({
+      page,
+    }) => {
       await openLoginWithoutTexts(page);
       const fromServer = page.waitForRequest((r) => r.isNavigationRequest() && /\/register$/.test(r.url()));
       await page.getByRole("link", { name: language === "en" ? "Register" : "S'inscrire" }).click();
@@ -95,10 +99,16 @@ for (const [language, login, register, doctorText] of [
       await page.waitForURL(/\/register$/);
       await expect(page.getByRole("heading", { level: 1, name: register })).toBeVisible();
       // Texts the login page did not carry: the page is not one of empty labels.
-      await expect(page.getByText(language === "en" ? "Register as a patient to book appointments" : "Inscrivez-vous comme patient p")).toBeVisible();
+      await expect(
+        page.getByText(
+          language === "en" ? "Register as a patient to book appointments" : "Inscrivez-vous comme patient p",
+        ),
+      ).toBeVisible();
     });
 
-    test("when the language's texts cannot be loaded, a form answered with errors keeps what was typed and shows the errors", async ({ page }) => {
+    test("when the language's texts cannot be loaded, a form answered with errors keeps what was typed and shows the errors", async ({
+      page,
+    }) => {
       const aborted = await openLoginWithoutTexts(page);
       const documentLoads: string[] = [];
       page.on("request", (request) => {
@@ -106,7 +116,9 @@ for (const [language, login, register, doctorText] of [
       });
       const email = page.getByLabel(language === "en" ? "Email" : "E-mail", { exact: true });
       await email.fill("nobody-here@example.com");
-      await page.getByLabel(language === "en" ? "Password" : "Mot de passe", { exact: true }).fill("not-the-password-1");
+      await page
+        .getByLabel(language === "en" ? "Password" : "Mot de passe", { exact: true })
+        .fill("not-the-password-1");
       await page.getByRole("button", { name: language === "en" ? "Log in" : "Se connecter", exact: true }).click();
       // The answer's message is a text the page did not carry: shown in the browser it would be
       // empty. The form went to the server as it goes without JavaScript, once, and its answer
@@ -133,7 +145,11 @@ for (const language of ["en", "fr"] as const) {
   test.describe(`hydration over the page's own texts (${language})`, () => {
     test.use({ language });
 
-    test("signed-in pages hydrate without a difference and then show texts they did not carry", async ({ page, patient, signIn }) => {
+    test("signed-in pages hydrate without a difference and then show texts they did not carry", async ({
+      page,
+      patient,
+      signIn,
+    }) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
@@ -154,7 +170,9 @@ for (const language of ["en", "fr"] as const) {
   });
 }
 
-test("switching to a language whose texts cannot be loaded asks the page of the server, in that language", async ({ page }) => {
+test("switching to a language whose texts cannot be loaded asks the page of the server, in that language", async ({
+  page,
+}) => {
   await page.route(/\/assets\/fr-[\w-]+\.js$/, (route) => route.abort("connectionreset"));
   const documentLoads: string[] = [];
   page.on("request", (request) => {
@@ -168,4 +186,3 @@ test("switching to a language whose texts cannot be loaded asks the page of the 
   await expect(page.locator("main")).not.toContainText(/\b(auth|common)\.[a-zA-Z]+/);
   expect(documentLoads.filter((load) => load === "GET /login").length).toBeGreaterThan(1);
 });
-

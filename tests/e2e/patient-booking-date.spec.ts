@@ -9,14 +9,30 @@ import { api, futureSlot } from "./doctor-helpers.ts";
 import { createPatient, expect, test, type Account, type Language } from "./fixtures.ts";
 
 const TEXT = {
-  en: { showTimes: "Show available times", online: "Online", submit: "Book appointment", created: "Appointment created successfully!", taken: "This time slot has just been taken", cleared: "09:00 was chosen for" },
-  fr: { showTimes: "Afficher les horaires disponibles", online: "En ligne", submit: "Réserver le rendez-vous", created: "Rendez-vous créé avec succès !", taken: "Ce créneau vient d'être pris", cleared: "09:00 avait été choisi pour le" },
+  en: {
+    showTimes: "Show available times",
+    online: "Online",
+    submit: "Book appointment",
+    created: "Appointment created successfully!",
+    taken: "This time slot has just been taken",
+    cleared: "09:00 was chosen for",
+  },
+  fr: {
+    showTimes: "Afficher les horaires disponibles",
+    online: "En ligne",
+    submit: "Réserver le rendez-vous",
+    created: "Rendez-vous créé avec succès !",
+    taken: "Ce créneau vient d'être pris",
+    cleared: "09:00 avait été choisi pour le",
+  },
 } satisfies Record<Language, Record<string, string>>;
 
 /** The patient's appointments with that doctor, as the API has them. */
 async function booked(patient: Account, doctor: Account): Promise<{ date: string; type: string }[]> {
   const list = await api("GET", "/appointment?limit=100", { token: patient.token });
-  return list.body.appointments.filter((a: { doctorId: string; status: string }) => a.doctorId === doctor.id && a.status !== "cancelled");
+  return list.body.appointments.filter(
+    (a: { doctorId: string; status: string }) => a.doctorId === doctor.id && a.status !== "cancelled",
+  );
 }
 
 async function bookedDates(patient: Account, doctor: Account): Promise<string[]> {
@@ -60,7 +76,12 @@ for (const language of ["en", "fr"] as const) {
     test.describe(`the book dialog books the date it shows (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
       test.use({ javaScriptEnabled, language });
 
-      test("a date changed without reloading the times is the date booked", async ({ page, patient, doctor, signIn }) => {
+      test("a date changed without reloading the times is the date booked", async ({
+        page,
+        patient,
+        doctor,
+        signIn,
+      }) => {
         const { first, second } = twoDays();
         await signIn(patient);
         const dialog = await openDialogOn(page, doctor, first);
@@ -89,14 +110,29 @@ for (const language of ["en", "fr"] as const) {
     // Reported from Chromium and Firefox: once the month was typed the field held a whole date (the
     // 15th of the new month), the dialog reloaded for it and rebuilt its form, focus fell to the
     // page and the rest of the keys went nowhere: a patient who did not look booked the wrong day.
-    test("keeps the field, what was typed and the type, and books the day typed", async ({ page, patient, doctor, signIn }) => {
+    test("keeps the field, what was typed and the type, and books the day typed", async ({
+      page,
+      patient,
+      doctor,
+      signIn,
+    }) => {
       // Typed over the shown day, each segment changes: halfway the field holds another whole date.
       const year = new Date().getFullYear() + 1;
       const shown = `${year}-03-15`;
       const typed = `${year}-04-20`;
       // 09:00 is taken on the day typed: its time list must come in place of the shown day's.
       const other = await createPatient();
-      const held = await api("POST", "/appointment", { token: other.token, body: { doctorId: doctor.id, type: "online", status: "pending", category: "direct", date: typed, time: "09:00" } });
+      const held = await api("POST", "/appointment", {
+        token: other.token,
+        body: {
+          doctorId: doctor.id,
+          type: "online",
+          status: "pending",
+          category: "direct",
+          date: typed,
+          time: "09:00",
+        },
+      });
       expect(held.status, JSON.stringify(held.body)).toBeLessThan(300);
 
       await signIn(patient);
@@ -132,11 +168,26 @@ for (const language of ["en", "fr"] as const) {
   test.describe(`without JavaScript, a changed date whose time is taken (${language})`, () => {
     test.use({ javaScriptEnabled: false, language });
 
-    test("comes back on the new date asking for another time, and books nothing", async ({ page, patient, doctor, signIn }) => {
+    test("comes back on the new date asking for another time, and books nothing", async ({
+      page,
+      patient,
+      doctor,
+      signIn,
+    }) => {
       // Someone else takes 09:00 on the second day.
       const { first, second } = twoDays();
       const other = await createPatient();
-      const held = await api("POST", "/appointment", { token: other.token, body: { doctorId: doctor.id, type: "online", status: "pending", category: "direct", date: second, time: "09:00" } });
+      const held = await api("POST", "/appointment", {
+        token: other.token,
+        body: {
+          doctorId: doctor.id,
+          type: "online",
+          status: "pending",
+          category: "direct",
+          date: second,
+          time: "09:00",
+        },
+      });
       expect(held.status, JSON.stringify(held.body)).toBeLessThan(300);
 
       await signIn(patient);

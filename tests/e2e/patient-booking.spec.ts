@@ -95,7 +95,6 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(item.getByRole("link", { name: /^Cancel/ })).toHaveCount(0);
       });
     });
-
   });
 
   test.describe(`booking a doctor in French (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
@@ -108,7 +107,12 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText("Vous n'avez aucun rendez-vous confirmé.")).toBeVisible();
       await checkA11y(page);
 
-      const { dialog } = await openBookDialog(page, DOCTOR, /^Rechercher/, `Réserver un rendez-vous avec le Dr ${DOCTOR}`);
+      const { dialog } = await openBookDialog(
+        page,
+        DOCTOR,
+        /^Rechercher/,
+        `Réserver un rendez-vous avec le Dr ${DOCTOR}`,
+      );
       await expect(dialog.getByRole("heading", { name: "Prendre rendez-vous" })).toBeVisible();
       await expect(dialog.getByText(/^3\s000\sFCFA$/).first()).toBeVisible();
       await checkA11y(page);

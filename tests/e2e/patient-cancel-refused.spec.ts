@@ -15,7 +15,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(dialog).toBeVisible();
 
       // The doctor cancels it first.
-      expect((await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "cancelled" } })).status).toBe(200);
+      expect(
+        (await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "cancelled" } })).status,
+      ).toBe(200);
       await dialog.getByRole("button", { name: "Cancel Appointment" }).click();
 
       await expect(dialog.getByRole("alert")).toHaveText(

@@ -30,10 +30,14 @@ test.beforeAll(async () => {
       res.writeHead(500, { "content-type": "application/json" }).end('{"message":"Internal error","code":"internal"}');
       return;
     }
-    const upstream = http.request(`${API}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(API).host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      `${API}${req.url}`,
+      { method: req.method, headers: { ...req.headers, host: new URL(API).host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -52,20 +56,35 @@ test.afterAll(async () => {
 /** Signs the page's context in on the relayed web server, through its login form posted over HTTP. */
 async function signInThere(page: Page, email: string) {
   await page.context().addCookies([{ name: "cookie_check", value: "1", url: web.base }]);
-  const answer = await page.context().request.post(`${web.base}/login`, { form: { email, password: PASSWORD, role: "patient" }, maxRedirects: 0 });
+  const answer = await page
+    .context()
+    .request.post(`${web.base}/login`, { form: { email, password: PASSWORD, role: "patient" }, maxRedirects: 0 });
   expect(answer.status()).toBe(302);
 }
 
 const words = {
-  en: { title: "Delete your account?", confirm: "Delete my account", failed: "Your account could not be deleted: nothing was changed. Try again in a moment.", deleted: "Account deleted successfully" },
-  fr: { title: "Supprimer votre compte ?", confirm: "Supprimer mon compte", failed: "Votre compte n'a pas pu être supprimé : rien n'a changé. Réessayez dans un instant.", deleted: "Compte supprimé avec succès" },
+  en: {
+    title: "Delete your account?",
+    confirm: "Delete my account",
+    failed: "Your account could not be deleted: nothing was changed. Try again in a moment.",
+    deleted: "Account deleted successfully",
+  },
+  fr: {
+    title: "Supprimer votre compte ?",
+    confirm: "Supprimer mon compte",
+    failed: "Votre compte n'a pas pu être supprimé : rien n'a changé. Réessayez dans un instant.",
+    deleted: "Compte supprimé avec succès",
+  },
 };
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`a patient's deletion the API refuses (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("keeps the dialog open with the reason, in English and French, and deletes once the API answers", async ({ page, patient }) => {
+    test("keeps the dialog open with the reason, in English and French, and deletes once the API answers", async ({
+      page,
+      patient,
+    }) => {
       failing = true;
       await signInThere(page, patient.email);
       for (const language of ["en", "fr"] as const) {
@@ -85,10 +104,16 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("the API answers again: the same dialog deletes the account", async () => {
         failing = false;
-        await page.getByRole("dialog", { name: words.fr.title }).getByRole("button", { name: words.fr.confirm }).click();
+        await page
+          .getByRole("dialog", { name: words.fr.title })
+          .getByRole("button", { name: words.fr.confirm })
+          .click();
         await expect(page).toHaveURL(/\/login$/);
         await expect(page.getByText(words.fr.deleted)).toBeVisible();
-        expect((await api("POST", "/auth/login", { body: { email: patient.email, password: PASSWORD, role: "patient" } })).status).toBe(401);
+        expect(
+          (await api("POST", "/auth/login", { body: { email: patient.email, password: PASSWORD, role: "patient" } }))
+            .status,
+        ).toBe(401);
       });
     });
   });

@@ -8,7 +8,12 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`the patient home's counts (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a pending booking is counted in all, not as confirmed; once confirmed, in both", async ({ page, patient, doctor, generalPractice }) => {
+    test("a pending booking is counted in all, not as confirmed; once confirmed, in both", async ({
+      page,
+      patient,
+      doctor,
+      generalPractice,
+    }) => {
       const booked = await book(patient, doctor.id, generalPractice);
       await signIn(page, patient.email, "patient");
       const confirmed = page.getByRole("region", { name: "Confirmed appointments" });
@@ -17,7 +22,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(confirmed.getByRole("link", { name: "0 confirmed to come" })).toBeVisible();
       await expect(confirmed.getByRole("link", { name: "All my appointments, every status: 1" })).toBeVisible();
 
-      expect((await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } })).status).toBe(200);
+      expect(
+        (await api("PUT", `/appointment/${booked.id}`, { token: doctor.token, body: { status: "confirmed" } })).status,
+      ).toBe(200);
       await page.reload();
       await expect(confirmed.getByRole("link", { name: "1 confirmed to come" })).toBeVisible();
       await expect(confirmed.getByRole("link", { name: "All my appointments, every status: 1" })).toBeVisible();
@@ -35,6 +42,8 @@ test.describe("the patient home's counts in French", () => {
     await signIn(page, patient.email, "patient");
     const confirmed = page.getByRole("region", { name: "Rendez-vous confirmés" });
     await expect(confirmed.getByRole("link", { name: "0 confirmé à venir" })).toBeVisible();
-    await expect(confirmed.getByRole("link", { name: "Tous mes rendez-vous, tous statuts confondus : 1" })).toBeVisible();
+    await expect(
+      confirmed.getByRole("link", { name: "Tous mes rendez-vous, tous statuts confondus : 1" }),
+    ).toBeVisible();
   });
 });

@@ -41,7 +41,10 @@ for (const javaScriptEnabled of [false, true]) {
       await test.step("a doctor proposes", async () => {
         const mine = await api("GET", "/appointment?assigned=false", { token: patient.token });
         const appointmentId = mine.body.appointments[0].id;
-        const proposed = await api("POST", "/appointment-proposal", { token: doctor.token, body: { doctorId: doctor.id, appointmentId } });
+        const proposed = await api("POST", "/appointment-proposal", {
+          token: doctor.token,
+          body: { doctorId: doctor.id, appointmentId },
+        });
         expect(proposed.status, JSON.stringify(proposed.body)).toBeLessThan(300);
       });
 

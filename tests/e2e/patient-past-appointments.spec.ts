@@ -9,12 +9,21 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`past appointments (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a past confirmed appointment offers no Cancel and no Buy", async ({ page, patient, doctor, generalPractice }) => {
+    test("a past confirmed appointment offers no Cancel and no Buy", async ({
+      page,
+      patient,
+      doctor,
+      generalPractice,
+    }) => {
       await pastAppointments(doctor, patient);
       const coming = await book(patient, doctor.id, generalPractice);
-      expect((await api("PUT", `/appointment/${coming.id}`, { token: doctor.token, body: { status: "confirmed" } })).status).toBe(200);
+      expect(
+        (await api("PUT", `/appointment/${coming.id}`, { token: doctor.token, body: { status: "confirmed" } })).status,
+      ).toBe(200);
       const confirmed = await api("GET", "/appointment?status=confirmed&limit=100", { token: patient.token });
-      const past = (confirmed.body.appointments as { id: string; time: string }[]).filter((a) => Date.parse(a.time) < Date.now());
+      const past = (confirmed.body.appointments as { id: string; time: string }[]).filter(
+        (a) => Date.parse(a.time) < Date.now(),
+      );
       expect(past).toHaveLength(2);
       await signIn(page, patient.email, "patient");
 

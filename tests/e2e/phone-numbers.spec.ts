@@ -12,7 +12,10 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`phone numbers (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("register with a national number, then change it to an international one with spaces", async ({ page, a11y }) => {
+    test("register with a national number, then change it to an international one with spaces", async ({
+      page,
+      a11y,
+    }) => {
       const email = uniqueEmail("phone");
       const d = digits();
       await test.step("register with 6.7x.xx.xx.xx (nine digits, dots, no +237)", async () => {
@@ -32,7 +35,9 @@ for (const javaScriptEnabled of [false, true]) {
       await test.step("the profile shows it in international format", async () => {
         await signIn(page, email, "patient");
         await page.goto("/patient/profile");
-        await expect(page.getByText(`+237 6 7${d[0]} ${d.slice(1, 3)} ${d.slice(3, 5)} ${d.slice(5)}`).first()).toBeVisible();
+        await expect(
+          page.getByText(`+237 6 7${d[0]} ${d.slice(1, 3)} ${d.slice(3, 5)} ${d.slice(5)}`).first(),
+        ).toBeVisible();
       });
 
       await test.step("save '+237 650 000 001' in the profile", async () => {
@@ -40,7 +45,9 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByLabel("Phone Number").fill(`+237 650 ${d.slice(0, 3)} ${d.slice(3, 6)}`);
         await page.getByRole("button", { name: "Save" }).click();
         await expect(page.getByText("Profile updated successfully")).toBeVisible();
-        await expect(page.getByText(`+237 6 50 ${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4, 6)}`).first()).toBeVisible();
+        await expect(
+          page.getByText(`+237 6 50 ${d.slice(0, 2)} ${d.slice(2, 4)} ${d.slice(4, 6)}`).first(),
+        ).toBeVisible();
         await a11y();
       });
 

@@ -36,7 +36,12 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`printed pages (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the consultation record and the schedule print with margins, without the screen note", async ({ page, patient, doctor, generalPractice }) => {
+    test("the consultation record and the schedule print with margins, without the screen note", async ({
+      page,
+      patient,
+      doctor,
+      generalPractice,
+    }) => {
       // A doctor keeps records of their own patients only: one booking makes this patient theirs.
       await book(patient, doctor.id, generalPractice);
       const diagnosis = uniqueName("Print check");

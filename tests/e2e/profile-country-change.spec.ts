@@ -19,7 +19,10 @@ for (const javaScriptEnabled of [false, true]) {
     test("Save with a new country asks for its city, then saves both", async ({ page, patient }) => {
       const cameroon = await placeId("/location/country", "Cameroon");
       const douala = await placeId(`/location/city/${cameroon}`, "Douala");
-      const saved = await api("PUT", "/patient/me", { token: patient.token, body: { username: patient.username, countryId: cameroon, cityId: douala } });
+      const saved = await api("PUT", "/patient/me", {
+        token: patient.token,
+        body: { username: patient.username, countryId: cameroon, cityId: douala },
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       await signIn(page, patient.email, "patient");
       await page.goto("/patient/profile?edit=1");
@@ -29,7 +32,9 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByLabel("Profession").fill("Nurse");
         await page.getByLabel("Country").selectOption({ label: "Gabon" });
         await page.getByRole("button", { name: "Save" }).click();
-        await expect(page.getByRole("alert").filter({ hasText: "The country changed" })).toHaveText("The country changed: choose a city of the new country, then save again.");
+        await expect(page.getByRole("alert").filter({ hasText: "The country changed" })).toHaveText(
+          "The country changed: choose a city of the new country, then save again.",
+        );
         await expect(page.getByText("Choose a city of this country.")).toBeVisible();
         await expect(page.getByLabel("Country")).toHaveValue(await placeId("/location/country", "Gabon").then(String));
         await expect(page.getByLabel("Profession")).toHaveValue("Nurse");

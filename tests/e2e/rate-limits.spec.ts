@@ -32,7 +32,11 @@ for (const javaScriptEnabled of [false, true]) {
     test.describe(`throttling (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
       test.use({ javaScriptEnabled, locale: language === "fr" ? "fr-FR" : "en-GB" });
 
-      test("guessing a password from one connection is stopped there; the patient still logs in from home", async ({ page, browser, extraHTTPHeaders }) => {
+      test("guessing a password from one connection is stopped there; the patient still logs in from home", async ({
+        page,
+        browser,
+        extraHTTPHeaders,
+      }) => {
         const patient = await createPatient();
         const from = extraHTTPHeaders!["x-forwarded-for"];
         const tryPassword = async (password: string) => {
@@ -44,7 +48,10 @@ for (const javaScriptEnabled of [false, true]) {
         // Five wrong passwords for the account from this connection (docs/throttling.md), the last
         // one typed in the page.
         for (let i = 0; i < 4; i++) {
-          const answer = await api("POST", "/auth/login", { from, body: { email: patient.email, password: `Wrong${i}pass!`, role: "patient" } });
+          const answer = await api("POST", "/auth/login", {
+            from,
+            body: { email: patient.email, password: `Wrong${i}pass!`, role: "patient" },
+          });
           expect(answer.status).toBe(401);
         }
         await tryPassword("Wrong4pass!");
@@ -66,11 +73,16 @@ for (const javaScriptEnabled of [false, true]) {
         }
       });
 
-      test("a flood of reset-code requests from one connection gets a clear answer", async ({ page, extraHTTPHeaders }) => {
+      test("a flood of reset-code requests from one connection gets a clear answer", async ({
+        page,
+        extraHTTPHeaders,
+      }) => {
         const from = extraHTTPHeaders!["x-forwarded-for"];
         // Ten requests from this connection, the limit (docs/throttling.md), the last sent by the page.
         for (let i = 0; i < 9; i++) {
-          expect((await api("POST", "/auth/forgot-password", { from, body: { email: uniqueEmail("flood") } })).status).toBe(200);
+          expect(
+            (await api("POST", "/auth/forgot-password", { from, body: { email: uniqueEmail("flood") } })).status,
+          ).toBe(200);
         }
         await page.goto("/forgot-password");
         await page.getByLabel(t.email).fill(uniqueEmail("flood"));

@@ -6,7 +6,11 @@ import { expect, test } from "./fixtures.ts";
 test.describe("the search box of a list (JavaScript on)", () => {
   test.use({ javaScriptEnabled: true });
 
-  test("submits after a pause, keeps what is typed meanwhile and the focus, and Enter sends once", async ({ page, patient, signIn }) => {
+  test("submits after a pause, keeps what is typed meanwhile and the focus, and Enter sends once", async ({
+    page,
+    patient,
+    signIn,
+  }) => {
     await signIn(patient);
     const answers: string[] = [];
     let hold: Promise<void> | undefined;
@@ -14,7 +18,8 @@ test.describe("the search box of a list (JavaScript on)", () => {
     await page.route(/\/health\/doctors\/my-appointments\.data/, async (route) => {
       const url = new URL(route.request().url());
       // The list's own data (the root's comes in a request of its own).
-      if (url.searchParams.get("_routes")?.includes("my-appointments")) answers.push(url.searchParams.get("search") ?? "");
+      if (url.searchParams.get("_routes")?.includes("my-appointments"))
+        answers.push(url.searchParams.get("search") ?? "");
       if (hold) await hold;
       await route.continue().catch(() => {});
     });

@@ -67,10 +67,12 @@ smtp.server.on("error", (error) => {
 
 // --- the SMPP gateway (docs/sms.md) -------------------------------------------------------------
 
-const gateway = await startSmppServer({ port: SMPP_PORT, systemId: "healthbook", password: "e2e-smpp" }).catch((error: Error) => {
-  console.error(`[e2e smpp] ${error.message}`);
-  process.exit(1);
-});
+const gateway = await startSmppServer({ port: SMPP_PORT, systemId: "healthbook", password: "e2e-smpp" }).catch(
+  (error: Error) => {
+    console.error(`[e2e smpp] ${error.message}`);
+    process.exit(1);
+  },
+);
 
 const mailbox = createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");

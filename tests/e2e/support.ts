@@ -34,7 +34,11 @@ export async function mailsTo(email: string): Promise<Mail[]> {
 export async function latestSmsCode(phone: string, options: { after?: number } = {}): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const code = (await smsTo(phone)).slice(options.after ?? 0).map((m) => m.text.match(/\b(\d{6})\b/)?.[1]).filter(Boolean).at(-1);
+    const code = (await smsTo(phone))
+      .slice(options.after ?? 0)
+      .map((m) => m.text.match(/\b(\d{6})\b/)?.[1])
+      .filter(Boolean)
+      .at(-1);
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -88,12 +92,18 @@ export async function latestCode(email: string, options: { after?: number; timeo
     seen = await mailsTo(email);
     // The newest mail that carries a code: other mail (an approval, a notice) arrives on its own
     // time from the outbox, before or after it.
-    const code = seen.slice(options.after ?? 0).map(codeIn).filter(Boolean).at(-1);
+    const code = seen
+      .slice(options.after ?? 0)
+      .map(codeIn)
+      .filter(Boolean)
+      .at(-1);
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }
   const subjects = seen.map((m) => `"${m.subject}"`).join(", ") || "none";
-  throw new Error(`no code mailed to ${email} within ${options.timeout ?? 10_000} ms (after ${options.after ?? 0}; mails seen: ${subjects})`);
+  throw new Error(
+    `no code mailed to ${email} within ${options.timeout ?? 10_000} ms (after ${options.after ?? 0}; mails seen: ${subjects})`,
+  );
 }
 
 /**
@@ -112,7 +122,10 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0
 const scriptsOff = new WeakMap<BrowserContext, boolean>();
 function javaScriptDisabled(page: Page): boolean {
   const context = page.context();
-  return scriptsOff.get(context) ?? (context as unknown as { _options?: { javaScriptEnabled?: boolean } })._options?.javaScriptEnabled === false;
+  return (
+    scriptsOff.get(context) ??
+    (context as unknown as { _options?: { javaScriptEnabled?: boolean } })._options?.javaScriptEnabled === false
+  );
 }
 
 type Configure = (builder: AxeBuilder) => AxeBuilder;
@@ -157,12 +170,17 @@ async function analyzeWithoutJavaScript(page: Page, configure: Configure) {
  * Fails with a readable list when axe finds any WCAG 2 A/AA violation on the page as it is now.
  * Works with JavaScript enabled or disabled.
  */
-export async function checkA11y(page: Page, options: { exclude?: string[]; disableRules?: string[]; thorough?: boolean } = {}) {
+export async function checkA11y(
+  page: Page,
+  options: { exclude?: string[]; disableRules?: string[]; thorough?: boolean } = {},
+) {
   const configure: Configure = (builder) => {
     // thorough: WCAG 2.2 AA, axe's best practices (landmarks, regions) and the still-experimental
     // check that an accessible name contains the visible label (what voice control users say).
     let b = options.thorough
-      ? builder.options({ rules: { "label-content-name-mismatch": { enabled: true } } }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      ? builder
+          .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       : builder.withTags(["wcag2a", "wcag2aa"]);
     for (const selector of options.exclude ?? []) b = b.exclude(selector);
     if (options.disableRules?.length) b = b.disableRules(options.disableRules);
@@ -176,7 +194,9 @@ export async function checkA11y(page: Page, options: { exclude?: string[]; disab
   const lines = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
-      v.nodes.map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`).join("\n"),
+      v.nodes
+        .map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
+        .join("\n"),
   );
   expect(lines, `accessibility violations on ${page.url()}:\n${lines.join("\n")}`).toEqual([]);
 }

@@ -33,12 +33,22 @@ test.beforeAll(async () => {
     doctor: { email: doctor.user.email, name: "Paul Ngo" },
     stranger: { email: stranger.user.email, name: "Someone Else" },
   };
-  const base = { patientId: patient.user.id, doctorId: doctor.user.id, status: "confirmed" as const, type: "online" as const };
+  const base = {
+    patientId: patient.user.id,
+    doctorId: doctor.user.id,
+    status: "confirmed" as const,
+    type: "online" as const,
+  };
   soon = (await insertAppointment(api.db, { ...base, startsAt: new Date(Date.now() + 5 * 60_000) })).id;
   const start = new Date(Date.now() + 26 * 60 * 60_000);
   tomorrow = {
     id: (await insertAppointment(api.db, { ...base, startsAt: start })).id,
-    opensAt: new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Africa/Douala" }).format(new Date(start.getTime() - 15 * 60_000)),
+    opensAt: new Intl.DateTimeFormat("en-GB", {
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: "Africa/Douala",
+    }).format(new Date(start.getTime() - 15 * 60_000)),
   };
 });
 
@@ -81,16 +91,28 @@ for (const javaScriptEnabled of [false, true]) {
 
       await page.goto(`${web.url}/health/doctors/my-appointments?appointment=${tomorrow.id}`);
       const later = page.getByRole("dialog");
-      await expect(later.getByText(`The link to the video consultation will appear here at ${tomorrow.opensAt}, 15 minutes before the start.`)).toBeVisible();
+      await expect(
+        later.getByText(
+          `The link to the video consultation will appear here at ${tomorrow.opensAt}, 15 minutes before the start.`,
+        ),
+      ).toBeVisible();
       await expect(later.getByRole("link", { name: "Join the video consultation" })).toHaveCount(0);
 
       await page.context().clearCookies();
       await signIn(page, "doctor");
       await page.context().addCookies([{ name: "i18nextLng", value: "fr", url: web.url }]);
       await page.goto(`${web.url}/doctor/appointments?appointment=${soon}`);
-      await expect(page.getByRole("dialog").getByRole("link", { name: "Rejoindre la consultation vidéo" })).toHaveAttribute("href", room!);
+      await expect(
+        page.getByRole("dialog").getByRole("link", { name: "Rejoindre la consultation vidéo" }),
+      ).toHaveAttribute("href", room!);
       await page.goto(`${web.url}/doctor/appointments?appointment=${tomorrow.id}`);
-      await expect(page.getByRole("dialog").getByText(`Le lien de la consultation vidéo apparaîtra ici à ${tomorrow.opensAt}, 15 minutes avant le début.`)).toBeVisible();
+      await expect(
+        page
+          .getByRole("dialog")
+          .getByText(
+            `Le lien de la consultation vidéo apparaîtra ici à ${tomorrow.opensAt}, 15 minutes avant le début.`,
+          ),
+      ).toBeVisible();
 
       expect(requests.filter((url) => url.startsWith(VIDEO))).toEqual([]);
     });

@@ -18,8 +18,16 @@ import { freePort, startWebServer } from "../../app/test/web-server.ts";
 /** The demo patient's session, through the real login form (with the login page's test cookie). */
 async function signIn(url: string) {
   const body = new URLSearchParams({ email: "patient@example.com", password: "Demo1234!", role: "patient" });
-  const res = await fetch(`${url}/login`, { method: "POST", body, redirect: "manual", headers: { origin: url, cookie: "cookie_check=1" } });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  const res = await fetch(`${url}/login`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { origin: url, cookie: "cookie_check=1" },
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
   if (!cookie) throw new Error(`login failed: ${res.status}`);
   return cookie;
 }
@@ -39,7 +47,8 @@ const workerPids = (logs: string[]) => logs.flatMap((line) => line.match(/web wo
 
 async function pagesFromBothWorkers(app: Awaited<ReturnType<typeof startWebServer>>) {
   // The server answers once its first worker listens; the second may still be starting.
-  for (let i = 0; i < 600 && new Set(workerPids(app.logs())).size < 2; i++) await new Promise((r) => setTimeout(r, 200));
+  for (let i = 0; i < 600 && new Set(workerPids(app.logs())).size < 2; i++)
+    await new Promise((r) => setTimeout(r, 200));
   const cookie = await signIn(app.url);
   // A new connection per request: the cluster hands connections to its workers in turn.
   for (let i = 0; i < 6; i++) {
@@ -53,7 +62,6 @@ async function pagesFromBothWorkers(app: Awaited<ReturnType<typeof startWebServe
   const pids = servedBy(app.logs(), "/health/doctors");
   expect([...pids].sort()).toEqual([...new Set(workers)].sort());
 }
-
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,9 +81,16 @@ async function workerKilledUnderLoad(app: Awaited<ReturnType<typeof startWebServ
     while (!stop) {
       const startedAt = Date.now();
       try {
-        const res = await fetch(`${app.url}/health/doctors`, { headers: { cookie, connection: "close" }, signal: AbortSignal.timeout(20_000) });
+        const res = await fetch(`${app.url}/health/doctors`, {
+          headers: { cookie, connection: "close" },
+          signal: AbortSignal.timeout(20_000),
+        });
         const text = await res.text();
-        outcomes.push({ startedAt, ok: res.status === 200 && text.includes("Dr. Demo Doctor"), error: res.status === 200 ? undefined : String(res.status) });
+        outcomes.push({
+          startedAt,
+          ok: res.status === 200 && text.includes("Dr. Demo Doctor"),
+          error: res.status === 200 ? undefined : String(res.status),
+        });
       } catch (error) {
         outcomes.push({ startedAt, ok: false, error: String(error) });
       }
@@ -165,7 +180,9 @@ describe("restarting a worker that exited", () => {
   it("replaces a worker that served a while at once, and waits longer after each quick exit in a row", () => {
     const policy = restartPolicy({ healthyAfterMs: 30_000, firstDelayMs: 1_000, maxDelayMs: 30_000 });
     expect(policy.delayAfterExit(3_600_000)).toBe(0);
-    expect([1, 2, 3, 4, 5, 6, 7].map(() => policy.delayAfterExit(500))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map(() => policy.delayAfterExit(500))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
+    ]);
     // A worker that then lives past the healthy mark resets the count.
     expect(policy.delayAfterExit(60_000)).toBe(0);
     expect(policy.delayAfterExit(10)).toBe(1_000);

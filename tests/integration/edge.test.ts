@@ -24,7 +24,9 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
     const req = http.request(`${app.url}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -36,7 +38,9 @@ const stackLines = () => app.logs().filter((line) => /^\s+at /.test(line));
 /** The log lines about `route`: the request's own JSON line (api/logging.ts) and anything else. */
 const linesAbout = (route: string) => app.logs().filter((line) => line.includes(route));
 const requestLine = (method: string, route: string, status: number) =>
-  expect.stringMatching(new RegExp(`^\\{.*"method":"${method}","route":"${route.replace(/[/.]/g, "\\$&")}","status":${status}\\b`));
+  expect.stringMatching(
+    new RegExp(`^\\{.*"method":"${method}","route":"${route.replace(/[/.]/g, "\\$&")}","status":${status}\\b`),
+  );
 
 async function logIn(email = "patient@example.com", role = "patient") {
   const res = await raw("POST", "/login", loginType, form({ email, password: "Demo1234!", role }));
@@ -75,7 +79,9 @@ describe("texts", () => {
     const english = await raw("GET", "/no/such/page", { "accept-language": "en-GB,en;q=0.8" });
     expect(heading(english.text)).toBe("Page not found");
     // The line is written once the answer is sent: it may come a moment after the answer.
-    await expect.poll(() => linesAbout("/no/such/page")).toEqual([requestLine("GET", "/no/such/page", 404), requestLine("GET", "/no/such/page", 404)]);
+    await expect
+      .poll(() => linesAbout("/no/such/page"))
+      .toEqual([requestLine("GET", "/no/such/page", 404), requestLine("GET", "/no/such/page", 404)]);
     expect(stackLines()).toEqual([]);
   });
 });
@@ -125,12 +131,20 @@ describe("malformed requests", () => {
 });
 
 describe("body limits", () => {
-  const bigPost = (megabytes: number, announced: boolean) => bigUpload(app.port, "/login", formType["content-type"], megabytes, { announced });
+  const bigPost = (megabytes: number, announced: boolean) =>
+    bigUpload(app.port, "/login", formType["content-type"], megabytes, { announced });
 
   it("refuses big form posts with 413 and the memory stays flat", async () => {
     await raw("GET", "/login");
     const before = app.rssBytes();
-    const statuses = await Promise.all([bigPost(100, true), bigPost(100, true), bigPost(100, true), bigPost(100, true), bigPost(50, false), bigPost(50, false)]);
+    const statuses = await Promise.all([
+      bigPost(100, true),
+      bigPost(100, true),
+      bigPost(100, true),
+      bigPost(100, true),
+      bigPost(50, false),
+      bigPost(50, false),
+    ]);
     expect(statuses).toEqual([413, 413, 413, 413, 413, 413]);
     const grown = app.rssBytes() - before;
     // 500 MB were sent; before the limit the server buffered all of it (2.7 GB for 4 x 100 MB).
@@ -163,7 +177,12 @@ describe("redirects", () => {
   ];
 
   it.each(attacks)("after login, %s stays on this site", async (_name, redirectTo) => {
-    const res = await raw("POST", "/login", loginType, form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo }));
+    const res = await raw(
+      "POST",
+      "/login",
+      loginType,
+      form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe("/health/doctors");
   });
@@ -180,7 +199,12 @@ describe("redirects", () => {
     const fields = [...page.text.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((m) => m[1]);
     const redirectTo = fields.find((value) => !value.startsWith("/login"));
     expect(redirectTo).toBe("/\t/evil.example");
-    const res = await raw("POST", "/login", loginType, form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo: redirectTo! }));
+    const res = await raw(
+      "POST",
+      "/login",
+      loginType,
+      form({ email: "patient@example.com", password: "Demo1234!", role: "patient", redirectTo: redirectTo! }),
+    );
     expect(res.headers.location).toBe("/health/doctors");
   });
 
@@ -194,9 +218,16 @@ describe("signed-in pages", () => {
   it("send the user to log in and back to the page they asked for, even from a data request", async () => {
     const page = await raw("GET", "/health/doctors/my-appointments?tab=assigned");
     expect(page.status).toBe(302);
-    expect(page.headers.location).toBe(`/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`);
-    const data = await raw("GET", "/health/doctors/my-appointments.data?tab=assigned&_routes=routes%2Fhealth%2Fmy-appointments");
-    expect(data.text).toContain(`/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`);
+    expect(page.headers.location).toBe(
+      `/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`,
+    );
+    const data = await raw(
+      "GET",
+      "/health/doctors/my-appointments.data?tab=assigned&_routes=routes%2Fhealth%2Fmy-appointments",
+    );
+    expect(data.text).toContain(
+      `/login?redirectTo=${encodeURIComponent("/health/doctors/my-appointments?tab=assigned")}`,
+    );
     expect(data.text).not.toContain(".data");
   });
 
@@ -207,7 +238,11 @@ describe("signed-in pages", () => {
     expect(page.status).toBe(302);
     expect(page.headers.location).toBe(back);
     expect(String(page.headers["set-cookie"])).toMatch(/__session=;/);
-    const data = await raw("GET", "/health/doctors/my-appointments.data?tab=assigned&_routes=routes%2Fhealth%2Fmy-appointments", { cookie });
+    const data = await raw(
+      "GET",
+      "/health/doctors/my-appointments.data?tab=assigned&_routes=routes%2Fhealth%2Fmy-appointments",
+      { cookie },
+    );
     expect(data.text).toContain(back);
   });
 
@@ -275,9 +310,19 @@ describe("signed-in pages", () => {
       expect(res.status, id).toBe(404);
       expect(heading(res.text)).toBe("Page not found");
     }
-    const doctor = await raw("POST", "/login", loginType, form({ email: "doctor@example.com", password: "Demo1234!", role: "doctor" }));
-    const doctorCookie = [doctor.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("__session="))!.split(";")[0];
-    const print = await raw("GET", "/doctor/consultations/00000000-0000-4000-8000-000000000000/print", { cookie: doctorCookie });
+    const doctor = await raw(
+      "POST",
+      "/login",
+      loginType,
+      form({ email: "doctor@example.com", password: "Demo1234!", role: "doctor" }),
+    );
+    const doctorCookie = [doctor.headers["set-cookie"] ?? []]
+      .flat()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0];
+    const print = await raw("GET", "/doctor/consultations/00000000-0000-4000-8000-000000000000/print", {
+      cookie: doctorCookie,
+    });
     expect(print.status).toBe(404);
     expect(stackLines()).toEqual([]);
   });

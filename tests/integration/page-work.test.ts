@@ -3,7 +3,13 @@
 // route modules (middleware and loaders, as React Router runs them) against the real API. Each
 // authenticated call is one bearer-token lookup in the API, so the count bounds those too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaticHandler, RouterContextProvider, type LoaderFunction, type MiddlewareFunction, type StaticHandlerContext } from "react-router";
+import {
+  createStaticHandler,
+  RouterContextProvider,
+  type LoaderFunction,
+  type MiddlewareFunction,
+  type StaticHandlerContext,
+} from "react-router";
 import { futureDate, startApi, type TestApi } from "../../api/test/harness.ts";
 import { insertAppointment } from "../../api/appointment/test-factories.ts";
 import { tokenChecks } from "../../api/http.ts";
@@ -26,7 +32,11 @@ const realFetch = globalThis.fetch;
  * What server.ts hands the web app when the API runs in its own process: one token check per page.
  * The transport is HTTP to the test API (its calls are counted below) unless a test gives another.
  */
-const servicesWith = (callApi: ApiTransport): WebServices => ({ callApi, pageScopes: { open: openPageScope, close: closePageScope }, observeApiCall: () => {} });
+const servicesWith = (callApi: ApiTransport): WebServices => ({
+  callApi,
+  pageScopes: { open: openPageScope, close: closePageScope },
+  observeApiCall: () => {},
+});
 let services: WebServices;
 
 /** A request's context as app/request-handler.server.ts makes it, before React Router runs. */
@@ -45,18 +55,19 @@ beforeAll(async () => {
     if (url.origin === new URL(api.url).origin) calls.push(`${init?.method ?? "GET"} ${url.pathname}${url.search}`);
     return realFetch(input, init);
   }) as typeof fetch;
-  const [root, appLayout, health, doctors, doctor, appointments, notifications, patientAccess, session, i18n] = await Promise.all([
-    import("../../app/root.tsx"),
-    import("../../app/routes/app-layout.tsx"),
-    import("../../app/routes/health/layout.tsx"),
-    import("../../app/routes/health/doctors.tsx"),
-    import("../../app/routes/doctor/layout.tsx"),
-    import("../../app/routes/doctor/appointments.tsx"),
-    import("../../app/routes/notifications.tsx"),
-    import("../../app/routes/patient/access.tsx"),
-    import("../../app/session.server.ts"),
-    import("../../app/i18n.server.ts"),
-  ]);
+  const [root, appLayout, health, doctors, doctor, appointments, notifications, patientAccess, session, i18n] =
+    await Promise.all([
+      import("../../app/root.tsx"),
+      import("../../app/routes/app-layout.tsx"),
+      import("../../app/routes/health/layout.tsx"),
+      import("../../app/routes/health/doctors.tsx"),
+      import("../../app/routes/doctor/layout.tsx"),
+      import("../../app/routes/doctor/appointments.tsx"),
+      import("../../app/routes/notifications.tsx"),
+      import("../../app/routes/patient/access.tsx"),
+      import("../../app/session.server.ts"),
+      import("../../app/i18n.server.ts"),
+    ]);
   detectLanguage = i18n.detectLanguage;
   // Route modules type their loaders with their own generated argument types: as React Router's
   // own route table does, they are taken as plain loaders and middleware here.
@@ -73,8 +84,14 @@ beforeAll(async () => {
       children: [
         route("routes/app-layout", appLayout, {
           children: [
-            route("routes/health/layout", health, { path: "health", children: [route("routes/health/doctors", doctors, { path: "doctors" })] }),
-            route("routes/doctor/layout", doctor, { path: "doctor", children: [route("routes/doctor/appointments", appointments, { path: "appointments" })] }),
+            route("routes/health/layout", health, {
+              path: "health",
+              children: [route("routes/health/doctors", doctors, { path: "doctors" })],
+            }),
+            route("routes/doctor/layout", doctor, {
+              path: "doctor",
+              children: [route("routes/doctor/appointments", appointments, { path: "appointments" })],
+            }),
             route("routes/notifications", notifications, { path: "notifications" }),
             route("routes/patient/access", patientAccess, { path: "patient/profile/access" }),
           ],
@@ -129,7 +146,12 @@ describe("upstream calls per page", () => {
     const { user, token } = await api.createPatient({ username: "Page Patient" });
     const { user: doc } = await api.createDoctor({ username: "Dr Page" });
     // More appointments than the cards show, so that fetching a list to pick from them would show.
-    for (let i = 0; i < 6; i++) await insertAppointment(api.db, { patientId: user.id, doctorId: doc.id, status: i % 2 ? "confirmed" : "pending" });
+    for (let i = 0; i < 6; i++)
+      await insertAppointment(api.db, {
+        patientId: user.id,
+        doctorId: doc.id,
+        status: i % 2 ? "confirmed" : "pending",
+      });
     const cookie = await sessionFor(token, { id: user.id, role: "patient", username: user.username });
     await load("/health/doctors", cookie); // the first page also fills the five-minute reference lists
     const { calls, tokenChecks, data, statements } = await load("/health/doctors", cookie);
@@ -138,24 +160,41 @@ describe("upstream calls per page", () => {
     // The token check; the bell count, the cards' ids and counts in one; the cards with their
     // proposal counts in one; the search's page with its count and its doctors' specialities in one.
     expect(statements, statements.join("\n")).toHaveLength(4);
-    const dashboard = (data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }).dashboard;
+    const dashboard = (
+      data["routes/health/doctors"] as { dashboard: { total: number; confirmed: unknown[]; upcoming: unknown } }
+    ).dashboard;
     expect(dashboard.total).toBe(6);
     expect(dashboard.confirmed).toHaveLength(3);
     expect(dashboard.upcoming).not.toBeNull();
     // The page's data is sent again as hydration data (docs/decisions/0003-*.md): a doctor's card
     // carries what it shows, not the contact, biography or country the API answers with.
-    const found = (data["routes/health/doctors"] as { doctors: { doctors: Record<string, unknown>[] } }).doctors.doctors;
-    expect(Object.keys(found[0]).sort()).toEqual(["City", "avatarUrl", "duty_hospital", "fee", "id", "nextSlot", "specialities", "startYear", "username"]);
+    const found = (data["routes/health/doctors"] as { doctors: { doctors: Record<string, unknown>[] } }).doctors
+      .doctors;
+    expect(Object.keys(found[0]).sort()).toEqual([
+      "City",
+      "avatarUrl",
+      "duty_hospital",
+      "fee",
+      "id",
+      "nextSlot",
+      "specialities",
+      "startYear",
+      "username",
+    ]);
   });
 
   it("the doctor's appointments page: the summary (bell and verification) and the list; the admin's approval shows on the next page", async () => {
     const { user, token } = await api.createDoctor({ username: "Dr Pending", verification: "pending" });
     const admin = await api.createAdmin();
     const patient = await api.createPatient({ username: "Listed Patient" });
-    for (let i = 0; i < 3; i++) await insertAppointment(api.db, { patientId: patient.user.id, doctorId: user.id, status: "confirmed" });
+    for (let i = 0; i < 3; i++)
+      await insertAppointment(api.db, { patientId: patient.user.id, doctorId: user.id, status: "confirmed" });
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
     const before = await load("/doctor/appointments", cookie);
-    expect(before.calls).toEqual(["GET /doctor/summary", expect.stringMatching(/^GET \/doctor\/doctor_appointments\?/)]);
+    expect(before.calls).toEqual([
+      "GET /doctor/summary",
+      expect.stringMatching(/^GET \/doctor\/doctor_appointments\?/),
+    ]);
     expect(before.tokenChecks).toBe(1);
     // The token check; the bell count and the verification state in one; then the list's own: the
     // page of ids with its count in one, the audit of the patients read, the cards with what they
@@ -164,9 +203,22 @@ describe("upstream calls per page", () => {
     expect(before.statements, before.statements.join("\n")).toHaveLength(5);
     expect((before.data["routes/app-layout"] as { verification: string | null }).verification).toBe("pending");
     // A card carries what it shows and acts on, not the whole appointment (docs/decisions/0003-*.md).
-    const cards = (before.data["routes/doctor/appointments"] as { list: { appointments: Record<string, unknown>[] } }).list.appointments;
+    const cards = (before.data["routes/doctor/appointments"] as { list: { appointments: Record<string, unknown>[] } })
+      .list.appointments;
     expect(cards).toHaveLength(3);
-    expect(Object.keys(cards[0]).sort()).toEqual(["Patient", "Speciality", "date", "doctorId", "id", "myProposal", "patientMissed", "slotHeld", "status", "time", "type"]);
+    expect(Object.keys(cards[0]).sort()).toEqual([
+      "Patient",
+      "Speciality",
+      "date",
+      "doctorId",
+      "id",
+      "myProposal",
+      "patientMissed",
+      "slotHeld",
+      "status",
+      "time",
+      "type",
+    ]);
 
     const approved = await api.request("POST", `/admin/doctors/${user.id}/approve`, { token: admin.token, body: {} });
     expect(approved.status).toBe(200);
@@ -180,7 +232,10 @@ describe("upstream calls per page", () => {
     const patient = await api.createPatient({ username: "Bell Patient" });
     const { user, token } = await api.createDoctor({ username: "Dr Bell Page" });
     for (let i = 0; i < 3; i++) {
-      const booked = await api.request("POST", "/appointment", { token: patient.token, body: { doctorId: user.id, type: "online", date: futureDate(30 + i), time: "09:00" } });
+      const booked = await api.request("POST", "/appointment", {
+        token: patient.token,
+        body: { doctorId: user.id, type: "online", date: futureDate(30 + i), time: "09:00" },
+      });
       expect(booked.status).toBe(201);
     }
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
@@ -206,7 +261,10 @@ describe("upstream calls per page", () => {
     expect((await api.request("POST", "/auth/logout", { token })).status).toBe(204);
     const request = new Request("http://127.0.0.1/health/doctors", { headers: { cookie } });
     const requestContext = await contextFor(request);
-    const answer = await handler.query(request, { requestContext, generateMiddlewareResponse: async (query) => query(request) as Promise<Response> });
+    const answer = await handler.query(request, {
+      requestContext,
+      generateMiddlewareResponse: async (query) => query(request) as Promise<Response>,
+    });
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(302);
     expect((answer as Response).headers.get("location")).toMatch(/^\/login/);
@@ -217,7 +275,9 @@ describe("upstream calls per page", () => {
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
     const real = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).includes("/doctor/summary") ? new Response("{}", { status: 500 }) : real(input, init)) as typeof fetch;
+      String(input).includes("/doctor/summary")
+        ? new Response("{}", { status: 500 })
+        : real(input, init)) as typeof fetch;
     try {
       const { data } = await load("/doctor/appointments", cookie);
       expect((data["routes/app-layout"] as { verification: string | null }).verification).toBeNull();
@@ -242,7 +302,12 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
   it("serves the find-a-doctor page without an HTTP call: the same calls, one token check, the same statements and data", async () => {
     const { user, token } = await api.createPatient({ username: "In-process Patient" });
     const { user: doc } = await api.createDoctor({ username: "Dr In-process" });
-    for (let i = 0; i < 6; i++) await insertAppointment(api.db, { patientId: user.id, doctorId: doc.id, status: i % 2 ? "confirmed" : "pending" });
+    for (let i = 0; i < 6; i++)
+      await insertAppointment(api.db, {
+        patientId: user.id,
+        doctorId: doc.id,
+        status: i % 2 ? "confirmed" : "pending",
+      });
     const cookie = await sessionFor(token, { id: user.id, role: "patient", username: user.username });
     await load("/health/doctors", cookie);
     const inProcess = await load("/health/doctors", cookie);
@@ -255,7 +320,8 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
       const overHttp = await load("/health/doctors", cookie);
       expect(overHttp.calls).toHaveLength(2);
       // The same page but for the booking form's idempotency key, new on every page.
-      const withoutKeys = (data: unknown) => JSON.parse(JSON.stringify(data, (key, value) => (key === "idempotencyKey" ? "" : value)));
+      const withoutKeys = (data: unknown) =>
+        JSON.parse(JSON.stringify(data, (key, value) => (key === "idempotencyKey" ? "" : value)));
       expect(withoutKeys(inProcess.data)).toEqual(withoutKeys(overHttp.data));
     } finally {
       services = embedded;
@@ -269,14 +335,19 @@ describe("the embedded API called in-process (api/in-process.ts)", () => {
     expect((await api.request("POST", "/auth/logout", { token })).status).toBe(204);
     const request = new Request("http://127.0.0.1/doctor/appointments", { headers: { cookie } });
     const requestContext = await contextFor(request);
-    const answer = await handler.query(request, { requestContext, generateMiddlewareResponse: async (query) => query(request) as Promise<Response> });
+    const answer = await handler.query(request, {
+      requestContext,
+      generateMiddlewareResponse: async (query) => query(request) as Promise<Response>,
+    });
     expect((answer as Response).status).toBe(302);
     expect((answer as Response).headers.get("location")).toMatch(/^\/login/);
   });
 
   // The page's budget is API_TIMEOUT_MS's default, 10 s: a shorter one would fail the other pages
   // of this file on a busy machine.
-  it("answers 503 when the API does not answer within the page's budget, as over HTTP", { timeout: 60_000 }, async () => {
+  it("answers 503 when the API does not answer within the page's budget, as over HTTP", {
+    timeout: 60_000,
+  }, async () => {
     const { user, token } = await api.createDoctor({ username: "Dr Hanging" });
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
     const embedded = services;

@@ -40,11 +40,21 @@ describe("the server build", () => {
     const dir = path.resolve(import.meta.dirname, "../../build/server");
     const imported = new Set<string>();
     for (const file of fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"))) {
-      for (const m of fs.readFileSync(path.join(dir, file), "utf8").matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) imported.add(m[1]);
+      for (const m of fs.readFileSync(path.join(dir, file), "utf8").matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g))
+        imported.add(m[1]);
     }
     // The web app's own packages are there (the check reads the build's imports).
     expect(imported).toContain("react-router");
-    for (const apiPackage of ["prom-client", "pino", "drizzle-orm", "@electric-sql/pglite", "pg", "nodemailer", "@node-rs/argon2", "rate-limiter-flexible"]) {
+    for (const apiPackage of [
+      "prom-client",
+      "pino",
+      "drizzle-orm",
+      "@electric-sql/pglite",
+      "pg",
+      "nodemailer",
+      "@node-rs/argon2",
+      "rate-limiter-flexible",
+    ]) {
       expect(imported, apiPackage).not.toContain(apiPackage);
     }
   });

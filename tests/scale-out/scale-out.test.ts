@@ -14,7 +14,15 @@ import { chromium } from "@playwright/test";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedReferenceData } from "../../api/db/reference.ts";
-import { appointments, doctorSpecialities, doctors, mailOutbox, patients, specialities, users } from "../../api/db/schema.ts";
+import {
+  appointments,
+  doctorSpecialities,
+  doctors,
+  mailOutbox,
+  patients,
+  specialities,
+  users,
+} from "../../api/db/schema.ts";
 import { hashPassword } from "../../api/auth/password.ts";
 import { zonedInstant } from "../../api/time.ts";
 import { openScratchDatabase, type ScratchDatabase } from "../../api/test/scratch-database.ts";
@@ -92,14 +100,21 @@ async function waitFor(url: string, name: string, timeoutMs = 90_000) {
 
 beforeAll(async () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("the scale-out suite needs TEST_DATABASE_URL (a PostgreSQL server: tests/pg-cluster.sh)");
+  if (!serverUrl)
+    throw new Error("the scale-out suite needs TEST_DATABASE_URL (a PostgreSQL server: tests/pg-cluster.sh)");
   database = await openScratchDatabase({ serverUrl, prefix: "scale" });
   const { db } = database;
   await seedReferenceData(db);
   const passwordHash = await hashPassword(PASSWORD);
   const [doctor] = await db
     .insert(users)
-    .values({ email: "scale-doctor@example.test", username: "Dr Scale", passwordHash, role: "doctor", otpVerified: true })
+    .values({
+      email: "scale-doctor@example.test",
+      username: "Dr Scale",
+      passwordHash,
+      role: "doctor",
+      otpVerified: true,
+    })
     .returning();
   doctorId = doctor.id;
   await db.insert(doctors).values({
@@ -116,7 +131,16 @@ beforeAll(async () => {
   for (let i = 0; i < PATIENTS; i++) emails.push(`scale-patient-${i}@example.test`);
   const rows = await db
     .insert(users)
-    .values(emails.map((email, i) => ({ email, username: `Patient ${i}`, phone: "0612345678", passwordHash, role: "patient" as const, otpVerified: true })))
+    .values(
+      emails.map((email, i) => ({
+        email,
+        username: `Patient ${i}`,
+        phone: "0612345678",
+        passwordHash,
+        role: "patient" as const,
+        otpVerified: true,
+      })),
+    )
     .returning();
   await db.insert(patients).values(rows.map((row) => ({ userId: row.id })));
 
@@ -129,7 +153,13 @@ beforeAll(async () => {
   const common = { NODE_ENV: "production", LOG_LEVEL: "info", COOKIE_SECURE: "false", DEMO: "0", WEB_CONCURRENCY: "1" };
   // The API and both web instances at the same moment, as a rollout or a restart would.
   // Mail stays in the database outbox: these journeys send none, and production wants a transport.
-  start("api", process.execPath, ["api/main.ts"], { ...common, MAIL_TRANSPORT: "outbox", DATABASE_URL: database.url!, API_PORT: String(apiPort), DATA_DIR: path.join(work, "api") });
+  start("api", process.execPath, ["api/main.ts"], {
+    ...common,
+    MAIL_TRANSPORT: "outbox",
+    DATABASE_URL: database.url!,
+    API_PORT: String(apiPort),
+    DATA_DIR: path.join(work, "api"),
+  });
   for (const [i, port] of webPorts.entries()) startWeb(i, port, apiPort);
   const conf = path.join(work, "nginx.conf");
   writeFileSync(
@@ -266,7 +296,14 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     const email = "scale-newcomer@example.test";
     const res = await fetch(`${base}/register`, {
       method: "POST",
-      body: new URLSearchParams({ role: "patient", username: "Scale Newcomer", email, phone: "670000001", password: PASSWORD, confirmPassword: PASSWORD }),
+      body: new URLSearchParams({
+        role: "patient",
+        username: "Scale Newcomer",
+        email,
+        phone: "670000001",
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      }),
       redirect: "manual",
     });
     expect(res.status).toBe(302);
@@ -276,7 +313,10 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
   });
 
   it("gives one slot to exactly one of 100 patients booking it at once over both instances", async () => {
-    const cookies = await pool(emails.map((email) => () => login(base, email)), 8);
+    const cookies = await pool(
+      emails.map((email) => () => login(base, email)),
+      8,
+    );
     const date = futureDate(7);
     const answers = await Promise.all(
       cookies.map(async (cookie) => {
@@ -301,7 +341,15 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
   it("carries a patient's booking journey in the browser through nginx", async () => {
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -361,7 +409,10 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     startWeb(0, webPorts[0], apiPort);
     await waitFor(`http://127.0.0.1:${webPorts[0]}/readyz`, "web-1");
     const bookers = emails.slice(2, 62);
-    const cookies = await pool(bookers.map((email) => () => login(base, email)), 8);
+    const cookies = await pool(
+      bookers.map((email) => () => login(base, email)),
+      8,
+    );
     const slots = ["09:00", "11:00", "14:00", "15:00"];
     const attempts = cookies.map((cookie, i) => ({
       cookie,
@@ -384,7 +435,13 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
           const res = await fetch(`${base}/health/doctors`, {
             method: "POST",
             headers: { cookie: a.cookie },
-            body: new URLSearchParams({ doctorId, type: "online", date: a.date, time: a.time, idempotencyKey: randomUUID() }),
+            body: new URLSearchParams({
+              doctorId,
+              type: "online",
+              date: a.date,
+              time: a.time,
+              idempotencyKey: randomUUID(),
+            }),
             redirect: "manual",
           });
           return { ...a, status: res.status };
@@ -402,7 +459,8 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     const rows = await database.db.select().from(appointments).where(eq(appointments.doctorId, doctorId));
     const stored = new Set(rows.map((r) => r.startsAt.toISOString()));
-    for (const a of acknowledged) expect(stored.has(zonedInstant(a.date, a.time).toISOString()), `${a.date} ${a.time}`).toBe(true);
+    for (const a of acknowledged)
+      expect(stored.has(zonedInstant(a.date, a.time).toISOString()), `${a.date} ${a.time}`).toBe(true);
     // Whatever was not acknowledged failed visibly (a 502 from nginx), never as a false success.
     for (const a of answers) expect([302, 502]).toContain(a.status);
   });
@@ -415,7 +473,9 @@ describe("two web instances behind nginx, one API, one PostgreSQL", () => {
         .map((line) => JSON.parse(line));
     const web = [...lines("web-1"), ...lines("web-2")].filter((l) => l.msg === "request");
     const api = lines("api").filter((l) => l.msg === "request");
-    expect(web.filter((l) => l.method === "POST" && l.route === "/health/doctors").length).toBeGreaterThanOrEqual(PATIENTS);
+    expect(web.filter((l) => l.method === "POST" && l.route === "/health/doctors").length).toBeGreaterThanOrEqual(
+      PATIENTS,
+    );
     const logins = web.filter((l) => l.method === "POST" && l.route === "/login");
     expect(logins.length).toBeGreaterThanOrEqual(PATIENTS);
     const apiIds = new Set(api.map((l) => l.requestId));

@@ -20,7 +20,15 @@ type Shown = Pick<Appointment, "date" | "time" | "type" | "status" | "patientMis
   Speciality: { name: string; nameFr?: string | null } | null;
 };
 
-export function AppointmentCard({ appointment: a, detailsTo, actions }: { appointment: Shown; detailsTo: string; actions?: ReactNode }) {
+export function AppointmentCard({
+  appointment: a,
+  detailsTo,
+  actions,
+}: {
+  appointment: Shown;
+  detailsTo: string;
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const name = patientName(a, t);
   return (
@@ -39,9 +47,16 @@ export function AppointmentCard({ appointment: a, detailsTo, actions }: { appoin
         </div>
         <StatusBadge status={a.status} role="doctor" />
       </div>
-      {a.patientMissed > 0 ? <PatientMissed count={a.patientMissed} className="text-sm font-medium text-slate-900" /> : null}
+      {a.patientMissed > 0 ? (
+        <PatientMissed count={a.patientMissed} className="text-sm font-medium text-slate-900" />
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Link to={detailsTo} preventScrollReset className="btn-secondary" aria-label={t("doctor:appointments.detailsFor", { name })}>
+        <Link
+          to={detailsTo}
+          preventScrollReset
+          className="btn-secondary"
+          aria-label={t("doctor:appointments.detailsFor", { name })}
+        >
           {t("doctor:appointments.details")}
         </Link>
         {actions}

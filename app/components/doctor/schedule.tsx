@@ -14,7 +14,13 @@ function splitSessions(appointments: Appointment[]) {
   return SESSIONS.map((s) => ({ ...s, appointments: sorted.filter((a) => slotOf(a) >= s.from && slotOf(a) < s.to) }));
 }
 
-export function TodaySchedule({ appointments, headingLevel = 3 }: { appointments: Appointment[]; headingLevel?: 2 | 3 }) {
+export function TodaySchedule({
+  appointments,
+  headingLevel = 3,
+}: {
+  appointments: Appointment[];
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -31,7 +37,9 @@ export function TodaySchedule({ appointments, headingLevel = 3 }: { appointments
               {session.appointments.map((a) => (
                 <li key={a.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
                   <span className="font-mono font-semibold">{slotOf(a)}</span>
-                  <span className="min-w-0 flex-1 truncate">{a.Patient?.username ?? t("doctor:appointments.unknownPatient")}</span>
+                  <span className="min-w-0 flex-1 truncate">
+                    {a.Patient?.username ?? t("doctor:appointments.unknownPatient")}
+                  </span>
                   <span className="text-slate-700">{t(`doctor:type.${a.type}`)}</span>
                   <StatusBadge status={a.status} role="doctor" />
                 </li>

@@ -6,16 +6,27 @@ import { Avatar } from "../avatar.tsx";
 import { formatMoney, specialityName } from "../../format.ts";
 import { experienceYears, type ShownDoctor } from "../../patient-rules.ts";
 
-export function DoctorSummary({ doctor, heading = "h3", children }: { doctor: ShownDoctor; heading?: "h2" | "h3"; children?: ReactNode }) {
+export function DoctorSummary({
+  doctor,
+  heading = "h3",
+  children,
+}: {
+  doctor: ShownDoctor;
+  heading?: "h2" | "h3";
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const Heading = heading;
   const years = experienceYears(doctor.startYear);
-  const specialities = doctor.specialities.map((s) => specialityName(s, i18n.language)).join(", ") || t("patient:doctors.generalPractice");
+  const specialities =
+    doctor.specialities.map((s) => specialityName(s, i18n.language)).join(", ") || t("patient:doctors.generalPractice");
   return (
     <div className="flex items-start gap-3">
       <Avatar name={doctor.username} url={doctor.avatarUrl} />
       <div className="min-w-0 flex-1">
-        <Heading className="font-semibold text-slate-900">{t("patient:doctors.drName", { name: doctor.username })}</Heading>
+        <Heading className="font-semibold text-slate-900">
+          {t("patient:doctors.drName", { name: doctor.username })}
+        </Heading>
         <p className="text-sm text-slate-700">{specialities}</p>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-700">
           {doctor.City ? (

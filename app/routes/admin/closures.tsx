@@ -41,23 +41,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "remove") {
     const id = String(formData.get("closureId") ?? "");
     const answer = await api.call("DELETE", `/admin/closures/${encodeURIComponent(id)}`, { idempotencyKey });
-    if (!answer.ok) return data({ form: "remove" as const, message: upstreamErrorKey(answer, "availability", "admin:closures.removeFailed") }, { status: answer.status });
+    if (!answer.ok)
+      return data(
+        { form: "remove" as const, message: upstreamErrorKey(answer, "availability", "admin:closures.removeFailed") },
+        { status: answer.status },
+      );
     return redirectWithToast(PAGE, { type: "success", message: "admin:closures.removed" });
   }
 
   const submission = parseWithZod(formData, { schema: closureSchema(clinicToday()) });
-  if (submission.status !== "success") return data({ form: "closure" as const, result: submission.reply(), conflicts: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ form: "closure" as const, result: submission.reply(), conflicts: null }, { status: 400 });
   const { date, reason, cancelAppointments } = submission.value;
-  const answer = await api.call("POST", "/admin/closures", { body: { date, reason, cancelAppointments } satisfies z.input<typeof closureBody>, idempotencyKey });
+  const answer = await api.call("POST", "/admin/closures", {
+    body: { date, reason, cancelAppointments } satisfies z.input<typeof closureBody>,
+    idempotencyKey,
+  });
   if (!answer.ok) {
     // Appointments on that day: listed, for the admin to keep them or cancel them (docs/forms.md).
     const conflicts = conflictsOf(answer);
-    const field = fieldOfRefusal(answer, { invalid_date: "date", past_date: "date", closure_exists: "date", invalid_reason: "reason" });
+    const field = fieldOfRefusal(answer, {
+      invalid_date: "date",
+      past_date: "date",
+      closure_exists: "date",
+      invalid_reason: "reason",
+    });
     const message = upstreamErrorKey(answer, "availability", "admin:closures.addFailed");
-    const result = submission.reply(conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
+    const result = submission.reply(
+      conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] },
+    );
     return data({ form: "closure" as const, result, conflicts }, { status: answer.status });
   }
-  return redirectWithToast(PAGE, { type: "success", message: cancelAppointments ? "admin:closures.addedCancelling" : "admin:closures.added" });
+  return redirectWithToast(PAGE, {
+    type: "success",
+    message: cancelAppointments ? "admin:closures.addedCancelling" : "admin:closures.added",
+  });
 }
 
 // A refused addition or removal shows the list as it is now (JavaScript on as off).
@@ -70,7 +88,15 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 const loadForm = () => import("./closure-form.tsx");
 const ClosureForm = afterHydration(() => loadForm().then((m) => m.ClosureForm));
 
-function ClosureConflicts({ conflicts, result, idempotencyKey }: { conflicts: Conflict[]; result: SubmissionResult | undefined; idempotencyKey: string }) {
+function ClosureConflicts({
+  conflicts,
+  result,
+  idempotencyKey,
+}: {
+  conflicts: Conflict[];
+  result: SubmissionResult | undefined;
+  idempotencyKey: string;
+}) {
   const { t, i18n } = useTranslation();
   // The refused form's values as sent: the confirmation closes exactly the day listed.
   const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
@@ -102,7 +128,9 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2">
         <section className="card min-w-0 space-y-4">
           <ClosureForm today={d.today} result={closure?.result} />
-          {closure?.conflicts?.length ? <ClosureConflicts conflicts={closure.conflicts} result={closure.result} idempotencyKey={d.idempotencyKey} /> : null}
+          {closure?.conflicts?.length ? (
+            <ClosureConflicts conflicts={closure.conflicts} result={closure.result} idempotencyKey={d.idempotencyKey} />
+          ) : null}
         </section>
         <section aria-labelledby="closures-title" className="card min-w-0 space-y-4">
           <h2 id="closures-title" className="text-lg font-semibold">
@@ -121,7 +149,13 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
                       <p className="font-medium">{day}</p>
                       <p className="break-words text-slate-700">{c.reason}</p>
                     </div>
-                    <ActionForm intent="remove" field="closureId" id={c.id} idempotencyKey={`${d.idempotencyKey}-${c.id}`} className="btn-secondary">
+                    <ActionForm
+                      intent="remove"
+                      field="closureId"
+                      id={c.id}
+                      idempotencyKey={`${d.idempotencyKey}-${c.id}`}
+                      className="btn-secondary"
+                    >
                       <span aria-hidden="true">{t("admin:closures.remove")}</span>
                       <span className="sr-only">{t("admin:closures.removeDay", { day, reason: c.reason })}</span>
                     </ActionForm>

@@ -16,13 +16,18 @@ import { ADMIN_DOCTOR_PAGE_SIZE } from "../../../contract/constants.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
 
-const listOf = <T,>(body: unknown, key: string): T[] => (Array.isArray(body) ? (body as T[]) : ((body as Record<string, T[]> | null)?.[key] ?? []));
+const listOf = <T,>(body: unknown, key: string): T[] =>
+  Array.isArray(body) ? (body as T[]) : ((body as Record<string, T[]> | null)?.[key] ?? []);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
   const [doctors, specialities] = await Promise.all([
-    api.get<AdminDoctorPage>("/admin/doctors", { status: "pending", page, limit: ADMIN_DOCTOR_PAGE_SIZE } satisfies AdminDoctorListQuery),
+    api.get<AdminDoctorPage>("/admin/doctors", {
+      status: "pending",
+      page,
+      limit: ADMIN_DOCTOR_PAGE_SIZE,
+    } satisfies AdminDoctorListQuery),
     api.get<unknown>("/speciality"),
   ]);
   return {
@@ -43,14 +48,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent === "approve"
       ? ({ specialityIds: formData.getAll("specialityIds").map(Number).filter(Number.isInteger) } satisfies Approval)
       : ({ reason: String(formData.get("reason") ?? "").trim() || undefined } satisfies Rejection);
-  const answer = await upstream(request, context).call("POST", `/admin/doctors/${encodeURIComponent(doctorId)}/${intent}`, {
-    body,
-    idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
-  });
+  const answer = await upstream(request, context).call(
+    "POST",
+    `/admin/doctors/${encodeURIComponent(doctorId)}/${intent}`,
+    {
+      body,
+      idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
+    },
+  );
   // A refusal stays on the page, said on that doctor's card (docs/forms.md); the list is read again,
   // since a registration another admin decided has left it.
   if (!answer.ok) {
-    const failure: AdminFailure = { doctorId, name, message: upstreamErrorKey(answer, "admin", `admin:errors.${intent}Failed`) };
+    const failure: AdminFailure = {
+      doctorId,
+      name,
+      message: upstreamErrorKey(answer, "admin", `admin:errors.${intent}Failed`),
+    };
     return data({ failure }, { status: answer.status || 502 });
   }
   // Back to the page the admin acted on (a decided doctor leaves the queue, so it may now be short).
@@ -77,7 +90,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function AdminDoctors({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const failure = actionData?.failure ?? null;
-  const alertOf = (doctorId: string) => (failure?.doctorId === doctorId ? <FormAlert message={failure.message} values={{ name: failure.name }} /> : null);
+  const alertOf = (doctorId: string) =>
+    failure?.doctorId === doctorId ? <FormAlert message={failure.message} values={{ name: failure.name }} /> : null;
   // A doctor who left the queue meanwhile (decided by another admin) keeps a card of their own,
   // first, holding what happened.
   const gone = failure && !d.doctors.some((doctor) => doctor.id === failure.doctorId) ? failure : null;
@@ -110,7 +124,11 @@ export default function AdminDoctors({ loaderData: d, actionData }: Route.Compon
                 </dl>
               </div>
               <div className="grid gap-4 md:grid-cols-2">
-                <Form method="post" className="space-y-3 rounded-md border border-slate-200 p-3" aria-label={t("admin:approveFor", { name: doctor.username })}>
+                <Form
+                  method="post"
+                  className="space-y-3 rounded-md border border-slate-200 p-3"
+                  aria-label={t("admin:approveFor", { name: doctor.username })}
+                >
                   <input type="hidden" name="doctorId" value={doctor.id} />
                   <input type="hidden" name="doctorName" value={doctor.username} />
                   <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${doctor.id}-approve`} />
@@ -129,7 +147,11 @@ export default function AdminDoctors({ loaderData: d, actionData }: Route.Compon
                     {t("admin:approve")}
                   </SubmitButton>
                 </Form>
-                <Form method="post" className="space-y-3 rounded-md border border-slate-200 p-3" aria-label={t("admin:rejectFor", { name: doctor.username })}>
+                <Form
+                  method="post"
+                  className="space-y-3 rounded-md border border-slate-200 p-3"
+                  aria-label={t("admin:rejectFor", { name: doctor.username })}
+                >
                   <input type="hidden" name="doctorId" value={doctor.id} />
                   <input type="hidden" name="doctorName" value={doctor.username} />
                   <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${doctor.id}-reject`} />
@@ -144,7 +166,12 @@ export default function AdminDoctors({ loaderData: d, actionData }: Route.Compon
           ))}
         </ul>
       )}
-      <Pagination page={d.page} totalPages={d.totalPages} linkTo={(page) => `/admin?page=${page}`} label={t("admin:pagination")} />
+      <Pagination
+        page={d.page}
+        totalPages={d.totalPages}
+        linkTo={(page) => `/admin?page=${page}`}
+        label={t("admin:pagination")}
+      />
     </section>
   );
 }

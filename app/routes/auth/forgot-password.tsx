@@ -24,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const api = upstream(request, context);
-  const answer = await api.call<Notice>("POST", "/auth/forgot-password", { body: { email: submission.value.email } satisfies EmailRequest });
+  const answer = await api.call<Notice>("POST", "/auth/forgot-password", {
+    body: { email: submission.value.email } satisfies EmailRequest,
+  });
   if (!answer.ok && answer.code !== "resend_too_soon") {
     const message = upstreamErrorKey(answer, "page", "common:errors.somethingWrong");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
@@ -47,7 +49,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <AuthFrame title={t("auth:forgot.title")} subtitle={t("auth:forgot.subtitle")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormAlert message={form.errors?.[0]} />
-        <Field label={t("auth:fields.email")} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
+        <Field
+          label={t("auth:fields.email")}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          errors={fields.email.errors}
+        />
         <SubmitButton className="btn-primary w-full">{t("auth:forgot.submit")}</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm">

@@ -36,7 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password, role, redirectTo } = submission.value;
   const api = upstream(request, context);
-  const answer = await api.call<LoggedIn>("POST", "/auth/login", { body: { email, password, role } satisfies LoginRequest });
+  const answer = await api.call<LoggedIn>("POST", "/auth/login", {
+    body: { email, password, role } satisfies LoginRequest,
+  });
   if (!answer.ok) {
     if (answer.code === "unverified" && typeof answer.body.userId === "string") {
       const headers = new Headers();
@@ -45,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect("/verification", { headers });
     }
     const message = upstreamErrorKey(answer, "login", "auth:login.failed");
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: answer.status });
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: answer.status },
+    );
   }
   const { data: user, token } = answer.data;
   const userRole = isRole(user.userRole) ? user.userRole : "patient";
@@ -76,8 +81,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <legend className="label">{t("auth:login.roleLabel")}</legend>
           <div className="grid grid-cols-2 gap-2">
             {(["patient", "doctor"] as const).map((role) => (
-              <label key={role} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
-                <input {...getInputProps(fields.role, { type: "radio", value: role })} id={`${fields.role.id}-${role}`} key={role} />
+              <label
+                key={role}
+                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
+                <input
+                  {...getInputProps(fields.role, { type: "radio", value: role })}
+                  id={`${fields.role.id}-${role}`}
+                  key={role}
+                />
                 {t(`auth:roles.${role}`)}
               </label>
             ))}

@@ -37,13 +37,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const language = getLanguage(context);
   const payload: Registration =
     v.role === "doctor"
-      ? { username: v.username, email: v.email, contact: v.contact, password: v.password, serial_number: v.serial_number, userRole: "doctor", locale: language }
-      : { username: v.username, email: v.email, phone: v.phone, password: v.password, userRole: "patient", locale: language };
+      ? {
+          username: v.username,
+          email: v.email,
+          contact: v.contact,
+          password: v.password,
+          serial_number: v.serial_number,
+          userRole: "doctor",
+          locale: language,
+        }
+      : {
+          username: v.username,
+          email: v.email,
+          phone: v.phone,
+          password: v.password,
+          userRole: "patient",
+          locale: language,
+        };
   const api = upstream(request, context);
   const answer = await api.call<Registered>("POST", "/auth/register", { body: payload });
   if (!answer.ok) {
     const message = upstreamErrorKey(answer, "page", "auth:register.failed");
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }) }, { status: answer.status });
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password", "confirmPassword"] }) },
+      { status: answer.status },
+    );
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await savePendingVerification(answer.data.id, answer.data.email));

@@ -21,7 +21,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: getT(context)("auth:reset.title") };
 }
 
-
 /** The six boxes post code0..code5; the schema validates them as one `code`. */
 function withCode(formData: FormData) {
   formData.set("code", readCode(formData));
@@ -34,11 +33,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
   const { email, code, password } = submission.value;
   const api = upstream(request, context);
-  const answer = await api.call<Notice>("POST", "/auth/reset-password", { body: { email, code, password } satisfies PasswordReset });
+  const answer = await api.call<Notice>("POST", "/auth/reset-password", {
+    body: { email, code, password } satisfies PasswordReset,
+  });
   if (!answer.ok) {
-    return data({ result: submission.reply({ formErrors: [upstreamErrorKey(answer, "code", "auth:verification.invalidCode")], ...hidden }) }, { status: answer.status });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [upstreamErrorKey(answer, "code", "auth:verification.invalidCode")],
+          ...hidden,
+        }),
+      },
+      { status: answer.status },
+    );
   }
-  throw await redirectWithToast(`/login?${new URLSearchParams({ email })}`, { type: "success", message: "auth:reset.success" });
+  throw await redirectWithToast(`/login?${new URLSearchParams({ email })}`, {
+    type: "success",
+    message: "auth:reset.success",
+  });
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
@@ -54,13 +66,26 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     <AuthFrame title={t("auth:reset.title")} subtitle={t("auth:reset.subtitle")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormAlert message={form.errors?.[0]} />
-        <Field label={t("auth:fields.email")} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" errors={fields.email.errors} />
+        <Field
+          label={t("auth:fields.email")}
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="email"
+          errors={fields.email.errors}
+        />
         <div>
           <p className="label">{t("auth:reset.codeLabel")}</p>
-          <CodeInput invalid={Boolean(fields.code.errors)} describedBy={fields.code.errors ? "code-error" : undefined} />
+          <CodeInput
+            invalid={Boolean(fields.code.errors)}
+            describedBy={fields.code.errors ? "code-error" : undefined}
+          />
           <FieldErrors id="code-error" errors={fields.code.errors} />
         </div>
-        <Field label={t("auth:fields.newPassword")} {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={fields.password.errors} />
+        <Field
+          label={t("auth:fields.newPassword")}
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.password.errors}
+        />
         <Field
           label={t("auth:fields.confirmPassword")}
           {...getInputProps(fields.confirmPassword, { type: "password" })}

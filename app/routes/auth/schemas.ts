@@ -3,10 +3,14 @@
 // register-schema.ts: they alone need libphonenumber-js, which the other pages need not load.
 import { z } from "../../zod.ts";
 
-export const required = (key: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? key : undefined) });
+export const required = (key: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? key : undefined),
+});
 
 export const email = () =>
-  z.email({ error: (issue) => (issue.input === undefined ? "auth:validation.emailRequired" : "auth:validation.emailInvalid") });
+  z.email({
+    error: (issue) => (issue.input === undefined ? "auth:validation.emailRequired" : "auth:validation.emailInvalid"),
+  });
 
 const roleChoice = z.enum(["patient", "doctor"], {
   error: (issue) => (issue.input === undefined ? "auth:validation.roleRequired" : "auth:validation.roleInvalid"),
@@ -22,7 +26,10 @@ export const loginSchema = z.object({
 const password = z.string(required("auth:validation.passwordRequired")).min(6, "auth:validation.passwordMin");
 
 export const passwordPair = { password, confirmPassword: z.string(required("auth:validation.confirmRequired")) };
-export const passwordsMatch: [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }] = [
+export const passwordsMatch: [
+  (v: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [
   (v) => v.password === v.confirmPassword,
   { message: "auth:validation.passwordsMustMatch", path: ["confirmPassword"] },
 ];

@@ -25,10 +25,10 @@ async function whoIsVerifying(request: Request) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { userId, email } = await whoIsVerifying(request);
-  if (!userId && !email) throw await redirectWithToast("/register", { type: "error", message: "auth:verification.missingUser" });
+  if (!userId && !email)
+    throw await redirectWithToast("/register", { type: "error", message: "auth:verification.missingUser" });
   return { title: getT(context)("auth:verification.title"), email };
 }
-
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -37,8 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "resend") {
     if (!email) return data({ error: "auth:verification.missingUser", notice: null }, { status: 400 });
-    const answer = await api.call<Notice>("POST", "/auth/resendVerification", { body: { email } satisfies EmailRequest });
-    if (!answer.ok) return data({ error: upstreamErrorKey(answer, "code", "auth:verification.resendFailed"), notice: null }, { status: answer.status });
+    const answer = await api.call<Notice>("POST", "/auth/resendVerification", {
+      body: { email } satisfies EmailRequest,
+    });
+    if (!answer.ok)
+      return data(
+        { error: upstreamErrorKey(answer, "code", "auth:verification.resendFailed"), notice: null },
+        { status: answer.status },
+      );
     return { error: null, notice: "auth:verification.resent" };
   }
 
@@ -46,9 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = readCode(formData);
   const parsed = codeSchema.safeParse(code);
   if (!parsed.success) return data({ error: "auth:validation.codeIncomplete", notice: null }, { status: 400 });
-  const answer = await api.call<SessionUser>("PUT", `/auth/verifyUser/${encodeURIComponent(userId)}`, { body: { otpCode: code } satisfies CodeRequest });
+  const answer = await api.call<SessionUser>("PUT", `/auth/verifyUser/${encodeURIComponent(userId)}`, {
+    body: { otpCode: code } satisfies CodeRequest,
+  });
   if (!answer.ok) {
-    return data({ error: upstreamErrorKey(answer, "code", "auth:verification.failed"), notice: null }, { status: answer.status });
+    return data(
+      { error: upstreamErrorKey(answer, "code", "auth:verification.failed"), notice: null },
+      { status: answer.status },
+    );
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await clearPendingVerification());
@@ -61,7 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Verification({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AuthFrame title={t("auth:verification.title")} subtitle={t("auth:verification.codeSent", { email: loaderData.email })}>
+    <AuthFrame
+      title={t("auth:verification.title")}
+      subtitle={t("auth:verification.codeSent", { email: loaderData.email })}
+    >
       <CodeForm error={actionData?.error} notice={actionData?.notice}>
         {t("auth:verification.submit")}
       </CodeForm>

@@ -32,7 +32,17 @@ const RescheduleForm = afterHydration(() => loadRescheduleForm().then((m) => m.R
  * `name`: the patient's, as the cards say it; `alert` and `confirm`: the last try's failure and the
  * confirming form, rendered by the page with the cards' own parts.
  */
-export function CancelDialog({ a, name, alert, confirm }: { a: ListedAppointment; name: string; alert: ReactNode; confirm: ReactNode }) {
+export function CancelDialog({
+  a,
+  name,
+  alert,
+  confirm,
+}: {
+  a: ListedAppointment;
+  name: string;
+  alert: ReactNode;
+  confirm: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <SharedCancelDialog
@@ -50,22 +60,50 @@ export function CancelDialog({ a, name, alert, confirm }: { a: ListedAppointment
 function requestDetails(a: Appointment, t: (key: string) => string): [string, ReactNode][] {
   const d = a.details ?? {};
   const rows: [string, ReactNode][] = [];
-  if (d.reason) rows.push([t("patient:request.reason"), <span key="reason" className="whitespace-pre-line break-words">{d.reason}</span>]);
+  if (d.reason)
+    rows.push([
+      t("patient:request.reason"),
+      <span key="reason" className="whitespace-pre-line break-words">
+        {d.reason}
+      </span>,
+    ]);
   if (d.deviceType) rows.push([t("patient:form.deviceType"), t(`patient:form.device.${d.deviceType}`)]);
   if (d.internetQuality) rows.push([t("patient:form.connection"), t(`patient:form.quality.${d.internetQuality}`)]);
   if (d.videoPreference) rows.push([t("patient:form.platform"), t(`patient:form.video.${d.videoPreference}`)]);
-  if (d.residenceAddress) rows.push([t("doctor:appointments.residenceAddress"), <span key="address" className="whitespace-pre-line break-words">{d.residenceAddress}</span>]);
+  if (d.residenceAddress)
+    rows.push([
+      t("doctor:appointments.residenceAddress"),
+      <span key="address" className="whitespace-pre-line break-words">
+        {d.residenceAddress}
+      </span>,
+    ]);
   return rows;
 }
 
 /** `name`: the patient's, as the cards say it; `actions`: what the doctor may do, the cards' own action forms rendered by the page. */
-export function DetailsDialog({ a, name, data, result, actions }: { a: Appointment; name: string; data: Data; result: SubmissionResult | null | undefined; actions: ReactNode }) {
+export function DetailsDialog({
+  a,
+  name,
+  data,
+  result,
+  actions,
+}: {
+  a: Appointment;
+  name: string;
+  data: Data;
+  result: SubmissionResult | null | undefined;
+  actions: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
   const closeTo = withParams(here, { appointment: null, edit: null });
   const verified = useVerification() === "verified";
-  const canReschedule = verified && (a.status === "pending" || a.status === "confirmed") && Boolean(a.doctorId) && a.doctorId === data.doctorId;
+  const canReschedule =
+    verified &&
+    (a.status === "pending" || a.status === "confirmed") &&
+    Boolean(a.doctorId) &&
+    a.doctorId === data.doctorId;
   const editing = data.editing && canReschedule;
   const rows: [string, ReactNode][] = [
     [t("doctor:appointments.date"), formatDate(a.date, i18n.language)],

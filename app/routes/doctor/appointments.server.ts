@@ -51,13 +51,22 @@ export interface ActionFailure {
   status: DoctorAppointment["status"] | null;
 }
 
-async function failed(api: Upstream, appointmentId: string, answer: { status: number; code?: string }, fallback: string) {
+async function failed(
+  api: Upstream,
+  appointmentId: string,
+  answer: { status: number; code?: string },
+  fallback: string,
+) {
   let status: ActionFailure["status"] = null;
   if (answer.status !== 404 && (answer.code === "invalid_transition" || answer.code === "already_final")) {
     const now = await api.call<DoctorAppointment>("GET", `/appointment/${encodeURIComponent(appointmentId)}`);
     status = now.ok ? now.data.status : null;
   }
-  const failure: ActionFailure = { appointmentId, message: upstreamErrorKey(answer, "doctorAppointment", fallback), status };
+  const failure: ActionFailure = {
+    appointmentId,
+    message: upstreamErrorKey(answer, "doctorAppointment", fallback),
+    status,
+  };
   return data({ failure }, { status: answer.status || 502 });
 }
 
@@ -82,13 +91,19 @@ export async function appointmentAction({
 
   if (Object.hasOwn(statusChanges, intent)) {
     const change = statusChanges[intent as keyof typeof statusChanges];
-    const answer = await api.call("PUT", path, { body: { status: change.status } satisfies DoctorChange, idempotencyKey });
+    const answer = await api.call("PUT", path, {
+      body: { status: change.status } satisfies DoctorChange,
+      idempotencyKey,
+    });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: change.toast });
     return failed(api, id, answer, "doctor:toast.updateFailed");
   }
 
   if (intent === "propose") {
-    const answer = await api.call("POST", "/appointment-proposal", { body: { doctorId, appointmentId: id } satisfies ProposalRequest, idempotencyKey });
+    const answer = await api.call("POST", "/appointment-proposal", {
+      body: { doctorId, appointmentId: id } satisfies ProposalRequest,
+      idempotencyKey,
+    });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: "doctor:toast.proposed" });
     return failed(api, id, answer, "doctor:toast.proposeFailed");
   }

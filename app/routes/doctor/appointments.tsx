@@ -12,11 +12,19 @@ import { withParams } from "../../url.ts";
 import { AppointmentCard, patientName } from "../../components/doctor/appointment-card.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
-import type { DoctorAppointment as Appointment, DoctorAppointmentPage as AppointmentPage } from "../../../contract/appointment.ts";
+import type {
+  DoctorAppointment as Appointment,
+  DoctorAppointmentPage as AppointmentPage,
+} from "../../../contract/appointment.ts";
 import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
-import { appointmentAction, listedAppointment, type ActionFailure, type ListedAppointment } from "./appointments.server.ts";
+import {
+  appointmentAction,
+  listedAppointment,
+  type ActionFailure,
+  type ListedAppointment,
+} from "./appointments.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { getLanguage } from "../../i18n.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
@@ -28,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = params.get("tab") === "open" ? "open" : "assigned";
   const search = params.get("search")?.trim() ?? "";
-  const status = (APPOINTMENT_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
+  const status = (APPOINTMENT_STATUSES as readonly string[]).includes(params.get("status") ?? "")
+    ? params.get("status")!
+    : "";
   const page = pageNumber(params.get("page"));
   const api = upstream(request, context);
   const list = await api.get<AppointmentPage>("/doctor/doctor_appointments", {
@@ -54,12 +64,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab,
     search,
     status,
-    list: { appointments: list.appointments.map((a) => listedAppointment(a, language)), total: list.total, page: list.page, totalPages: list.totalPages },
+    list: {
+      appointments: list.appointments.map((a) => listedAppointment(a, language)),
+      total: list.total,
+      page: list.page,
+      totalPages: list.totalPages,
+    },
     selected,
     cancelling: cancelling && listedAppointment(cancelling, language),
     editing: Boolean(selected && params.get("edit") === "1"),
     // Started appointments can be marked completed or missed; computed here so server and browser agree.
-    started: Object.fromEntries([...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])].map((a) => [a.id, Date.parse(a.time) <= now])),
+    started: Object.fromEntries(
+      [...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])].map((a) => [
+        a.id,
+        Date.parse(a.time) <= now,
+      ]),
+    ),
     today: clinicToday(),
     idempotencyKey: crypto.randomUUID(),
     doctorId,
@@ -69,7 +89,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  return appointmentAction({ request, formData, api: upstream(request, context), doctorId: getUser(context).id, today: clinicToday() });
+  return appointmentAction({
+    request,
+    formData,
+    api: upstream(request, context),
+    doctorId: getUser(context).id,
+    today: clinicToday(),
+  });
 }
 
 // A refused action (409: the patient changed the appointment meanwhile) must show the cards as they are now.
@@ -99,11 +125,18 @@ const failureOf = (actionData: ActionData) => (actionData && "failure" in action
 function FailureAlert({ failure, appointmentId }: { failure: ActionFailure | null; appointmentId: string }) {
   const { t } = useTranslation();
   if (!failure || failure.appointmentId !== appointmentId) return null;
-  return <FormAlert message={failure.message} values={{ status: failure.status ? t(`doctor:status.${failure.status}`) : "" }} className="w-full" />;
+  return (
+    <FormAlert
+      message={failure.message}
+      values={{ status: failure.status ? t(`doctor:status.${failure.status}`) : "" }}
+      className="w-full"
+    />
+  );
 }
 
 /** A pending appointment still to come, assigned to this doctor, may be cancelled (after confirmation). */
-const cancellable = (a: Pick<Appointment, "id" | "status" | "doctorId">, data: Data) => a.status === "pending" && a.doctorId === data.doctorId && !data.started[a.id];
+const cancellable = (a: Pick<Appointment, "id" | "status" | "doctorId">, data: Data) =>
+  a.status === "pending" && a.doctorId === data.doctorId && !data.started[a.id];
 
 function useVerified() {
   return useVerification() === "verified";
@@ -159,7 +192,9 @@ function OpenActions({ a, data, failure }: { a: ListedAppointment; data: Data; f
   if (hasProposed(a, data.doctorId)) {
     return (
       <>
-        <span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">{t("doctor:appointments.proposedByYou")}</span>
+        <span className="rounded-full bg-purple-100 px-3 py-1 text-sm font-semibold text-purple-900">
+          {t("doctor:appointments.proposedByYou")}
+        </span>
         {alert}
       </>
     );
@@ -174,7 +209,13 @@ function OpenActions({ a, data, failure }: { a: ListedAppointment; data: Data; f
     );
   return (
     <>
-      <ActionForm intent="propose" field="appointmentId" id={a.id} idempotencyKey={data.idempotencyKey} className="btn-primary">
+      <ActionForm
+        intent="propose"
+        field="appointmentId"
+        id={a.id}
+        idempotencyKey={data.idempotencyKey}
+        className="btn-primary"
+      >
         {t("doctor:appointments.propose")}
       </ActionForm>
       {alert}
@@ -198,14 +239,19 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
   const { tab, list } = data;
   const filtersActive = Boolean(data.search || data.status);
   const tabLink = (target: string) => `?tab=${target}`;
-  const pageLink = (page: number) => withParams(here, { page: String(page), appointment: null, edit: null, cancel: null });
+  const pageLink = (page: number) =>
+    withParams(here, { page: String(page), appointment: null, edit: null, cancel: null });
   return (
     <section>
       <PageHeader
         title={t("doctor:appointments.title")}
         subtitle={t("doctor:appointments.subtitle")}
         actions={
-          <Link to={withParams(here, { appointment: null, edit: null, cancel: null })} className="btn-secondary" reloadDocument={false}>
+          <Link
+            to={withParams(here, { appointment: null, edit: null, cancel: null })}
+            className="btn-secondary"
+            reloadDocument={false}
+          >
             {t("doctor:filters.refresh")}
           </Link>
         }
@@ -223,7 +269,13 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
         ))}
       </nav>
       <div className="card mb-4">
-        <SearchForm label={t("doctor:filters.search")} applyLabel={t("doctor:filters.apply")} placeholder={t("doctor:filters.searchPlaceholder")} search={data.search} hidden={{ tab }}>
+        <SearchForm
+          label={t("doctor:filters.search")}
+          applyLabel={t("doctor:filters.apply")}
+          placeholder={t("doctor:filters.searchPlaceholder")}
+          search={data.search}
+          hidden={{ tab }}
+        >
           <div>
             <label htmlFor="status" className="label">
               {t("doctor:filters.status")}
@@ -249,7 +301,9 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
       </p>
       <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
       {list.appointments.length === 0 ? (
-        <p className="card text-slate-700">{t(tab === "open" ? "doctor:appointments.emptyOpen" : "doctor:appointments.emptyAssigned")}</p>
+        <p className="card text-slate-700">
+          {t(tab === "open" ? "doctor:appointments.emptyOpen" : "doctor:appointments.emptyAssigned")}
+        </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={t(`doctor:appointments.tab.${tab}`)}>
           {list.appointments.map((a) => (
@@ -295,7 +349,13 @@ export default function DoctorAppointments({ loaderData: data, actionData }: Rou
           alert={<FailureAlert failure={failure} appointmentId={data.cancelling.id} />}
           confirm={
             cancellable(data.cancelling, data) ? (
-              <ActionForm intent="cancel" field="appointmentId" id={data.cancelling.id} idempotencyKey={data.idempotencyKey} className="btn-danger">
+              <ActionForm
+                intent="cancel"
+                field="appointmentId"
+                id={data.cancelling.id}
+                idempotencyKey={data.idempotencyKey}
+                className="btn-danger"
+              >
                 {t("doctor:cancel.confirm")}
               </ActionForm>
             ) : null

@@ -9,7 +9,13 @@ import { useTranslation } from "../../i18n.ts";
 import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { absenceSchema, planSchema } from "../../availability-schemas.ts";
 import type { WorkingPlan } from "../../../contract/availability.ts";
-import { CALENDAR_REASON_MAX, MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, SLOTS, WEEKDAYS } from "../../../contract/constants.ts";
+import {
+  CALENDAR_REASON_MAX,
+  MAX_HORIZON_DAYS,
+  MAX_NOTICE_HOURS,
+  SLOTS,
+  WEEKDAYS,
+} from "../../../contract/constants.ts";
 
 export function PlanForm({ plan, result }: { plan: WorkingPlan; result: SubmissionResult | undefined }) {
   const { t } = useTranslation();
@@ -40,11 +46,20 @@ export function PlanForm({ plan, result }: { plan: WorkingPlan; result: Submissi
             return (
               // A row of six slots; on a phone, the morning's three above the afternoon's.
               <fieldset key={day} className="rounded-md border border-slate-200 px-2 pb-2">
-                <legend className="px-1 text-sm font-medium text-slate-800">{t(`doctor:availability.day.${day}`)}</legend>
+                <legend className="px-1 text-sm font-medium text-slate-800">
+                  {t(`doctor:availability.day.${day}`)}
+                </legend>
                 <div className="grid grid-cols-3 gap-x-2 gap-y-1 sm:grid-cols-6">
                   {SLOTS.map((slot) => (
                     <label key={slot} className="flex min-h-6 items-center gap-1 text-sm whitespace-nowrap">
-                      <input type="checkbox" key={week[day].key} name={week[day].name} value={slot} defaultChecked={offered.has(slot)} className="size-6" />
+                      <input
+                        type="checkbox"
+                        key={week[day].key}
+                        name={week[day].name}
+                        value={slot}
+                        defaultChecked={offered.has(slot)}
+                        className="size-6"
+                      />
                       {slot}
                     </label>
                   ))}

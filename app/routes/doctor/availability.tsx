@@ -28,7 +28,10 @@ const PAGE = "/doctor/availability";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
-  const [plan, { absences }] = await Promise.all([api.get<WorkingPlan>("/doctor/working-plan"), api.get<z.infer<typeof absenceList>>("/doctor/absences")]);
+  const [plan, { absences }] = await Promise.all([
+    api.get<WorkingPlan>("/doctor/working-plan"),
+    api.get<z.infer<typeof absenceList>>("/doctor/absences"),
+  ]);
   return { plan, absences, today: clinicToday(), idempotencyKey: crypto.randomUUID() };
 }
 
@@ -41,22 +44,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "removeAbsence") {
     const id = String(formData.get("absenceId") ?? "");
     const answer = await api.call("DELETE", `/doctor/absences/${encodeURIComponent(id)}`, { idempotencyKey });
-    if (!answer.ok) return data({ form: "remove" as const, absenceId: id, message: upstreamErrorKey(answer, "availability", "doctor:availability.removeFailed") }, { status: answer.status });
+    if (!answer.ok)
+      return data(
+        {
+          form: "remove" as const,
+          absenceId: id,
+          message: upstreamErrorKey(answer, "availability", "doctor:availability.removeFailed"),
+        },
+        { status: answer.status },
+      );
     return redirectWithToast(PAGE, { type: "success", message: "doctor:availability.absenceRemoved" });
   }
 
   if (intent === "absence" || intent === "absenceAnyway") {
     const submission = parseWithZod(formData, { schema: absenceSchema(clinicToday()) });
-    if (submission.status !== "success") return data({ form: "absence" as const, result: submission.reply(), conflicts: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ form: "absence" as const, result: submission.reply(), conflicts: null }, { status: 400 });
     const { from, to, reason, cancelAppointments } = submission.value;
-    const answer = await api.call("POST", "/doctor/absences", { body: { from, to, reason, cancelAppointments } satisfies z.input<typeof absenceBody>, idempotencyKey });
+    const answer = await api.call("POST", "/doctor/absences", {
+      body: { from, to, reason, cancelAppointments } satisfies z.input<typeof absenceBody>,
+      idempotencyKey,
+    });
     if (!answer.ok) {
       // Appointments in the period: listed, for the doctor to keep them or cancel them (docs/forms.md).
       const conflicts = conflictsOf(answer);
       // Which date the API refused is not said (both are invalid_date): the end date's row holds it.
-      const field = fieldOfRefusal(answer, { invalid_date: "to", invalid_period: "to", past_date: "to", invalid_reason: "reason" });
+      const field = fieldOfRefusal(answer, {
+        invalid_date: "to",
+        invalid_period: "to",
+        past_date: "to",
+        invalid_reason: "reason",
+      });
       const message = upstreamErrorKey(answer, "availability", "doctor:availability.absenceFailed");
-      const result = submission.reply(conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
+      const result = submission.reply(
+        conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] },
+      );
       return data({ form: "absence" as const, result, conflicts }, { status: answer.status });
     }
     return redirectWithToast(PAGE, {
@@ -66,8 +88,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: planSchema });
-  if (submission.status !== "success") return data({ form: "plan" as const, result: submission.reply() }, { status: 400 });
-  const answer = await api.call("PUT", "/doctor/working-plan", { body: submission.value satisfies z.input<typeof workingPlan>, idempotencyKey });
+  if (submission.status !== "success")
+    return data({ form: "plan" as const, result: submission.reply() }, { status: 400 });
+  const answer = await api.call("PUT", "/doctor/working-plan", {
+    body: submission.value satisfies z.input<typeof workingPlan>,
+    idempotencyKey,
+  });
   if (!answer.ok) {
     // A field the API refused (400) is said beside that field; anything else above the form.
     const field = fieldOfRefusal(answer, {
@@ -76,7 +102,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       invalid_week: "week",
     });
     const message = upstreamErrorKey(answer, "availability", "doctor:availability.planFailed");
-    return data({ form: "plan" as const, result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) }, { status: answer.status });
+    return data(
+      {
+        form: "plan" as const,
+        result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      },
+      { status: answer.status },
+    );
   }
   return redirectWithToast(PAGE, { type: "success", message: "doctor:availability.planSaved" });
 }
@@ -92,7 +124,15 @@ const loadForms = () => import("./availability-forms.tsx");
 const PlanForm = afterHydration(() => loadForms().then((m) => m.PlanForm));
 const AbsenceForm = afterHydration(() => loadForms().then((m) => m.AbsenceForm));
 
-function AbsenceConflicts({ conflicts, result, idempotencyKey }: { conflicts: Conflict[]; result: SubmissionResult | undefined; idempotencyKey: string }) {
+function AbsenceConflicts({
+  conflicts,
+  result,
+  idempotencyKey,
+}: {
+  conflicts: Conflict[];
+  result: SubmissionResult | undefined;
+  idempotencyKey: string;
+}) {
   const { t, i18n } = useTranslation();
   // The refused form's values as sent: the confirmation declares exactly the period listed.
   const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
@@ -100,7 +140,11 @@ function AbsenceConflicts({ conflicts, result, idempotencyKey }: { conflicts: Co
   return (
     <ConflictList
       conflicts={conflicts}
-      title={t("doctor:availability.conflicts", { count: conflicts.length, from: formatDate(values.from, i18n.language), to: formatDate(values.to, i18n.language) })}
+      title={t("doctor:availability.conflicts", {
+        count: conflicts.length,
+        from: formatDate(values.from, i18n.language),
+        to: formatDate(values.to, i18n.language),
+      })}
       intent="absenceAnyway"
       values={values}
       idempotencyKey={idempotencyKey}
@@ -140,14 +184,23 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
           ) : (
             <ul className="divide-y divide-slate-200" aria-label={t("doctor:availability.absencesTitle")}>
               {d.absences.map((a) => {
-                const period = t("doctor:availability.period", { from: formatDate(a.from, i18n.language), to: formatDate(a.to, i18n.language) });
+                const period = t("doctor:availability.period", {
+                  from: formatDate(a.from, i18n.language),
+                  to: formatDate(a.to, i18n.language),
+                });
                 return (
                   <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <div className="min-w-0 text-sm">
                       <p className="font-medium">{period}</p>
                       {a.reason ? <p className="break-words text-slate-700">{a.reason}</p> : null}
                     </div>
-                    <ActionForm intent="removeAbsence" field="absenceId" id={a.id} idempotencyKey={`${d.idempotencyKey}-${a.id}`} className="btn-secondary">
+                    <ActionForm
+                      intent="removeAbsence"
+                      field="absenceId"
+                      id={a.id}
+                      idempotencyKey={`${d.idempotencyKey}-${a.id}`}
+                      className="btn-secondary"
+                    >
                       <span aria-hidden="true">{t("doctor:availability.remove")}</span>
                       <span className="sr-only">{t("doctor:availability.removeAbsence", { period })}</span>
                     </ActionForm>
@@ -157,7 +210,9 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
             </ul>
           )}
           <AbsenceForm today={d.today} result={absence?.result} />
-          {absence?.conflicts?.length ? <AbsenceConflicts conflicts={absence.conflicts} result={absence.result} idempotencyKey={d.idempotencyKey} /> : null}
+          {absence?.conflicts?.length ? (
+            <AbsenceConflicts conflicts={absence.conflicts} result={absence.result} idempotencyKey={d.idempotencyKey} />
+          ) : null}
         </section>
       </div>
     </section>

@@ -1,7 +1,14 @@
 // The new and edit consultation form of the consultations page (consultations.tsx). It shows only in
 // its dialog (?new=1, ?edit=<id>), so its code, and conform's form state with it, load after the
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { Form, Link } from "react-router";
@@ -13,13 +20,31 @@ import type { PatientOption } from "../../../contract/doctor-profile.ts";
 import type { Consultation } from "../../../contract/consultation.ts";
 import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
 
-function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, result }: { consultation: Consultation | null; patients: PatientOption[]; idempotencyKey: string; closeTo: string; result: SubmissionResult | null | undefined }) {
+function ConsultationForm({
+  consultation,
+  patients,
+  idempotencyKey,
+  closeTo,
+  result,
+}: {
+  consultation: Consultation | null;
+  patients: PatientOption[];
+  idempotencyKey: string;
+  closeTo: string;
+  result: SubmissionResult | null | undefined;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: consultation ? `consultation-${consultation.id}` : "consultation-new",
     lastResult: result,
     defaultValue: consultation
-      ? { patientId: consultation.patientId, type: consultation.type, diagnosis: consultation.diagnosis, notes: consultation.notes, prescription: consultation.prescription.join("\n") }
+      ? {
+          patientId: consultation.patientId,
+          type: consultation.type,
+          diagnosis: consultation.diagnosis,
+          notes: consultation.notes,
+          prescription: consultation.prescription.join("\n"),
+        }
       : { type: "consultation" },
     ...useClientValidation((formData) => parseWithZod(formData, { schema: consultationSchema })),
   });
@@ -37,8 +62,14 @@ function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, res
           </p>
         </>
       ) : (
-        <SelectField label={t("doctor:consultations.patient")} {...getSelectProps(fields.patientId)} errors={fields.patientId.errors}>
-          <option value="">{patients.length ? t("doctor:consultations.choosePatient") : t("doctor:consultations.noPatients")}</option>
+        <SelectField
+          label={t("doctor:consultations.patient")}
+          {...getSelectProps(fields.patientId)}
+          errors={fields.patientId.errors}
+        >
+          <option value="">
+            {patients.length ? t("doctor:consultations.choosePatient") : t("doctor:consultations.noPatients")}
+          </option>
           {patients.map((p) => (
             <option key={p.id} value={p.id}>
               {p.username}
@@ -53,10 +84,20 @@ function ConsultationForm({ consultation, patients, idempotencyKey, closeTo, res
           </option>
         ))}
       </SelectField>
-      <TextAreaField label={t("doctor:consultations.diagnosis")} {...getTextareaProps(fields.diagnosis)} rows={2} errors={fields.diagnosis.errors} />
+      <TextAreaField
+        label={t("doctor:consultations.diagnosis")}
+        {...getTextareaProps(fields.diagnosis)}
+        rows={2}
+        errors={fields.diagnosis.errors}
+      />
       <TextAreaField label={t("doctor:consultations.notes")} {...getTextareaProps(fields.notes)} rows={4} />
       <div>
-        <TextAreaField label={t("doctor:consultations.prescription")} {...getTextareaProps(fields.prescription)} rows={4} aria-describedby="prescription-hint" />
+        <TextAreaField
+          label={t("doctor:consultations.prescription")}
+          {...getTextareaProps(fields.prescription)}
+          rows={4}
+          aria-describedby="prescription-hint"
+        />
         <p id="prescription-hint" className="mt-1 text-xs text-slate-600">
           {t("doctor:consultations.prescriptionHint")}
         </p>

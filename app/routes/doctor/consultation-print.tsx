@@ -11,7 +11,10 @@ import { getConsultation } from "./consultation.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [requireUser("doctor")];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return { doctor: getUser(context).username, consultation: await getConsultation(upstream(request, context), params.id) };
+  return {
+    doctor: getUser(context).username,
+    consultation: await getConsultation(upstream(request, context), params.id),
+  };
 }
 
 export default function ConsultationPrint({ loaderData: { doctor, consultation: c } }: Route.ComponentProps) {
@@ -27,7 +30,11 @@ export default function ConsultationPrint({ loaderData: { doctor, consultation: 
     [t("doctor:consultations.notes"), c.notes || t("doctor:consultations.none")],
   ];
   return (
-    <PrintPage title={t("doctor:print.consultationTitle", { name: c.patientName })} hint={t("doctor:print.consultationHint")} backTo="/doctor/consultations">
+    <PrintPage
+      title={t("doctor:print.consultationTitle", { name: c.patientName })}
+      hint={t("doctor:print.consultationHint")}
+      backTo="/doctor/consultations"
+    >
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">

@@ -29,8 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const creating = params.get("new") === "1";
   const editId = params.get("edit");
   const page = pageNumber(params.get("page"));
-  const [list, patients] = await Promise.all([listConsultations(api, search, page), creating ? listPatients(api) : Promise.resolve([] as PatientOption[])]);
-  const editing = editId ? (list.consultations.find((c) => c.id === editId) ?? (await findConsultation(api, editId))) : null;
+  const [list, patients] = await Promise.all([
+    listConsultations(api, search, page),
+    creating ? listPatients(api) : Promise.resolve([] as PatientOption[]),
+  ]);
+  const editing = editId
+    ? (list.consultations.find((c) => c.id === editId) ?? (await findConsultation(api, editId)))
+    : null;
   return { search, list, patients, creating, editing, idempotencyKey: crypto.randomUUID() };
 }
 
@@ -42,9 +47,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
   const answer = id
-    ? await api.call("PUT", `/consultation/${encodeURIComponent(id)}`, { body: submission.value satisfies ConsultationUpdate, idempotencyKey })
+    ? await api.call("PUT", `/consultation/${encodeURIComponent(id)}`, {
+        body: submission.value satisfies ConsultationUpdate,
+        idempotencyKey,
+      })
     : await api.call("POST", "/consultation", { body: submission.value satisfies ConsultationCreate, idempotencyKey });
-  if (!answer.ok) return data({ result: submission.reply({ formErrors: [id ? "doctor:consultations.updateFailed" : "doctor:consultations.createFailed"] }) }, { status: answer.status });
+  if (!answer.ok)
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [id ? "doctor:consultations.updateFailed" : "doctor:consultations.createFailed"],
+        }),
+      },
+      { status: answer.status },
+    );
   return redirectWithToast(withParams(pageOf(request), { new: null, edit: null }), {
     type: "success",
     message: id ? "doctor:consultations.updated" : "doctor:consultations.created",
@@ -69,9 +85,13 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
             {formatDate(c.date, i18n.language)} · {c.time}
           </p>
         </div>
-        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{t(`doctor:consultationType.${c.type}`, { defaultValue: c.type })}</span>
+        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+          {t(`doctor:consultationType.${c.type}`, { defaultValue: c.type })}
+        </span>
       </div>
-      {c.patientMissed > 0 ? <PatientMissed count={c.patientMissed} className="text-sm font-medium text-slate-900" /> : null}
+      {c.patientMissed > 0 ? (
+        <PatientMissed count={c.patientMissed} className="text-sm font-medium text-slate-900" />
+      ) : null}
       <p className="text-sm">
         <span className="font-medium text-slate-700">{t("doctor:consultations.diagnosis")}: </span>
         {c.diagnosis}
@@ -102,10 +122,19 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
         </div>
       </details>
       <div className="flex flex-wrap gap-2">
-        <Link to={withParams(here, { edit: c.id, new: null })} preventScrollReset className="btn-secondary" aria-label={t("doctor:consultations.editFor", { name: c.patientName })}>
+        <Link
+          to={withParams(here, { edit: c.id, new: null })}
+          preventScrollReset
+          className="btn-secondary"
+          aria-label={t("doctor:consultations.editFor", { name: c.patientName })}
+        >
           {t("doctor:consultations.edit")}
         </Link>
-        <a href={`/doctor/consultations/${c.id}/print`} className="btn-secondary" aria-label={t("doctor:consultations.exportFor", { name: c.patientName })}>
+        <a
+          href={`/doctor/consultations/${c.id}/print`}
+          className="btn-secondary"
+          aria-label={t("doctor:consultations.exportFor", { name: c.patientName })}
+        >
           {t("doctor:consultations.export")}
         </a>
       </div>
@@ -135,11 +164,18 @@ export default function Consultations({ loaderData: d, actionData }: Route.Compo
         }
       />
       <div className="card mb-4">
-        <SearchForm label={t("doctor:consultations.searchLabel")} applyLabel={t("doctor:filters.apply")} placeholder={t("doctor:consultations.searchPlaceholder")} search={d.search} />
+        <SearchForm
+          label={t("doctor:consultations.searchLabel")}
+          applyLabel={t("doctor:filters.apply")}
+          placeholder={t("doctor:consultations.searchPlaceholder")}
+          search={d.search}
+        />
       </div>
       <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
       {d.list.consultations.length === 0 ? (
-        <p className="card text-slate-700">{t(d.search ? "doctor:consultations.emptySearch" : "doctor:consultations.empty")}</p>
+        <p className="card text-slate-700">
+          {t(d.search ? "doctor:consultations.emptySearch" : "doctor:consultations.empty")}
+        </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={t("doctor:consultations.title")}>
           {d.list.consultations.map((c) => (
@@ -147,12 +183,30 @@ export default function Consultations({ loaderData: d, actionData }: Route.Compo
           ))}
         </ul>
       )}
-      <Pagination page={d.list.page} totalPages={d.list.totalPages} linkTo={(page) => withParams(here, { page: String(page), new: null, edit: null })} />
+      <Pagination
+        page={d.list.page}
+        totalPages={d.list.totalPages}
+        linkTo={(page) => withParams(here, { page: String(page), new: null, edit: null })}
+      />
       {d.creating ? (
-        <ConsultationDialog title={t("doctor:consultations.newTitle")} consultation={null} patients={d.patients} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />
+        <ConsultationDialog
+          title={t("doctor:consultations.newTitle")}
+          consultation={null}
+          patients={d.patients}
+          idempotencyKey={d.idempotencyKey}
+          closeTo={closeTo}
+          result={result}
+        />
       ) : null}
       {d.editing ? (
-        <ConsultationDialog title={t("doctor:consultations.editTitle")} consultation={d.editing} patients={[]} idempotencyKey={d.idempotencyKey} closeTo={closeTo} result={result} />
+        <ConsultationDialog
+          title={t("doctor:consultations.editTitle")}
+          consultation={d.editing}
+          patients={[]}
+          idempotencyKey={d.idempotencyKey}
+          closeTo={closeTo}
+          result={result}
+        />
       ) : null}
     </section>
   );

@@ -15,10 +15,15 @@ export default function DoctorLayout() {
   return (
     <>
       {verification === "pending" || verification === "rejected" ? (
-        <div role="status" className="mb-4 rounded-md border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <div
+          role="status"
+          className="mb-4 rounded-md border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           <p>{t(verification === "rejected" ? "common:doctorRejected" : "common:doctorPending")}</p>
           {verification === "rejected" && rejectionReason ? (
-            <p className="mt-1 break-words whitespace-pre-line">{t("common:doctorRejectedReason", { reason: rejectionReason })}</p>
+            <p className="mt-1 break-words whitespace-pre-line">
+              {t("common:doctorRejectedReason", { reason: rejectionReason })}
+            </p>
           ) : null}
         </div>
       ) : null}

@@ -30,12 +30,35 @@ export function EditForm({ data: d, actionData }: { data: ProfileData; actionDat
   useFocusOnRefusal(form.id, submitted?.result);
   return (
     <ProfileForm role="doctor" form={form} data={d} reloaded={submitted}>
-      <Field label={t("doctor:profile.username")} {...getInputProps(fields.username, { type: "text" })} autoComplete="name" errors={fields.username.errors} />
-      <Field label={t("doctor:profile.contact")} {...getInputProps(fields.contact, { type: "tel" })} autoComplete="tel" errors={fields.contact.errors} />
+      <Field
+        label={t("doctor:profile.username")}
+        {...getInputProps(fields.username, { type: "text" })}
+        autoComplete="name"
+        errors={fields.username.errors}
+      />
+      <Field
+        label={t("doctor:profile.contact")}
+        {...getInputProps(fields.contact, { type: "tel" })}
+        autoComplete="tel"
+        errors={fields.contact.errors}
+      />
       <GenderField role="doctor" {...getSelectProps(fields.gender)} />
-      <Field label={t("doctor:profile.serial")} {...getInputProps(fields.serial_number, { type: "text" })} errors={fields.serial_number.errors} />
-      <Field label={t("doctor:profile.dutyHospital")} {...getInputProps(fields.duty_hospital, { type: "text" })} className="sm:col-span-2" />
-      <TextAreaField label={t("doctor:profile.biography")} {...getTextareaProps(fields.biography)} rows={4} className="sm:col-span-2" />
+      <Field
+        label={t("doctor:profile.serial")}
+        {...getInputProps(fields.serial_number, { type: "text" })}
+        errors={fields.serial_number.errors}
+      />
+      <Field
+        label={t("doctor:profile.dutyHospital")}
+        {...getInputProps(fields.duty_hospital, { type: "text" })}
+        className="sm:col-span-2"
+      />
+      <TextAreaField
+        label={t("doctor:profile.biography")}
+        {...getTextareaProps(fields.biography)}
+        rows={4}
+        className="sm:col-span-2"
+      />
     </ProfileForm>
   );
 }

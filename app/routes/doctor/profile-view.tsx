@@ -37,7 +37,15 @@ function ProfileView({ p }: { p: DoctorProfile }) {
  * The profile; `editForm` in place of its facts and `deleteDialog` over it when the page shows them
  * (the route, profile.tsx, renders both: their modules load apart from this one).
  */
-export function OpenProfile({ data: d, editForm, deleteDialog }: { data: ProfileData; editForm: ReactNode; deleteDialog: ReactNode }) {
+export function OpenProfile({
+  data: d,
+  editForm,
+  deleteDialog,
+}: {
+  data: ProfileData;
+  editForm: ReactNode;
+  deleteDialog: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const p = d.profile;
   return (
@@ -52,7 +60,11 @@ export function OpenProfile({ data: d, editForm, deleteDialog }: { data: Profile
             title={t("doctor:profile.drName", { name: p.username })}
             avatarUrl={p.avatarUrl}
             email={p.email}
-            lines={[p.contact, p.duty_hospital, p.serial_number && t("doctor:profile.serialShort", { serial: p.serial_number })]}
+            lines={[
+              p.contact,
+              p.duty_hospital,
+              p.serial_number && t("doctor:profile.serialShort", { serial: p.serial_number }),
+            ]}
             createdAt={p.createdAt}
           />
         }

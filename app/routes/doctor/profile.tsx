@@ -24,7 +24,6 @@ import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { DoctorProfile, DoctorProfileUpdate } from "../../../contract/doctor-profile.ts";
 import type { Country } from "../../../contract/reference.ts";
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const api = upstream(request, context);
@@ -41,11 +40,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers.append("Set-Cookie", await sessionStorage.commitSession(session));
     }
     return data(
-      { gate: true as const, email: profile.email, sendError: sent.ok ? null : upstreamErrorKey(sent, "profileGate", "doctor:gate.sendFailed") },
+      {
+        gate: true as const,
+        email: profile.email,
+        sendError: sent.ok ? null : upstreamErrorKey(sent, "profileGate", "doctor:gate.sendFailed"),
+      },
       { headers },
     );
   }
-  const [countries, cities] = await Promise.all([api.call<Country[]>("GET", "/location/country"), citiesOf(api, profile.countryId)]);
+  const [countries, cities] = await Promise.all([
+    api.call<Country[]>("GET", "/location/country"),
+    citiesOf(api, profile.countryId),
+  ]);
   return {
     gate: false as const,
     profile,
@@ -68,7 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = readCode(formData);
     if (!/^\d{6}$/.test(code)) return data({ gateError: "doctor:gate.incomplete", notice: null }, { status: 400 });
     const answer = await api.call("PUT", `/auth/verifyProfileOtp/${userId}`, { body: { otpCode: code } });
-    if (!answer.ok) return data({ gateError: upstreamErrorKey(answer, "profileGate", "doctor:gate.invalidCode"), notice: null }, { status: answer.status });
+    if (!answer.ok)
+      return data(
+        { gateError: upstreamErrorKey(answer, "profileGate", "doctor:gate.invalidCode"), notice: null },
+        { status: answer.status },
+      );
     const { session } = await profileAccess(request, user.id);
     session.set("profileVerified", { userId: user.id, verifiedAt: Date.now() });
     const headers = new Headers();
@@ -79,7 +89,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "resend") {
     const answer = await api.call("PUT", `/auth/resendProfileOtp/${userId}`);
-    if (!answer.ok) return data({ gateError: upstreamErrorKey(answer, "profileGate", "doctor:gate.resendFailed"), notice: null }, { status: answer.status });
+    if (!answer.ok)
+      return data(
+        { gateError: upstreamErrorKey(answer, "profileGate", "doctor:gate.resendFailed"), notice: null },
+        { status: answer.status },
+      );
     return { gateError: null, notice: "doctor:gate.resent" };
   }
 
@@ -88,7 +102,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!valid) {
     // A deletion sent after the gate closed (it expired, or the doctor signed in again elsewhere)
     // says so on the gate it now meets, instead of bringing the doctor back there in silence.
-    if (intent === "delete") return data({ gateError: "doctor:profile.deleteGateClosed", notice: null, gateClosed: true as const }, { status: 403 });
+    if (intent === "delete")
+      return data(
+        { gateError: "doctor:profile.deleteGateClosed", notice: null, gateClosed: true as const },
+        { status: 403 },
+      );
     throw redirect("/doctor/profile");
   }
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
@@ -99,7 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (askCity) return data(askCity, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: doctorProfileSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), cities: null, country: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), cities: null, country: null }, { status: 400 });
   const v = submission.value;
   const answer = await api.call("PUT", "/doctor/me", {
     body: {
@@ -114,7 +133,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     } satisfies DoctorProfileUpdate,
     idempotencyKey,
   });
-  if (!answer.ok) return data({ result: submission.reply({ formErrors: ["doctor:profile.updateFailed"] }), cities: null, country: null }, { status: answer.status });
+  if (!answer.ok)
+    return data(
+      { result: submission.reply({ formErrors: ["doctor:profile.updateFailed"] }), cities: null, country: null },
+      { status: answer.status },
+    );
   return redirectWithToast("/doctor/profile", { type: "success", message: "doctor:profile.updated" });
 }
 
@@ -126,7 +149,15 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return actionResult?.gateClosed === true || defaultShouldRevalidate;
 }
 
-function CodeGate({ email, sendError, actionData }: { email: string; sendError: string | null; actionData: ActionData }) {
+function CodeGate({
+  email,
+  sendError,
+  actionData,
+}: {
+  email: string;
+  sendError: string | null;
+  actionData: ActionData;
+}) {
   const { t } = useTranslation();
   const gate = actionData && "gateError" in actionData ? actionData : null;
   return (
@@ -192,7 +223,9 @@ export default function DoctorProfilePage({ loaderData: d, actionData }: Route.C
     <OpenProfile
       data={d}
       editForm={editing ? <EditForm data={d} actionData={actionData} /> : null}
-      deleteDialog={deleting ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null}
+      deleteDialog={
+        deleting ? <DeleteAccountDialog role="doctor" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null
+      }
     />
   );
 }

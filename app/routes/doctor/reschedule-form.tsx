@@ -17,18 +17,33 @@ import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
 
-export function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; data: Data; closeTo: string; result: SubmissionResult | null | undefined }) {
+export function RescheduleForm({
+  a,
+  data,
+  closeTo,
+  result,
+}: {
+  a: Appointment;
+  data: Data;
+  closeTo: string;
+  result: SubmissionResult | null | undefined;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const current = { date: a.date, time: slotOf(a) };
-  const validation = useClientValidation((formData) => parseWithZod(formData, { schema: rescheduleSchema(data.today) }));
+  const validation = useClientValidation((formData) =>
+    parseWithZod(formData, { schema: rescheduleSchema(data.today) }),
+  );
   const [form, fields] = useForm({
     id: `reschedule-${a.id}`,
     lastResult: result,
     defaultValue: { date: current.date, time: current.time, currentDate: current.date, currentTime: current.time },
     ...validation,
   });
-  const [values, setValues] = useState({ date: String(fields.date.initialValue ?? current.date), time: String(fields.time.initialValue ?? current.time) });
+  const [values, setValues] = useState({
+    date: String(fields.date.initialValue ?? current.date),
+    time: String(fields.time.initialValue ?? current.time),
+  });
   const unchanged = values.date === current.date && values.time === current.time;
   const missing = !values.date || !values.time;
   return (
@@ -39,7 +54,10 @@ export function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; d
       {...getFormProps(form)}
       onChange={(e) => {
         const f = e.currentTarget;
-        setValues({ date: (f.elements.namedItem("date") as HTMLInputElement).value, time: (f.elements.namedItem("time") as HTMLSelectElement).value });
+        setValues({
+          date: (f.elements.namedItem("date") as HTMLInputElement).value,
+          time: (f.elements.namedItem("time") as HTMLSelectElement).value,
+        });
       }}
     >
       <FormAlert message={form.errors?.[0]} />
@@ -47,7 +65,12 @@ export function RescheduleForm({ a, data, closeTo, result }: { a: Appointment; d
       <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
       <input {...getInputProps(fields.currentDate, { type: "hidden" })} />
       <input {...getInputProps(fields.currentTime, { type: "hidden" })} />
-      <Field label={t("doctor:reschedule.date")} {...getInputProps(fields.date, { type: "date" })} min={data.today} errors={fields.date.errors} />
+      <Field
+        label={t("doctor:reschedule.date")}
+        {...getInputProps(fields.date, { type: "date" })}
+        min={data.today}
+        errors={fields.date.errors}
+      />
       <SelectField label={t("doctor:reschedule.time")} {...getSelectProps(fields.time)} errors={fields.time.errors}>
         <option value="">{t("doctor:reschedule.chooseTime")}</option>
         {SLOTS.map((slot) => (

@@ -14,5 +14,8 @@ export function rescheduleSchema(today: string) {
       currentDate: z.string(),
       currentTime: z.string(),
     })
-    .refine((v) => v.date !== v.currentDate || v.time !== v.currentTime, { message: "doctor:reschedule.unchanged", path: ["time"] });
+    .refine((v) => v.date !== v.currentDate || v.time !== v.currentTime, {
+      message: "doctor:reschedule.unchanged",
+      path: ["time"],
+    });
 }

@@ -19,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SchedulePrint({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   return (
-    <PrintPage title={t("doctor:print.scheduleTitle", { date: formatDate(d.today, i18n.language) })} hint={t("doctor:print.scheduleHint")} backTo="/doctor/dashboard">
+    <PrintPage
+      title={t("doctor:print.scheduleTitle", { date: formatDate(d.today, i18n.language) })}
+      hint={t("doctor:print.scheduleHint")}
+      backTo="/doctor/dashboard"
+    >
       <p className="text-slate-800">{t("doctor:profile.drName", { name: d.username })}</p>
       <ClinicTimeZone className="mb-4 text-sm text-slate-700" />
       <TodaySchedule appointments={d.schedule} headingLevel={2} />

@@ -38,7 +38,8 @@ function ProposalsPanel({ d, here }: { d: Data; here: string }) {
       </div>
     );
   }
-  if (p.items.length === 0 && d.proposalPage === 1) return <p className="text-slate-700">{t("patient:proposals.none")}</p>;
+  if (p.items.length === 0 && d.proposalPage === 1)
+    return <p className="text-slate-700">{t("patient:proposals.none")}</p>;
   return (
     <>
       <ul className="space-y-3">
@@ -46,22 +47,40 @@ function ProposalsPanel({ d, here }: { d: Data; here: string }) {
           <li key={proposal.id} className="rounded-md border border-slate-200 p-3">
             <DoctorSummary doctor={proposal.Doctor}>
               <p className="mt-1 text-sm text-slate-700">
-                {t("patient:proposals.price")} <strong>{formatMoney(proposal.Appointment.price ?? proposal.Doctor.fee, i18n.language)}</strong> ·{" "}
-                {proposal.status === "pending" && !proposal.available ? t("patient:proposals.unavailable") : t(`patient:proposals.status.${proposal.status}`)}
+                {t("patient:proposals.price")}{" "}
+                <strong>{formatMoney(proposal.Appointment.price ?? proposal.Doctor.fee, i18n.language)}</strong> ·{" "}
+                {proposal.status === "pending" && !proposal.available
+                  ? t("patient:proposals.unavailable")
+                  : t(`patient:proposals.status.${proposal.status}`)}
               </p>
               {failed?.id === proposal.id ? (
-                <p role="alert" className="mt-2 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">
+                <p
+                  role="alert"
+                  className="mt-2 rounded-md border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900"
+                >
                   {t(failed.message)}
                 </p>
               ) : null}
               {proposal.status === "pending" ? (
                 <div className="mt-2 flex flex-wrap gap-2">
                   {proposal.available ? (
-                    <ActionForm intent="accept" field="id" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-primary">
+                    <ActionForm
+                      intent="accept"
+                      field="id"
+                      id={proposal.id}
+                      idempotencyKey={d.idempotencyKey}
+                      className="btn-primary"
+                    >
                       {t("patient:proposals.accept")}
                     </ActionForm>
                   ) : null}
-                  <ActionForm intent="reject" field="id" id={proposal.id} idempotencyKey={d.idempotencyKey} className="btn-secondary">
+                  <ActionForm
+                    intent="reject"
+                    field="id"
+                    id={proposal.id}
+                    idempotencyKey={d.idempotencyKey}
+                    className="btn-secondary"
+                  >
                     {t("patient:proposals.reject")}
                   </ActionForm>
                 </div>
@@ -84,7 +103,10 @@ function ProposalsPanel({ d, here }: { d: Data; here: string }) {
 function DetailsPanel({ a }: { a: PatientAppointment }) {
   const { t, i18n } = useTranslation();
   const rows: [string, ReactNode][] = [
-    [t("patient:appointments.doctor"), a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet")],
+    [
+      t("patient:appointments.doctor"),
+      a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet"),
+    ],
     [t("patient:appointments.date"), formatDate(a.date, i18n.language)],
     [t("patient:appointments.time"), slotOf(a)],
     [t("patient:form.type"), t(`patient:type.${a.type}`)],
@@ -154,7 +176,19 @@ export function DetailsDialog({ a, title, d, here }: { a: PatientAppointment; ti
  * `title`: the appointment's, as its card says it; `canCancel`: whether it may still be cancelled;
  * `alert`: what went wrong with the patient's last try, said where they act.
  */
-export function CancelDialog({ a, title, canCancel, d, alert }: { a: ListedAppointment; title: string; canCancel: boolean; d: Data; alert: ReactNode }) {
+export function CancelDialog({
+  a,
+  title,
+  canCancel,
+  d,
+  alert,
+}: {
+  a: ListedAppointment;
+  title: string;
+  canCancel: boolean;
+  d: Data;
+  alert: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <SharedCancelDialog

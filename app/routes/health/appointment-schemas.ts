@@ -1,7 +1,13 @@
 // The book and request forms (docs/product.md, Screens and routes and Validation), shared by the action and the browser
 // (conform). Errors are translation keys.
 import { z } from "../../zod.ts";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../../contract/constants.ts";
+import {
+  APPOINTMENT_TYPES,
+  CONNECTION_QUALITIES,
+  DEVICE_TYPES,
+  SLOTS,
+  VIDEO_PLATFORMS,
+} from "../../../contract/constants.ts";
 
 const onlineDetails = {
   deviceType: z.enum(DEVICE_TYPES).optional(),
@@ -28,7 +34,10 @@ export function bookSchema(today: string) {
 
 export function requestSchema(today: string) {
   return z.object({
-    specialityId: z.coerce.number({ error: "patient:request.specialityRequired" }).int().positive("patient:request.specialityRequired"),
+    specialityId: z.coerce
+      .number({ error: "patient:request.specialityRequired" })
+      .int()
+      .positive("patient:request.specialityRequired"),
     type: z.enum(APPOINTMENT_TYPES, { error: "patient:form.typeRequired" }),
     date: day(today, "patient:form.dateRequired"),
     // The six slots of a booking: an accepted request becomes an appointment on the doctor's grid.
@@ -50,6 +59,11 @@ export function detailsOf(v: {
   residenceAddress?: string;
 }) {
   return v.type === "online"
-    ? { deviceType: v.deviceType, internetQuality: v.internetQuality, videoPreference: v.videoPreference, reason: v.reason }
+    ? {
+        deviceType: v.deviceType,
+        internetQuality: v.internetQuality,
+        videoPreference: v.videoPreference,
+        reason: v.reason,
+      }
     : { reason: v.reason, residenceAddress: v.residenceAddress };
 }

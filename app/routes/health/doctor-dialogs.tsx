@@ -1,7 +1,14 @@
 // The book and request dialogs of the find-a-doctor page (doctors.tsx). They are open only when the
 // URL says so (?book=…, ?request=1), so their code, and conform's form state with it, load after the
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
@@ -15,21 +22,44 @@ import { bookSchema, requestSchema } from "./appointment-schemas.ts";
 import { CountryCityFields } from "../../components/country-city.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { formatDate, formatMoney, formatPlace, specialityName } from "../../format.ts";
-import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, SLOTS, VIDEO_PLATFORMS } from "../../../contract/constants.ts";
+import {
+  APPOINTMENT_TYPES,
+  CONNECTION_QUALITIES,
+  DEVICE_TYPES,
+  SLOTS,
+  VIDEO_PLATFORMS,
+} from "../../../contract/constants.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
 type ActionData = Route.ComponentProps["actionData"];
 
-function TypeChoice({ idPrefix, defaultValue, errors }: { idPrefix: string; defaultValue?: string; errors?: string[] }) {
+function TypeChoice({
+  idPrefix,
+  defaultValue,
+  errors,
+}: {
+  idPrefix: string;
+  defaultValue?: string;
+  errors?: string[];
+}) {
   const { t } = useTranslation();
   return (
     <fieldset aria-describedby={errors?.length ? `${idPrefix}-type-error` : undefined}>
       <legend className="label">{t("patient:form.type")}</legend>
       <div className="grid grid-cols-2 gap-2">
         {APPOINTMENT_TYPES.map((type) => (
-          <label key={type} className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50">
-            <input type="radio" name="type" value={type} id={`${idPrefix}-type-${type}`} defaultChecked={defaultValue === type} />
+          <label
+            key={type}
+            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name="type"
+              value={type}
+              id={`${idPrefix}-type-${type}`}
+              defaultChecked={defaultValue === type}
+            />
             {t(`patient:type.${type}`)}
           </label>
         ))}
@@ -42,7 +72,17 @@ function TypeChoice({ idPrefix, defaultValue, errors }: { idPrefix: string; defa
 type OnlineField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
 /** One online detail: "Choose…" (none), then each of its values as the language names it. */
-function OptionsField<V extends string>({ label, field, values, text }: { label: string; field: OnlineField; values: readonly V[]; text: (value: V) => string }) {
+function OptionsField<V extends string>({
+  label,
+  field,
+  values,
+  text,
+}: {
+  label: string;
+  field: OnlineField;
+  values: readonly V[];
+  text: (value: V) => string;
+}) {
   const { t } = useTranslation();
   return (
     <SelectField label={label} {...getSelectProps(field)}>
@@ -56,15 +96,36 @@ function OptionsField<V extends string>({ label, field, values, text }: { label:
   );
 }
 
-function OnlineDetails({ fields, className }: { fields: Record<"deviceType" | "internetQuality" | "videoPreference", OnlineField>; className: string }) {
+function OnlineDetails({
+  fields,
+  className,
+}: {
+  fields: Record<"deviceType" | "internetQuality" | "videoPreference", OnlineField>;
+  className: string;
+}) {
   const { t } = useTranslation();
   return (
     <fieldset className={className}>
       <legend className="label">{t("patient:form.onlineDetails")}</legend>
       <div className="grid gap-3 sm:grid-cols-3">
-        <OptionsField label={t("patient:form.deviceType")} field={fields.deviceType} values={DEVICE_TYPES} text={(v) => t(`patient:form.device.${v}`)} />
-        <OptionsField label={t("patient:form.connection")} field={fields.internetQuality} values={CONNECTION_QUALITIES} text={(v) => t(`patient:form.quality.${v}`)} />
-        <OptionsField label={t("patient:form.platform")} field={fields.videoPreference} values={VIDEO_PLATFORMS} text={(v) => t(`patient:form.video.${v}`)} />
+        <OptionsField
+          label={t("patient:form.deviceType")}
+          field={fields.deviceType}
+          values={DEVICE_TYPES}
+          text={(v) => t(`patient:form.device.${v}`)}
+        />
+        <OptionsField
+          label={t("patient:form.connection")}
+          field={fields.internetQuality}
+          values={CONNECTION_QUALITIES}
+          text={(v) => t(`patient:form.quality.${v}`)}
+        />
+        <OptionsField
+          label={t("patient:form.platform")}
+          field={fields.videoPreference}
+          values={VIDEO_PLATFORMS}
+          text={(v) => t(`patient:form.video.${v}`)}
+        />
       </div>
     </fieldset>
   );
@@ -73,7 +134,15 @@ function OnlineDetails({ fields, className }: { fields: Record<"deviceType" | "i
 /** How long the typing in the book dialog's date field stops before that day's times load. */
 const TYPING_PAUSE_MS = 1000;
 
-export function BookDialog({ d, booking: loaded, actionData }: { d: Data; booking: NonNullable<Data["booking"]>; actionData: ActionData }) {
+export function BookDialog({
+  d,
+  booking: loaded,
+  actionData,
+}: {
+  d: Data;
+  booking: NonNullable<Data["booking"]>;
+  actionData: ActionData;
+}) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -83,14 +152,20 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
   // A refused booking made on a newly typed date comes back with that date's slots.
   const booking = (actionData?.form === "book" && actionData.booking) || loaded;
   const { doctor, date, slots } = booking;
-  const validation = useClientValidation((formData) => parseWithZod(formData, { schema: bookSchema(d.today) }), "onSubmit");
+  const validation = useClientValidation(
+    (formData) => parseWithZod(formData, { schema: bookSchema(d.today) }),
+    "onSubmit",
+  );
   const [form, fields] = useForm({
     id: "book",
     lastResult: actionData?.form === "book" ? actionData.result : undefined,
     defaultValue: { doctorId: doctor.id, date },
     ...validation,
   });
-  const place = formatPlace({ place: doctor.duty_hospital, city: doctor.City?.name, Country: doctor.Country }, i18n.language);
+  const place = formatPlace(
+    { place: doctor.duty_hospital, city: doctor.City?.name, Country: doctor.Country },
+    i18n.language,
+  );
   // Each answer to the form (a refusal) rebuilds it as the server renders it, never a new date: a
   // form rebuilt while its date was being typed lost the focus, the rest of the date and the type.
   const [answer, setAnswer] = useState({ to: actionData, count: 0 });
@@ -148,7 +223,11 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
               </button>
             ) : null}
           </div>
-          <TypeChoice idPrefix="book" defaultValue={fields.type.initialValue as string | undefined} errors={fields.type.errors} />
+          <TypeChoice
+            idPrefix="book"
+            defaultValue={fields.type.initialValue as string | undefined}
+            errors={fields.type.errors}
+          />
           <fieldset aria-describedby={fields.time.errors?.length ? "book-time-error" : undefined}>
             <legend className="label">{t("patient:book.time", { date: formatDate(date, i18n.language) })}</legend>
             <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
@@ -166,14 +245,22 @@ export function BookDialog({ d, booking: loaded, actionData }: { d: Data; bookin
                     key={slot.time}
                     className={`flex flex-wrap items-center gap-x-2 rounded-md border px-3 py-2 text-sm ${slot.available ? "cursor-pointer border-slate-300 bg-white has-checked:border-brand-600 has-checked:bg-brand-50" : "border-slate-200 bg-slate-100 text-slate-600 line-through"}`}
                   >
-                    <input type="radio" name="time" value={slot.time} disabled={!slot.available} defaultChecked={slot.available && fields.time.initialValue === slot.time} />
+                    <input
+                      type="radio"
+                      name="time"
+                      value={slot.time}
+                      disabled={!slot.available}
+                      defaultChecked={slot.available && fields.time.initialValue === slot.time}
+                    />
                     <span>{slot.time}</span>
                     {slot.available ? null : <span className="no-underline">{t("patient:book.unavailable")}</span>}
                   </label>
                 ))}
               </div>
             )}
-            {slots?.length && !slots.some((slot) => slot.available) ? <p className="mt-2 text-sm text-slate-700">{t("patient:nextSlot.dayFull")}</p> : null}
+            {slots?.length && !slots.some((slot) => slot.available) ? (
+              <p className="mt-2 text-sm text-slate-700">{t("patient:nextSlot.dayFull")}</p>
+            ) : null}
             <FieldErrors id="book-time-error" errors={fields.time.errors} />
           </fieldset>
           <OnlineDetails fields={fields} className="hidden group-has-[#book-type-online:checked]:block" />
@@ -208,7 +295,10 @@ export function RequestDialog({ d, actionData }: { d: Data; actionData: ActionDa
     lastResult: answer?.result,
     ...validation,
   });
-  const [chosen, setChosen] = useState({ speciality: String(fields.specialityId.initialValue ?? ""), type: String(fields.type.initialValue ?? "") });
+  const [chosen, setChosen] = useState({
+    speciality: String(fields.specialityId.initialValue ?? ""),
+    type: String(fields.type.initialValue ?? ""),
+  });
   return (
     <Dialog title={t("patient:request.title")} closeTo={closeTo} size="lg">
       <Form
@@ -227,7 +317,11 @@ export function RequestDialog({ d, actionData }: { d: Data; actionData: ActionDa
         <FormAlert message={form.errors?.[0]} />
         <input type="hidden" name="form" value="request" />
         <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
-        <SelectField label={t("patient:request.speciality")} {...getSelectProps(fields.specialityId)} errors={fields.specialityId.errors}>
+        <SelectField
+          label={t("patient:request.speciality")}
+          {...getSelectProps(fields.specialityId)}
+          errors={fields.specialityId.errors}
+        >
           <option value="">{t("patient:request.chooseSpeciality")}</option>
           {d.specialities.map((s) => (
             <option key={s.id} value={s.id}>
@@ -235,10 +329,25 @@ export function RequestDialog({ d, actionData }: { d: Data; actionData: ActionDa
             </option>
           ))}
         </SelectField>
-        <TypeChoice idPrefix="request" defaultValue={fields.type.initialValue as string | undefined} errors={fields.type.errors} />
+        <TypeChoice
+          idPrefix="request"
+          defaultValue={fields.type.initialValue as string | undefined}
+          errors={fields.type.errors}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={t("patient:request.date")} {...getInputProps(fields.date, { type: "date" })} min={d.today} required errors={fields.date.errors} />
-          <SelectField label={t("patient:request.time")} {...getSelectProps(fields.time)} required errors={fields.time.errors}>
+          <Field
+            label={t("patient:request.date")}
+            {...getInputProps(fields.date, { type: "date" })}
+            min={d.today}
+            required
+            errors={fields.date.errors}
+          />
+          <SelectField
+            label={t("patient:request.time")}
+            {...getSelectProps(fields.time)}
+            required
+            errors={fields.time.errors}
+          >
             <option value="">{t("patient:request.chooseTime")}</option>
             {SLOTS.map((slot) => (
               <option key={slot} value={slot}>
@@ -261,7 +370,12 @@ export function RequestDialog({ d, actionData }: { d: Data; actionData: ActionDa
             initialCity={String(fields.cityId.initialValue ?? "")}
           />
           <div className="sm:col-span-2">
-            <TextAreaField label={t("patient:request.residenceAddress")} {...getTextareaProps(fields.residenceAddress)} rows={2} errors={fields.residenceAddress.errors} />
+            <TextAreaField
+              label={t("patient:request.residenceAddress")}
+              {...getTextareaProps(fields.residenceAddress)}
+              rows={2}
+              errors={fields.residenceAddress.errors}
+            />
           </div>
         </fieldset>
         <TextAreaField label={t("patient:request.reason")} {...getTextareaProps(fields.reason)} rows={3} />

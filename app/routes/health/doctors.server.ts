@@ -16,8 +16,8 @@ import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { shownDoctor } from "../../patient-rules.ts";
 import { specialityName } from "../../format.ts";
 
-
-const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
+const isDay = (value: string | null): value is string =>
+  Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -46,16 +46,36 @@ export async function searchDoctors(api: Upstream, params: URLSearchParams, lang
   // A city of another country (left from an earlier choice) is dropped.
   const requestedCity = positiveId(params.get("city"));
   const city = requestedCity && cities.some((c) => c.id === requestedCity) ? requestedCity : null;
-  const found = await api.get<DoctorPage>("/doctor", { search, speciality, country, city, page, limit: DOCTOR_PAGE_SIZE });
+  const found = await api.get<DoctorPage>("/doctor", {
+    search,
+    speciality,
+    country,
+    city,
+    page,
+    limit: DOCTOR_PAGE_SIZE,
+  });
   // Only what the page renders: its data is sent again, as hydration data, with its first-load
   // JavaScript (docs/decisions/0003-first-load-javascript-budget.md).
   const { doctors, total, totalCapped, totalPages } = found;
   return {
-    filters: { search, speciality: speciality ? String(speciality) : "", country: country ? String(country) : "", city: city ? String(city) : "" },
-    specialities: specialities.ok ? specialities.data.map((s) => ({ id: s.id, name: specialityName(s, language) })) : [],
+    filters: {
+      search,
+      speciality: speciality ? String(speciality) : "",
+      country: country ? String(country) : "",
+      city: city ? String(city) : "",
+    },
+    specialities: specialities.ok
+      ? specialities.data.map((s) => ({ id: s.id, name: specialityName(s, language) }))
+      : [],
     countries: countries.ok ? countries.data : [],
     cities,
-    doctors: { doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d, language), nextSlot: d.nextSlot })), page: found.page, total, totalCapped, totalPages },
+    doctors: {
+      doctors: doctors.map((d) => ({ id: d.id, ...shownDoctor(d, language), nextSlot: d.nextSlot })),
+      page: found.page,
+      total,
+      totalCapped,
+      totalPages,
+    },
   };
 }
 
@@ -87,14 +107,31 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
   const submission = parseWithZod(formData, { schema: bookSchema(today) });
   const dayChanged = isDay(asked) && asked >= today && asked !== formData.get("shownDate");
   const refused = async (formErrors: string[], status: number, hideTime = dayChanged) => {
-    const booking = dayChanged ? await bookingOf(api, new URLSearchParams({ book: String(formData.get("doctorId") ?? ""), date: asked }), today) : null;
+    const booking = dayChanged
+      ? await bookingOf(api, new URLSearchParams({ book: String(formData.get("doctorId") ?? ""), date: asked }), today)
+      : null;
     const errors = dayChanged && !formErrors.length ? ["patient:book.dayChanged"] : formErrors;
-    return data({ form: "book" as const, result: submission.reply({ formErrors: errors, hideFields: hideTime ? ["time"] : [] }), booking, cities: null }, { status });
+    return data(
+      {
+        form: "book" as const,
+        result: submission.reply({ formErrors: errors, hideFields: hideTime ? ["time"] : [] }),
+        booking,
+        cities: null,
+      },
+      { status },
+    );
   };
   if (submission.status !== "success") return refused([], 400);
   const v = submission.value;
   const answer = await api.call("POST", "/appointment", {
-    body: { doctorId: v.doctorId, type: v.type, category: "direct", date: v.date, time: v.time, details: detailsOf(v) } satisfies DirectBooking,
+    body: {
+      doctorId: v.doctorId,
+      type: v.type,
+      category: "direct",
+      date: v.date,
+      time: v.time,
+      details: detailsOf(v),
+    } satisfies DirectBooking,
     idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
   });
   if (!answer.ok) {
@@ -102,15 +139,19 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
     const message = upstreamErrorKey(answer, "booking", "patient:book.failed");
     return refused([message], answer.status, true);
   }
-  return redirectWithToast(withParams(page, { book: null, date: null }), { type: "success", message: "patient:book.created" });
+  return redirectWithToast(withParams(page, { book: null, date: null }), {
+    type: "success",
+    message: "patient:book.created",
+  });
 }
-
 
 export async function requestAction(api: Upstream, formData: FormData, today: string) {
   const schema = requestSchema(today);
-  if (formData.get("intent") === "cities") return { form: "request" as const, ...(await reloadCities(api, formData, schema)) };
+  if (formData.get("intent") === "cities")
+    return { form: "request" as const, ...(await reloadCities(api, formData, schema)) };
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ form: "request" as const, result: submission.reply(), cities: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ form: "request" as const, result: submission.reply(), cities: null }, { status: 400 });
   const v = submission.value;
   const inPerson = v.type === "in-person";
   const answer = await api.call("POST", "/appointment", {
@@ -128,7 +169,13 @@ export async function requestAction(api: Upstream, formData: FormData, today: st
   });
   if (!answer.ok) {
     const message = upstreamErrorKey(answer, "openRequest", "patient:request.failed");
-    return data({ form: "request" as const, result: submission.reply({ formErrors: [message] }), cities: null }, { status: answer.status });
+    return data(
+      { form: "request" as const, result: submission.reply({ formErrors: [message] }), cities: null },
+      { status: answer.status },
+    );
   }
-  return redirectWithToast("/health/doctors/my-appointments?tab=open", { type: "success", message: "patient:request.submitted" });
+  return redirectWithToast("/health/doctors/my-appointments?tab=open", {
+    type: "success",
+    message: "patient:request.submitted",
+  });
 }

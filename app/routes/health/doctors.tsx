@@ -46,7 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const api = upstream(request, context);
   const today = clinicToday();
-  return formData.get("form") === "request" ? requestAction(api, formData, today) : bookAction(api, formData, today, pageOf(request));
+  return formData.get("form") === "request"
+    ? requestAction(api, formData, today)
+    : bookAction(api, formData, today, pageOf(request));
 }
 
 // A refused booking (409 slot taken) must show the slots as they are now.
@@ -67,7 +69,9 @@ function AppointmentLine({ a }: { a: PatientAppointment }) {
   const { t, i18n } = useTranslation();
   return (
     <>
-      <p className="font-semibold text-slate-900">{a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet")}</p>
+      <p className="font-semibold text-slate-900">
+        {a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet")}
+      </p>
       <p className="text-sm text-slate-700">
         {formatDate(a.date, i18n.language)} · {slotOf(a)}
         {a.Speciality ? ` · ${specialityName(a.Speciality, i18n.language)}` : null}
@@ -102,7 +106,10 @@ function Dashboard({ d }: { d: Data["dashboard"] }) {
           <h2 id="confirmed-title" className="text-lg font-semibold">
             {t("patient:doctors.confirmedTitle")}
           </h2>
-          <Link to="/health/doctors/my-appointments?tab=assigned&status=confirmed" className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">
+          <Link
+            to="/health/doctors/my-appointments?tab=assigned&status=confirmed"
+            className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800"
+          >
             {t("patient:doctors.confirmedCount", { count: d.confirmedAhead })}
           </Link>
         </div>
@@ -145,7 +152,12 @@ function DoctorSearch({ d }: { d: Data }) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   return (
-    <Form method="get" role="search" aria-label={t("patient:doctors.searchTitle")} className="card mb-4 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <Form
+      method="get"
+      role="search"
+      aria-label={t("patient:doctors.searchTitle")}
+      className="card mb-4 grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5"
+    >
       <SearchControl id="doctor-search" label={t("patient:doctors.name")}>
         <input id="doctor-search" className="input" type="search" name="search" defaultValue={d.filters.search} />
       </SearchControl>
@@ -183,7 +195,9 @@ function DoctorSearch({ d }: { d: Data }) {
       </SearchControl>
       <SearchControl id="doctor-city" label={t("patient:location.city")} key={d.filters.country}>
         <select id="doctor-city" className="input" name="city" defaultValue={d.filters.city}>
-          <option value="">{d.filters.country ? t("patient:location.allCities") : t("patient:location.selectCountryFirst")}</option>
+          <option value="">
+            {d.filters.country ? t("patient:location.allCities") : t("patient:location.selectCountryFirst")}
+          </option>
           {d.cities.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -213,7 +227,11 @@ export default function FindDoctor({ loaderData: d, actionData }: Route.Componen
         title={t("patient:doctors.title")}
         subtitle={t("patient:doctors.welcome", { name: d.username })}
         actions={
-          <Link to={withParams(here, { request: "1", book: null, date: null })} preventScrollReset className="btn-primary">
+          <Link
+            to={withParams(here, { request: "1", book: null, date: null })}
+            preventScrollReset
+            className="btn-primary"
+          >
             {t("patient:request.open")}
           </Link>
         }
@@ -233,7 +251,10 @@ export default function FindDoctor({ loaderData: d, actionData }: Route.Componen
               <DoctorSummary doctor={doctor}>
                 <p className="mt-2 text-sm font-medium text-slate-800">
                   {doctor.nextSlot
-                    ? t("patient:nextSlot.card", { date: formatDate(doctor.nextSlot.date, i18n.language), time: slotOf(doctor.nextSlot) })
+                    ? t("patient:nextSlot.card", {
+                        date: formatDate(doctor.nextSlot.date, i18n.language),
+                        time: slotOf(doctor.nextSlot),
+                      })
                     : t("patient:nextSlot.none")}
                 </p>
                 {/* The dialog opens on the day of the next free slot (docs/product.md, Availability). */}
@@ -250,7 +271,11 @@ export default function FindDoctor({ loaderData: d, actionData }: Route.Componen
           ))}
         </ul>
       )}
-      <Pagination page={list.page} totalPages={list.totalPages} linkTo={(page) => withParams(here, { page: String(page), book: null, date: null, request: null })} />
+      <Pagination
+        page={list.page}
+        totalPages={list.totalPages}
+        linkTo={(page) => withParams(here, { page: String(page), book: null, date: null, request: null })}
+      />
       {d.booking ? <BookDialog key={d.booking.doctor.id} d={d} booking={d.booking} actionData={actionData} /> : null}
       {d.requesting ? <RequestDialog d={d} actionData={actionData} /> : null}
     </section>

@@ -23,15 +23,23 @@ async function findOne(api: Upstream, list: PatientAppointment[], id: string | n
 }
 
 /** A page of an open request's proposals; a failure is said in the user's words, not the API's. */
-async function loadProposals(api: Upstream, appointmentId: string, page: number): Promise<{ items: Proposal[]; failed: false } | { items: null; failed: true }> {
-  const answer = await api.call<Proposal[]>("GET", "/appointment-proposal", { query: { appointmentId, page, limit: PROPOSAL_PAGE_SIZE } });
+async function loadProposals(
+  api: Upstream,
+  appointmentId: string,
+  page: number,
+): Promise<{ items: Proposal[]; failed: false } | { items: null; failed: true }> {
+  const answer = await api.call<Proposal[]>("GET", "/appointment-proposal", {
+    query: { appointmentId, page, limit: PROPOSAL_PAGE_SIZE },
+  });
   return answer.ok ? { items: answer.data, failed: false } : { items: null, failed: true };
 }
 
 export async function loadAppointments(api: Upstream, params: URLSearchParams) {
   const tab = params.get("tab") === "open" ? "open" : "assigned";
   const search = params.get("search")?.trim() ?? "";
-  const status = (APPOINTMENT_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
+  const status = (APPOINTMENT_STATUSES as readonly string[]).includes(params.get("status") ?? "")
+    ? params.get("status")!
+    : "";
   const page = pageNumber(params.get("page"));
   const list = await api.get<PatientAppointmentPage>("/appointment", {
     assigned: tab === "assigned" ? "true" : "false",
@@ -40,7 +48,10 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
     page,
     limit: APPOINTMENT_PAGE_SIZE,
   });
-  const [selected, cancelling] = await Promise.all([findOne(api, list.appointments, params.get("appointment")), findOne(api, list.appointments, params.get("cancel"))]);
+  const [selected, cancelling] = await Promise.all([
+    findOne(api, list.appointments, params.get("appointment")),
+    findOne(api, list.appointments, params.get("cancel")),
+  ]);
   // The 'Doctor Proposals' tab exists only for open requests, and is their first tab.
   const view = selected && isOpenRequest(selected) && params.get("view") !== "details" ? "proposals" : "details";
   const proposalPage = pageNumber(params.get("proposalPage"));
@@ -57,7 +68,12 @@ export async function loadAppointments(api: Upstream, params: URLSearchParams) {
     tab,
     search,
     status,
-    list: { appointments: list.appointments.map(listed), total: list.total, page: list.page, totalPages: list.totalPages },
+    list: {
+      appointments: list.appointments.map(listed),
+      total: list.total,
+      page: list.page,
+      totalPages: list.totalPages,
+    },
     selected,
     view,
     proposals,
@@ -94,7 +110,6 @@ function listed(a: PatientAppointment) {
 }
 export type ListedAppointment = ReturnType<typeof listed>;
 
-
 /** A refused action, said on the appointment's card or in its dialog until the patient moves on. */
 export type Failure = { appointmentId: string; message: string };
 
@@ -105,16 +120,27 @@ export async function appointmentAction(api: Upstream, formData: FormData, here:
   const id = encodeURIComponent(String(formData.get("id") ?? ""));
 
   if (intent === "cancel") {
-    const answer = await api.call("PATCH", `/appointment/${id}`, { body: { status: "cancelled" } satisfies PatientChange, idempotencyKey });
-    if (answer.ok) return redirectWithToast(withParams(here, { cancel: null }), { type: "success", message: "patient:cancel.done" });
+    const answer = await api.call("PATCH", `/appointment/${id}`, {
+      body: { status: "cancelled" } satisfies PatientChange,
+      idempotencyKey,
+    });
+    if (answer.ok)
+      return redirectWithToast(withParams(here, { cancel: null }), { type: "success", message: "patient:cancel.done" });
     // Said on the appointment's card (or in its dialog), in words, until the patient moves on.
-    const failure: Failure = { appointmentId: String(formData.get("id") ?? ""), message: upstreamErrorKey(answer, "patientAppointment", "patient:cancel.failed") };
+    const failure: Failure = {
+      appointmentId: String(formData.get("id") ?? ""),
+      message: upstreamErrorKey(answer, "patientAppointment", "patient:cancel.failed"),
+    };
     return data({ failure }, { status: answer.status });
   }
   if (intent === "accept") {
     const answer = await api.call("PATCH", `/appointment-proposal/${id}/accept`, { idempotencyKey });
     // Accepted: the request now has a doctor, so the dialog closes onto 'Assigned to me'.
-    if (answer.ok) return redirectWithToast("/health/doctors/my-appointments?tab=assigned", { type: "success", message: "patient:proposals.accepted" });
+    if (answer.ok)
+      return redirectWithToast("/health/doctors/my-appointments?tab=assigned", {
+        type: "success",
+        message: "patient:proposals.accepted",
+      });
     // Refused: the page shows again (the proposal now listed as unavailable if its slot is taken)
     // with the reason beside that proposal.
     const message = upstreamErrorKey(answer, "proposalAccept", "patient:proposals.acceptFailed");

@@ -43,7 +43,8 @@ const loadFormAlert = () => import("../../components/form-alert.tsx");
 const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 /** The patient's last refused action on this appointment, where they acted (its card or its dialog). */
-const failureOn = (failure: Failure | null, id: string) => (failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null);
+const failureOn = (failure: Failure | null, id: string) =>
+  failure?.appointmentId === id ? <FormAlert message={failure.message} className="w-full" /> : null;
 
 // The details and cancel dialogs load after the page is interactive: a page opened with one in its
 // URL renders it on the server as always, and hydrates once the module has arrived (no Suspense
@@ -54,7 +55,8 @@ const DetailsDialog = afterHydration(() => loadDialogs().then((m) => m.DetailsDi
 const CancelDialog = afterHydration(() => loadDialogs().then((m) => m.CancelDialog));
 
 /** Cancel (and Buy) are for appointments still to come (docs/forms.md). */
-const cancellable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
+const cancellable = (a: Pick<PatientAppointment, "status">, started: boolean) =>
+  !started && (a.status === "pending" || a.status === "proposed" || a.status === "confirmed");
 
 /** An appointment's title on its card and in its dialogs: its doctor, or what was requested. */
 function titleOf(
@@ -63,13 +65,25 @@ function titleOf(
   language: string,
 ) {
   if (a.Doctor) return t("patient:doctors.drName", { name: a.Doctor.username });
-  return a.Speciality ? t("patient:appointments.requestFor", { speciality: specialityName(a.Speciality, language) }) : t("patient:appointments.noDoctorYet");
+  return a.Speciality
+    ? t("patient:appointments.requestFor", { speciality: specialityName(a.Speciality, language) })
+    : t("patient:appointments.noDoctorYet");
 }
 
 /** Buy is for confirmed appointments still to come (docs/forms.md). */
 const payable = (a: Pick<PatientAppointment, "status">, started: boolean) => !started && a.status === "confirmed";
 
-function AppointmentItem({ a, here, started, failure }: { a: ListedAppointment; here: string; started: boolean; failure: Failure | null }) {
+function AppointmentItem({
+  a,
+  here,
+  started,
+  failure,
+}: {
+  a: ListedAppointment;
+  here: string;
+  started: boolean;
+  failure: Failure | null;
+}) {
   const { t, i18n } = useTranslation();
   const title = titleOf(a, t, i18n.language);
   return (
@@ -86,23 +100,40 @@ function AppointmentItem({ a, here, started, failure }: { a: ListedAppointment; 
         <StatusBadge status={a.status} role="patient" />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })} preventScrollReset className="btn-secondary"
+        <Link
+          to={withParams(here, { appointment: a.id, view: null, proposalPage: null, cancel: null })}
+          preventScrollReset
+          className="btn-secondary"
           // The accessible name starts with the visible label, so voice control finds it.
           aria-label={
             isOpenRequest(a)
-              ? t("patient:appointments.proposalsFor", { proposals: t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }), name: title })
+              ? t("patient:appointments.proposalsFor", {
+                  proposals: t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }),
+                  name: title,
+                })
               : t("patient:appointments.detailsFor", { name: title })
           }
         >
-          {isOpenRequest(a) ? t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 }) : t("patient:appointments.details")}
+          {isOpenRequest(a)
+            ? t("patient:appointments.proposalsCount", { count: a.proposalCount ?? 0 })
+            : t("patient:appointments.details")}
         </Link>
         {payable(a, started) ? (
-          <Link to={`/health/payment/${a.id}`} className="btn-primary" aria-label={t("patient:appointments.buyFor", { name: title })}>
+          <Link
+            to={`/health/payment/${a.id}`}
+            className="btn-primary"
+            aria-label={t("patient:appointments.buyFor", { name: title })}
+          >
             {t("patient:appointments.buy")}
           </Link>
         ) : null}
         {cancellable(a, started) ? (
-          <Link to={withParams(here, { cancel: a.id, appointment: null })} preventScrollReset className="btn-danger" aria-label={t("patient:appointments.cancelFor", { name: title })}>
+          <Link
+            to={withParams(here, { cancel: a.id, appointment: null })}
+            preventScrollReset
+            className="btn-danger"
+            aria-label={t("patient:appointments.cancelFor", { name: title })}
+          >
             {t("patient:appointments.cancel")}
           </Link>
         ) : null}
@@ -165,7 +196,10 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
         title={t("patient:appointments.title")}
         actions={
           <>
-            <Link to={withParams(here, { appointment: null, cancel: null, view: null, proposalPage: null })} className="btn-secondary">
+            <Link
+              to={withParams(here, { appointment: null, cancel: null, view: null, proposalPage: null })}
+              className="btn-secondary"
+            >
               {t("patient:appointments.refresh")}
             </Link>
             <Link to="/health/doctors?request=1" className="btn-primary">
@@ -192,7 +226,9 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
       </p>
       <ClinicTimeZone className="mb-2 text-xs text-slate-600" />
       {list.appointments.length === 0 ? (
-        <p className="card text-slate-700">{t(tab === "open" ? "patient:appointments.emptyOpen" : "patient:appointments.emptyAssigned")}</p>
+        <p className="card text-slate-700">
+          {t(tab === "open" ? "patient:appointments.emptyOpen" : "patient:appointments.emptyAssigned")}
+        </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={t(`patient:appointments.tab.${tab}`)}>
           {list.appointments.map((a) => (
@@ -200,8 +236,20 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
           ))}
         </ul>
       )}
-      <Pagination page={list.page} totalPages={list.totalPages} linkTo={(page) => withParams(here, { page: String(page), appointment: null, cancel: null })} />
-      {d.selected ? <DetailsDialog key={d.selected.id} a={d.selected} title={titleOf(d.selected, t, i18n.language)} d={d} here={here} /> : null}
+      <Pagination
+        page={list.page}
+        totalPages={list.totalPages}
+        linkTo={(page) => withParams(here, { page: String(page), appointment: null, cancel: null })}
+      />
+      {d.selected ? (
+        <DetailsDialog
+          key={d.selected.id}
+          a={d.selected}
+          title={titleOf(d.selected, t, i18n.language)}
+          d={d}
+          here={here}
+        />
+      ) : null}
       {d.cancelling ? (
         <CancelDialog
           a={d.cancelling}

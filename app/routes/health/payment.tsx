@@ -13,7 +13,9 @@ import { slotOf } from "../../format.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const appointment = await upstream(request, context).get<PatientAppointment>(`/appointment/${encodeURIComponent(params.appointmentId)}`);
+  const appointment = await upstream(request, context).get<PatientAppointment>(
+    `/appointment/${encodeURIComponent(params.appointmentId)}`,
+  );
   // Computed here so server and browser agree: a started appointment is no longer paid for here.
   return { appointment, started: Date.parse(appointment.time) <= Date.now() };
 }
@@ -27,7 +29,11 @@ export default function Payment({ loaderData: { appointment: a, started } }: Rou
       <div className="card space-y-3">
         <div className="flex items-start justify-between gap-3">
           <div>
-            <h2 className="font-semibold text-slate-900">{a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet")}</h2>
+            <h2 className="font-semibold text-slate-900">
+              {a.Doctor
+                ? t("patient:doctors.drName", { name: a.Doctor.username })
+                : t("patient:appointments.noDoctorYet")}
+            </h2>
             <p className="text-sm text-slate-700">
               {formatDate(a.date, i18n.language)} · {slotOf(a)} · {placeOf(a, t, i18n.language)}
             </p>

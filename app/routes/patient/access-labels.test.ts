@@ -13,7 +13,8 @@ function recordedKinds() {
   for (const file of readdirSync(api, { recursive: true, encoding: "utf8" })) {
     if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
     const source = readFileSync(path.join(api, file), "utf8");
-    for (const m of source.matchAll(/auditPatients\([^;]*?"(create|read|update|delete)",\s*"([a-z_]+)"/g)) kinds.add(`${m[1]}_${m[2]}`);
+    for (const m of source.matchAll(/auditPatients\([^;]*?"(create|read|update|delete)",\s*"([a-z_]+)"/g))
+      kinds.add(`${m[1]}_${m[2]}`);
   }
   return [...kinds].sort();
 }

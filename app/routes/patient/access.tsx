@@ -12,7 +12,6 @@ import { formatDate } from "../../format.ts";
 import { pageNumber } from "../../url.ts";
 import type { AccessEvent, AccessLogPage } from "../../../contract/patient.ts";
 
-
 export const middleware: Route.MiddlewareFunction[] = [requireUser("patient")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** What happened, in words: the action on that kind of data, or the action alone for a kind this screen does not know. */
 function whatOf(e: AccessEvent, t: (key: string | string[]) => string) {
-  return t([`patient:access.what.${e.action}_${e.entity}`, `patient:access.what.${e.action}`, "patient:access.what.other"]);
+  return t([
+    `patient:access.what.${e.action}_${e.entity}`,
+    `patient:access.what.${e.action}`,
+    "patient:access.what.other",
+  ]);
 }
 
 export default function AccessLog({ loaderData: { log } }: Route.ComponentProps) {
@@ -48,7 +51,9 @@ export default function AccessLog({ loaderData: { log } }: Route.ComponentProps)
               <li key={e.id} className="card grid gap-1 sm:grid-cols-[1fr_auto] sm:items-start">
                 <p>
                   <span className="font-semibold">{personName(e.Actor?.username, t)}</span>
-                  {e.Actor?.role ? <span className="text-slate-700"> · {t(`patient:access.roles.${e.Actor.role}`)}</span> : null}
+                  {e.Actor?.role ? (
+                    <span className="text-slate-700"> · {t(`patient:access.roles.${e.Actor.role}`)}</span>
+                  ) : null}
                   <span className="block text-sm text-slate-800">{whatOf(e, t)}</span>
                 </p>
                 <p className="text-sm text-slate-700">
@@ -59,7 +64,11 @@ export default function AccessLog({ loaderData: { log } }: Route.ComponentProps)
           </ul>
         </>
       )}
-      <Pagination page={log.page} totalPages={log.totalPages} linkTo={(page) => `/patient/profile/access?page=${page}`} />
+      <Pagination
+        page={log.page}
+        totalPages={log.totalPages}
+        linkTo={(page) => `/patient/profile/access?page=${page}`}
+      />
     </section>
   );
 }

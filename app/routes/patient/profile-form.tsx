@@ -28,11 +28,31 @@ export function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfil
   useFocusOnRefusal(form.id, actionData?.result);
   return (
     <ProfileForm role="patient" form={form} data={d} reloaded={actionData}>
-      <Field label={t("patient:profile.username")} {...getInputProps(fields.username, { type: "text" })} autoComplete="name" errors={fields.username.errors} />
-      <Field label={t("patient:profile.phone")} {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" errors={fields.phone.errors} />
+      <Field
+        label={t("patient:profile.username")}
+        {...getInputProps(fields.username, { type: "text" })}
+        autoComplete="name"
+        errors={fields.username.errors}
+      />
+      <Field
+        label={t("patient:profile.phone")}
+        {...getInputProps(fields.phone, { type: "tel" })}
+        autoComplete="tel"
+        errors={fields.phone.errors}
+      />
       <GenderField role="patient" {...getSelectProps(fields.gender)} />
-      <Field label={t("patient:profile.profession")} {...getInputProps(fields.profession, { type: "text" })} autoComplete="organization-title" />
-      <TextAreaField label={t("patient:profile.address")} {...getTextareaProps(fields.address)} rows={3} className="sm:col-span-2" autoComplete="street-address" />
+      <Field
+        label={t("patient:profile.profession")}
+        {...getInputProps(fields.profession, { type: "text" })}
+        autoComplete="organization-title"
+      />
+      <TextAreaField
+        label={t("patient:profile.address")}
+        {...getTextareaProps(fields.address)}
+        rows={3}
+        className="sm:col-span-2"
+        autoComplete="street-address"
+      />
     </ProfileForm>
   );
 }

@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (askCity) return data(askCity, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: patientProfileSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), cities: null, country: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), cities: null, country: null }, { status: 400 });
   const v = submission.value;
   const answer = await api.call("PUT", "/patient/me", {
     body: {
@@ -68,7 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!answer.ok) {
     const message = upstreamErrorKey(answer, "profile", "patient:profile.updateFailed");
-    return data({ result: submission.reply({ formErrors: [message] }), cities: null, country: null }, { status: answer.status });
+    return data(
+      { result: submission.reply({ formErrors: [message] }), cities: null, country: null },
+      { status: answer.status },
+    );
   }
   return redirectWithToast("/patient/profile", { type: "success", message: "patient:profile.updated" });
 }
@@ -136,12 +140,22 @@ export default function PatientProfilePage({ loaderData: d, actionData }: Route.
       <ProfileLayout
         title={t("patient:profile.details")}
         card={
-          <ProfileCard role="patient" name={p.username} title={p.username} avatarUrl={p.avatarUrl} email={p.email} lines={[p.phone, p.address, p.profession]} createdAt={p.createdAt} />
+          <ProfileCard
+            role="patient"
+            name={p.username}
+            title={p.username}
+            avatarUrl={p.avatarUrl}
+            email={p.email}
+            lines={[p.phone, p.address, p.profession]}
+            createdAt={p.createdAt}
+          />
         }
       >
         {editing ? <EditForm d={d} p={p} actionData={submitted} /> : <ProfileView p={p} />}
       </ProfileLayout>
-      {d.deleting || deleteError ? <DeleteAccountDialog role="patient" idempotencyKey={d.idempotencyKey} error={deleteError} /> : null}
+      {d.deleting || deleteError ? (
+        <DeleteAccountDialog role="patient" idempotencyKey={d.idempotencyKey} error={deleteError} />
+      ) : null}
     </section>
   );
 }
@@ -149,7 +163,9 @@ export default function PatientProfilePage({ loaderData: d, actionData }: Route.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   // What the upstream said stays in the log: the page says, in the reader's language, what failed.
-  const failure = isRouteErrorResponse(error) ? { status: error.status, code: (error.data as { code?: string } | null)?.code } : { status: 500 };
+  const failure = isRouteErrorResponse(error)
+    ? { status: error.status, code: (error.data as { code?: string } | null)?.code }
+    : { status: 500 };
   return (
     <section>
       <PageHeader title={t("patient:profile.title")} />

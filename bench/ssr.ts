@@ -6,7 +6,7 @@
 // this process) takes much of a core, and a bare server sharing its event loop would serve far
 // less than it can, flattering the ratio (issue 24).
 //
-// Run: npm run build && BENCH_WORKERS=2 node bench/ssr.ts
+// Run: BENCH_WORKERS=2 npm run bench -- ssr
 // It measures the embedded database, then PostgreSQL on a private cluster (tests/pg-cluster.sh;
 // skipped with a note when no PostgreSQL server binaries are installed), or on BENCH_DATABASE_URL when
 // set. Prints one markdown table, ready to paste into bench/README.md.

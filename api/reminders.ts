@@ -7,6 +7,7 @@ import type { Db } from "./db/index.ts";
 import { appointmentReminders, appointments } from "./db/schema.ts";
 import type { OutboxMailer } from "./mail/outbox.ts";
 import { queueReminder } from "./notifications.ts";
+import { startRounds } from "./rounds.ts";
 
 const HOUR = 3_600_000;
 
@@ -81,37 +82,13 @@ export interface ReminderWorkerOptions {
   pollMs?: number;
 }
 
-/** Looks for due reminders at start and every `pollMs`, as the outbox worker does for mail. */
+/** Looks for due reminders at start and every `pollMs`, in rounds like the outbox workers' (rounds.ts). */
 export function startReminderWorker({ db, mailer, hours, pollMs = 60_000 }: ReminderWorkerOptions) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  function tick() {
-    if (stopped || running || hours.length === 0) return;
-    running = queueDueReminders(db, mailer, hours)
-      .then(() => undefined)
-      .catch((error) => console.error(`[mail] reminders: ${(error as Error).message}`))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        timer = setTimeout(tick, pollMs);
-        timer.unref();
-      });
-  }
-
-  tick();
-
-  return {
-    /** Waits for a round in progress (tests). */
-    async settle() {
-      while (running) await running;
+  const rounds = startRounds(
+    async () => {
+      if (hours.length > 0) await queueDueReminders(db, mailer, hours);
     },
-    /** Stops looking; a round in progress finishes (its transactions are short). */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await running;
-    },
-  };
+    { pollMs, label: "[mail] reminders" },
+  );
+  return { settle: rounds.settle, stop: rounds.stop };
 }

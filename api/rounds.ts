@@ -1,6 +1,7 @@
-// The loop of the outbox workers (api/mail/outbox.ts, api/sms/outbox.ts): one round at a time; a
-// wake during a round runs another right after it, otherwise a round every `pollMs` (other
-// instances' rows, retries). A failed round is logged in one line and the next one comes as usual.
+// The loop of the outbox workers (api/mail/outbox.ts, api/sms/outbox.ts) and of the reminders
+// (api/reminders.ts): one round at a time; a wake during a round runs another right after it,
+// otherwise a round every `pollMs` (other instances' rows, retries). A failed round is logged in one
+// line and the next one comes as usual.
 import { outsideRequestTransaction } from "./db/index.ts";
 
 export function startRounds(round: () => Promise<void>, { pollMs, label }: { pollMs: number; label: string }) {
@@ -42,8 +43,9 @@ export function startRounds(round: () => Promise<void>, { pollMs, label }: { pol
     // rows once that transaction has committed (PGlite makes it wait for the commit; on PostgreSQL a
     // round that ran before the commit leaves them to the next one, pollMs later).
     wake: () => outsideRequestTransaction(tick),
-    /** Waits for the round in progress, if any. */
+    /** Waits for the round in progress, if any (the first one too, when called right after the start). */
     async settle() {
+      await null;
       while (running) await running;
     },
     /** No more rounds; the one in progress finishes. */

@@ -5,7 +5,7 @@
 // a date typed key by key keeps the field, the type and what was typed; the times follow once the
 // date is whole.
 import type { Page } from "@playwright/test";
-import { api, futureSlot } from "./doctor-helpers.ts";
+import { api, futureSlot, openDay } from "./doctor-helpers.ts";
 import { createPatient, expect, test, type Account, type Language } from "./fixtures.ts";
 
 const TEXT = {
@@ -116,10 +116,15 @@ for (const language of ["en", "fr"] as const) {
       doctor,
       signIn,
     }) => {
-      // Typed over the shown day, each segment changes: halfway the field holds another whole date.
-      const year = new Date().getFullYear() + 1;
-      const shown = `${year}-03-15`;
-      const typed = `${year}-04-20`;
+      // Two days the default working plan offers, in other months and on other days of the month:
+      // typed over the shown day, the month and the day change, so halfway the field holds another
+      // whole date.
+      let shown = openDay(5);
+      let typed = openDay(35);
+      while (shown.slice(5, 7) === typed.slice(5, 7) || shown.slice(8) === typed.slice(8)) {
+        shown = openDay(5);
+        typed = openDay(35);
+      }
       // 09:00 is taken on the day typed: its time list must come in place of the shown day's.
       const other = await createPatient();
       const held = await api("POST", "/appointment", {

@@ -18,7 +18,7 @@ import { deleteAccount } from "../../profile.server.ts";
 import { sessionStorage } from "../../session.server.ts";
 import { redirectWithToast, toastCookie } from "../../toast.server.ts";
 import { formatPhone } from "../../phone.server.ts";
-import { profileAccess } from "./profile-gate.server.ts";
+import { codeTriedContext, profileAccess } from "./profile-gate.server.ts";
 import { doctorProfileSchema } from "./profile-schema.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { DoctorProfile, DoctorProfileUpdate } from "../../../contract/doctor-profile.ts";
@@ -32,8 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stored = await api.get<DoctorProfile>("/doctor/doctor-info");
   const profile = { ...stored, contact: formatPhone(stored.contact) };
   if (!valid) {
-    // The dialog sends a code when it opens; the API does not resend within a minute.
-    const sent = await api.call("POST", "/auth/generateProfileOtp", { body: { email: profile.email } });
+    // The dialog sends a code when it opens (not when it shows again after a try: codeTriedContext);
+    // the API does not resend within a minute.
+    const sent = context.get(codeTriedContext)
+      ? null
+      : await api.call("POST", "/auth/generateProfileOtp", { body: { email: profile.email } });
     const headers = new Headers();
     if (stale) {
       session.unset("profileVerified");
@@ -43,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       {
         gate: true as const,
         email: profile.email,
-        sendError: sent.ok ? null : upstreamErrorKey(sent, "profileGate", "doctor:gate.sendFailed"),
+        sendError: !sent || sent.ok ? null : upstreamErrorKey(sent, "profileGate", "doctor:gate.sendFailed"),
       },
       { headers },
     );
@@ -71,6 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userId = encodeURIComponent(user.id);
 
   if (intent === "verify") {
+    context.set(codeTriedContext, true);
     const code = readCode(formData);
     if (!/^\d{6}$/.test(code)) return data({ gateError: "doctor:gate.incomplete", notice: null }, { status: 400 });
     const answer = await api.call("PUT", `/auth/verifyProfileOtp/${userId}`, { body: { otpCode: code } });

@@ -58,7 +58,6 @@ const desktopOnlyTests = [
   /doctor appointments in French/, // doctor-appointments: the language
   /already marked meanwhile/, // doctor-no-shows: a refusal's words
   /form validation in fr/, // form-validation: the language; the English runs are on the phone
-  /availability in French/, // availability: the language
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

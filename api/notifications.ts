@@ -173,13 +173,19 @@ const PARAGRAPHS: Record<AppointmentChange, string[]> = {
   cancelledForClosure: ["body", "reason", "next"],
 };
 
-/** The changes a patient also hears of by SMS (docs/sms.md), with the reminders. */
-const SMS_CHANGES: ReadonlySet<AppointmentChange> = new Set([
-  "confirmed",
-  "rescheduled",
-  "cancelledByDoctor",
-  "proposal",
-]);
+/**
+ * The changes a patient also hears of by SMS (docs/sms.md), with the reminders, and the text each
+ * gets (under "sms" in mail.json): a cancellation for an absence or a closed day reads as the
+ * doctor's, its reason stays in the mail.
+ */
+const SMS_TEXTS: Partial<Record<AppointmentChange, string>> = {
+  confirmed: "confirmed",
+  rescheduled: "rescheduled",
+  cancelledByDoctor: "cancelledByDoctor",
+  cancelledForAbsence: "cancelledByDoctor",
+  cancelledForClosure: "cancelledByDoctor",
+  proposal: "proposal",
+};
 
 /**
  * Queues within `tx` the SMS of `key` (under "sms" in mail.json) about appointment `a` to the
@@ -222,7 +228,8 @@ export async function tellOfChange(
   await notify(tx, { userId: to, appointmentId: id, kind: NOTICE_OF[change], actorId });
   const a = await findAppointment(tx, id);
   const recipient = await loadRecipient(tx, to);
-  const texted = a && recipient && SMS_CHANGES.has(change) ? await queueSms(tx, recipient, change, a) : false;
+  const smsKey = SMS_TEXTS[change];
+  const texted = a && recipient && smsKey ? await queueSms(tx, recipient, smsKey, a) : false;
   if (!a || !recipient?.mailNotifications) return texted;
   const reader = APPOINTMENT_CHANGES[change];
   // A proposal's doctor is the actor: the request has no doctor yet.

@@ -22,6 +22,7 @@ import { consoleSender, DAILY_NOTICES, queueNoticeSms, recordReceipt, startSmsWo
 import { watchSmsOutbox } from "./outbox-metrics.ts";
 import { smppSender } from "./smpp.ts";
 import { septets, toGsm7 } from "./texts.ts";
+import { clinicParts } from "../time.ts";
 
 let gateway: SmppServer;
 let api: TestApi;
@@ -312,6 +313,27 @@ describe("notices and reminders by SMS", () => {
         deliveryStatus: "DELIVRD",
       });
     });
+  });
+
+  it("an absence that cancels a confirmed appointment texts its patient, in their language", async () => {
+    const patient = await patientWithPhone({ locale: "en" });
+    await verifyAndTurnOn(patient);
+    const doctor = await api.createDoctor();
+    const appointment = await insertAppointment(api.db, {
+      patientId: patient.user.id,
+      doctorId: doctor.user.id,
+      status: "confirmed",
+    });
+    const day = clinicParts(appointment.startsAt).date;
+    const res = await api.request("POST", "/doctor/absences", {
+      token: doctor.token,
+      body: { from: day, to: day, reason: "Conference", cancelAppointments: true },
+    });
+    expect(res.status).toBe(201);
+    const [, notice] = await gateway.waitFor(patient.user.phone!, 2);
+    expect(notice.text).toMatch(/^HealthBook: your appointment on .* is cancelled\./);
+    // The reason is the mail's: the SMS says no more than the doctor's own cancellation.
+    expect(notice.text).not.toContain("Conference");
   });
 
   it("sends none to a patient with SMS off, nor to one whose phone is not verified", async () => {

@@ -2,12 +2,39 @@
 // code the doctor holds stays valid after a mistake made after the resend interval (a minute in
 // production, CODE_RESEND_SECONDS here: tests/e2e/timing.ts), and the wrong try that uses up its
 // five tries mails no other one.
+import type { Browser, PlaywrightTestArgs, PlaywrightTestOptions } from "@playwright/test";
 import { enterCode, mailCount, newCode, signInContext } from "./doctor-helpers.ts";
 import { expect, newVerifiedDoctor, test } from "./fixtures.ts";
-import { codeIn, mailsTo, throttlePage } from "./support.ts";
+import { codeIn, mailsTo, type Throttle, throttlePage } from "./support.ts";
 import { CODE_RESEND_SECONDS } from "./timing.ts";
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+type Device = Pick<PlaywrightTestArgs & PlaywrightTestOptions, "viewport" | "isMobile" | "hasTouch"> & {
+  browser: Browser;
+  generalPractice: number;
+  throttle: Throttle | null;
+};
+
+/**
+ * A new verified doctor opens /doctor/profile on the test's own device (the project's viewport),
+ * with JavaScript off or on: the gate's dialog and the code it mailed.
+ */
+async function openGate(
+  { browser, generalPractice, viewport, isMobile, hasTouch, throttle }: Device,
+  javaScriptEnabled: boolean,
+) {
+  const doctor = await newVerifiedDoctor(generalPractice);
+  const context = await browser.newContext({ javaScriptEnabled, viewport, isMobile, hasTouch, locale: "en-US" });
+  await signInContext(context, doctor);
+  const page = await context.newPage();
+  if (throttle) await throttlePage(page, throttle, { scripts: javaScriptEnabled });
+  const before = await mailCount(doctor.email);
+  await page.goto("/doctor/profile");
+  const dialog = page.getByRole("dialog", { name: "Verify your identity" });
+  await expect(dialog).toBeVisible();
+  return { javaScriptEnabled, doctor, page, dialog, before, held: await newCode(doctor.email, before) };
+}
 
 test.describe("the profile gate", () => {
   // The defect only showed once the resend interval had passed. Both browsers (JavaScript off and
@@ -22,21 +49,8 @@ test.describe("the profile gate", () => {
   }) => {
     // Two doctors and two browsers before the wait: more than one journey's time.
     test.setTimeout(120_000);
-    const gates = await Promise.all(
-      [false, true].map(async (javaScriptEnabled) => {
-        const doctor = await newVerifiedDoctor(generalPractice);
-        // The test's own device (the project's viewport), with JavaScript off or on.
-        const context = await browser.newContext({ javaScriptEnabled, viewport, isMobile, hasTouch, locale: "en-US" });
-        await signInContext(context, doctor);
-        const page = await context.newPage();
-        if (throttle) await throttlePage(page, throttle, { scripts: javaScriptEnabled });
-        const before = await mailCount(doctor.email);
-        await page.goto("/doctor/profile");
-        const dialog = page.getByRole("dialog", { name: "Verify your identity" });
-        await expect(dialog).toBeVisible();
-        return { javaScriptEnabled, doctor, page, dialog, before, held: await newCode(doctor.email, before) };
-      }),
-    );
+    const device = { browser, generalPractice, viewport, isMobile, hasTouch, throttle };
+    const gates = await Promise.all([false, true].map((javaScriptEnabled) => openGate(device, javaScriptEnabled)));
 
     await gates[0]!.page.waitForTimeout((CODE_RESEND_SECONDS + 1) * 1000);
 
@@ -75,16 +89,8 @@ test.describe("the profile gate", () => {
     test.setTimeout(120_000);
     for (const javaScriptEnabled of [false, true]) {
       await test.step(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, async () => {
-        const doctor = await newVerifiedDoctor(generalPractice);
-        const context = await browser.newContext({ javaScriptEnabled, viewport, isMobile, hasTouch, locale: "en-US" });
-        await signInContext(context, doctor);
-        const page = await context.newPage();
-        if (throttle) await throttlePage(page, throttle, { scripts: javaScriptEnabled });
-        const before = await mailCount(doctor.email);
-        await page.goto("/doctor/profile");
-        const dialog = page.getByRole("dialog", { name: "Verify your identity" });
-        await expect(dialog).toBeVisible();
-        const held = await newCode(doctor.email, before);
+        const device = { browser, generalPractice, viewport, isMobile, hasTouch, throttle };
+        const { doctor, page, dialog, before, held } = await openGate(device, javaScriptEnabled);
         // Past the resend interval, a code sent again would go out at once.
         await page.waitForTimeout((CODE_RESEND_SECONDS + 1) * 1000);
 
@@ -112,7 +118,7 @@ test.describe("the profile gate", () => {
           .getByRole("button", { name: "Verify" })
           .click();
         await expect(page.getByText("Profile access verified successfully")).toBeVisible();
-        await context.close();
+        await page.context().close();
       });
     }
   });

@@ -90,8 +90,7 @@ export async function book(patient: { token: string }, doctor: string, specialit
   throw new Error("no free slot found");
 }
 
-export async function openRequest(patient: { token: string }, specialityId: number) {
-  const { date, time } = futureSlot();
+export async function openRequest(patient: { token: string }, specialityId: number, { date, time } = futureSlot()) {
   const created = await api("POST", "/appointment", {
     token: patient.token,
     body: { specialityId, type: "online", status: "pending", category: "random", date, time },

@@ -7,6 +7,7 @@ import {
   api,
   book,
   enterCode,
+  futureSlot,
   generalPractice,
   newCode,
   openRequest,
@@ -112,9 +113,12 @@ async function makeWorld(browser: Browser): Promise<World> {
   const doctor = await createDoctor(admin, [gp]);
   const patient = await createPatient();
   const booked = await book(patient, doctor.id, gp);
-  const request = await openRequest(patient, gp);
   const long = await longNamedPatient();
   const longBooking = await book(long, doctor.id, gp);
+  // The request's time is proposed by this doctor below: not one the patient or the doctor holds.
+  let slot = futureSlot();
+  while ([booked, longBooking].some((b) => b.date === slot.date && b.time === slot.time)) slot = futureSlot();
+  const request = await openRequest(patient, gp, slot);
   // A proposal, so the patient's open request shows one; a record, so the doctor's list has one.
   const proposed = await api("POST", "/appointment-proposal", {
     token: doctor.token,

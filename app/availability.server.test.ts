@@ -1,7 +1,8 @@
-// What the availability pages read from the API's refusals: the appointments a 409 lists, and the
-// field a refusal is about.
+// What the availability pages read from the API's refusals: the appointments a 409 lists, and where
+// the form says the refusal.
 import { describe, expect, it } from "vitest";
-import { conflictsOf, fieldOfRefusal } from "./availability.server.ts";
+import { conflictsOf, refusalOf } from "./availability.server.ts";
+import type { UpstreamFailure } from "./upstream-errors.ts";
 
 const listed = {
   id: "a1",
@@ -32,15 +33,38 @@ describe("conflictsOf", () => {
   });
 });
 
-describe("fieldOfRefusal", () => {
+describe("refusalOf", () => {
   const fields = { invalid_notice: "minimumNoticeHours", closure_exists: "date" };
-  it("names the field of a code it knows, whatever the status", () => {
-    expect(fieldOfRefusal({ status: 400, code: "invalid_notice" }, fields)).toBe("minimumNoticeHours");
-    expect(fieldOfRefusal({ status: 409, code: "closure_exists" }, fields)).toBe("date");
+  // A stand-in for conform's submission: what the form is told to show.
+  const submission = { reply: (options: object) => ({ status: "error" as const, ...options }) };
+  const refused = (failure: UpstreamFailure) => refusalOf(submission, failure, fields, "fallback.key").result;
+
+  it("says a code it knows beside its field, whatever the status", () => {
+    expect(refused({ status: 400, code: "invalid_notice" })).toMatchObject({
+      fieldErrors: { minimumNoticeHours: ["doctor:availability.noticeRange"] },
+    });
+    expect(refused({ status: 409, code: "closure_exists" })).toMatchObject({
+      fieldErrors: { date: [expect.any(String)] },
+    });
   });
-  it("is null for a code it does not know, or none", () => {
-    expect(fieldOfRefusal({ status: 400, code: "invalid" }, fields)).toBeNull();
-    expect(fieldOfRefusal({ status: 400, code: "toString" }, fields)).toBeNull();
-    expect(fieldOfRefusal({ status: 503 }, fields)).toBeNull();
+
+  it("says anything else above the form, with the words of its code or the fallback", () => {
+    expect(refused({ status: 409, code: "doctor_absent" })).toMatchObject({
+      formErrors: ["common:availability.doctorAbsent"],
+    });
+    expect(refused({ status: 400, code: "toString" })).toMatchObject({ formErrors: ["fallback.key"] });
+    expect(refused({ status: 503 })).toMatchObject({ formErrors: [expect.any(String)] });
+  });
+
+  it("shows no error when the refusal lists appointments: the list asks instead", () => {
+    const body = { code: "appointments_in_period", appointments: [listed] };
+    const { result, conflicts } = refusalOf(
+      submission,
+      { status: 409, code: "appointments_in_period", body },
+      fields,
+      "x",
+    );
+    expect(result).toEqual({ status: "error" });
+    expect(conflicts).toHaveLength(1);
   });
 });

@@ -1,6 +1,8 @@
-// What the availability pages (the doctor's absences, the admin's closed days) share on the server:
-// reading the appointments an absence or a closed day would hit from the API's 409.
-import type { UpstreamFailure } from "./upstream-errors.ts";
+// What the availability pages (the doctor's plan and absences, the admin's closed days) share on the
+// server: reading the API's refusal of a form, with the appointments an absence or a closed day
+// would hit from its 409.
+import type { SubmissionResult } from "@conform-to/react";
+import { type UpstreamFailure, upstreamErrorKey } from "./upstream-errors.ts";
 import type { Conflict } from "./availability-schemas.ts";
 import type { z } from "zod";
 import type { periodConflict } from "../contract/availability.ts";
@@ -26,6 +28,26 @@ export function conflictsOf(failure: UpstreamFailure): Conflict[] | null {
  * field's code; a closed day that exists already is a 409 about the date), or null when it names
  * none of them.
  */
-export function fieldOfRefusal(failure: UpstreamFailure, fields: Record<string, string>): string | null {
+function fieldOfRefusal(failure: UpstreamFailure, fields: Record<string, string>): string | null {
   return failure.code && Object.hasOwn(fields, failure.code) ? fields[failure.code]! : null;
+}
+
+/**
+ * The API's refusal of an availability form, for the form to show: the appointments it would hit
+ * (the form then shows no error: the list asks), else the message beside the field it names
+ * (`fields`: API code -> field) or above the form (`fallback` when the code has no words of its own).
+ */
+export function refusalOf(
+  submission: { reply(options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult },
+  failure: UpstreamFailure,
+  fields: Record<string, string>,
+  fallback: string,
+) {
+  const conflicts = conflictsOf(failure);
+  const field = fieldOfRefusal(failure, fields);
+  const message = upstreamErrorKey(failure, "availability", fallback);
+  const result = submission.reply(
+    conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] },
+  );
+  return { result, conflicts };
 }

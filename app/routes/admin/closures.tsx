@@ -19,7 +19,7 @@ import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import { conflictsOf, fieldOfRefusal } from "../../availability.server.ts";
+import { refusalOf } from "../../availability.server.ts";
 import { closureSchema, type Conflict } from "../../availability-schemas.ts";
 import type { closureBody, closureList } from "../../../contract/availability.ts";
 
@@ -59,18 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!answer.ok) {
     // Appointments on that day: listed, for the admin to keep them or cancel them (docs/forms.md).
-    const conflicts = conflictsOf(answer);
-    const field = fieldOfRefusal(answer, {
-      invalid_date: "date",
-      past_date: "date",
-      closure_exists: "date",
-      invalid_reason: "reason",
-    });
-    const message = upstreamErrorKey(answer, "availability", "admin:closures.addFailed");
-    const result = submission.reply(
-      conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] },
-    );
-    return data({ form: "closure" as const, result, conflicts }, { status: answer.status });
+    const fields = { invalid_date: "date", past_date: "date", closure_exists: "date", invalid_reason: "reason" };
+    const refused = refusalOf(submission, answer, fields, "admin:closures.addFailed");
+    return data({ form: "closure" as const, ...refused }, { status: answer.status });
   }
   return redirectWithToast(PAGE, {
     type: "success",

@@ -20,7 +20,7 @@ import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import { conflictsOf, fieldOfRefusal } from "../../availability.server.ts";
+import { refusalOf } from "../../availability.server.ts";
 import { absenceSchema, type Conflict, planSchema } from "../../availability-schemas.ts";
 import type { absenceBody, absenceList, WorkingPlan, workingPlan } from "../../../contract/availability.ts";
 
@@ -67,19 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!answer.ok) {
       // Appointments in the period: listed, for the doctor to keep them or cancel them (docs/forms.md).
-      const conflicts = conflictsOf(answer);
       // Which date the API refused is not said (both are invalid_date): the end date's row holds it.
-      const field = fieldOfRefusal(answer, {
-        invalid_date: "to",
-        invalid_period: "to",
-        past_date: "to",
-        invalid_reason: "reason",
-      });
-      const message = upstreamErrorKey(answer, "availability", "doctor:availability.absenceFailed");
-      const result = submission.reply(
-        conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] },
-      );
-      return data({ form: "absence" as const, result, conflicts }, { status: answer.status });
+      const fields = { invalid_date: "to", invalid_period: "to", past_date: "to", invalid_reason: "reason" };
+      const refused = refusalOf(submission, answer, fields, "doctor:availability.absenceFailed");
+      return data({ form: "absence" as const, ...refused }, { status: answer.status });
     }
     return redirectWithToast(PAGE, {
       type: "success",
@@ -96,19 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!answer.ok) {
     // A field the API refused (400) is said beside that field; anything else above the form.
-    const field = fieldOfRefusal(answer, {
+    const fields = {
       invalid_notice: "minimumNoticeHours",
       invalid_horizon: "bookingHorizonDays",
       invalid_week: "week",
-    });
-    const message = upstreamErrorKey(answer, "availability", "doctor:availability.planFailed");
-    return data(
-      {
-        form: "plan" as const,
-        result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
-      },
-      { status: answer.status },
-    );
+    };
+    const { result } = refusalOf(submission, answer, fields, "doctor:availability.planFailed");
+    return data({ form: "plan" as const, result }, { status: answer.status });
   }
   return redirectWithToast(PAGE, { type: "success", message: "doctor:availability.planSaved" });
 }

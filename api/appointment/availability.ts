@@ -110,6 +110,26 @@ export async function requireBookable(
   if (reason) throw reason === "slot_taken" ? taken() : slotRefused(reason);
 }
 
+/**
+ * Which of `doctorIds` could be given their slot at `startsAt` now, by the rule (a patient's
+ * proposals: accepting one the rule refuses would be refused), in one statement.
+ */
+export async function bookableDoctors(
+  db: Db,
+  doctorIds: string[],
+  startsAt: Date,
+  now = new Date(),
+): Promise<Set<string>> {
+  if (doctorIds.length === 0) return new Set();
+  const { date, time } = clinicParts(startsAt);
+  const rows = rowsOf<{ doctorId: string }>(
+    await db.execute(sql`select wp.doctor_id as "doctorId" from working_plans wp
+      ${slotRow(sql`${date}::date`, sql`${time}::text`)}
+      where wp.doctor_id = any(${sql.param(doctorIds)}::uuid[]) and (${reasonOf(now)}) is null`),
+  );
+  return new Set(rows.map((r) => r.doctorId));
+}
+
 /** Takes the doctor's plan row for a change of plan or a new absence (see the header). */
 export async function lockDoctorCalendar(tx: Db, doctorId: string): Promise<void> {
   await tx.execute(sql`select 1 from working_plans where doctor_id = ${doctorId} for update`);

@@ -6,6 +6,7 @@ import { appointments, proposals, users } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
 import { createdProposal, proposalList } from "../../contract/appointment.ts";
 import { unseenNotifications } from "../../contract/patient.ts";
+import { clinicParts } from "../time.ts";
 
 describe("the patient's proposals: GET /appointment-proposal, accept, reject", () => {
   const api = setUpApi();
@@ -192,7 +193,7 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       expect((await accept(free.id)).status).toBe(200);
     });
 
-    it("lists a proposal whose doctor has since taken that slot as unavailable, and available again once it is freed", async () => {
+    it("lists a proposal whose doctor has since taken that slot or is away as unavailable, and available again once it is freed", async () => {
       const request = await openRequest();
       await insertProposal(api.db, request.id, third.user.id);
       await insertProposal(api.db, request.id, cardiologist.user.id);
@@ -215,6 +216,20 @@ describe("the patient's proposals: GET /appointment-proposal, accept, reject", (
       expect(await availability()).toEqual({ [third.user.id]: false, [cardiologist.user.id]: true });
       await api.db.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, booked.id));
       expect(await availability()).toEqual({ [third.user.id]: true, [cardiologist.user.id]: true });
+      // A doctor away that day: the same rule as the acceptance's (docs/product.md, Availability).
+      const traveller = await api.createDoctor({ username: "Dr Away", specialities: ["Cardiology"] });
+      await insertProposal(api.db, request.id, traveller.user.id);
+      const day = clinicParts(request.startsAt).date;
+      const away = await api.request("POST", "/doctor/absences", {
+        token: traveller.token,
+        body: { from: day, to: day },
+      });
+      expect(away.status).toBe(201);
+      expect(await availability()).toEqual({
+        [third.user.id]: true,
+        [cardiologist.user.id]: true,
+        [traveller.user.id]: false,
+      });
     });
 
     it("refuses a doctor who can no longer practise (deleted or unverified)", async () => {

@@ -12,8 +12,8 @@ import { authenticate, conflict, currentUser, notFound, parse } from "../http.ts
 import { idempotent } from "../idempotency.ts";
 import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
-import { claimingSlot, doctorsBusyAt } from "../appointment/booking.ts";
-import { requireBookable } from "../appointment/availability.ts";
+import { claimingSlot } from "../appointment/booking.ts";
+import { bookableDoctors, requireBookable } from "../appointment/availability.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
 import { markSeenOn, withdrawOpenRequest } from "../notification/data.ts";
@@ -43,16 +43,15 @@ async function listProposals(db: Db, patientId: string, appointmentId: string, p
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(proposals).where(eq(proposals.appointmentId, appointmentId)),
   ]);
-  const [cards, busy] = await Promise.all([
+  const [cards, bookable] = await Promise.all([
     loadDoctorCards(
       db,
       rows.map((r) => r.doctorId),
     ),
-    doctorsBusyAt(
+    bookableDoctors(
       db,
       rows.map((r) => r.doctorId),
       appointment.startsAt,
-      appointmentId,
     ),
   ]);
   const items = rows.map((p) => {
@@ -60,8 +59,9 @@ async function listProposals(db: Db, patientId: string, appointmentId: string, p
     return {
       id: p.id,
       status: p.status,
-      // False once the doctor holds the request's slot elsewhere: accepting would be refused.
-      available: !busy.has(p.doctorId),
+      // False once the availability rule refuses the doctor that slot (taken, away, closed, off the
+      // plan, too soon): accepting would be refused.
+      available: bookable.has(p.doctorId),
       createdAt: p.createdAt.toISOString(),
       Doctor: {
         id: card.id,

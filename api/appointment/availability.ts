@@ -141,14 +141,14 @@ export async function lockClinicCalendar(tx: Db): Promise<void> {
 }
 
 /**
- * The first slot the doctor of id `doctorId` (a column of the outer query: the search's page) can
- * be booked at now, within their horizon, as a scalar subquery: `{date, time}` (time HH:mm) or null.
- * One statement computes it for the whole page (docs/product.md, Availability). The slots are
- * walked in order, one step each, and the walk stops at the first free one: most doctors have one
- * within a few slots, and a set of every slot of the horizon (546 with the defaults, each with its
- * lookups) cost 30 ms a page on PGlite, 100 on PostgreSQL.
+ * The walk itself: the first slot the doctor of id `doctorId` (a column of the outer query) can be
+ * booked at now, within their horizon, as a scalar subquery: `{date, time, validUntil}` (time
+ * HH:mm; validUntil the instant its notice runs out) or null. The slots are walked in order, one
+ * step each, and the walk stops at the first free one: most doctors have one within a few slots,
+ * and a set of every slot of the horizon (546 with the defaults, each with its lookups) cost 30 ms
+ * a page on PGlite, 100 on PostgreSQL.
  */
-export function nextFreeSlotOf(doctorId: SQL, now = new Date()): SQL {
+function walkToFreeSlot(doctorId: SQL, now: Date): SQL {
   const today = sql`${clinicToday(now)}::date`;
   const n = SLOTS.length;
   const step = sql`(select ${reasonOf(now)} from working_plans wp ${slotRow(sql`${today} + (w.k + 1) / ${n}`, sql`(${slotArray()})[(w.k + 1) % ${n} + 1]`)}
@@ -160,9 +160,82 @@ export function nextFreeSlotOf(doctorId: SQL, now = new Date()): SQL {
       -- A doctor without a plan has no last step: the walk ends at once.
       select w.k + 1, ${step} from walk w where w.reason is not null and w.k + 1 <= ${lastStep}
     )
-    select json_build_object('date', to_char(${today} + k / ${n}, 'YYYY-MM-DD'), 'time', (${slotArray()})[k % ${n} + 1]) from walk where reason is null limit 1)`;
+    select json_build_object('date', to_char(f.day, 'YYYY-MM-DD'), 'time', f.slot,
+        'validUntil', (f.day + f.slot::time) at time zone ${clinicTimeZone()} - wp.minimum_notice_hours * interval '1 hour')
+      from (select ${today} + k / ${n} as day, (${slotArray()})[k % ${n} + 1] as slot from walk where reason is null limit 1) f
+      join working_plans wp on wp.doctor_id = ${doctorId})`;
 }
 
+/**
+ * The next free slot of the doctor of id `doctorId` (a column of the outer query: the search's
+ * page) as the search last found it, as a scalar subquery: `{kept, slot}`, or null for no doctor
+ * (no plan). The answer found last is kept in `next_free_slots` and given again while nothing it
+ * depends on has changed (the doctor's calendar version and the clinic's, bumped by triggers in the
+ * transaction of any change) and while time alone leaves it right: a slot refused before it stays
+ * refused as time passes (started, too soon), so only the found slot's notice running out, or a new
+ * day entering the horizon when none was found, can change it. Not kept: `nextFreeSlots` walks.
+ */
+export function nextFreeSlotOf(doctorId: SQL, now = new Date()): SQL {
+  return sql`(select json_build_object('kept', h.kept,
+      'slot', case when h.kept and n.slot_date is not null
+        then json_build_object('date', to_char(n.slot_date, 'YYYY-MM-DD'), 'time', n.slot_time) end)
+    from next_free_slots n cross join clinic_calendar cv
+    cross join lateral (select coalesce(n.found_version = n.calendar_version and n.found_clinic_version = cv.version
+      and n.valid_until > ${now.toISOString()}::timestamptz, false) as kept) h
+    where n.doctor_id = ${doctorId})`;
+}
+
+type FoundSlot = { date: string; time: string } | null;
+
+/** What `nextFreeSlotOf` gives for a doctor. */
+export interface KeptSlot {
+  kept: boolean;
+  slot: FoundSlot;
+}
+
+/**
+ * The next free slot of each doctor of `found` (what `nextFreeSlotOf` gave): the kept ones as they
+ * are, the others walked by the rule (`walkToFreeSlot`) in one statement, which keeps what it finds
+ * for the versions it read. A change committed meanwhile (a booking, an absence) has bumped a
+ * version, and that answer is then not kept. Best effort: a row another transaction is changing is
+ * skipped, never waited for (its change bumps the version anyway). A walk planned in the page's
+ * statement cost its planning there even when every answer was kept (2.6 ms a page on PGlite).
+ * The walks are driven by the ids (an array's rows are estimated well): over a join the planner
+ * guessed thousands of rows, and PostgreSQL compiled the statement with JIT (0.4 s).
+ */
+export async function nextFreeSlots(
+  db: Db,
+  found: { doctorId: string; next: KeptSlot | null }[],
+  now = new Date(),
+): Promise<Map<string, FoundSlot>> {
+  const slots = new Map(found.map(({ doctorId, next }) => [doctorId, next?.slot ?? null]));
+  const walk = found.filter((f) => f.next && !f.next.kept).map((f) => f.doctorId);
+  if (walk.length === 0) return slots;
+  // None found: a new day enters the horizon at the clinic's next midnight.
+  const tomorrow = zonedInstant(nextDate(clinicToday(now)), "00:00").toISOString();
+  const ids = sql`${sql.param(walk)}::uuid[]`;
+  const walked = rowsOf<{ doctorId: string; slot: FoundSlot }>(
+    await db.execute(sql`with walked as (
+        select n.doctor_id, n.calendar_version, (select version from clinic_calendar) as clinic_version,
+          ${walkToFreeSlot(sql`n.doctor_id`, now)} as slot
+        from unnest(${ids}) i(id) join next_free_slots n on n.doctor_id = i.id
+      ), free as (
+        select doctor_id from next_free_slots where doctor_id = any(${ids}) for update skip locked
+      ), kept as (
+        update next_free_slots n set found_version = w.calendar_version, found_clinic_version = w.clinic_version,
+          slot_date = (w.slot ->> 'date')::date, slot_time = w.slot ->> 'time',
+          valid_until = coalesce((w.slot ->> 'validUntil')::timestamptz, ${tomorrow}::timestamptz)
+        from walked w join free f on f.doctor_id = w.doctor_id
+        where n.doctor_id = w.doctor_id and n.calendar_version = w.calendar_version
+      )
+      select doctor_id as "doctorId", slot from walked`),
+  );
+  for (const { doctorId, slot } of walked) slots.set(doctorId, slot && { date: slot.date, time: slot.time });
+  return slots;
+}
+
+const nextDate = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /** The wire's next slot (contract/doctor.ts) of what `nextFreeSlotOf` found. */
-export const nextSlotOnWire = (found: { date: string; time: string } | null) =>
+export const nextSlotOnWire = (found: FoundSlot) =>
   found && { date: found.date, time: clinicParts(zonedInstant(found.date, found.time)).iso };

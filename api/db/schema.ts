@@ -15,6 +15,7 @@ import {
   type Weekday,
 } from "../../contract/constants.ts";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -509,6 +510,33 @@ export const clinicClosures = pgTable("clinic_closures", {
   reason: text("reason").notNull(),
   createdAt: createdAt(),
 });
+
+// Each doctor's next free slot as the search last found it (api/appointment/availability.ts,
+// `nextFreeSlotOf`), kept until something it depends on changes. `calendar_version` counts the
+// changes of what the rule reads for this doctor (plan, absences, appointments), bumped by triggers
+// of migration 0013; the kept answer holds while it was found at that version and at the clinic's
+// (`clinic_calendar`), and until `valid_until`, when time alone makes it wrong.
+export const nextFreeSlots = pgTable("next_free_slots", {
+  doctorId: uuid("doctor_id")
+    .primaryKey()
+    .references(() => doctors.userId, { onDelete: "cascade" }),
+  calendarVersion: bigint("calendar_version", { mode: "number" }).notNull().default(0),
+  foundVersion: bigint("found_version", { mode: "number" }),
+  foundClinicVersion: bigint("found_clinic_version", { mode: "number" }),
+  slotDate: date("slot_date"),
+  slotTime: text("slot_time"),
+  validUntil: timestamp("valid_until", { withTimezone: true }),
+});
+
+// One row: the count of changes to the clinic's closed days (a trigger of migration 0013 bumps it).
+export const clinicCalendar = pgTable(
+  "clinic_calendar",
+  {
+    id: boolean("id").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("clinic_calendar_one_row", sql`${t.id}`)],
+);
 
 // Relations for drizzle's relational queries (db.query.*.findMany({ with })).
 export const usersRelations = relations(users, ({ one }) => ({

@@ -17,7 +17,7 @@ import { doctorSearchQuery, type DoctorPage, type DoctorSearch } from "../../con
 import { containsPattern, pageInfo, rowsOf } from "../query.ts";
 import type { SpecialityBadge } from "../speciality/badges.ts";
 import { doctorCard, type DoctorRow } from "./card.ts";
-import { nextFreeSlotOf, nextSlotOnWire } from "../appointment/availability.ts";
+import { nextFreeSlotOf, nextFreeSlots, nextSlotOnWire, type KeptSlot } from "../appointment/availability.ts";
 
 /**
  * The count of matching doctors is exact up to here; past it `total` is COUNT_CAP and `totalCapped`
@@ -41,7 +41,7 @@ const TRIGRAM = 3;
 
 type Row = DoctorRow & {
   specialities: SpecialityBadge[];
-  nextSlot: { date: string; time: string } | null;
+  nextSlot: KeptSlot | null;
   total: number;
 };
 
@@ -56,13 +56,14 @@ export async function searchDoctors(
   q: DoctorSearch,
   countCap = COUNT_CAP,
   { fewMatches, walkLimit }: SearchPlanLimits = { fewMatches: FEW_MATCHES, walkLimit: WALK_LIMIT },
+  now = new Date(),
 ): Promise<DoctorPage> {
   const filters = filtersOf(q);
   const where = and(...filters.user, ...filters.doctor);
   const offset = (q.page - 1) * q.limit;
   let cte: SQL | undefined;
   const page = async (candidates: SQL | undefined, total: SQL) =>
-    rowsOf<Row>(await db.execute(sql`${cte ?? sql``}${pageOf(candidates, where, total, q.limit, offset)}`));
+    rowsOf<Row>(await db.execute(sql`${cte ?? sql``}${pageOf(candidates, where, total, q.limit, offset, now)}`));
   let rows: Row[];
   let totalSql: SQL;
   if (!q.search) {
@@ -135,8 +136,13 @@ export async function searchDoctors(
       ? 0
       : rowsOf<{ total: number }>(await db.execute(sql`${cte ?? sql``}select ${totalSql} as total`))[0].total);
   const capped = total > countCap;
+  const slots = await nextFreeSlots(
+    db,
+    rows.map((r) => ({ doctorId: r.id, next: r.nextSlot })),
+    now,
+  );
   return {
-    doctors: rows.map((r) => ({ ...doctorCard(r, r.specialities), nextSlot: nextSlotOnWire(r.nextSlot) })),
+    doctors: rows.map((r) => ({ ...doctorCard(r, r.specialities), nextSlot: nextSlotOnWire(slots.get(r.id) ?? null) })),
     ...pageInfo(capped ? countCap : total, q.page, q.limit),
     totalCapped: capped,
   };
@@ -182,7 +188,7 @@ const listedOne = (id: SQL, where: SQL) =>
  * clause giving `c.id` and `x.username` of the listed doctors with its ORDER BY; without it, the
  * directory filtered by `where`.
  */
-function pageOf(candidates: SQL | undefined, where: SQL, total: SQL, limit: number, offset: number): SQL {
+function pageOf(candidates: SQL | undefined, where: SQL, total: SQL, limit: number, offset: number, now: Date): SQL {
   const ids = candidates
     ? sql`select c.id, x.username from ${candidates} limit ${limit} offset ${offset}`
     : sql`select u.id, u.username from users u join doctors d on d.user_id = u.id where ${where} order by u.username, u.id limit ${limit} offset ${offset}`;
@@ -191,7 +197,7 @@ function pageOf(candidates: SQL | undefined, where: SQL, total: SQL, limit: numb
       c.id as "cityId", c.name as "cityName", k.id as "countryId", k.name as "countryName", k.code as "countryCode",
       coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name, 'nameFr', s.name_fr, 'isGeneral', s.is_general) order by s.name)
         from doctor_specialities ds join specialities s on s.id = ds.speciality_id where ds.doctor_id = u.id), '[]') as specialities,
-      ${nextFreeSlotOf(sql`u.id`)} as "nextSlot",
+      ${nextFreeSlotOf(sql`u.id`, now)} as "nextSlot",
       ${total} as total
     from (${ids}) p join users u on u.id = p.id join doctors d on d.user_id = u.id
     left join cities c on c.id = u.city_id left join countries k on k.id = u.country_id

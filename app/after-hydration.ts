@@ -1,5 +1,5 @@
-// Parts of a page that load after it is interactive (a dialog, a form, a refused action's note:
-// docs/decisions/0003-first-load-javascript-budget.md). A page rendered with one on the server
+// Parts of a page that load after it is interactive (a dialog, a form, a refused action's note, the
+// flash toast: docs/decisions/0003-first-load-javascript-budget.md). A page rendered with one on the server
 // hydrates once its module has come (no Suspense boundary, so nothing shows a fallback); one shown
 // later is fetched then, or found loaded.
 //

@@ -14,9 +14,8 @@ import {
 import type { Resource } from "i18next";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { markHydrated } from "./after-hydration.ts";
+import { afterHydration, markHydrated } from "./after-hydration.ts";
 import { ErrorPage } from "./components/page.tsx";
-import { Toaster } from "./components/toaster.tsx";
 import { refusedRequestContext } from "./context.ts";
 import {
   fallbackLanguage,
@@ -128,6 +127,12 @@ function SkipLink() {
   );
 }
 
+// A flash toast follows something the user did (a saved form, a booking): its code loads after the
+// page is interactive, as a dialog's does (after-hydration.ts). A page rendered with one hydrates
+// once it has come; one that comes later, after an action, finds it loaded.
+const loadToaster = () => import("./components/toaster.tsx");
+const Toaster = afterHydration(() => loadToaster().then((m) => m.Toaster));
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -150,8 +155,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
     [language, resources, record, loaded],
   );
   useServerPageWithoutTexts(loaded !== undefined, language, useLocation());
-  // Modules that load after hydration may now ask the server for a page they fail on (after-hydration.ts).
-  useEffect(markHydrated, []);
+  // Modules that load after hydration may now ask the server for a page they fail on
+  // (after-hydration.ts); the toast's is fetched now, so the toast of the user's next action shows at once.
+  useEffect(() => {
+    markHydrated();
+    loadToaster().catch(() => {});
+  }, []);
   return (
     <html lang={language} dir="ltr">
       <head>

@@ -20,7 +20,7 @@ const FORM_PAGE_JS_BUDGET = 152 * KB;
 // Registration: and libphonenumber-js, whose metadata checks the phone number (28.8 KB, ADR 0008).
 const REGISTER_JS_BUDGET = 180 * KB;
 
-type Who = "anonymous" | "patient" | "doctor";
+type Who = "anonymous" | "patient" | "doctor" | "admin";
 interface PageSpec {
   path: string;
   who: Who;
@@ -48,6 +48,10 @@ const pages: PageSpec[] = [
   { path: "/doctor/consultations", who: "doctor" },
   // The profile's code gate: the route module and what it imports statically, as the profile itself.
   { path: "/doctor/profile", who: "doctor" },
+  // The calendar's screens show a form first (the working plan, a closed day), but its code, conform
+  // and zod with it, loads after hydration (after-hydration.ts): they load first what a list page does.
+  { path: "/doctor/availability", who: "doctor" },
+  { path: "/admin/closures", who: "admin" },
   { path: "/login", who: "anonymous", lite: true },
   { path: "/health/doctors", who: "patient", lite: true },
   { path: "/doctor/appointments", who: "doctor", lite: true },
@@ -188,6 +192,8 @@ try {
     anonymous: "",
     patient: await login(base, "patient@example.com", "patient"),
     doctor: await login(base, "doctor@example.com", "doctor"),
+    // An admin signs in through the same form, whichever of its two roles is chosen.
+    admin: await login(base, "admin@example.com", "patient"),
   };
   const results: PageResult[] = [];
   for (const spec of pages) results.push(await measure(base, spec, cookies));

@@ -2,6 +2,7 @@
 // a page opened with the dialog in its URL shows the server's dialog at once, keeps it while the
 // dialog's module is still on its way (its forms post as without JavaScript), and enhances it once
 // the module has arrived; a dialog opened from the interactive page shows once its module has come.
+// The flash toast's code loads the same way.
 import type { Locator, Page } from "@playwright/test";
 import { api, book, openDay, passProfileGate, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
@@ -253,4 +254,23 @@ test.describe("the doctor's profile, whose view, edit form and deletion dialog l
       await part.works(page);
     });
   }
+});
+
+test.describe("the flash toast, whose code loads after the page (JavaScript on)", () => {
+  test("a page landed on with a toast shows it from the server, and hydrates once the toast's code has come", async ({
+    page,
+    patient,
+  }) => {
+    const toaster = await holdModule(page, /\/assets\/toaster-[^/]+\.js$/);
+    // Signing in leaves a toast for the page it lands on.
+    await signIn(page, patient.email, "patient");
+    await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeVisible();
+    // Its code is a file of its own, asked for once the scripts run; held, the page stays the
+    // server's (the language menus keep the Apply button that hydration takes away).
+    await expect.poll(() => toaster.asked).toBe(true);
+    const apply = page.locator('select[name="lng"] + button');
+    await expect(apply).not.toHaveCount(0);
+    toaster.release();
+    await expect(apply).toHaveCount(0);
+  });
 });

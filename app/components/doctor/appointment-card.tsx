@@ -6,7 +6,6 @@ import { Link } from "react-router";
 import { formatDate, specialityName } from "../../format.ts";
 import { Avatar } from "../avatar.tsx";
 import { StatusBadge } from "../status-badge.tsx";
-import { PatientMissed } from "./patient-missed.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import { slotOf } from "../../format.ts";
 
@@ -48,7 +47,9 @@ export function AppointmentCard({
         <StatusBadge status={a.status} role="doctor" />
       </div>
       {a.patientMissed > 0 ? (
-        <PatientMissed count={a.patientMissed} className="text-sm font-medium text-slate-900" />
+        <p className="text-sm font-medium text-slate-900">
+          {t("doctor:noShow.patientMissed", { count: a.patientMissed })}
+        </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Link

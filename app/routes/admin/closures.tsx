@@ -13,8 +13,6 @@ import { useTranslation } from "../../i18n.ts";
 import { requireUser, upstream } from "../../auth.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { formatDate } from "../../format.ts";
-import { ConflictList } from "../../components/conflict-list.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
 import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -78,6 +76,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 // rendered on the server shows it as always and hydrates it once its module has come.
 const loadForm = () => import("./closure-form.tsx");
 const ClosureForm = afterHydration(() => loadForm().then((m) => m.ClosureForm));
+// The appointments a refused closed day would hit, and a refused removal's note, show only after the
+// admin acted: they load after hydration too (a page rendered with one hydrates once it has come).
+const loadConflictList = () => import("../../components/conflict-list.tsx");
+const ConflictList = afterHydration(() => loadConflictList().then((m) => m.ConflictList));
+const loadFormAlert = () => import("../../components/form-alert.tsx");
+const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 function ClosureConflicts({
   conflicts,
@@ -110,6 +114,8 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
   useEffect(() => {
     // Fetched now, so the form hydrates soon; one that fails is tried again when shown (after-hydration.ts).
     loadForm().catch(() => {});
+    loadConflictList().catch(() => {});
+    loadFormAlert().catch(() => {});
   }, []);
   const closure = actionData?.form === "closure" ? actionData : null;
   const removal = actionData?.form === "remove" ? actionData : null;

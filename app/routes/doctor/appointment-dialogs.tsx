@@ -18,7 +18,6 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import type { ListedAppointment } from "./appointments.server.ts";
 import { AppointmentCalendar } from "../../components/appointment-calendar.tsx";
-import { PatientMissed } from "../../components/doctor/patient-missed.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
 
@@ -122,7 +121,7 @@ export function DetailsDialog({
         <Avatar name={name} url={a.Patient?.avatarUrl} />
         <div>
           <p className="font-semibold text-slate-900">{name}</p>
-          <PatientMissed count={a.patientMissed} className="text-sm text-slate-700" />
+          <p className="text-sm text-slate-700">{t("doctor:noShow.patientMissed", { count: a.patientMissed })}</p>
         </div>
       </div>
       {editing ? (

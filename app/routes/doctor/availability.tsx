@@ -14,8 +14,6 @@ import { upstream } from "../../auth.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { formatDate } from "../../format.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
-import { ConflictList } from "../../components/conflict-list.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
 import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
@@ -108,6 +106,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 const loadForms = () => import("./availability-forms.tsx");
 const PlanForm = afterHydration(() => loadForms().then((m) => m.PlanForm));
 const AbsenceForm = afterHydration(() => loadForms().then((m) => m.AbsenceForm));
+// The appointments a refused absence would hit, and a refused removal's note, show only after the
+// doctor acted: they load after hydration too (a page rendered with one hydrates once it has come).
+const loadConflictList = () => import("../../components/conflict-list.tsx");
+const ConflictList = afterHydration(() => loadConflictList().then((m) => m.ConflictList));
+const loadFormAlert = () => import("../../components/form-alert.tsx");
+const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 function AbsenceConflicts({
   conflicts,
@@ -144,6 +148,8 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
   useEffect(() => {
     // Fetched now, so the forms hydrate soon; one that fails is tried again when shown (after-hydration.ts).
     loadForms().catch(() => {});
+    loadConflictList().catch(() => {});
+    loadFormAlert().catch(() => {});
   }, []);
   const planResult = actionData?.form === "plan" ? actionData.result : undefined;
   const absence = actionData?.form === "absence" ? actionData : null;

@@ -10,7 +10,6 @@ import type { Route } from "./+types/consultations";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { pageNumber, withParams } from "../../url.ts";
 import { Avatar } from "../../components/avatar.tsx";
-import { PatientMissed } from "../../components/doctor/patient-missed.tsx";
 import { formatDate } from "../../format.ts";
 import { SearchForm } from "../../components/search-form.tsx";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
@@ -90,7 +89,9 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
         </span>
       </div>
       {c.patientMissed > 0 ? (
-        <PatientMissed count={c.patientMissed} className="text-sm font-medium text-slate-900" />
+        <p className="text-sm font-medium text-slate-900">
+          {t("doctor:noShow.patientMissed", { count: c.patientMissed })}
+        </p>
       ) : null}
       <p className="text-sm">
         <span className="font-medium text-slate-700">{t("doctor:consultations.diagnosis")}: </span>

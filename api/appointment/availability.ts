@@ -171,9 +171,10 @@ function walkToFreeSlot(doctorId: SQL, now: Date): SQL {
  * page) as the search last found it, as a scalar subquery: `{kept, slot}`, or null for no doctor
  * (no plan). The answer found last is kept in `next_free_slots` and given again while nothing it
  * depends on has changed (the doctor's calendar version and the clinic's, bumped by triggers in the
- * transaction of any change) and while time alone leaves it right: a slot refused before it stays
- * refused as time passes (started, too soon), so only the found slot's notice running out, or a new
- * day entering the horizon when none was found, can change it. Not kept: `nextFreeSlots` walks.
+ * transaction of any change, and the clinic's time zone) and while time alone leaves it right: a
+ * slot refused before it stays refused as time passes (started, too soon), so only the found
+ * slot's notice running out, or a new day entering the horizon when none was found, can change it.
+ * Not kept: `nextFreeSlots` walks.
  */
 export function nextFreeSlotOf(doctorId: SQL, now = new Date()): SQL {
   return sql`(select json_build_object('kept', h.kept,
@@ -181,7 +182,7 @@ export function nextFreeSlotOf(doctorId: SQL, now = new Date()): SQL {
         then json_build_object('date', to_char(n.slot_date, 'YYYY-MM-DD'), 'time', n.slot_time) end)
     from next_free_slots n cross join clinic_calendar cv
     cross join lateral (select coalesce(n.found_version = n.calendar_version and n.found_clinic_version = cv.version
-      and n.valid_until > ${now.toISOString()}::timestamptz, false) as kept) h
+      and n.found_zone = ${clinicTimeZone()} and n.valid_until > ${now.toISOString()}::timestamptz, false) as kept) h
     where n.doctor_id = ${doctorId})`;
 }
 
@@ -223,6 +224,7 @@ export async function nextFreeSlots(
         select doctor_id from next_free_slots where doctor_id = any(${ids}) for update skip locked
       ), kept as (
         update next_free_slots n set found_version = w.calendar_version, found_clinic_version = w.clinic_version,
+          found_zone = ${clinicTimeZone()},
           slot_date = (w.slot ->> 'date')::date, slot_time = w.slot ->> 'time',
           valid_until = coalesce((w.slot ->> 'validUntil')::timestamptz, ${tomorrow}::timestamptz)
         from walked w join free f on f.doctor_id = w.doctor_id

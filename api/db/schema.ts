@@ -515,7 +515,7 @@ export const clinicClosures = pgTable("clinic_closures", {
 // `nextFreeSlotOf`), kept until something it depends on changes. `calendar_version` counts the
 // changes of what the rule reads for this doctor (plan, absences, appointments), bumped by triggers
 // of migration 0013; the kept answer holds while it was found at that version and at the clinic's
-// (`clinic_calendar`), and until `valid_until`, when time alone makes it wrong.
+// (`clinic_calendar`) and zone, and until `valid_until`, when time alone makes it wrong.
 export const nextFreeSlots = pgTable("next_free_slots", {
   doctorId: uuid("doctor_id")
     .primaryKey()
@@ -523,6 +523,8 @@ export const nextFreeSlots = pgTable("next_free_slots", {
   calendarVersion: bigint("calendar_version", { mode: "number" }).notNull().default(0),
   foundVersion: bigint("found_version", { mode: "number" }),
   foundClinicVersion: bigint("found_clinic_version", { mode: "number" }),
+  // The clinic's time zone it was found in (APP_TIMEZONE): another zone makes other instants.
+  foundZone: text("found_zone"),
   slotDate: date("slot_date"),
   slotTime: text("slot_time"),
   validUntil: timestamp("valid_until", { withTimezone: true }),

@@ -9,6 +9,7 @@ CREATE TABLE "next_free_slots" (
 	"calendar_version" bigint DEFAULT 0 NOT NULL,
 	"found_version" bigint,
 	"found_clinic_version" bigint,
+	"found_zone" text,
 	"slot_date" date,
 	"slot_time" text,
 	"valid_until" timestamp with time zone

@@ -1,6 +1,7 @@
 // A doctor's card in the search says when they can next be seen, and its booking dialog opens on
-// that day; a day without a free slot says so in the dialog (docs/product.md, Availability). In
-// English and French, with JavaScript off and on, on the desktop and the phone (both projects).
+// that day; once that slot is booked the card moves on to the next; a day without a free slot says
+// so in the dialog (docs/product.md, Availability). In English and French, with JavaScript off and
+// on, on the desktop and the phone (both projects).
 import { api } from "./doctor-helpers.ts";
 import { expect, test, type Account, type Language } from "./fixtures.ts";
 
@@ -9,23 +10,27 @@ const TEXT = {
     next: "Next available:",
     at: "at",
     book: "Book an appointment with Dr.",
+    confirm: "Book appointment",
     dayFull: "No free time on this day: choose another date.",
   },
   fr: {
     next: "Prochain créneau libre :",
     at: "à",
     book: "Réserver un rendez-vous avec le Dr",
+    confirm: "Réserver le rendez-vous",
     dayFull: "Aucun créneau libre ce jour-là : choisissez une autre date.",
   },
 } satisfies Record<Language, Record<string, string>>;
 
 const DAY = 86_400_000;
-/** The first day after tomorrow (YYYY-MM-DD) whose weekday is `weekday` (0 Sunday) and that is not 25 December or 1 January. */
-function next(weekday: number): string {
-  for (let day = Date.now() + 2 * DAY; ; day += DAY) {
+/** Cameroon's fixed public holidays (MM-DD), closed days of the clinic. */
+const HOLIDAYS = ["01-01", "02-11", "05-01", "05-20", "08-15", "12-25"];
+/** The first day from `from` (ms, default the day after tomorrow) whose weekday is `weekday` (0 Sunday), not a fixed holiday. */
+function next(weekday: number, from = Date.now() + 2 * DAY): string {
+  for (let day = from; ; day += DAY) {
     const date = new Date(day);
     const iso = date.toISOString().slice(0, 10);
-    if (date.getUTCDay() === weekday && !["12-25", "01-01"].includes(iso.slice(5))) return iso;
+    if (date.getUTCDay() === weekday && !HOLIDAYS.includes(iso.slice(5))) return iso;
   }
 }
 
@@ -74,6 +79,22 @@ for (const language of ["en", "fr"] as const) {
           await expect(dialog.locator('input[name="time"]:not([disabled])')).toHaveCount(1);
           await expect(dialog.locator('input[name="time"][value="14:00"]')).toBeEnabled();
           await expect(dialog.getByText(text.dayFull)).toHaveCount(0);
+        });
+
+        await test.step("book that slot: the card moves on to the Wednesday after", async () => {
+          const dialog = page.getByRole("dialog");
+          await dialog.locator('input[name="type"][value="online"]').check();
+          await dialog.locator('input[name="time"][value="14:00"]').check();
+          await dialog.getByRole("button", { name: text.confirm, exact: true }).click();
+          await expect(page.getByRole("dialog")).toHaveCount(0);
+          await page.goto(`/health/doctors?search=${encodeURIComponent(doctor.username)}`);
+          const weekAfter = new Date(`${next(3, Date.parse(`${wednesday}T12:00:00Z`) + DAY)}T12:00:00Z`);
+          const card = page.getByRole("listitem").filter({ hasText: doctor.username });
+          await expect(
+            card.getByText(
+              `${text.next} ${new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(weekAfter)} ${text.at} 14:00`,
+            ),
+          ).toBeVisible();
         });
 
         await test.step("a Saturday, which the doctor does not work, says there is no free time that day", async () => {

@@ -26,7 +26,6 @@ let handler: ReturnType<typeof createStaticHandler>;
 let detectLanguage: (request: Request, context: RouterContextProvider) => Promise<void>;
 let sessionFor: (token: string, user: { id: string; role: "patient" | "doctor"; username: string }) => Promise<string>;
 const calls: string[] = [];
-const realFetch = globalThis.fetch;
 
 /**
  * What server.ts hands the web app when the API runs in its own process: one token check per page.
@@ -49,12 +48,12 @@ async function contextFor(request: Request) {
 
 beforeAll(async () => {
   api = await startApi();
-  services = servicesWith(httpTransport(api.url));
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.origin === new URL(api.url).origin) calls.push(`${init?.method ?? "GET"} ${url.pathname}${url.search}`);
-    return realFetch(input, init);
-  }) as typeof fetch;
+  // Each call over HTTP is recorded: what the page asked the API.
+  const overHttp = httpTransport(api.url);
+  services = servicesWith((call, timeoutMs) => {
+    calls.push(`${call.method} ${call.url}`);
+    return overHttp(call, timeoutMs);
+  });
   const [root, appLayout, health, doctors, doctor, appointments, notifications, patientAccess, session, i18n] =
     await Promise.all([
       import("../../app/root.tsx"),
@@ -108,7 +107,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  globalThis.fetch = realFetch;
   await api?.close();
 });
 
@@ -273,16 +271,17 @@ describe("upstream calls per page", () => {
   it("a doctor whose summary fails is not taken for verified", async () => {
     const { user, token } = await api.createDoctor({ username: "Dr Offline" });
     const cookie = await sessionFor(token, { id: user.id, role: "doctor", username: user.username });
-    const real = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).includes("/doctor/summary")
-        ? new Response("{}", { status: 500 })
-        : real(input, init)) as typeof fetch;
+    const working = services;
+    services = servicesWith((call, timeoutMs) =>
+      call.url.startsWith("/doctor/summary")
+        ? Promise.resolve({ status: 500, contentType: "application/json", text: "{}" })
+        : working.callApi(call, timeoutMs),
+    );
     try {
       const { data } = await load("/doctor/appointments", cookie);
       expect((data["routes/app-layout"] as { verification: string | null }).verification).toBeNull();
     } finally {
-      globalThis.fetch = real;
+      services = working;
     }
   });
 });

@@ -11,7 +11,7 @@
 // skipped with a note when no PostgreSQL server binaries are installed), or on BENCH_DATABASE_URL when
 // set. Prints one markdown table, ready to paste into bench/README.md.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -28,19 +28,69 @@ interface Figures {
   requestsPerSecond: number;
   p99Ms: number;
   errors: number;
+  /** CPU ms per answered request: the server's processes, PostgreSQL's, the load generator's (Linux only). */
+  cpu?: { server: number; postgres: number; load: number };
 }
 
-function measure(url: string, headers: Record<string, string> = {}) {
+/**
+ * CPU ms (user + system) so far of each process, by pid, read from /proc/<pid>/stat (clock ticks
+ * of 1/100 s), with its parent's pid and its name. Empty where there is no /proc.
+ */
+function processCpu(): Map<number, { ppid: number; name: string; ms: number }> {
+  const found = new Map<number, { ppid: number; name: string; ms: number }>();
+  if (!existsSync("/proc/self/stat")) return found;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      found.set(Number(entry), { ppid: Number(fields[1]), name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {} // a process that ended meanwhile
+  }
+  return found;
+}
+
+/** The CPU ms of the server (the process `pid` and its children) and of every postgres process. */
+function serverCpu(pid: number) {
+  const all = processCpu();
+  let server = 0;
+  let postgres = 0;
+  for (const [id, p] of all) {
+    if (id === pid || p.ppid === pid) server += p.ms;
+    else if (p.name === "postgres") postgres += p.ms;
+  }
+  return { server, postgres, known: all.size > 0 };
+}
+
+/**
+ * `url` under load for DURATION seconds; with `serverPid`, where the machine's CPU went per request
+ * (a private PostgreSQL cluster's processes count as PostgreSQL; a backend that ended during the
+ * run is not counted).
+ */
+function measure(url: string, headers: Record<string, string> = {}, serverPid?: number) {
+  const before = serverPid ? serverCpu(serverPid) : undefined;
+  const load = process.cpuUsage();
   return new Promise<Figures>((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, r) =>
-      error
-        ? reject(error)
-        : resolve({
-            requestsPerSecond: Math.round(r.requests.average),
-            p99Ms: r.latency.p99,
-            errors: r.errors + r.non2xx,
-          }),
-    );
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, r) => {
+      if (error) return reject(error);
+      const loadUsage = process.cpuUsage(load);
+      const after = serverPid ? serverCpu(serverPid) : undefined;
+      const answered = Math.max(1, r.requests.total);
+      resolve({
+        requestsPerSecond: Math.round(r.requests.average),
+        p99Ms: r.latency.p99,
+        errors: r.errors + r.non2xx,
+        cpu:
+          before?.known && after
+            ? {
+                server: (after.server - before.server) / answered,
+                postgres: Math.max(0, after.postgres - before.postgres) / answered,
+                load: (loadUsage.user + loadUsage.system) / 1000 / answered,
+              }
+            : undefined,
+      });
+    });
   });
 }
 
@@ -98,7 +148,7 @@ async function measureSetup(setup: "embedded" | "postgresql", env: Record<string
     const bareFigures = await measure(bare.url);
     const rows: Row[] = [{ setup, server: "bare node:http", figures: bareFigures }];
     for (const page of pages) {
-      const figures = await measure(page.url, { cookie: page.cookie });
+      const figures = await measure(page.url, { cookie: page.cookie }, app.pid);
       rows.push({
         setup,
         server: page.name,
@@ -139,11 +189,13 @@ async function withPostgres(run: (url: string) => Promise<Row[]>): Promise<Row[]
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
+const cpuOf = ({ cpu }: Figures) =>
+  cpu ? [cpu.server, cpu.postgres, cpu.load].map((ms) => ms.toFixed(2)).join(", ") : "";
 
 function table(rows: Row[]) {
   const lines = [
-    "| database | server | requests/s | p99 ms | errors | share of bare | bar |",
-    "|---|---|---:|---:|---:|---:|---|",
+    "| database | server | requests/s | p99 ms | errors | share of bare | bar | CPU ms a page: server, PostgreSQL, load generator |",
+    "|---|---|---:|---:|---:|---:|---|---|",
   ];
   for (const { setup, server, figures, share, bar } of rows) {
     const met =
@@ -153,7 +205,7 @@ function table(rows: Row[]) {
           ? `met (≥ ${percent(bar)})`
           : `MISSED (≥ ${percent(bar)})`;
     lines.push(
-      `| ${setup} | ${server} | ${figures.requestsPerSecond} | ${figures.p99Ms} | ${figures.errors} | ${share === undefined ? "" : percent(share)} | ${met} |`,
+      `| ${setup} | ${server} | ${figures.requestsPerSecond} | ${figures.p99Ms} | ${figures.errors} | ${share === undefined ? "" : percent(share)} | ${met} | ${cpuOf(figures)} |`,
     );
   }
   return lines.join("\n");
@@ -172,3 +224,6 @@ console.log(
 );
 console.log(table(rows));
 console.log(`\nbar: find-a-doctor's share of bare at least the figure shown, p99 under ${BAR.p99Ms} ms, no error.`);
+console.log(
+  `CPU: user + system ms per answered request, from /proc: the server's processes (web workers and the embedded database's owner), the machine's postgres processes, this load generator. ${os.cpus().length} cores give at most ${os.cpus().length * 1000} ms a second.`,
+);

@@ -54,16 +54,12 @@ export function httpTransport(baseUrl: string): ApiTransport {
   const client = base.protocol === "https:" ? https : http;
   const agent = new client.Agent({ keepAlive: true });
   const prefix = base.pathname.replace(/\/$/, "");
-  return (call, timeoutMs) =>
+  const headersOf = (call: ApiCall) =>
+    call.body === undefined
+      ? call.headers
+      : { ...call.headers, "content-length": String(Buffer.byteLength(call.body)) };
+  const send = (call: ApiCall, signal: AbortSignal, retried: boolean): Promise<ApiAnswer> =>
     new Promise<ApiAnswer>((resolve, reject) => {
-      const signal = AbortSignal.timeout(timeoutMs);
-      // Past the deadline the request is destroyed, whatever it was waiting for (the headers or
-      // the rest of a body that stalled): the caller sees the timeout, not the socket's error.
-      const fail = (error: Error) => reject(signal.aborted ? signal.reason : error);
-      const headers =
-        call.body === undefined
-          ? call.headers
-          : { ...call.headers, "content-length": String(Buffer.byteLength(call.body)) };
       const request = client.request(
         {
           protocol: base.protocol,
@@ -71,7 +67,7 @@ export function httpTransport(baseUrl: string): ApiTransport {
           port: base.port,
           path: prefix + call.url,
           method: call.method,
-          headers,
+          headers: headersOf(call),
           agent,
           signal,
         },
@@ -87,7 +83,18 @@ export function httpTransport(baseUrl: string): ApiTransport {
           response.on("error", fail);
         },
       );
+      // Past the deadline the request is destroyed, whatever it was waiting for (the headers or
+      // the rest of a body that stalled): the caller sees the timeout, not the socket's error.
+      function fail(error: Error & { code?: string }) {
+        if (signal.aborted) return reject(signal.reason);
+        // A kept-alive connection the API closed just as this read was sent on it: once more, on a
+        // new one (reads only; a change is never sent twice).
+        if (!retried && request.reusedSocket && error.code === "ECONNRESET" && ["GET", "HEAD"].includes(call.method))
+          return resolve(send(call, signal, true));
+        reject(error);
+      }
       request.on("error", fail);
       request.end(call.body);
     });
+  return (call, timeoutMs) => send(call, AbortSignal.timeout(timeoutMs), false);
 }

@@ -176,6 +176,25 @@ describe("the search's next free slot, kept between searches", () => {
     expect(compared).toBeGreaterThan(25);
   }, 300_000);
 
+  it("gives the card its slot back at once when the booking of it is cancelled", async () => {
+    const doctor = await api.createDoctor();
+    const patient = await api.createPatient();
+    const first = await card(doctor, patient);
+    expect(first).not.toBeNull();
+    const booked = await api.request("POST", "/appointment", {
+      token: patient.token,
+      body: { doctorId: doctor.user.id, type: "online", date: first!.date, time: first!.time },
+    });
+    expect(booked.status).toBe(201);
+    expect(await card(doctor, patient)).not.toEqual(first);
+    const cancelled = await api.request("PATCH", `/appointment/${(booked.body as { id: string }).id}`, {
+      token: patient.token,
+      body: { status: "cancelled" },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await card(doctor, patient)).toEqual(first);
+  });
+
   it("moves on as time passes: the found slot's notice running out, a new day entering the horizon", async () => {
     const truthAt = async (doctorId: string, now: Date, horizon: number) => {
       for (let offset = 0; offset <= horizon; offset++) {

@@ -29,7 +29,8 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "working_plans_next_free_slot" AFTER INSERT ON "working_plans" FOR EACH ROW EXECUTE FUNCTION "next_free_slot_of_new_plan"();--> statement-breakpoint
 -- Whatever changes a row the availability rule reads for a doctor (their plan, an absence, an
 -- appointment of theirs) counts one more change of that doctor's calendar, in the same
--- transaction: a next free slot found before it is no longer kept.
+-- transaction: a next free slot found before it is no longer kept. Plans and absences change a row
+-- at a time.
 CREATE FUNCTION "doctor_calendar_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP <> 'INSERT' AND OLD."doctor_id" IS NOT NULL THEN
@@ -43,7 +44,30 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "working_plans_calendar_changed" AFTER UPDATE OF "week", "minimum_notice_hours", "booking_horizon_days" ON "working_plans" FOR EACH ROW EXECUTE FUNCTION "doctor_calendar_changed"();--> statement-breakpoint
 CREATE TRIGGER "doctor_absences_calendar_changed" AFTER INSERT OR UPDATE OR DELETE ON "doctor_absences" FOR EACH ROW EXECUTE FUNCTION "doctor_calendar_changed"();--> statement-breakpoint
-CREATE TRIGGER "appointments_calendar_changed" AFTER INSERT OR DELETE OR UPDATE OF "doctor_id", "starts_at", "status" ON "appointments" FOR EACH ROW EXECUTE FUNCTION "doctor_calendar_changed"();--> statement-breakpoint
+-- Appointments change in bulk too (a closed day cancels a whole clinic's, an import adds
+-- thousands): one count per doctor and statement, from the statement's transition tables, rather
+-- than one update per row (a row trigger made a bulk insert four times slower).
+CREATE FUNCTION "appointments_calendar_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		UPDATE "next_free_slots" SET "calendar_version" = "calendar_version" + 1
+		WHERE "doctor_id" IN (SELECT "doctor_id" FROM "new_rows");
+	ELSIF TG_OP = 'DELETE' THEN
+		UPDATE "next_free_slots" SET "calendar_version" = "calendar_version" + 1
+		WHERE "doctor_id" IN (SELECT "doctor_id" FROM "old_rows");
+	ELSE
+		-- Only a change of what the rule reads: the doctor, the start, the status.
+		UPDATE "next_free_slots" SET "calendar_version" = "calendar_version" + 1
+		WHERE "doctor_id" IN (
+			SELECT unnest(ARRAY[o."doctor_id", n."doctor_id"]) FROM "old_rows" o JOIN "new_rows" n ON n."id" = o."id"
+			WHERE (o."doctor_id", o."starts_at", o."status") IS DISTINCT FROM (n."doctor_id", n."starts_at", n."status"));
+	END IF;
+	RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "appointments_inserted_calendar_changed" AFTER INSERT ON "appointments" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "appointments_calendar_changed"();--> statement-breakpoint
+CREATE TRIGGER "appointments_updated_calendar_changed" AFTER UPDATE ON "appointments" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "appointments_calendar_changed"();--> statement-breakpoint
+CREATE TRIGGER "appointments_deleted_calendar_changed" AFTER DELETE ON "appointments" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "appointments_calendar_changed"();--> statement-breakpoint
 -- A closed day opened or closed changes every doctor's calendar: one count for the clinic.
 CREATE FUNCTION "clinic_calendar_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -11,7 +11,7 @@ import { authenticate, errorHandler } from "./http.ts";
 import { idempotent, KEY_TTL_MS } from "./idempotency.ts";
 import { createApi } from "./app.ts";
 import type { Db } from "./db/index.ts";
-import { appointments, idempotencyKeys } from "./db/schema.ts";
+import { appointments, idempotencyKeys, workingPlans } from "./db/schema.ts";
 import { appointment } from "../contract/appointment.ts";
 
 let api: TestApi;
@@ -251,6 +251,59 @@ describe("a booking retried after a crash", () => {
       replayed: "true",
     });
   });
+
+  // PostgreSQL only: the booking is held by a lock another connection takes, which PGlite's one
+  // connection cannot hold while serving the request.
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    "finishes a booking whose client went away in its own transaction: the retry replays it",
+    async () => {
+      const doctor = await api.createDoctor({ username: "Dr Gone Client" });
+      const patient = await api.createPatient();
+      const key = newKey();
+      const body = { doctorId: doctor.user.id, type: "online", date: futureDate(13), time: "14:00" };
+      // The doctor's plan is locked: the booking waits in the middle of its transaction.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const lock = api.db.transaction(async (tx) => {
+        await tx.select().from(workingPlans).where(eq(workingPlans.doctorId, doctor.user.id)).for("update");
+        locked();
+        await held;
+      });
+      await lockTaken;
+      // The client (a web instance killed, a phone losing its network) goes away meanwhile.
+      const gone = new AbortController();
+      const sent = fetch(`${api.url}/appointment`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${patient.token}`,
+          "content-type": "application/json",
+          "idempotency-key": key,
+        },
+        body: JSON.stringify(body),
+        signal: gone.signal,
+      }).catch(() => "aborted");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      gone.abort();
+      expect(await sent).toBe("aborted");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      await lock;
+      // Other requests meanwhile run in transactions of their own, untouched.
+      const others = await Promise.all(
+        [15, 16, 17].map(async (days) => {
+          const other = await api.createPatient();
+          return book(api.url, other.token, newKey(), { ...body, date: futureDate(days) });
+        }),
+      );
+      expect(others.map((o) => o.status)).toEqual([201, 201, 201]);
+      // The booking was done whole, its key with it: the patient's retry replays it.
+      await expect.poll(async () => (await bookingsOf(patient.user.id)).length).toBe(1);
+      const retry = await book(api.url, patient.token, key, body);
+      expect(retry).toMatchObject({ status: 201, replayed: "true" });
+    },
+  );
 
   it("replays the booking when the answer was lost after the commit", async () => {
     const doctor = await api.createDoctor({ username: "Dr Lost Answer" });

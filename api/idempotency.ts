@@ -143,8 +143,12 @@ function captureAnswer(res: Response) {
           resolve({ status: res.statusCode, body });
           return res;
         };
-        // A handler that ends the response another way leaves nothing to replay.
-        res.once("close", () => reject(new Error("the response ended without a JSON answer")));
+        // A handler that ends the response another way leaves nothing to replay. Only its own
+        // answer counts ('finish'), not the client going away ('close'): the handler is still
+        // running in this transaction, which must not end under it (its statements would then run
+        // on a connection given back to the pool, inside another request's transaction). It ends
+        // when the handler does, and the answer goes nowhere.
+        res.once("finish", () => reject(new Error("the response ended without a JSON answer")));
         next();
       });
     },
@@ -153,7 +157,8 @@ function captureAnswer(res: Response) {
     },
     deliver(answer: Answer) {
       res.json = json;
-      if (res.headersSent) return;
+      // Nobody to answer: the client went away while the handler ran.
+      if (res.headersSent || res.destroyed) return;
       res.status(answer.status).json(answer.body);
     },
   };

@@ -1,11 +1,10 @@
 // The search's next free slot is kept between searches (api/appointment/availability.ts,
 // `nextFreeSlotOf`, migration 0013): whatever changes the doctor's calendar, and as time passes, the
 // card shows the first slot the availability rule lets a patient book, never a kept answer gone
-// stale. The truth each time: GET /appointment/slots (or `slotsOfDay`) walked day by day.
+// stale. The truth each time: the rule's slots of each day (`slotsOfDay`, GET /appointment/slots) walked day by day.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { and, eq, sql } from "drizzle-orm";
-import { daySlots } from "../../contract/appointment.ts";
 import { closureList } from "../../contract/availability.ts";
 import { SLOTS, WEEKDAYS } from "../../contract/constants.ts";
 import { appointments, workingPlans } from "../db/schema.ts";
@@ -43,15 +42,11 @@ describe("the search's next free slot, kept between searches", () => {
     return (res.body as { doctors: { nextSlot: { date: string; time: string } | null }[] }).doctors[0]!.nextSlot;
   };
 
-  /** The first slot GET /appointment/slots lists as available, walking from today to the horizon. */
-  const truth = async (doctor: TestDoctor, patient: TestPatient, horizon: number) => {
+  /** The first slot the rule lists as available (GET /appointment/slots' `slotsOfDay`), walking from today to the horizon. */
+  const truth = async (doctorId: string, horizon: number, now = new Date()) => {
     for (let offset = 0; offset <= horizon; offset++) {
-      const date = dayAfter(clinicToday(), offset);
-      const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, {
-        answer: daySlots,
-        token: patient.token,
-      });
-      const free = slots.body.find((s) => s.available);
+      const date = dayAfter(clinicToday(now), offset);
+      const free = (await slotsOfDay(api.db, doctorId, date, now)).find((s) => s.available);
       if (free) return { date, time: free.iso };
     }
     return null;
@@ -99,7 +94,7 @@ describe("the search's next free slot, kept between searches", () => {
         };
         try {
           // Each change comes after a search that kept its answer: the change must make it go.
-          expect(await card(doctor, patient)).toEqual(await truth(doctor, patient, horizon));
+          expect(await card(doctor, patient)).toEqual(await truth(doctor.user.id, horizon));
           for (const c of changes) {
             const today = clinicToday();
             if (c.kind === "book the card's slot") {
@@ -164,7 +159,7 @@ describe("the search's next free slot, kept between searches", () => {
                 .set({ minimumNoticeHours: c.hours })
                 .where(eq(workingPlans.doctorId, doctor.user.id));
             }
-            expect(await card(doctor, patient), c.kind).toEqual(await truth(doctor, patient, horizon));
+            expect(await card(doctor, patient), c.kind).toEqual(await truth(doctor.user.id, horizon));
             compared++;
           }
         } finally {
@@ -196,14 +191,6 @@ describe("the search's next free slot, kept between searches", () => {
   });
 
   it("moves on as time passes: the found slot's notice running out, a new day entering the horizon", async () => {
-    const truthAt = async (doctorId: string, now: Date, horizon: number) => {
-      for (let offset = 0; offset <= horizon; offset++) {
-        const date = dayAfter(clinicToday(now), offset);
-        const free = (await slotsOfDay(api.db, doctorId, date, now)).find((s) => s.available);
-        if (free) return { date, time: free.iso };
-      }
-      return null;
-    };
     let moved = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -225,7 +212,7 @@ describe("the search's next free slot, kept between searches", () => {
             // Time only goes forward; up to 60 hours a step.
             now = new Date(now.getTime() + minutes * 60_000);
             const shown = await search(now);
-            expect(shown, now.toISOString()).toEqual(await truthAt(doctor.user.id, now, p.bookingHorizonDays));
+            expect(shown, now.toISOString()).toEqual(await truth(doctor.user.id, p.bookingHorizonDays, now));
             if (JSON.stringify(shown) !== JSON.stringify(last)) moved++;
             last = shown;
           }
@@ -300,7 +287,7 @@ describe("the search's next free slot, kept between searches", () => {
       await booking;
       const after = await card(doctor, patient);
       expect(after).not.toEqual(before);
-      expect(after).toEqual(await truth(doctor, patient, 90));
+      expect(after).toEqual(await truth(doctor.user.id, 90));
       const [row] = await api.db
         .select({ n: sql<number>`count(*)::int` })
         .from(appointments)

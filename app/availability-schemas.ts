@@ -76,8 +76,14 @@ export function closureSchema(today: string) {
   });
 }
 
+/** The appointments an absence or a closed day would cancel: the soonest the API listed, and how many in all. */
+export interface Conflicts {
+  list: Conflict[];
+  total: number;
+}
+
 /** An appointment an absence or a closed day would cancel, as the conflict list shows it. */
-export interface Conflict {
+interface Conflict {
   id: string;
   /** YYYY-MM-DD and the slot's ISO time, as the API answers them. */
   date: string;

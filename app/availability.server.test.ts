@@ -19,11 +19,20 @@ describe("conflictsOf", () => {
       message: "…",
       code: "appointments_in_period",
       appointments: [listed, { ...listed, id: "a2", Patient: null }],
+      total: 75,
     };
-    expect(conflictsOf({ status: 409, code: "appointments_in_period", body })).toEqual([
-      { id: "a1", date: "2026-12-08", time: "2026-12-08T10:00:00+01:00", patient: "Ama", doctor: "Dr Who" },
-      { id: "a2", date: "2026-12-08", time: "2026-12-08T10:00:00+01:00", patient: null, doctor: "Dr Who" },
-    ]);
+    expect(conflictsOf({ status: 409, code: "appointments_in_period", body })).toEqual({
+      list: [
+        { id: "a1", date: "2026-12-08", time: "2026-12-08T10:00:00+01:00", patient: "Ama", doctor: "Dr Who" },
+        { id: "a2", date: "2026-12-08", time: "2026-12-08T10:00:00+01:00", patient: null, doctor: "Dr Who" },
+      ],
+      total: 75,
+    });
+  });
+
+  it("counts the listed ones when an older API gives no total", () => {
+    const body = { message: "…", code: "appointments_in_period", appointments: [listed] };
+    expect(conflictsOf({ status: 409, code: "appointments_in_period", body })?.total).toBe(1);
   });
 
   it("is null for any other refusal", () => {
@@ -65,6 +74,6 @@ describe("refusalOf", () => {
       "x",
     );
     expect(result).toEqual({ status: "error" });
-    expect(conflicts).toHaveLength(1);
+    expect(conflicts?.list).toHaveLength(1);
   });
 });

@@ -3,24 +3,26 @@
 // would hit from its 409.
 import type { SubmissionResult } from "@conform-to/react";
 import { type UpstreamFailure, upstreamErrorKey } from "./upstream-errors.ts";
-import type { Conflict } from "./availability-schemas.ts";
+import type { Conflicts } from "./availability-schemas.ts";
 import type { z } from "zod";
 import type { periodConflict } from "../contract/availability.ts";
 
 /**
  * The pending and confirmed appointments a refused absence or closed day holds (the API's 409
- * lists them), or null when the refusal is about something else.
+ * lists the soonest and counts them all), or null when the refusal is about something else.
  */
-export function conflictsOf(failure: UpstreamFailure): Conflict[] | null {
+export function conflictsOf(failure: UpstreamFailure): Conflicts | null {
   if (failure.status !== 409 || failure.code !== "appointments_in_period") return null;
-  const { appointments } = failure.body as unknown as z.infer<typeof periodConflict>;
-  return appointments.map((a) => ({
+  const { appointments, total } = failure.body as unknown as z.infer<typeof periodConflict>;
+  const list = appointments.map((a) => ({
     id: a.id,
     date: a.date,
     time: a.time,
     patient: a.Patient?.username ?? null,
     doctor: a.Doctor?.username ?? null,
   }));
+  // An API older than the count (a rolling deployment) lists every appointment.
+  return { list, total: total ?? list.length };
 }
 
 /**

@@ -112,17 +112,23 @@ const periodAppointment = z.object({
 export type PeriodAppointment = z.infer<typeof periodAppointment>;
 export type Closure = z.infer<typeof closure>;
 
-/** The 409 of POST /doctor/absences and POST /admin/closures without cancelAppointments (code appointments_in_period). */
+/**
+ * The 409 of POST /doctor/absences and POST /admin/closures without cancelAppointments (code
+ * appointments_in_period): the period's soonest appointments (at most 50) and how many it holds.
+ */
 export const periodConflict = z.object({
   message: z.string(),
   code: z.literal("appointments_in_period"),
   appointments: z.array(periodAppointment),
+  total: z.number().int(),
 });
 
-/** POST /doctor/absences (201): the absence, and the appointments it cancelled (none unless asked). */
-export const createdAbsence = z.object({ absence, cancelled: z.array(periodAppointment) });
+/** What a period change cancelled (none unless asked): the soonest (at most 50), and how many in all. */
+const cancelled = { cancelled: z.array(periodAppointment), cancelledTotal: z.number().int() };
+/** POST /doctor/absences (201): the absence, and the appointments it cancelled. */
+export const createdAbsence = z.object({ absence, ...cancelled });
 /** POST /admin/closures (201): the closed day, and the appointments it cancelled. */
-export const createdClosure = z.object({ closure, cancelled: z.array(periodAppointment) });
+export const createdClosure = z.object({ closure, ...cancelled });
 
 /** DELETE /doctor/absences/{id} and /admin/closures/{id}. */
 export const removed = z.object({ message: z.string() });

@@ -15,7 +15,7 @@ import { idempotent } from "../idempotency.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients } from "../audit.ts";
 import { lockClinicCalendar } from "../appointment/availability.ts";
-import { clearPeriod } from "../appointment/period.ts";
+import { cancelledList, clearPeriod } from "../appointment/period.ts";
 import { clinicToday } from "../time.ts";
 
 const closureOf = (r: typeof clinicClosures.$inferSelect): Closure => ({ id: r.id, date: r.date, reason: r.reason });
@@ -64,7 +64,7 @@ async function closeDay(
   mailer.wake();
   for (const a of result.cancelled)
     await auditPatients(db, adminId, [a.Patient?.id ?? ""].filter(Boolean), "update", "appointment", a.id);
-  return { closure: result.closure, cancelled: result.cancelled };
+  return { closure: result.closure, ...cancelledList(result.cancelled) };
 }
 
 async function reopenDay(db: Db, id: string) {

@@ -14,6 +14,19 @@ import { tellOfChange } from "../notifications.ts";
 import { clinicParts, zonedInstant } from "../time.ts";
 import { ACTIVE_STATUSES } from "./booking.ts";
 
+/**
+ * The most appointments an answer lists (the 409's `appointments`, the 201's `cancelled`), the
+ * soonest; `total` and `cancelledTotal` count them all. A closed day over a large clinic can hold
+ * thousands, and the page that shows them says how many more there are.
+ */
+const PERIOD_LIST_MAX = 50;
+
+/** The wire form of what a period change cancelled: the first PERIOD_LIST_MAX and how many in all. */
+export const cancelledList = (cancelled: PeriodAppointment[]) => ({
+  cancelled: cancelled.slice(0, PERIOD_LIST_MAX),
+  cancelledTotal: cancelled.length,
+});
+
 const doctorUser = alias(users, "period_doctor");
 const patientUser = alias(users, "period_patient");
 
@@ -82,7 +95,8 @@ export interface PeriodChange extends Period {
 }
 
 /**
- * Within `tx`: the 409 appointments_in_period listing the period's appointments, or, with
+ * Within `tx`: the 409 appointments_in_period listing the period's appointments (the first
+ * PERIOD_LIST_MAX, and their total), or, with
  * `cancelAppointments`, each one cancelled and its patient told. Returns the cancelled ones and their
  * patients (for the audit trail); the caller wakes the outbox after its commit.
  */
@@ -91,7 +105,8 @@ export async function clearPeriod(tx: Db, mailer: OutboxMailer, p: PeriodChange)
   if (found.length === 0) return { cancelled: [], patientIds: [] };
   if (!p.cancelAppointments) {
     throw new ApiError(409, "Appointments fall in this period", "appointments_in_period", {
-      appointments: found.map((f) => f.wire),
+      appointments: found.slice(0, PERIOD_LIST_MAX).map((f) => f.wire),
+      total: found.length,
     });
   }
   const now = new Date();

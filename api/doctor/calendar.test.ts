@@ -17,6 +17,7 @@ import { appointment } from "../../contract/appointment.ts";
 import { SLOTS } from "../../contract/constants.ts";
 import { appointments, notifications } from "../db/schema.ts";
 import { createMailer } from "../mail/index.ts";
+import { zonedInstant } from "../time.ts";
 import { futureDate, refusal, startApi, type TestApi, type TestDoctor, type TestPatient } from "../test/harness.ts";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp.ts";
 
@@ -128,7 +129,11 @@ describe("absences", () => {
       body: { from, to, reason: "  Conference  " },
     });
     expect(made.status).toBe(201);
-    expect(made.body).toEqual({ absence: { id: expect.any(String), from, to, reason: "Conference" }, cancelled: [] });
+    expect(made.body).toEqual({
+      absence: { id: expect.any(String), from, to, reason: "Conference" },
+      cancelled: [],
+      cancelledTotal: 0,
+    });
     const list = await api.request("GET", "/doctor/absences", { answer: absenceList, token: doctor.token });
     expect(list.body.absences).toEqual([made.body.absence]);
     expect(
@@ -182,6 +187,49 @@ describe("absences", () => {
       expect((await api.request("DELETE", `/doctor/absences/${crypto.randomUUID()}`, { token })).status).toBe(403);
     }
     expect((await api.request("POST", "/doctor/absences", { body })).status).toBe(401);
+  });
+
+  it("over more appointments than a page lists: the soonest 50 and the total, and every one cancelled", async () => {
+    const doctor = await api.createDoctor();
+    const patient = await api.createPatient();
+    // 52 appointments, six a day on the default plan's slots: more than an answer lists.
+    const days = Array.from({ length: 9 }, (_, i) => futureDate(40 + i));
+    const startsAt = days.flatMap((day) => SLOTS.map((slot) => zonedInstant(day, slot))).slice(0, 52);
+    const rows = await api.db
+      .insert(appointments)
+      .values(
+        startsAt.map((at) => ({
+          patientId: patient.user.id,
+          doctorId: doctor.user.id,
+          type: "online" as const,
+          category: "direct" as const,
+          status: "confirmed" as const,
+          startsAt: at,
+        })),
+      )
+      .returning({ id: appointments.id, startsAt: appointments.startsAt });
+    const soonest = rows.sort((x, y) => x.startsAt.getTime() - y.startsAt.getTime()).map((r) => r.id);
+    const body = { from: days[0], to: days.at(-1), reason: "Conference" };
+
+    const refused = await api.request("POST", "/doctor/absences", { token: doctor.token, body });
+    expect(refused.status).toBe(409);
+    const conflict = periodConflict.parse(refused.body);
+    expect(conflict.total).toBe(52);
+    expect(conflict.appointments.map((a) => a.id)).toEqual(soonest.slice(0, 50));
+
+    const made = await api.request("POST", "/doctor/absences", {
+      answer: createdAbsence,
+      token: doctor.token,
+      body: { ...body, cancelAppointments: true },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.cancelledTotal).toBe(52);
+    expect(made.body.cancelled.map((a) => a.id)).toEqual(soonest.slice(0, 50));
+    const statuses = await api.db
+      .select({ status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.doctorId, doctor.user.id));
+    expect(statuses.map((r) => r.status)).toEqual(Array(52).fill("cancelled"));
   });
 
   it("over booked appointments: 409 listing them, then cancelled with cancelAppointments and each patient told in their language", async () => {
@@ -274,7 +322,11 @@ describe("closed days", () => {
       body: { date, reason: "Good Friday" },
     });
     expect(made.status).toBe(201);
-    expect(made.body).toEqual({ closure: { id: expect.any(String), date, reason: "Good Friday" }, cancelled: [] });
+    expect(made.body).toEqual({
+      closure: { id: expect.any(String), date, reason: "Good Friday" },
+      cancelled: [],
+      cancelledTotal: 0,
+    });
     const twice = await api.request("POST", "/admin/closures", { token: admin.token, body: { date, reason: "Again" } });
     expect(twice.status).toBe(409);
     expect(refusal(twice).code).toBe("closure_exists");

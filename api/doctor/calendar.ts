@@ -15,7 +15,7 @@ import { idempotent } from "../idempotency.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients } from "../audit.ts";
 import { lockDoctorCalendar } from "../appointment/availability.ts";
-import { clearPeriod } from "../appointment/period.ts";
+import { cancelledList, clearPeriod } from "../appointment/period.ts";
 import { clinicToday } from "../time.ts";
 
 async function loadPlan(db: Db, doctorId: string): Promise<WorkingPlan> {
@@ -89,7 +89,7 @@ async function declareAbsence(db: Db, mailer: OutboxMailer, doctorId: string, bo
   mailer.wake();
   for (const a of result.cancelled)
     await auditPatients(db, doctorId, [a.Patient?.id ?? ""].filter(Boolean), "update", "appointment", a.id);
-  return { absence: result.absence, cancelled: result.cancelled };
+  return { absence: result.absence, ...cancelledList(result.cancelled) };
 }
 
 async function removeAbsence(db: Db, doctorId: string, id: string) {

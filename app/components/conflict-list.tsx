@@ -5,11 +5,12 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "../i18n.ts";
 import { formatDate, slotOf } from "../format.ts";
 import { personName } from "../person.ts";
-import type { Conflict } from "../availability-schemas.ts";
+import type { Conflicts } from "../availability-schemas.ts";
 import { SubmitButton } from "./submit-button.tsx";
 
 /**
- * `title`: how many appointments the refused period or day holds, in words; `values`: what the confirmation posts again (the
+ * `conflicts`: the soonest appointments the API listed, and how many the period holds (the rest is
+ * counted under the list). `title`: how many appointments the refused period or day holds, in words; `values`: what the confirmation posts again (the
  * refused form's fields, as sent), with `cancelAppointments`; `intent`: the confirmation's own, so
  * that only its button shows progress; `keepTo`: the page without the list.
  */
@@ -22,7 +23,7 @@ export function ConflictList({
   keepTo,
   confirmLabel,
 }: {
-  conflicts: Conflict[];
+  conflicts: Conflicts;
   title: string;
   intent: string;
   values: Record<string, string>;
@@ -41,7 +42,7 @@ export function ConflictList({
         {title}
       </h3>
       <ul className="space-y-1" aria-label={t("common:calendarDays.conflictsList")}>
-        {conflicts.map((c) => (
+        {conflicts.list.map((c) => (
           <li key={c.id} className="flex flex-wrap gap-x-2 break-words">
             <span className="font-medium">{formatDate(c.date, i18n.language)}</span>
             <span>{slotOf(c)}</span>
@@ -53,7 +54,10 @@ export function ConflictList({
           </li>
         ))}
       </ul>
-      <p className="font-semibold">{t("common:calendarDays.cancelWarning", { count: conflicts.length })}</p>
+      {conflicts.total > conflicts.list.length ? (
+        <p>{t("common:calendarDays.more", { count: conflicts.total - conflicts.list.length })}</p>
+      ) : null}
+      <p className="font-semibold">{t("common:calendarDays.cancelWarning", { count: conflicts.total })}</p>
       <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
         <input type="hidden" name="idempotencyKey" value={`${idempotencyKey}-cancel`} />
         {Object.entries(values).map(([name, value]) => (

@@ -54,6 +54,9 @@ const words = {
     anyway: "Declare the absence and cancel this appointment",
     declaredCancelling: "Absence declared; the appointments in it were cancelled and their patients told",
     warning: /Nothing was saved\. Going ahead cancels this appointment for good/,
+    bookedMany: (n: number) => `${n} appointments are booked from`,
+    more: "And 1 more appointment after these.",
+    keep: "Keep the appointments",
     notOffered: "The doctor does not take appointments at this time on this day.",
     away: "The doctor is away on this day.",
     closedDays: "Closed days",
@@ -88,6 +91,9 @@ const words = {
     anyway: "Déclarer l'absence et annuler ce rendez-vous",
     declaredCancelling: "Absence déclarée ; ses rendez-vous ont été annulés et leurs patients prévenus",
     warning: /Rien n'a été enregistré\. Continuer annule définitivement ce rendez-vous/,
+    bookedMany: (n: number) => `${n} rendez-vous sont réservés du`,
+    more: "Et 1 autre rendez-vous après ceux-ci.",
+    keep: "Garder les rendez-vous",
     notOffered: "Le médecin ne prend pas de rendez-vous à cette heure ce jour-là.",
     away: "Le médecin est absent ce jour-là.",
     closedDays: "Jours de fermeture",
@@ -309,6 +315,55 @@ for (const language of ["en", "fr"] as const) {
         await expect(page.getByRole("list", { name: "Absences" }).getByRole("listitem")).toHaveCount(1);
         const list = await api("GET", "/appointment?limit=100", { token: patient.token });
         expect(list.body.appointments.find((a: { id: string }) => a.id === booked.body.id)?.status).toBe("cancelled");
+      });
+
+      test("an absence over more appointments than the list holds says how many more; kept, nothing changes", async ({
+        page,
+        doctor,
+        patient,
+        admin,
+        generalPractice,
+      }) => {
+        // 51 appointments, six a day on the default plan: one more than the API lists.
+        const closed = await closedDays(admin);
+        const days: string[] = [];
+        for (let day = addDays(clinicDay(Date.now()), 10); days.length < 9; day = addDays(day, 1)) {
+          if (weekdayOf(day) % 6 !== 0 && !closed.has(day)) days.push(day);
+        }
+        const slots = days.flatMap((date) =>
+          ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"].map((time) => ({ date, time })),
+        );
+        for (const { date, time } of slots.slice(0, 51)) {
+          const booked = await api("POST", "/appointment", {
+            token: patient.token,
+            body: {
+              doctorId: doctor.id,
+              specialityId: generalPractice,
+              type: "online",
+              category: "direct",
+              date,
+              time,
+            },
+          });
+          expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+        }
+        await signIn(page, doctor.email, "doctor");
+        await openAvailability(page, language);
+
+        await page.getByLabel(w.from, { exact: true }).fill(days[0]);
+        await page.getByLabel(w.to, { exact: true }).fill(days.at(-1)!);
+        await page.getByRole("button", { name: w.declare }).click();
+        const conflicts = page.getByRole("alert").filter({ hasText: w.bookedMany(51) });
+        await expect(conflicts).toBeVisible();
+        await expect(conflicts.getByRole("listitem")).toHaveCount(50);
+        await expect(conflicts.getByText(w.more, { exact: true })).toBeVisible();
+        await checkA11y(page);
+
+        await conflicts.getByRole("link", { name: w.keep }).click();
+        await expect(page.getByRole("alert").filter({ hasText: w.bookedMany(51) })).toHaveCount(0);
+        expect((await api("GET", "/doctor/absences", { token: doctor.token })).body.absences).toHaveLength(0);
+        const list = await api("GET", "/appointment?limit=100", { token: patient.token });
+        expect(list.body.appointments.filter((a: { status: string }) => a.status === "pending")).toHaveLength(51);
       });
 
       test("the admin adds and removes a closed day", async ({ page, admin }) => {

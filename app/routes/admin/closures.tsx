@@ -18,7 +18,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { refusalOf } from "../../availability.server.ts";
-import { closureSchema, type Conflict } from "../../availability-schemas.ts";
+import { closureSchema, type Conflicts } from "../../availability-schemas.ts";
 import type { closureBody, closureList } from "../../../contract/availability.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
@@ -88,7 +88,7 @@ function ClosureConflicts({
   result,
   idempotencyKey,
 }: {
-  conflicts: Conflict[];
+  conflicts: Conflicts;
   result: SubmissionResult | undefined;
   idempotencyKey: string;
 }) {
@@ -99,12 +99,12 @@ function ClosureConflicts({
   return (
     <ConflictList
       conflicts={conflicts}
-      title={t("admin:closures.conflicts", { count: conflicts.length, day: formatDate(values.date, i18n.language) })}
+      title={t("admin:closures.conflicts", { count: conflicts.total, day: formatDate(values.date, i18n.language) })}
       intent="closureAnyway"
       values={values}
       idempotencyKey={idempotencyKey}
       keepTo={PAGE}
-      confirmLabel={t("admin:closures.addAnyway", { count: conflicts.length })}
+      confirmLabel={t("admin:closures.addAnyway", { count: conflicts.total })}
     />
   );
 }
@@ -125,7 +125,7 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2">
         <section className="card min-w-0 space-y-4">
           <ClosureForm today={d.today} result={closure?.result} />
-          {closure?.conflicts?.length ? (
+          {closure?.conflicts?.list.length ? (
             <ClosureConflicts conflicts={closure.conflicts} result={closure.result} idempotencyKey={d.idempotencyKey} />
           ) : null}
         </section>

@@ -19,7 +19,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { refusalOf } from "../../availability.server.ts";
-import { absenceSchema, type Conflict, planSchema } from "../../availability-schemas.ts";
+import { absenceSchema, type Conflicts, planSchema } from "../../availability-schemas.ts";
 import type { absenceBody, absenceList, WorkingPlan, workingPlan } from "../../../contract/availability.ts";
 
 const PAGE = "/doctor/availability";
@@ -118,7 +118,7 @@ function AbsenceConflicts({
   result,
   idempotencyKey,
 }: {
-  conflicts: Conflict[];
+  conflicts: Conflicts;
   result: SubmissionResult | undefined;
   idempotencyKey: string;
 }) {
@@ -130,7 +130,7 @@ function AbsenceConflicts({
     <ConflictList
       conflicts={conflicts}
       title={t("doctor:availability.conflicts", {
-        count: conflicts.length,
+        count: conflicts.total,
         from: formatDate(values.from, i18n.language),
         to: formatDate(values.to, i18n.language),
       })}
@@ -138,7 +138,7 @@ function AbsenceConflicts({
       values={values}
       idempotencyKey={idempotencyKey}
       keepTo={PAGE}
-      confirmLabel={t("doctor:availability.declareAnyway", { count: conflicts.length })}
+      confirmLabel={t("doctor:availability.declareAnyway", { count: conflicts.total })}
     />
   );
 }
@@ -201,7 +201,7 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
             </ul>
           )}
           <AbsenceForm today={d.today} result={absence?.result} />
-          {absence?.conflicts?.length ? (
+          {absence?.conflicts?.list.length ? (
             <AbsenceConflicts conflicts={absence.conflicts} result={absence.result} idempotencyKey={d.idempotencyKey} />
           ) : null}
         </section>

@@ -102,6 +102,8 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   invalid_period: { availability: "doctor:availability.periodInvalid" },
   invalid_reason: { availability: "common:calendarDays.reasonInvalid" },
   closure_exists: { availability: "admin:closures.exists" },
+  too_many_absences: { availability: "doctor:availability.tooManyAbsences" },
+  too_many_closures: { availability: "admin:closures.tooMany" },
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */

@@ -89,6 +89,8 @@ const ERROR_CODES = [
   "invalid_period",
   "appointments_in_period",
   "closure_exists",
+  "too_many_absences",
+  "too_many_closures",
   // Profiles: invalid_<field>.
   "invalid_gender",
   "invalid_serial_number",

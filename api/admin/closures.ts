@@ -2,7 +2,7 @@
 // /admin/closures, DELETE /admin/closures/{id}. Cameroon's fixed public holidays through 2036 came
 // with migration 0010; the one availability rule (api/appointment/availability.ts) reads them.
 import { Router } from "express";
-import { asc, eq, gte } from "drizzle-orm";
+import { asc, count, eq, gte } from "drizzle-orm";
 import type { z } from "zod";
 import { closureBody, type Closure } from "../../contract/availability.ts";
 import { isUuid } from "../../contract/fields.ts";
@@ -20,6 +20,12 @@ import { clinicToday } from "../time.ts";
 
 const closureOf = (r: typeof clinicClosures.$inferSelect): Closure => ({ id: r.id, date: r.date, reason: r.reason });
 const closureExists = () => conflict("The clinic is already closed on this day", "closure_exists");
+
+/**
+ * The most closed days to come: the fixed holidays through 2036 are about 66; this bounds the list.
+ * The page says the number (admin:closures.tooMany in locales/).
+ */
+const MAX_COMING_CLOSURES = 400;
 
 /** The closed days from today on, soonest first (the holidays through 2036 are about 66 rows). */
 async function listClosures(db: Db) {
@@ -45,6 +51,12 @@ async function closeDay(
       .from(clinicClosures)
       .where(eq(clinicClosures.date, date));
     if (existing) throw closureExists();
+    const [coming] = await tx
+      .select({ n: count() })
+      .from(clinicClosures)
+      .where(gte(clinicClosures.date, clinicToday()));
+    if (coming.n >= MAX_COMING_CLOSURES)
+      throw conflict(`The clinic has at most ${MAX_COMING_CLOSURES} closed days to come`, "too_many_closures");
     const cleared = await clearPeriod(tx, mailer, {
       from: date,
       to: date,

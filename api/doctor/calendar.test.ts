@@ -3,7 +3,7 @@
 // closed day over booked appointments (409 listing them, or cancelled with each patient's mail,
 // in their language, received by a real SMTP server on 127.0.0.1).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, gte } from "drizzle-orm";
 import {
   absenceList,
   closureList,
@@ -15,7 +15,7 @@ import {
 } from "../../contract/availability.ts";
 import { appointment } from "../../contract/appointment.ts";
 import { SLOTS } from "../../contract/constants.ts";
-import { appointments, notifications } from "../db/schema.ts";
+import { appointments, clinicClosures, doctorAbsences, notifications } from "../db/schema.ts";
 import { createMailer } from "../mail/index.ts";
 import { zonedInstant } from "../time.ts";
 import { futureDate, refusal, startApi, type TestApi, type TestDoctor, type TestPatient } from "../test/harness.ts";
@@ -298,6 +298,61 @@ describe("absences", () => {
     });
     expect(again.status).toBe(409);
     expect(refusal(again).code).toBe("doctor_absent");
+  });
+});
+
+describe("how many absences and closed days there can be", () => {
+  it("a doctor has at most 100 absences to come: the 101st is a 409 too_many_absences, past ones do not count", async () => {
+    const doctor = await api.createDoctor();
+    const other = await api.createDoctor();
+    const day = (n: number) => futureDate(100 + n);
+    // An absence already over, and 99 to come, written directly; the 100th is declared.
+    await api.db
+      .insert(doctorAbsences)
+      .values([
+        { doctorId: doctor.user.id, startsOn: "2021-06-01", endsOn: "2021-06-02" },
+        ...Array.from({ length: 99 }, (_, i) => ({ doctorId: doctor.user.id, startsOn: day(i), endsOn: day(i) })),
+      ]);
+    const declare = (who: TestDoctor, date: string) =>
+      api.request("POST", "/doctor/absences", { token: who.token, body: { from: date, to: date } });
+    expect((await declare(doctor, day(99))).status).toBe(201);
+    const refused = await declare(doctor, day(100));
+    expect(refused.status).toBe(409);
+    expect(refusal(refused).code).toBe("too_many_absences");
+    // Nothing was added, another doctor is not concerned, and removing one makes room.
+    const list = await api.request("GET", "/doctor/absences", { answer: absenceList, token: doctor.token });
+    expect(list.body.absences).toHaveLength(100);
+    expect((await declare(other, day(100))).status).toBe(201);
+    expect(
+      (await api.request("DELETE", `/doctor/absences/${list.body.absences[0].id}`, { token: doctor.token })).status,
+    ).toBe(200);
+    expect((await declare(doctor, day(100))).status).toBe(201);
+  });
+
+  it("the clinic has at most 400 closed days to come: then a 409 too_many_closures", async () => {
+    const admin = await api.createAdmin();
+    const coming = (await api.request("GET", "/admin/closures", { answer: closureList, token: admin.token })).body
+      .closures.length;
+    // Days after the fixed holidays (through 2036), up to the bound, written directly.
+    const start = Date.parse("2040-01-01T00:00:00Z");
+    const dates = Array.from({ length: 401 - coming }, (_, i) =>
+      new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+    );
+    const filled = await api.db
+      .insert(clinicClosures)
+      .values(dates.slice(0, -2).map((date) => ({ date, reason: "Filler" })))
+      .returning({ id: clinicClosures.id });
+    try {
+      const close = (date: string) =>
+        api.request("POST", "/admin/closures", { token: admin.token, body: { date, reason: "One more" } });
+      expect((await close(dates.at(-2)!)).status).toBe(201);
+      const refused = await close(dates.at(-1)!);
+      expect(refused.status).toBe(409);
+      expect(refusal(refused).code).toBe("too_many_closures");
+    } finally {
+      await api.db.delete(clinicClosures).where(gte(clinicClosures.date, "2040-01-01"));
+    }
+    expect(filled).toHaveLength(dates.length - 2);
   });
 });
 

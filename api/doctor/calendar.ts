@@ -2,7 +2,7 @@
 // GET/POST /doctor/absences, DELETE /doctor/absences/{id}. What they change is read by the one
 // availability rule (api/appointment/availability.ts).
 import { Router } from "express";
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, count, eq, gte } from "drizzle-orm";
 import { absenceBody, type absenceList, workingPlan, type WorkingPlan } from "../../contract/availability.ts";
 import { MAX_ABSENCE_DAYS } from "../../contract/constants.ts";
 import type { z } from "zod";
@@ -10,7 +10,7 @@ import { isUuid } from "../../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { doctorAbsences, workingPlans } from "../db/schema.ts";
-import { authenticate, badRequest, currentUser, notFound, parse } from "../http.ts";
+import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { auditPatients } from "../audit.ts";
@@ -60,6 +60,13 @@ async function listAbsences(db: Db, doctorId: string): Promise<z.infer<typeof ab
   return { absences: rows.map(absenceOf) };
 }
 
+/**
+ * The most absences a doctor has that are not over: far more than a real year's leave and
+ * conferences, and a bound on the list every search's walk and the Availability page read. The
+ * page says the number (doctor:availability.tooManyAbsences in locales/).
+ */
+const MAX_COMING_ABSENCES = 100;
+
 const dayCount = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
@@ -71,6 +78,12 @@ async function declareAbsence(db: Db, mailer: OutboxMailer, doctorId: string, bo
     throw badRequest(`An absence covers at most ${MAX_ABSENCE_DAYS} days`, "invalid_period");
   const result = await db.transaction(async (tx) => {
     await lockDoctorCalendar(tx, doctorId);
+    const [coming] = await tx
+      .select({ n: count() })
+      .from(doctorAbsences)
+      .where(and(eq(doctorAbsences.doctorId, doctorId), gte(doctorAbsences.endsOn, clinicToday())));
+    if (coming.n >= MAX_COMING_ABSENCES)
+      throw conflict(`A doctor has at most ${MAX_COMING_ABSENCES} absences to come`, "too_many_absences");
     const cleared = await clearPeriod(tx, mailer, {
       from,
       to,

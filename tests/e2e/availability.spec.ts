@@ -57,6 +57,7 @@ const words = {
     bookedMany: (n: number) => `${n} appointments are booked from`,
     more: "And 1 more appointment after these.",
     keep: "Keep the appointments",
+    tooMany: "You already have 100 absences to come, the most there can be. Remove one before declaring another.",
     notOffered: "The doctor does not take appointments at this time on this day.",
     away: "The doctor is away on this day.",
     closedDays: "Closed days",
@@ -94,6 +95,7 @@ const words = {
     bookedMany: (n: number) => `${n} rendez-vous sont réservés du`,
     more: "Et 1 autre rendez-vous après ceux-ci.",
     keep: "Garder les rendez-vous",
+    tooMany: "Vous avez déjà 100 absences à venir, le maximum. Retirez-en une avant d'en déclarer une autre.",
     notOffered: "Le médecin ne prend pas de rendez-vous à cette heure ce jour-là.",
     away: "Le médecin est absent ce jour-là.",
     closedDays: "Jours de fermeture",
@@ -364,6 +366,31 @@ for (const language of ["en", "fr"] as const) {
         expect((await api("GET", "/doctor/absences", { token: doctor.token })).body.absences).toHaveLength(0);
         const list = await api("GET", "/appointment?limit=100", { token: patient.token });
         expect(list.body.appointments.filter((a: { status: string }) => a.status === "pending")).toHaveLength(51);
+      });
+
+      test("a doctor with 100 absences to come is told to remove one first; nothing typed is lost", async ({
+        page,
+        doctor,
+      }) => {
+        const today = clinicDay(Date.now());
+        for (let i = 0; i < 100; i++) {
+          const day = addDays(today, 30 + i);
+          const made = await api("POST", "/doctor/absences", { token: doctor.token, body: { from: day, to: day } });
+          expect(made.status, JSON.stringify(made.body)).toBe(201);
+        }
+        await signIn(page, doctor.email, "doctor");
+        await openAvailability(page, language);
+
+        const day = addDays(today, 200);
+        await page.getByLabel(w.from, { exact: true }).fill(day);
+        await page.getByLabel(w.to, { exact: true }).fill(day);
+        await page.getByLabel(w.reason, { exact: true }).fill("Congress");
+        await page.getByRole("button", { name: w.declare }).click();
+        await expect(page.getByText(w.tooMany)).toBeVisible();
+        await expect(page.getByLabel(w.from, { exact: true })).toHaveValue(day);
+        await expect(page.getByLabel(w.reason, { exact: true })).toHaveValue("Congress");
+        expect((await api("GET", "/doctor/absences", { token: doctor.token })).body.absences).toHaveLength(100);
+        await checkA11y(page);
       });
 
       test("the admin adds and removes a closed day", async ({ page, admin }) => {

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Db } from "../db/index.ts";
 import { smsOutbox } from "../db/schema.ts";
@@ -18,8 +18,10 @@ import { accountFactories } from "../test/harness.ts";
 import { runApi } from "../test/run-process.ts";
 import { openScratchDatabase } from "../test/scratch-database.ts";
 import { startSmppServer } from "../test/smpp.ts";
-import { testCertificateAuthority } from "../test/tls-certificates.ts";
+import { type TestCertificate, testCertificateAuthority } from "../test/tls-certificates.ts";
 import { expectFrenchConfirmation, pendingWithCardiologist } from "./test-notices.ts";
+import { queueNoticeSms } from "./outbox.ts";
+import { smppSender } from "./smpp.ts";
 
 // The gateway's password: it must never reach the API's output.
 const GATEWAY_PASSWORD = "tls-s3cr3t-pw";
@@ -79,6 +81,12 @@ const frenchPatient = (db: Db) =>
     username: "Awa Mbarga",
   });
 
+/** A patient with a notice queued for their verified phone, sent when an API starts. */
+async function queuedNotice(db: Db) {
+  const patient = await frenchPatient(db);
+  expect(await db.transaction((tx) => queueNoticeSms(tx, patient.user.id, "over TLS"))).toBe(true);
+}
+
 describe("SMS over TLS (smpps://)", () => {
   it("a French-speaking patient's confirmation reaches a gateway of a private CA trusted with NODE_EXTRA_CA_CERTS as one SMS, and its receipt comes back", async () => {
     const gateway = await startSmppServer({ password: GATEWAY_PASSWORD, tls: ca.issue(["localhost", "127.0.0.1"]) });
@@ -116,4 +124,89 @@ describe("SMS over TLS (smpps://)", () => {
       await data.remove();
     }
   }, 60_000);
+
+  /**
+   * Starts the API (`env` beyond the data's) on a queued notice, against a gateway serving `cert`,
+   * until its outbox logs the first failed attempt; answers the API's output, the row, the data and
+   * the gateway, which the caller stops and removes.
+   */
+  async function refusedGateway(cert: TestCertificate, env: Record<string, string>) {
+    const gateway = await startSmppServer({ password: GATEWAY_PASSWORD, tls: cert });
+    const data = await appData(queuedNotice);
+    try {
+      const { code, output } = await runApi({ ...data.env, SMS_URL: gateway.url(), ...env }, async (_url, printed) => {
+        await vi.waitFor(() => expect(printed()).toMatch(/\[sms\] outbox #\d+: attempt 1 failed/), { timeout: 10_000 });
+      });
+      expect(code).toBe(0);
+      // Nothing reached the gateway: no bind, so neither the password nor a message crossed.
+      expect(gateway.binds).toBe(0);
+      expect(gateway.received).toHaveLength(0);
+      expect(output).not.toContain(GATEWAY_PASSWORD);
+      expect(output).not.toContain("over TLS");
+      const [row] = await data.rows();
+      expect(row).toMatchObject({ sentAt: null, failedAt: null, attempts: 1 });
+      return { output, row, data, gateway };
+    } catch (error) {
+      await gateway.stop();
+      await data.remove();
+      throw error;
+    }
+  }
+
+  it("sends nothing to a gateway whose certificate no trusted authority signed, logs why without the password, and delivers once the operator trusts its CA", async () => {
+    const { output, row, data, gateway } = await refusedGateway(ca.issue(["localhost", "127.0.0.1"]), {});
+    try {
+      const reason =
+        /TLS with the SMPP gateway at 127\.0\.0\.1:\d+ failed \(UNABLE_TO_VERIFY_LEAF_SIGNATURE: unable to verify the first certificate/;
+      expect(output).toMatch(new RegExp(`attempt 1 failed, next in 30 s: ${reason.source}`));
+      expect(row.lastError).toMatch(reason);
+
+      // The operator trusts the gateway's CA and restarts the API. The next attempt is due 30 s
+      // after the failed one: the test brings it forward rather than wait.
+      await data.withDb((db) => db.update(smsOutbox).set({ dueAt: sql`now()` }));
+      await runApi({ ...data.env, SMS_URL: gateway.url(), NODE_EXTRA_CA_CERTS: ca.caFile }, async () => {
+        await gateway.waitFor(PHONE);
+      });
+      expect(gateway.received.map((m) => m.text)).toEqual(["over TLS"]);
+      expect(await data.rows()).toMatchObject([{ messageId: gateway.received[0].messageId, attempts: 2 }]);
+    } finally {
+      await gateway.stop();
+      await data.remove();
+    }
+  }, 90_000);
+
+  it("sends nothing to a gateway whose certificate, from a trusted authority, names another host", async () => {
+    const { output, row, data, gateway } = await refusedGateway(ca.issue(["sms.other.example"]), {
+      NODE_EXTRA_CA_CERTS: ca.caFile,
+    });
+    try {
+      const reason =
+        /TLS with the SMPP gateway at 127\.0\.0\.1:\d+ failed \(ERR_TLS_CERT_ALTNAME_INVALID: Hostname\/IP does not match certificate's altnames/;
+      expect(output).toMatch(reason);
+      expect(row.lastError).toMatch(reason);
+    } finally {
+      await gateway.stop();
+      await data.remove();
+    }
+  }, 60_000);
+
+  it("gives up on a plain SMPP port given as smpps:// after the answer time, saying the TLS handshake got no answer", async () => {
+    // Run here, not in a child: the failure comes before any certificate is read.
+    const plain = await startSmppServer({ password: GATEWAY_PASSWORD });
+    const sender = smppSender({
+      url: plain.url().replace(/^smpp:/, "smpps:"),
+      from: "HealthBook",
+      answerMs: 300,
+      log: () => {},
+    });
+    try {
+      await expect(sender.send({ to: PHONE, text: "over TLS" })).rejects.toThrow(
+        /^TLS with the SMPP gateway at 127\.0\.0\.1:\d+ failed \(no handshake within 300 ms\)$/,
+      );
+      expect(plain.binds).toBe(0);
+    } finally {
+      await sender.close();
+      await plain.stop();
+    }
+  });
 });

@@ -1,6 +1,5 @@
 // MAIL_TRANSPORT: production refuses to start without a way to send mail unless the operator chose
 // the outbox-only mode, and in that mode the codes never reach the log.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { migratedDataDir } from "../test/harness.ts";
+import { runApi } from "../test/run-process.ts";
 import { mailTransportSetting } from "../../config.ts";
 
 describe("MAIL_TRANSPORT", () => {
@@ -35,33 +35,6 @@ describe("MAIL_TRANSPORT", () => {
     expect(() => mailTransportSetting(env)).toThrow(message);
   });
 });
-
-/** Runs the API alone (api/main.ts) until `whileUp` is done, and answers its exit code and output. */
-function runApi(env: Record<string, string>, whileUp?: (url: string) => Promise<void>) {
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
-  const child = spawn(process.execPath, ["api/main.ts"], {
-    env: { PATH: process.env.PATH, API_PORT: String(port), API_HOST: "127.0.0.1", DEMO: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (c) => (output += c));
-  child.stderr.on("data", (c) => (output += c));
-  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    let started = false;
-    child.stdout.on("data", async () => {
-      if (started || !output.includes("API listening") || !whileUp) return;
-      started = true;
-      try {
-        await whileUp(`http://127.0.0.1:${port}`);
-      } catch (error) {
-        reject(error);
-      } finally {
-        child.kill("SIGTERM");
-      }
-    });
-    child.on("exit", (code) => resolve({ code, output }));
-  });
-}
 
 describe("starting in production", () => {
   it("refuses to start without SMTP_URL or MAIL_TRANSPORT=outbox", async () => {

@@ -127,20 +127,38 @@ export function smppSender(options: SmppOptions): SmsSender {
       const s = smpp.connect(target);
       session = s;
       let up = false;
+      // Over TLS, between the TCP connection and 'secureConnect': a failure then is the handshake's
+      // (a certificate no trusted authority signed, or issued for another name), not the network's.
+      let handshaking = false;
+      s.on("connect", () => (handshaking = target.tls));
       // A gateway that drops the packets would leave the connection pending for minutes.
       const connecting = setTimeout(() => {
-        reject(new Error(`cannot reach the SMPP gateway at ${where} (no connection within ${answerMs} ms)`));
+        reject(
+          new Error(
+            handshaking
+              ? `TLS with the SMPP gateway at ${where} failed (no handshake within ${answerMs} ms)`
+              : `cannot reach the SMPP gateway at ${where} (no connection within ${answerMs} ms)`,
+          ),
+        );
         s.destroy();
       }, answerMs);
       s.on("error", (error: NodeJS.ErrnoException) => {
         clearTimeout(connecting);
-        if (!up) reject(new Error(`cannot reach the SMPP gateway at ${where} (${error.code ?? error.message})`));
+        if (up) return;
+        reject(
+          new Error(
+            handshaking
+              ? `TLS with the SMPP gateway at ${where} failed (${error.code ? `${error.code}: ` : ""}${error.message})`
+              : `cannot reach the SMPP gateway at ${where} (${error.code ?? error.message})`,
+          ),
+        );
       });
       s.on("close", () => {
         if (session === s) afterDrop(up ? "connection closed" : lastFailure);
       });
       s.on(target.tls ? "secureConnect" : "connect", async () => {
         clearTimeout(connecting);
+        handshaking = false;
         try {
           const request = transmitter ? s.bind_transmitter.bind(s) : s.bind_transceiver.bind(s);
           const pdu = await answer(s, (done) => request(credentials, done), "bind");

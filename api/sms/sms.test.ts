@@ -13,6 +13,7 @@ import { openScratchDatabase } from "../test/scratch-database.ts";
 import { queueDueReminders } from "../reminders.ts";
 import { refusal, startApi, type TestApi, type TestPatient } from "../test/harness.ts";
 import { codeIn, startSmppServer, type SmppServer } from "../test/smpp.ts";
+import { expectFrenchConfirmation, pendingWithCardiologist } from "./test-notices.ts";
 import { mailSettings } from "../../contract/settings.ts";
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +22,7 @@ import client from "prom-client";
 import { consoleSender, DAILY_NOTICES, queueNoticeSms, recordReceipt, startSmsWorker } from "./outbox.ts";
 import { watchSmsOutbox } from "./outbox-metrics.ts";
 import { smppSender } from "./smpp.ts";
-import { septets, toGsm7 } from "./texts.ts";
+import { septets } from "./texts.ts";
 import { clinicParts } from "../time.ts";
 
 let gateway: SmppServer;
@@ -82,12 +83,7 @@ async function verifyAndTurnOn(p: TestPatient) {
 
 /** A confirmed-by-the-doctor flow: a pending appointment the doctor confirms through the API. */
 async function confirmBooking(patient: TestPatient) {
-  const doctor = await api.createDoctor({ username: "Dr Ekane", specialities: ["Cardiology"] });
-  const appointment = await insertAppointment(api.db, {
-    patientId: patient.user.id,
-    doctorId: doctor.user.id,
-    status: "pending",
-  });
+  const { doctor, appointment } = await pendingWithCardiologist(api.db, patient.user.id);
   const res = await api.request("PUT", `/appointment/${appointment.id}`, {
     token: doctor.token,
     body: { status: "confirmed" },
@@ -287,24 +283,7 @@ describe("notices and reminders by SMS", () => {
     await verifyAndTurnOn(patient);
     const appointment = await confirmBooking(patient);
     const [, notice] = await gateway.waitFor(patient.user.phone!, 2);
-    expect(toGsm7(notice.text)).toBe(notice.text);
-    expect(septets(notice.text)).toBeLessThanOrEqual(160);
-    const time = new Intl.DateTimeFormat("fr-FR", {
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZone: "Africa/Douala",
-    }).format(appointment.startsAt);
-    const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", timeZone: "Africa/Douala" }).format(
-      appointment.startsAt,
-    );
-    expect(notice.text).toMatch(/^HealthBook : votre rendez-vous du /);
-    expect(notice.text).toContain("est confirmé");
-    expect(notice.text).toContain(`${time} UTC+1`);
-    expect(notice.text).toContain(` ${day} `);
-    expect(notice.text).toMatch(new RegExp(`https?://\\S+/a/${appointment.id}$`));
-    // No speciality, doctor or other health data.
-    expect(notice.text).not.toMatch(/Cardio|Ekane|Awa/);
+    expectFrenchConfirmation(notice, appointment);
     // The gateway's receipt is kept on the row.
     await vi.waitFor(async () => {
       const rows = await rowsTo(patient.user.phone!);

@@ -121,6 +121,35 @@ export async function startApi(
     return { status: res.status, body };
   }
 
+  const accounts = accountFactories(db);
+
+  async function close() {
+    await served.close();
+    await worker.stop();
+    await sms?.stop();
+    await database.close();
+    await database.drop();
+  }
+
+  return {
+    url,
+    db,
+    reopen: database.reopen,
+    deps,
+    mailer,
+    deliverMail: worker.drain,
+    smsWorker: sms,
+    request,
+    ...accounts,
+    close,
+  };
+}
+
+/**
+ * Accounts and reference data written straight into `db`, each account with a live token: the test
+ * API's (startApi), or a database an entry point is then started on (migratedDataDir's `seed`).
+ */
+export function accountFactories(db: Db) {
   let counter = 0;
   const unique = (prefix: string) => `${prefix}${++counter}-${randomUUID().slice(0, 8)}@example.test`;
 
@@ -209,30 +238,7 @@ export async function startApi(
     return { user, token: await issueToken(db, user.id) };
   }
 
-  async function close() {
-    await served.close();
-    await worker.stop();
-    await sms?.stop();
-    await database.close();
-    await database.drop();
-  }
-
-  return {
-    url,
-    db,
-    reopen: database.reopen,
-    deps,
-    mailer,
-    deliverMail: worker.drain,
-    smsWorker: sms,
-    request,
-    unique,
-    reference,
-    createPatient,
-    createDoctor,
-    createAdmin,
-    close,
-  };
+  return { unique, reference, createPatient, createDoctor, createAdmin };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;

@@ -26,4 +26,34 @@ export function runProcess(
   });
 }
 
+/**
+ * Runs the API alone (api/main.ts) with `env` beyond PATH until `whileUp` is done, and answers its
+ * exit code and output. `whileUp` gets the API's address and what it has printed so far.
+ */
+export function runApi(env: NodeJS.ProcessEnv, whileUp?: (url: string, output: () => string) => Promise<void>) {
+  const port = 40_000 + Math.floor(Math.random() * 10_000);
+  const child = spawn(process.execPath, ["api/main.ts"], {
+    env: { PATH: process.env.PATH, API_PORT: String(port), API_HOST: "127.0.0.1", DEMO: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    let started = false;
+    child.stdout.on("data", async () => {
+      if (started || !output.includes("API listening") || !whileUp) return;
+      started = true;
+      try {
+        await whileUp(`http://127.0.0.1:${port}`, () => output);
+      } catch (error) {
+        reject(error);
+      } finally {
+        child.kill("SIGTERM");
+      }
+    });
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
 /** The lines a process wrote on standard error, for "one line" assertions. */

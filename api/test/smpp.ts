@@ -2,9 +2,11 @@
 // tests/e2e/server.ts), made with the `smpp` package's server: it checks the bind's system_id and
 // password, keeps every submit_sm it accepts, answers with a message id and sends a delivery
 // receipt back to a transceiver. It can be stopped and started again on the same port (a gateway
-// that goes away and comes back), and told to refuse binds.
+// that goes away and comes back), and told to refuse binds. Given a key and certificate
+// (api/test/tls-certificates.ts), it serves SMPP over TLS, and its url() is smpps://.
 import type { AddressInfo } from "node:net";
 import smpp, { type PDU, type Session } from "smpp";
+import type { TestCertificate } from "./tls-certificates.ts";
 
 export interface ReceivedSms {
   from: string;
@@ -14,7 +16,9 @@ export interface ReceivedSms {
   messageId: string;
 }
 
-export async function startSmppServer(options: { port?: number; systemId?: string; password?: string } = {}) {
+export async function startSmppServer(
+  options: { port?: number; systemId?: string; password?: string; tls?: TestCertificate } = {},
+) {
   const systemId = options.systemId ?? "clinic";
   const password = options.password ?? "s3cret";
   const received: ReceivedSms[] = [];
@@ -75,7 +79,7 @@ export async function startSmppServer(options: { port?: number; systemId?: strin
 
   let server: smpp.Server | undefined;
   async function start() {
-    server = smpp.createServer({}, onSession);
+    server = smpp.createServer({ ...options.tls }, onSession);
     await new Promise<void>((resolve, reject) => {
       server!.once("error", reject);
       server!.listen(port, "127.0.0.1", () => resolve());
@@ -99,7 +103,8 @@ export async function startSmppServer(options: { port?: number; systemId?: strin
       return port;
     },
     /** SMS_URL of this gateway, with another password if given. */
-    url: (pass = password) => `smpp://${systemId}:${encodeURIComponent(pass)}@127.0.0.1:${port}`,
+    url: (pass = password) =>
+      `${options.tls ? "smpps" : "smpp"}://${systemId}:${encodeURIComponent(pass)}@127.0.0.1:${port}`,
     received,
     get binds() {
       return binds;

@@ -367,6 +367,9 @@ export const smsOutbox = pgTable(
     text: text("text"),
     attempts: integer("attempts").notNull().default(0),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    // Until when the instance that claimed it may be sending it (api/sms/outbox.ts): such a message
+    // counts against the hourly ceiling like a sent one.
+    leasedUntil: timestamp("leased_until", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     failedAt: timestamp("failed_at", { withTimezone: true }),
     lastError: text("last_error"),

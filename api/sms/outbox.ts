@@ -6,7 +6,7 @@
 // text is emptied when it held a code), and it is what the limits count.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { startRounds } from "../rounds.ts";
 import { smsOutbox, users } from "../db/schema.ts";
@@ -98,6 +98,9 @@ export interface SmsWorkerOptions {
 
 const DEFAULT_BACKOFF = (failed: number) => Math.min(60 * 60_000, 30_000 * 2 ** (failed - 1));
 
+/** The advisory lock under which instances count the hour's messages and claim: any constant no other lock uses. */
+const SMS_CEILING_LOCK = 727_301_996;
+
 export function startSmsWorker(options: SmsWorkerOptions) {
   const {
     db,
@@ -113,32 +116,46 @@ export function startSmsWorker(options: SmsWorkerOptions) {
   let ceilingSaid = false;
   let lastSweep = 0;
 
-  /** Claims due rows, no more than the hourly ceiling leaves: their due time moves past the lease. */
+  /**
+   * Claims due rows, no more than the hourly ceiling leaves: their due time moves past the lease.
+   * The messages of the last hour are those sent and those another claim may be sending; counting
+   * them and claiming hold one lock, so instances claiming at once share the room instead of each
+   * taking all of it.
+   */
   async function claim() {
-    const [{ lastHour }] = await db
-      .select({ lastHour: sql<number>`count(*)`.mapWith(Number) })
-      .from(smsOutbox)
-      .where(gt(smsOutbox.sentAt, sql`now() - interval '1 hour'`));
-    const room = Math.min(batchSize, maxPerHour - lastHour);
-    if (room <= 0) {
-      if (!ceilingSaid)
-        console.warn(`[sms] hourly ceiling of ${maxPerHour} messages reached (SMS_MAX_PER_HOUR): the rest wait`);
-      ceilingSaid = true;
-      return [];
-    }
-    ceilingSaid = false;
-    const due = db
-      .select({ id: smsOutbox.id })
-      .from(smsOutbox)
-      .where(and(isNull(smsOutbox.sentAt), isNull(smsOutbox.failedAt), lte(smsOutbox.dueAt, sql`now()`)))
-      .orderBy(asc(smsOutbox.dueAt), asc(smsOutbox.id))
-      .limit(room)
-      .for("update", { skipLocked: true });
-    return db
-      .update(smsOutbox)
-      .set({ attempts: sql`${smsOutbox.attempts} + 1`, dueAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
-      .where(inArray(smsOutbox.id, due))
-      .returning();
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SMS_CEILING_LOCK})`);
+      const [{ lastHour }] = await tx
+        .select({ lastHour: sql<number>`count(*)`.mapWith(Number) })
+        .from(smsOutbox)
+        .where(
+          or(
+            gt(smsOutbox.sentAt, sql`now() - interval '1 hour'`),
+            and(isNull(smsOutbox.sentAt), isNull(smsOutbox.failedAt), gt(smsOutbox.leasedUntil, sql`now()`)),
+          ),
+        );
+      const room = Math.min(batchSize, maxPerHour - lastHour);
+      if (room <= 0) {
+        if (!ceilingSaid)
+          console.warn(`[sms] hourly ceiling of ${maxPerHour} messages reached (SMS_MAX_PER_HOUR): the rest wait`);
+        ceilingSaid = true;
+        return [];
+      }
+      ceilingSaid = false;
+      const due = tx
+        .select({ id: smsOutbox.id })
+        .from(smsOutbox)
+        .where(and(isNull(smsOutbox.sentAt), isNull(smsOutbox.failedAt), lte(smsOutbox.dueAt, sql`now()`)))
+        .orderBy(asc(smsOutbox.dueAt), asc(smsOutbox.id))
+        .limit(room)
+        .for("update", { skipLocked: true });
+      const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
+      return tx
+        .update(smsOutbox)
+        .set({ attempts: sql`${smsOutbox.attempts} + 1`, dueAt: lease, leasedUntil: lease })
+        .where(inArray(smsOutbox.id, due))
+        .returning();
+    });
   }
 
   /** A notice goes only to the user's current phone, still verified, with SMS still on. */
@@ -188,7 +205,7 @@ export function startSmsWorker(options: SmsWorkerOptions) {
         );
         await db
           .update(smsOutbox)
-          .set({ dueAt: sql`now() + make_interval(secs => ${wait / 1000})`, lastError: reason })
+          .set({ dueAt: sql`now() + make_interval(secs => ${wait / 1000})`, leasedUntil: null, lastError: reason })
           .where(eq(smsOutbox.id, row.id));
       }
     }

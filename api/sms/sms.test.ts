@@ -21,7 +21,7 @@ import path from "node:path";
 import client from "prom-client";
 import { consoleSender, DAILY_NOTICES, queueNoticeSms, recordReceipt, startSmsWorker } from "./outbox.ts";
 import { watchSmsOutbox } from "./outbox-metrics.ts";
-import { smppSender } from "./smpp.ts";
+import { type SmsSender, smppSender } from "./smpp.ts";
 import { septets } from "./texts.ts";
 import { clinicParts } from "../time.ts";
 
@@ -373,6 +373,13 @@ describe("the outbox and the gateway", () => {
     return patient;
   }
 
+  /** Messages sent in the last hour, this file's included: each counts against the hourly ceiling. */
+  async function sentLastHour() {
+    return (await api.db.select().from(smsOutbox)).filter(
+      (r) => r.sentAt && Date.now() - r.sentAt.getTime() < 3_600_000,
+    ).length;
+  }
+
   /** A second instance's database handle: its own connections on PostgreSQL, the one owner on PGlite. */
   async function otherInstanceDb() {
     if (!process.env.TEST_DATABASE_URL) return api.db;
@@ -503,16 +510,14 @@ describe("the outbox and the gateway", () => {
   it("keeps to the hourly ceiling: the rest wait", async () => {
     const capped = await startSmppServer();
     closeLater.push({ close: capped.stop });
-    // Every message sent in the last hour counts, this file's included: room for two more.
-    const sentLastHour = (await api.db.select().from(smsOutbox)).filter(
-      (r) => r.sentAt && Date.now() - r.sentAt.getTime() < 3_600_000,
-    ).length;
+    // Room for two more.
+    const sent = await sentLastHour();
     for (let i = 0; i < 3; i++) await queuedNotice(`capped ${i}`);
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const worker = startSmsWorker({
       db: api.db,
       sender: smppSender({ url: capped.url(), from: "HealthBook" }),
-      maxPerHour: sentLastHour + 2,
+      maxPerHour: sent + 2,
       pollMs: 50,
     });
     closeLater.push({ close: worker.stop });
@@ -521,6 +526,35 @@ describe("the outbox and the gateway", () => {
     expect(capped.received).toHaveLength(2);
     const waiting = (await api.db.select().from(smsOutbox)).filter((r) => r.text?.startsWith("capped") && !r.sentAt);
     expect(waiting).toHaveLength(1);
+  });
+
+  it("two instances claiming at once share the hourly ceiling: together they send no more than it leaves", async () => {
+    const capped = await startSmppServer();
+    closeLater.push({ close: capped.stop });
+    const room = 3;
+    const ceiling = (await sentLastHour()) + room;
+    for (let i = 0; i < 6; i++) await queuedNotice(`shared ceiling ${i}`);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    // Each send takes a moment, so both instances claim before either has sent anything.
+    const slowSender = (): SmsSender => {
+      const real = smppSender({ url: capped.url(), from: "HealthBook" });
+      return {
+        send: async (message) => {
+          await new Promise((r) => setTimeout(r, 300));
+          return real.send(message);
+        },
+        close: () => real.close(),
+      };
+    };
+    const workers = [api.db, await otherInstanceDb()].map((db) =>
+      startSmsWorker({ db, sender: slowSender(), maxPerHour: ceiling, pollMs: 20 }),
+    );
+    for (const w of workers) closeLater.push({ close: w.stop });
+    await vi.waitFor(() => expect(capped.received.length).toBeGreaterThanOrEqual(room), { timeout: 5000 });
+    // Several more rounds of both: still nothing past the ceiling.
+    await new Promise((r) => setTimeout(r, 500));
+    await Promise.all(workers.map((w) => w.drain()));
+    expect(capped.received).toHaveLength(room);
   });
 });
 

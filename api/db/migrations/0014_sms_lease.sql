@@ -1,0 +1,1 @@
+ALTER TABLE "sms_outbox" ADD COLUMN "leased_until" timestamp with time zone;

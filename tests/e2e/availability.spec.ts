@@ -131,6 +131,16 @@ async function openClosedDays(page: Page, admin: Account, language: Language) {
   await expect(page.getByRole("heading", { level: 1, name: words[language].closedDays })).toBeVisible();
 }
 
+/** The patient books an online appointment with the doctor at `time` on `day`, through the API. */
+async function book(patient: Account, doctor: Account, specialityId: number, day: string, time: string) {
+  const booked = await api("POST", "/appointment", {
+    token: patient.token,
+    body: { doctorId: doctor.id, specialityId, type: "online", category: "direct", date: day, time },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  return booked;
+}
+
 /** The day as the page writes it ('5 Dec 2026', '5 déc. 2026'). */
 const shown = (day: string, language: Language) =>
   new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
@@ -283,19 +293,7 @@ for (const language of ["en", "fr"] as const) {
         generalPractice,
       }) => {
         const day = nextOpen(2, await closedDays(admin));
-        const booked = await api("POST", "/appointment", {
-          token: patient.token,
-          body: {
-            doctorId: doctor.id,
-            specialityId: generalPractice,
-            type: "online",
-            status: "pending",
-            category: "direct",
-            date: day,
-            time: "10:00",
-          },
-        });
-        expect(booked.status, JSON.stringify(booked.body)).toBeLessThan(300);
+        const booked = await book(patient, doctor, generalPractice, day, "10:00");
         await signIn(page, doctor.email, "doctor");
         await openAvailability(page, language);
 
@@ -335,20 +333,7 @@ for (const language of ["en", "fr"] as const) {
         const slots = days.flatMap((date) =>
           ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"].map((time) => ({ date, time })),
         );
-        for (const { date, time } of slots.slice(0, 51)) {
-          const booked = await api("POST", "/appointment", {
-            token: patient.token,
-            body: {
-              doctorId: doctor.id,
-              specialityId: generalPractice,
-              type: "online",
-              category: "direct",
-              date,
-              time,
-            },
-          });
-          expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-        }
+        for (const { date, time } of slots.slice(0, 51)) await book(patient, doctor, generalPractice, date, time);
         await signIn(page, doctor.email, "doctor");
         await openAvailability(page, language);
 
@@ -437,19 +422,7 @@ for (const language of ["en", "fr"] as const) {
         });
         expect(plan.status, JSON.stringify(plan.body)).toBe(200);
         const day = await freeSunday(admin);
-        const booked = await api("POST", "/appointment", {
-          token: patient.token,
-          body: {
-            doctorId: doctor.id,
-            specialityId: generalPractice,
-            type: "online",
-            status: "pending",
-            category: "direct",
-            date: day,
-            time: "10:00",
-          },
-        });
-        expect(booked.status, JSON.stringify(booked.body)).toBeLessThan(300);
+        const booked = await book(patient, doctor, generalPractice, day, "10:00");
         await openClosedDays(page, admin, language);
 
         await page.getByLabel(w.date, { exact: true }).fill(day);

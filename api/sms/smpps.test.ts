@@ -112,7 +112,7 @@ describe("SMS over TLS (smpps://)", () => {
           });
         },
       );
-      expect(code).toBe(0);
+      expect(code, output).toBe(0);
       expect(gateway.received).toHaveLength(1);
       expect(gateway.binds).toBe(1);
       expect(await data.rows()).toMatchObject([
@@ -137,7 +137,7 @@ describe("SMS over TLS (smpps://)", () => {
       const { code, output } = await runApi({ ...data.env, SMS_URL: gateway.url(), ...env }, async (_url, printed) => {
         await vi.waitFor(() => expect(printed()).toMatch(/\[sms\] outbox #\d+: attempt 1 failed/), { timeout: 10_000 });
       });
-      expect(code).toBe(0);
+      expect(code, output).toBe(0);
       // Nothing reached the gateway: no bind, so neither the password nor a message crossed.
       expect(gateway.binds).toBe(0);
       expect(gateway.received).toHaveLength(0);

@@ -29,9 +29,25 @@ export function runProcess(
 /**
  * Runs the API alone (api/main.ts) with `env` beyond PATH until `whileUp` is done, and answers its
  * exit code and output. `whileUp` gets the API's address and what it has printed so far.
+ *
+ * The port is drawn below Linux's ephemeral range (32768-60999), where the run's many outgoing
+ * connections take their local ports: a listener there met "the port is in use" when a parallel
+ * test file's load held it. A port another listener took meanwhile is drawn again.
  */
-export function runApi(env: NodeJS.ProcessEnv, whileUp?: (url: string, output: () => string) => Promise<void>) {
-  const port = 40_000 + Math.floor(Math.random() * 10_000);
+export async function runApi(env: NodeJS.ProcessEnv, whileUp?: (url: string, output: () => string) => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const result = await runApiOn(port, env, whileUp);
+    if (attempt === 5 || !result.output.includes(`Cannot listen on 127.0.0.1:${port}: the port is in use`))
+      return result;
+  }
+}
+
+function runApiOn(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  whileUp?: (url: string, output: () => string) => Promise<void>,
+) {
   const child = spawn(process.execPath, ["api/main.ts"], {
     env: { PATH: process.env.PATH, API_PORT: String(port), API_HOST: "127.0.0.1", DEMO: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

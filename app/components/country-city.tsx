@@ -2,7 +2,9 @@
 // country clears the city. With JavaScript the cities load in place; without it, the 'Update
 // cities' button posts the form (intent=cities) and the action answers with the new list
 // (reloadCities in location.server.ts). Texts come from `ns` (patient:location, doctor:profile).
-import { useState } from "react";
+// A country or city chosen before the page's scripts ran (a slow phone) is taken over when they
+// do: the selects follow the component's state, which would otherwise put back the rendered ones.
+import { useLayoutEffect, useRef, useState } from "react";
 import { useHydrated, useTranslation } from "../i18n.ts";
 import { useFetcher } from "react-router";
 import { SelectField } from "./forms.tsx";
@@ -40,6 +42,21 @@ export function CountryCityFields({
       : { country: initialCountry, cities };
   const [country, setCountry] = useState(loaded.country);
   const [city, setCity] = useState(initialCity);
+  const countrySelect = useRef<HTMLSelectElement>(null);
+  const citySelect = useRef<HTMLSelectElement>(null);
+  function chooseCountry(value: string) {
+    setCountry(value);
+    setCity("");
+    if (value && value !== loaded.country) void fetcher.load(`/cities/${value}`);
+  }
+  // Once, as the page becomes interactive, before its next render puts the state's values back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reads what the user chose before hydration, once
+  useLayoutEffect(() => {
+    const chosenCountry = countrySelect.current?.value;
+    const chosenCity = citySelect.current?.value;
+    if (chosenCountry !== undefined && chosenCountry !== country) chooseCountry(chosenCountry);
+    else if (chosenCity !== undefined && chosenCity !== city) setCity(chosenCity);
+  }, []);
   const loading = fetcher.state !== "idle";
   const list = hydrated && country !== loaded.country ? (fetcher.data ?? []) : loaded.cities;
   const placeholder = !country
@@ -56,13 +73,9 @@ export function CountryCityFields({
         id={`${idPrefix}-country`}
         label={t(`${ns}.country`)}
         name="countryId"
+        ref={countrySelect}
         value={country}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setCountry(value);
-          setCity("");
-          if (value && value !== loaded.country) void fetcher.load(`/cities/${value}`);
-        }}
+        onChange={(e) => chooseCountry(e.currentTarget.value)}
       >
         <option value="">{t(`${ns}.selectCountry`)}</option>
         {countryOptions(countries, i18n.language).map((c) => (
@@ -76,6 +89,7 @@ export function CountryCityFields({
           id={`${idPrefix}-city`}
           label={t(`${ns}.city`)}
           name="cityId"
+          ref={citySelect}
           value={city}
           onChange={(e) => setCity(e.currentTarget.value)}
           errors={cityErrors}

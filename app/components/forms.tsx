@@ -5,6 +5,7 @@ import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
@@ -63,6 +64,7 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
   errors?: string[] | null;
   children: ReactNode;
+  ref?: Ref<HTMLSelectElement>;
 }
 
 export function SelectField({ label, errors, id, className, children, ...select }: SelectFieldProps) {

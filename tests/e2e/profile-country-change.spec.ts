@@ -1,9 +1,12 @@
 // A patient moves to another country and presses Save straight away, without 'Update cities':
 // the profile is never saved with a city of the old country; the form comes back with the new
 // country's cities, asking for one, and then saves. The same with JavaScript, where the cities load
-// in place and an empty city is asked for the same way.
+// in place and an empty city is asked for the same way, also when the country was chosen before the
+// page's scripts had run (a slow phone): the page takes that choice over instead of putting back the
+// old country.
 import { api, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { holdModule } from "./support.ts";
 
 async function placeId(path: string, name: string): Promise<number> {
   const list = await api<{ id: number; name: string }[]>("GET", path);
@@ -54,3 +57,38 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+test.describe("changing the profile's country before the page is interactive (JavaScript on)", () => {
+  test("the country chosen before the scripts ran is kept: its cities load and a city is asked for", async ({
+    page,
+    patient,
+  }) => {
+    const cameroon = await placeId("/location/country", "Cameroon");
+    const douala = await placeId(`/location/city/${cameroon}`, "Douala");
+    const gabon = await placeId("/location/country", "Gabon");
+    const saved = await api("PUT", "/patient/me", {
+      token: patient.token,
+      body: { username: patient.username, countryId: cameroon, cityId: douala },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await signIn(page, patient.email, "patient");
+    // The page's scripts wait (a slow network) while the patient chooses the new country.
+    const scripts = await holdModule(page, /\/assets\/[^/]+\.js$/);
+    await page.goto("/patient/profile?edit=1", { waitUntil: "commit" });
+    await page.getByLabel("Country").selectOption({ label: "Gabon" });
+    expect(scripts.asked).toBe(true);
+    scripts.release();
+    // Interactive: the no-JavaScript 'Update cities' button is gone, and the choice stays.
+    await expect(page.getByRole("button", { name: "Update cities" })).toHaveCount(0);
+    await expect(page.getByLabel("Country")).toHaveValue(String(gabon));
+    await expect(page.getByLabel("City").getByRole("option", { name: "Libreville" })).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Choose a city of this country.")).toBeVisible();
+    expect((await api("GET", "/patient/me", { token: patient.token })).body.countryId).toBe(cameroon);
+    await page.getByLabel("City").selectOption({ label: "Libreville" });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    await expect(page.locator("dl").getByText("Libreville")).toBeVisible();
+  });
+});

@@ -4,7 +4,8 @@
 // (reloadCities in location.server.ts). Texts come from `ns` (patient:location, doctor:profile).
 // A country or city chosen before the page's scripts ran (a slow phone) is taken over when they
 // do: the selects follow the component's state, which would otherwise put back the rendered ones.
-import { useLayoutEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useEarlyInput } from "../early-input.ts";
 import { useHydrated, useTranslation } from "../i18n.ts";
 import { useFetcher } from "react-router";
 import { SelectField } from "./forms.tsx";
@@ -49,14 +50,11 @@ export function CountryCityFields({
     setCity("");
     if (value && value !== loaded.country) void fetcher.load(`/cities/${value}`);
   }
-  // Once, as the page becomes interactive, before its next render puts the state's values back.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reads what the user chose before hydration, once
-  useLayoutEffect(() => {
-    const chosenCountry = countrySelect.current?.value;
-    const chosenCity = citySelect.current?.value;
-    if (chosenCountry !== undefined && chosenCountry !== country) chooseCountry(chosenCountry);
-    else if (chosenCity !== undefined && chosenCity !== city) setCity(chosenCity);
-  }, []);
+  useEarlyInput(countrySelect, country, chooseCountry);
+  // A city chosen early counts only if the country is still the one its list belongs to.
+  useEarlyInput(citySelect, city, (chosen) => {
+    if (countrySelect.current?.value === country) setCity(chosen);
+  });
   const loading = fetcher.state !== "idle";
   const list = hydrated && country !== loaded.country ? (fetcher.data ?? []) : loaded.cities;
   const placeholder = !country

@@ -3,6 +3,7 @@
 // after 'Clear filters' or Back it shows the search of the page, not what was last typed; the
 // answer to its own search leaves it alone.
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEarlyInput } from "../early-input.ts";
 import { Form, useSubmit } from "react-router";
 
 const SEARCH_DELAY_MS = 500;
@@ -59,6 +60,15 @@ export function SearchForm({
     if (search !== sent.current) setValue(search);
     sent.current = search;
   }, [search]);
+  const box = useRef<HTMLInputElement>(null);
+  /** Shows what was typed and searches for it after a pause. */
+  function typed(field: HTMLInputElement) {
+    setValue(field.value);
+    const form = field.form;
+    if (form) submitAfterPause.later(form, () => (sent.current = searchOf(form)));
+  }
+  // Typed before the page was interactive: kept, and searched for.
+  useEarlyInput(box, value, () => box.current && typed(box.current));
   return (
     <Form
       method="get"
@@ -82,13 +92,10 @@ export function SearchForm({
           type="search"
           name="search"
           className="input"
+          ref={box}
           value={value}
           placeholder={placeholder}
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            const form = e.currentTarget.form;
-            if (form) submitAfterPause.later(form, () => (sent.current = searchOf(form)));
-          }}
+          onChange={(e) => typed(e.currentTarget)}
         />
       </div>
       {children}

@@ -1,7 +1,9 @@
 // The lists' search box (app/components/search-form.tsx): with JavaScript, typing submits once the
 // typing pauses, and the box stays the user's: an answer that comes while they type more does not
-// put back the older search, the focus stays in the box, and Enter sends the search once.
+// put back the older search, the focus stays in the box, and Enter sends the search once. What was
+// typed before the page's scripts ran (a slow phone) stays in the box and is searched for.
 import { expect, test } from "./fixtures.ts";
+import { holdModule } from "./support.ts";
 
 test.describe("the search box of a list (JavaScript on)", () => {
   test.use({ javaScriptEnabled: true });
@@ -52,5 +54,23 @@ test.describe("the search box of a list (JavaScript on)", () => {
     await page.waitForTimeout(1_000);
     expect(answers).toEqual(["ab", "abcd ", "abcd e"]);
     await expect(box).toBeFocused();
+  });
+
+  test("what is typed before the page is interactive stays in the box and is searched for", async ({
+    page,
+    patient,
+    signIn,
+  }) => {
+    await signIn(patient);
+    const scripts = await holdModule(page, /\/assets\/[^/]+\.js$/);
+    await page.goto("/health/doctors/my-appointments?tab=assigned", { waitUntil: "commit" });
+    const box = page.getByRole("searchbox", { name: "Search" });
+    await box.fill("derm");
+    expect(scripts.asked).toBe(true);
+    scripts.release();
+    await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+    await expect(box).toHaveValue("derm");
+    await expect(page).toHaveURL(/search=derm(&|$)/);
+    await expect(box).toHaveValue("derm");
   });
 });

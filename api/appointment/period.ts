@@ -96,9 +96,9 @@ export interface PeriodChange extends Period {
 
 /**
  * Within `tx`: the 409 appointments_in_period listing the period's appointments (the first
- * PERIOD_LIST_MAX, and their total), or, with
- * `cancelAppointments`, each one cancelled and its patient told. Returns the cancelled ones and their
- * patients (for the audit trail); the caller wakes the outbox after its commit.
+ * PERIOD_LIST_MAX, and their total), or, with `cancelAppointments`, each one cancelled and its
+ * patient told. Returns the cancelled ones and their patients (for the audit trail); the caller
+ * wakes the outbox after its commit.
  */
 export async function clearPeriod(tx: Db, mailer: OutboxMailer, p: PeriodChange) {
   const found = await lockPeriodAppointments(tx, p);

@@ -338,10 +338,7 @@ describe("how many absences and closed days there can be", () => {
     const dates = Array.from({ length: 401 - coming }, (_, i) =>
       new Date(start + i * 86_400_000).toISOString().slice(0, 10),
     );
-    const filled = await api.db
-      .insert(clinicClosures)
-      .values(dates.slice(0, -2).map((date) => ({ date, reason: "Filler" })))
-      .returning({ id: clinicClosures.id });
+    await api.db.insert(clinicClosures).values(dates.slice(0, -2).map((date) => ({ date, reason: "Filler" })));
     try {
       const close = (date: string) =>
         api.request("POST", "/admin/closures", { token: admin.token, body: { date, reason: "One more" } });
@@ -352,7 +349,6 @@ describe("how many absences and closed days there can be", () => {
     } finally {
       await api.db.delete(clinicClosures).where(gte(clinicClosures.date, "2040-01-01"));
     }
-    expect(filled).toHaveLength(dates.length - 2);
   });
 });
 

@@ -10,9 +10,10 @@ import { SubmitButton } from "./submit-button.tsx";
 
 /**
  * `conflicts`: the soonest appointments the API listed, and how many the period holds (the rest is
- * counted under the list). `title`: how many appointments the refused period or day holds, in words; `values`: what the confirmation posts again (the
- * refused form's fields, as sent), with `cancelAppointments`; `intent`: the confirmation's own, so
- * that only its button shows progress; `keepTo`: the page without the list.
+ * counted under the list). `title`: how many appointments the refused period or day holds, in
+ * words; `values`: what the confirmation posts again (the refused form's fields, as sent), with
+ * `cancelAppointments`; `intent`: the confirmation's own, so that only its button shows progress;
+ * `keepTo`: the page without the list.
  */
 export function ConflictList({
   conflicts,

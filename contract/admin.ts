@@ -1,9 +1,10 @@
-// The wire of /admin (docs/product.md, Accounts and codes): the admin's list of doctor registrations
-// by verification status, and the two decisions on one, approve with the specialities it practises
-// or reject with an optional reason.
+// The wire of /admin (docs/product.md, Accounts and codes and The front desk): the admin's list of
+// doctor registrations by verification status, the two decisions on one (approve with the
+// specialities it practises, or reject with an optional reason), and the front desk's staff.
 import { z } from "zod";
-import { ADMIN_DOCTOR_PAGE_MAX, ADMIN_DOCTOR_PAGE_SIZE, DOCTOR_VERIFICATIONS } from "./constants.ts";
-import { coded, optionalText, pageFields, pagination, requiredId } from "./fields.ts";
+import { ADMIN_DOCTOR_PAGE_MAX, ADMIN_DOCTOR_PAGE_SIZE, DOCTOR_VERIFICATIONS, STAFF_DOCTORS_MAX } from "./constants.ts";
+import { email, username } from "./auth.ts";
+import { coded, optionalText, pageFields, pagination, requiredId, uuid } from "./fields.ts";
 
 /** GET /admin/doctors: the registrations awaiting a decision unless another status is asked for. */
 export const adminDoctorListQuery = z.object({
@@ -49,3 +50,45 @@ export const adminDoctor = z.object({
 
 export const adminDoctorPage = z.object({ doctors: z.array(adminDoctor), ...pageFields });
 export type AdminDoctorPage = z.infer<typeof adminDoctorPage>;
+
+/** The doctors a receptionist serves (ids, repeats ignored): they see and book only these doctors' days. */
+const servedDoctors = coded(
+  z
+    .array(uuid("Invalid doctor"), "doctorIds must be a list")
+    .max(STAFF_DOCTORS_MAX, `At most ${STAFF_DOCTORS_MAX} doctors`)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .default([]),
+  "invalid_doctor",
+);
+
+/**
+ * POST /admin/staff: a receptionist, who receives an invitation e-mail with a 6-digit code that sets
+ * their password (POST /auth/reset-password). 201 `{id}`; 409 email_taken for an address in use.
+ */
+export const staffBody = z.object({ username: username("Name"), email, doctorIds: servedDoctors });
+export type StaffRequest = z.input<typeof staffBody>;
+
+/** PUT /admin/staff/{id}: the doctors served, replacing the previous list. */
+export const staffUpdateBody = z.object({ doctorIds: servedDoctors });
+export type StaffUpdate = z.input<typeof staffUpdateBody>;
+
+/** POST /admin/staff */
+export const createdStaff = z.object({ id: z.string() });
+
+/** A receptionist as the admin manages them; also the answer of PUT and DELETE /admin/staff/{id}. */
+const staffMember = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  /** When DELETE /admin/staff/{id} deactivated them (tokens revoked, login refused); null while active. */
+  deactivatedAt: z.string().nullable(),
+  /** Whether they have set a password from the invitation yet. */
+  invitationAccepted: z.boolean(),
+  doctors: z.array(z.object({ id: z.string(), username: z.string() })),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+/** GET /admin/staff: active receptionists first, then by name. */
+export const staffList = z.object({ staff: z.array(staffMember) });
+export type StaffList = z.infer<typeof staffList>;

@@ -10,7 +10,7 @@ import { country, place } from "./reference.ts";
 // ---- Requests ----
 
 const text = (required: string) => z.string({ error: required }).trim().min(1, required);
-const email = coded(
+export const email = coded(
   z
     .string({ error: "Email is required" })
     .trim()
@@ -27,7 +27,7 @@ const password = coded(
     .max(200, "Password must be at most 200 characters"),
   "invalid_password",
 );
-const username = (label: string) =>
+export const username = (label: string) =>
   coded(
     text(`${label} is required`).pipe(
       z.string().min(3, `${label} must be at least 3 characters`).max(50, `${label} must be at most 50 characters`),
@@ -35,7 +35,7 @@ const username = (label: string) =>
     "invalid_username",
   );
 /** A phone number as people write it, read in Cameroon's numbering unless it carries +country; given in E.164. */
-const phoneNumber = (required: string, invalid: string) =>
+export const phoneNumber = (required: string, invalid: string) =>
   text(required)
     .pipe(
       z

@@ -47,12 +47,12 @@ const copiesIn = (source: string) => {
 
 describe("the wire's fixed lists", () => {
   it("finds a list written out as an array or as a union, in any order, and not a part of it", () => {
-    expect(copiesIn('type Role = "patient" | "doctor" | "admin";')).toEqual(["ROLES"]);
-    expect(copiesIn("z.enum(['patient', 'doctor', 'admin'])")).toEqual(["ROLES"]);
-    expect(copiesIn('const who = ["admin", "patient", "doctor"] as const;')).toEqual(["ROLES"]);
-    expect(copiesIn('type Role =\n  | "doctor"\n  | "admin"\n  | "patient";')).toEqual(["ROLES"]);
+    expect(copiesIn('type Role = "patient" | "doctor" | "admin" | "receptionist";')).toEqual(["ROLES"]);
+    expect(copiesIn("z.enum(['patient', 'doctor', 'admin', 'receptionist'])")).toEqual(["ROLES"]);
+    expect(copiesIn('const who = ["admin", "receptionist", "patient", "doctor"] as const;')).toEqual(["ROLES"]);
+    expect(copiesIn('type Role =\n  | "doctor"\n  | "receptionist"\n  | "admin"\n  | "patient";')).toEqual(["ROLES"]);
     expect(copiesIn('z.enum(["patient", "doctor"])')).toEqual([]);
-    expect(copiesIn('z.enum(["patient", "doctor", "admin", "robot"])')).toEqual([]);
+    expect(copiesIn('z.enum(["patient", "doctor", "admin", "receptionist", "robot"])')).toEqual([]);
   });
 
   it("are written nowhere but contract/constants.ts", () => {

@@ -2,7 +2,7 @@
 // chunk stays small (the schemas of contract/*.ts are for the servers).
 
 /** Who an account is: a role decides the screens and what the API lets it do (docs/product.md, Roles and homes). */
-export const ROLES = ["patient", "doctor", "admin"] as const;
+export const ROLES = ["patient", "doctor", "admin", "receptionist"] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -34,6 +34,19 @@ export const FINAL_STATUSES = [
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** What a patient books or requests. */
 export const APPOINTMENT_TYPES = ["online", "in-person"] as const;
+/**
+ * Where an appointment stands on its day, in the words of FHIR's Appointment.status (docs/product.md,
+ * The front desk): pending and booked (confirmed) until the desk records the arrival, arrived while
+ * the patient waits, checked-in once the doctor calls them in, then fulfilled (completed), noshow
+ * (missed) or cancelled.
+ */
+export const DAY_STATES = ["pending", "booked", "arrived", "checked-in", "fulfilled", "noshow", "cancelled"] as const;
+export type DayState = (typeof DAY_STATES)[number];
+/** How a patient agreed at the desk to receive text messages. */
+export const SMS_CONSENT_METHODS = ["in_person", "by_phone"] as const;
+/** The most doctors one receptionist serves, and the most patients a desk search answers. */
+export const STAFF_DOCTORS_MAX = 50;
+export const DESK_SEARCH_MAX = 20;
 /** What an appointment may be: a doctor's recorded consultation too. */
 export const STORED_APPOINTMENT_TYPES = [...APPOINTMENT_TYPES, "consultation"] as const;
 export type StoredAppointmentType = (typeof STORED_APPOINTMENT_TYPES)[number];

@@ -102,6 +102,18 @@ const ERROR_CODES = [
   "invalid_notes",
   "invalid_prescription",
   "invalid_consultedAt",
+  // The front desk (contract/reception.ts, contract/admin.ts): a doctor the receptionist does not
+  // serve (403), a phone already a patient's (409 with the patients), a search without a phone or
+  // a name, a record's fields; an arrival not of today (409), a call-in before the arrival (409).
+  "doctor_not_served",
+  "invalid_doctor",
+  "phone_taken",
+  "search_required",
+  "invalid_date_of_birth",
+  "invalid_language",
+  "invalid_consent",
+  "not_today",
+  "not_arrived",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -90,7 +90,7 @@ export function calendarRouter({ db }: ApiDeps) {
     }
     await limits.feedFetched(res, feed.feedId);
     const { user } = feed;
-    if (user.role === "admin") throw notFound();
+    if (user.role === "admin" || user.role === "receptionist") throw notFound();
     const reader: Reader = user.role;
     const rows = await db.query.appointments.findMany({
       where: and(

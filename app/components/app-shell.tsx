@@ -35,6 +35,8 @@ const menus: Record<Role, { to: string; key: string }[]> = {
     { to: "/admin", key: "nav.admin" },
     { to: "/admin/closures", key: "admin:closures.title" },
   ],
+  // The front desk's screens (docs/product.md, The front desk) add their entries here.
+  receptionist: [],
 };
 
 function SideMenu({ role }: { role: Role }) {

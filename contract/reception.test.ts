@@ -141,12 +141,17 @@ describe("booking on behalf, the day and walk-ins", () => {
     };
     const parsed: DaySheet = daySheet.parse({
       date: "2027-01-05",
+      doctors: [row.Doctor],
       appointments: [{ ...row, details: { reason: "Pain" } }],
     });
     expect(parsed.appointments[0]).toEqual(row);
+    expect(parsed.doctors).toEqual([row.Doctor]);
     const queue: DoctorQueue = doctorQueue.parse({ queue: [{ ...row, dueAt: row.time, waitedMinutes: 5 }] });
     expect(queue.queue).toHaveLength(1);
-    expect(() => daySheet.parse({ date: "2027-01-05", appointments: [{ ...row, state: "waiting" }] })).toThrow();
+    expect(() =>
+      daySheet.parse({ date: "2027-01-05", doctors: [], appointments: [{ ...row, state: "waiting" }] }),
+    ).toThrow();
+    expect(() => daySheet.parse({ date: "2027-01-05", appointments: [] })).toThrow();
   });
 
   it("says which patients already have a phone", () => {

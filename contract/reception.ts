@@ -180,8 +180,12 @@ const dayAppointment = z.object({
 });
 export type DayAppointment = z.infer<typeof dayAppointment>;
 
-/** GET /reception/day: every appointment of the doctors served that day, by time (cancelled ones included). */
-export const daySheet = z.object({ date: z.string(), appointments: z.array(dayAppointment) });
+/**
+ * GET /reception/day: the doctors the receptionist serves, by name (the day sheet has a section for
+ * each, also on a day without appointments, and the walk-in form and 'Book with' offer them), and
+ * every appointment of theirs that day, by time (cancelled ones included).
+ */
+export const daySheet = z.object({ date: z.string(), doctors: z.array(who), appointments: z.array(dayAppointment) });
 export type DaySheet = z.infer<typeof daySheet>;
 
 /**

@@ -1,6 +1,6 @@
 // Shared by every journey: the mailbox of the test SMTP server (tests/e2e/server.ts), unique names,
-// and a `test` that fails on any Content-Security-Policy violation or uncaught page error, with an
-// axe-core accessibility check.
+// and a `test` that fails on any Content-Security-Policy violation, uncaught page error or hydration
+// error, with an axe-core accessibility check.
 //
 //   import { test, expect, checkA11y, latestCode, uniqueEmail } from "./support.ts";
 import { randomUUID } from "node:crypto";
@@ -230,13 +230,39 @@ export async function throttlePage(page: Page, throttle: Throttle, { scripts }: 
   });
 }
 
+/**
+ * React's words for a page whose server HTML and first browser render differ: the development
+ * build's warnings and errors, and the production build's minified errors (#418 text, #419 and
+ * #421-#423 a boundary or root that had to render on the client, #425 text content; React 18's
+ * numbers included). The page then renders a second time in the browser, and whatever differed
+ * (a stylesheet, a text) shows the difference.
+ */
+const HYDRATION = /hydrat|did not match|didn't match|Minified React error #(418|419|421|422|423|425)\b/i;
+
+/**
+ * Records in `problems` what the browser reports as wrong on `page`: Content-Security-Policy
+ * violations, uncaught errors, and hydration errors and warnings on the console. The `test` fixture
+ * watches every page of the test's context; a spec that makes its own contexts watches their pages.
+ */
+export function watchPage(page: Page, problems: string[]) {
+  page.on("console", (message) => {
+    const text = message.text();
+    // Chromium reports CSP violations on the console even when JavaScript is disabled
+    // ("Refused to ... because it violates the following Content Security Policy directive").
+    if (/Content.Security.Policy/i.test(text)) problems.push(`CSP on ${page.url()}: ${text}`);
+    else if (["error", "warning"].includes(message.type()) && HYDRATION.test(text))
+      problems.push(`hydration on ${page.url()}: ${text}`);
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
+}
+
 interface Options {
   /** Set by the phone project (playwright.config.ts); null on the desktop. */
   throttle: Throttle | null;
 }
 
 interface Fixtures {
-  /** CSP violations and uncaught page errors seen so far; the test fails at its end if any. */
+  /** What watchPage records on the test's pages; the test fails at its end if any. */
   pageProblems: string[];
   /** `checkA11y` on the test's page. */
   a11y: (options?: Parameters<typeof checkA11y>[1]) => Promise<void>;
@@ -259,15 +285,7 @@ export const test = base.extend<Fixtures & Options>({
     async ({ context, javaScriptEnabled }, use) => {
       scriptsOff.set(context, javaScriptEnabled === false);
       const problems: string[] = [];
-      const watch = (page: Page) => {
-        // Chromium reports CSP violations on the console even when JavaScript is disabled
-        // ("Refused to ... because it violates the following Content Security Policy directive").
-        page.on("console", (message) => {
-          const text = message.text();
-          if (/Content.Security.Policy/i.test(text)) problems.push(`CSP on ${page.url()}: ${text}`);
-        });
-        page.on("pageerror", (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
-      };
+      const watch = (page: Page) => watchPage(page, problems);
       for (const page of context.pages()) watch(page);
       context.on("page", watch);
       await use(problems);

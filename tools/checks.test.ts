@@ -121,6 +121,27 @@ describe("tools/check-import-wall.ts", () => {
     expect(refused.output).toContain("config.ts imports api/in-process.ts");
   });
 
+  it("refuses require() and template import() through the wall, and contract/ importing api/ or app/", () => {
+    const breached = tree({
+      "api/metrics.ts": "export type M = 1;\n",
+      "api/sms/texts.ts": "export const T = 1;\n",
+      "app/i18n.ts": "export const t = 1;\n",
+      "app/required.server.ts": 'const { M } = require("../api/metrics.ts");\nexport const r = M;\n',
+      "app/template.ts": "export const load = () => import(`../api/metrics.ts`);\n",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, as a module would hold it
+      "app/routes/by-name.ts": "export const load = (name: string) => import(`../../api/sms/${name}.ts`);\n",
+      "contract/errors.ts": 'import { T } from "../api/sms/texts.ts";\nexport const E = T;\n',
+      "contract/texts.ts": 'import { t } from "../app/i18n.ts";\nexport const X = t;\n',
+    });
+    const refused = run("check-import-wall.ts", breached);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain("app/required.server.ts imports api/metrics.ts");
+    expect(refused.output).toContain("app/template.ts imports api/metrics.ts");
+    expect(refused.output).toContain("app/routes/by-name.ts imports api/sms");
+    expect(refused.output).toContain("contract/errors.ts imports api/sms/texts.ts");
+    expect(refused.output).toContain("contract/texts.ts imports app/i18n.ts");
+  });
+
   it("accepts contract/, the root's modules and packages, and api/ importing app's neighbours", () => {
     const clean = tree({
       "contract/api-transport.ts": "export const H = 1;\n",

@@ -33,7 +33,15 @@ failed=0
 notes=()
 step_failures=()
 
-say() { printf '\n===== %s =====\n' "$*"; }
+step=start
+say() {
+  step=$*
+  printf '\n===== %s =====\n' "$*"
+}
+# Stopped by a signal (a time limit, Ctrl-C): no summary line, since the counts would be partial, but
+# a line that says so, and the signal's exit status (the EXIT trap of step 3 still cleans up).
+trap 'echo "run-all: stopped by SIGINT during $step" >&2; exit 130' INT
+trap 'echo "run-all: stopped by SIGTERM during $step" >&2; exit 143' TERM
 fail_step() { failed=$((failed + 1)); step_failures+=("$1"); echo "!! $1" >&2; }
 elapsed() { echo "$((SECONDS - $1))s"; }
 
@@ -121,8 +129,6 @@ cleanup() {
   rm -rf "$pgdir"
 }
 trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
 pg_url=$(bash tests/pg-cluster.sh start "$pgdir")
 pg_rc=$?
 if [ "$pg_rc" = 0 ]; then

@@ -64,6 +64,14 @@ const reminderHours = z
   .transform((v) => (v === "none" ? [] : [...new Set(v.split(",").map(Number))].sort((a, b) => b - a)))
   .refine((hours) => hours.every((h) => h >= 1 && h <= 336), "must be hours between 1 and 336 (two weeks)");
 
+/** BOOKING_LIMIT_PER_DOCTOR's and BOOKING_LIMIT_TOTAL's defaults, also the API's when it is given none (tests). */
+export const BOOKING_LIMIT_DEFAULTS = { perDoctor: 2, total: 6 };
+const bookingLimit = z.coerce
+  .number({ error: "must be a whole number from 1 to 1000" })
+  .int("must be a whole number from 1 to 1000")
+  .min(1, "must be a whole number from 1 to 1000")
+  .max(1000, "must be a whole number from 1 to 1000");
+
 function isTimeZone(zone: string) {
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
@@ -174,6 +182,10 @@ const schema = z.object({
     .min(1, "must be a whole number of seconds from 1 to 3600")
     .max(3600, "must be a whole number of seconds from 1 to 3600")
     .default(60),
+  // No slot hoarding (docs/product.md, Booking limits): a patient booking for themselves holds at
+  // most this many upcoming appointments with one doctor, and in all.
+  BOOKING_LIMIT_PER_DOCTOR: bookingLimit.default(BOOKING_LIMIT_DEFAULTS.perDoctor),
+  BOOKING_LIMIT_TOTAL: bookingLimit.default(BOOKING_LIMIT_DEFAULTS.total),
   // Video rooms of online appointments (docs/calendars.md): a video service such as a self-hosted
   // Jitsi Meet, whose rooms are `${VIDEO_BASE_URL}/${room}`. Unset: no video link is shown.
   VIDEO_BASE_URL: z
@@ -227,6 +239,8 @@ const ECHOED = new Set([
   "APP_TIMEZONE",
   "REMINDER_HOURS",
   "CODE_RESEND_SECONDS",
+  "BOOKING_LIMIT_PER_DOCTOR",
+  "BOOKING_LIMIT_TOTAL",
   "DEMO",
   "COOKIE_SECURE",
   "LOG_LEVEL",
@@ -257,6 +271,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && c.SMS_URL && !c.PUBLIC_URL)
     throw new StartupError(
       "Configuration error: PUBLIC_URL is required in production with SMS_URL (the link in every text message)",
+    );
+  if (c.BOOKING_LIMIT_PER_DOCTOR > c.BOOKING_LIMIT_TOTAL)
+    throw new StartupError(
+      `Configuration error: BOOKING_LIMIT_PER_DOCTOR must be at most BOOKING_LIMIT_TOTAL (got ${c.BOOKING_LIMIT_PER_DOCTOR} and ${c.BOOKING_LIMIT_TOTAL})`,
     );
   return {
     ...c,

@@ -16,11 +16,19 @@ import { apiError } from "../contract/errors.ts";
 import { bell } from "../contract/notification.ts";
 import { mailSettings } from "../contract/settings.ts";
 import { matches } from "./test/contract-match.ts";
-import { futureDate, refusal, setUpApi, type TestAdmin, type TestDoctor, type TestPatient } from "./test/harness.ts";
+import {
+  UNBOUND_BOOKINGS,
+  futureDate,
+  refusal,
+  setUpApi,
+  type TestAdmin,
+  type TestDoctor,
+  type TestPatient,
+} from "./test/harness.ts";
 import { appointment } from "../contract/appointment.ts";
 
 describe("the admin's, the doctor's own, the calendar's and the settings' answers follow the contract", () => {
-  const api = setUpApi();
+  const api = setUpApi({ bookingLimits: UNBOUND_BOOKINGS });
   let admin: TestAdmin;
   let patient: TestPatient;
   let doctor: TestDoctor;

@@ -3,6 +3,7 @@
 import type { Db } from "./db/index.ts";
 import type { OutboxMailer } from "./mail/outbox.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
+import type { BookingLimits } from "./appointment/booking-limits.ts";
 
 export interface ApiDeps {
   db: Db;
@@ -12,6 +13,8 @@ export interface ApiDeps {
   trustProxy?: TrustProxy;
   /** CODE_RESEND_SECONDS: how soon a profile-gate code may be replaced (api/auth/codes.ts's default otherwise). */
   codeResendSeconds?: number;
+  /** BOOKING_LIMIT_PER_DOCTOR and BOOKING_LIMIT_TOTAL: a patient's upcoming appointments (config.ts's defaults otherwise). */
+  bookingLimits?: BookingLimits;
   /** Whether text messages can leave (SMS_URL, or the development console); true unless said (docs/sms.md). */
   smsAvailable?: boolean;
 }

@@ -6,6 +6,7 @@ import { DEMO_DIRECTORY, DEMO_PASSWORD, DEMO_PAST_CONFIRMED, seed, seedDemo } fr
 import { doctorAppointmentPage, patientAppointmentPage } from "../contract/appointment.ts";
 import { loggedIn } from "../contract/auth.ts";
 import { doctorPage } from "../contract/doctor.ts";
+import { BOOKING_LIMIT_DEFAULTS } from "../config.ts";
 
 // Each describe has a database of its own: the one without the demo never sees it, and the tests
 // of the demo only read it, except the last one, which changes its own copy. So no test depends
@@ -92,6 +93,23 @@ describe("seed with demo", () => {
     expect(first.users).toBe(4 + DEMO_DIRECTORY.length);
     expect(first.appointments).toBe(DEMO_PAST_CONFIRMED);
     expect(DEMO_DIRECTORY.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("holds no patient above the booking limits (docs/product.md, Booking limits)", async () => {
+    const held = await api.db
+      .select({
+        patientId: appointments.patientId,
+        doctorId: appointments.doctorId,
+        n: sql<number>`count(*)::int`,
+        total: sql<number>`(sum(count(*)) over (partition by ${appointments.patientId}))::int`,
+      })
+      .from(appointments)
+      .where(
+        sql`${appointments.doctorId} is not null and ${appointments.status} in ('pending', 'confirmed') and ${appointments.startsAt} > now()`,
+      )
+      .groupBy(appointments.patientId, appointments.doctorId);
+    expect(held.filter((h) => h.n > BOOKING_LIMIT_DEFAULTS.perDoctor)).toEqual([]);
+    expect(held.filter((h) => h.total > BOOKING_LIMIT_DEFAULTS.total)).toEqual([]);
   });
 
   it("the demo accounts log in with Demo1234!", async () => {

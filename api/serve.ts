@@ -92,6 +92,7 @@ export async function openApi(config: Config) {
       mailer,
       trustProxy: config.TRUST_PROXY,
       codeResendSeconds: config.CODE_RESEND_SECONDS,
+      bookingLimits: { perDoctor: config.BOOKING_LIMIT_PER_DOCTOR, total: config.BOOKING_LIMIT_TOTAL },
       smsAvailable: Boolean(sms),
     }),
   };

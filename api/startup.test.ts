@@ -103,6 +103,22 @@ describe("readConfig", () => {
     expect(() => readConfig({ API_PORT: "x" })).toThrow(/^Configuration error: API_PORT must be a port number/);
   });
 
+  it("reads the patient's booking limits, 2 per doctor and 6 in all unless set, and refuses nonsense", () => {
+    expect(readConfig({})).toMatchObject({ BOOKING_LIMIT_PER_DOCTOR: 2, BOOKING_LIMIT_TOTAL: 6 });
+    expect(readConfig({ BOOKING_LIMIT_PER_DOCTOR: "3", BOOKING_LIMIT_TOTAL: "10" })).toMatchObject({
+      BOOKING_LIMIT_PER_DOCTOR: 3,
+      BOOKING_LIMIT_TOTAL: 10,
+    });
+    for (const bad of ["0", "-1", "2.5", "many", "1001"]) {
+      expect(() => readConfig({ BOOKING_LIMIT_TOTAL: bad })).toThrow(
+        `Configuration error: BOOKING_LIMIT_TOTAL must be a whole number from 1 to 1000 (got "${bad}")`,
+      );
+    }
+    expect(() => readConfig({ BOOKING_LIMIT_PER_DOCTOR: "7" })).toThrow(
+      /^Configuration error: BOOKING_LIMIT_PER_DOCTOR must be at most BOOKING_LIMIT_TOTAL \(got 7 and 6\)/,
+    );
+  });
+
   it("gives the documented defaults, an empty variable counting as unset", () => {
     const c = readConfig({ PORT: "", DB_POOL_SIZE: "" });
     expect(c).toMatchObject({

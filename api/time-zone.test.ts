@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../config.ts";
-import { startApi, type TestApi, type TestDoctor, type TestPatient } from "./test/harness.ts";
+import { UNBOUND_BOOKINGS, startApi, type TestApi, type TestDoctor, type TestPatient } from "./test/harness.ts";
 import { appointments, workingPlans } from "./db/schema.ts";
 import { SLOTS, WEEKDAYS } from "../contract/constants.ts";
 import { appointment, daySlots } from "../contract/appointment.ts";
@@ -23,7 +23,7 @@ describe("APP_TIMEZONE with daylight saving", () => {
 
   beforeAll(async () => {
     useZone("Europe/Paris");
-    api = await startApi();
+    api = await startApi({ bookingLimits: UNBOUND_BOOKINGS });
     patient = await api.createPatient();
     doctor = await api.createDoctor({ username: "Dr Paris" });
     // The changes fall on Sundays, months ahead: this doctor works every day, two years ahead.

@@ -61,6 +61,18 @@ describe("upstreamErrorKey", () => {
         "common:availability.dayNotWorked",
       );
     }
+    // A patient's booking limits: the same words when booking and when accepting a proposal.
+    for (const action of ["booking", "proposalAccept"] as const) {
+      expect(upstreamErrorKey({ status: 409, code: "booking_same_time" }, action, "x:fallback")).toBe(
+        "patient:bookingLimits.sameTime",
+      );
+      expect(upstreamErrorKey({ status: 409, code: "booking_limit_doctor" }, action, "x:fallback")).toBe(
+        "patient:bookingLimits.perDoctor",
+      );
+      expect(upstreamErrorKey({ status: 409, code: "booking_limit_total" }, action, "x:fallback")).toBe(
+        "patient:bookingLimits.total",
+      );
+    }
     const actions: UpstreamAction[] = ["booking", "login", "page", "profileGate", "doctorAppointment"];
     for (const action of actions) {
       expect(upstreamErrorKey({ status: 503, code: "network" }, action, "x:fallback")).toBe("common:errors.network");

@@ -53,6 +53,10 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
     doctorAppointment: "doctor:reschedule.slotTaken",
   },
   slot_held: { doctorAppointment: "doctor:appointments.slotHeld" },
+  // A patient's booking limits (docs/product.md, Booking limits): booking, or accepting a proposal.
+  booking_same_time: "patient:bookingLimits.sameTime",
+  booking_limit_doctor: "patient:bookingLimits.perDoctor",
+  booking_limit_total: "patient:bookingLimits.total",
   unchanged: { doctorAppointment: "doctor:reschedule.unchanged" },
   past_date: {
     doctorAppointment: "doctor:reschedule.pastDate",

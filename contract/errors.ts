@@ -64,6 +64,10 @@ const ERROR_CODES = [
   "past_date",
   "slot_taken",
   "slot_held",
+  // The patient's booking limits (docs/product.md, Booking limits).
+  "booking_same_time",
+  "booking_limit_doctor",
+  "booking_limit_total",
   "unchanged",
   "invalid_status",
   "invalid_transition",

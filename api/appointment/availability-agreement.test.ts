@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { daySlots } from "../../contract/appointment.ts";
 import { WEEKDAYS, SLOTS } from "../../contract/constants.ts";
 import { closureList } from "../../contract/availability.ts";
-import { refusal, setUpApi } from "../test/harness.ts";
+import { UNBOUND_BOOKINGS, refusal, setUpApi } from "../test/harness.ts";
 import { clinicToday } from "../time.ts";
 
 const DAY = 86_400_000;
@@ -45,7 +45,7 @@ const world = fc
   );
 
 describe("GET /appointment/slots and booking", () => {
-  const api = setUpApi();
+  const api = setUpApi({ bookingLimits: UNBOUND_BOOKINGS });
 
   it("agree on every slot of 30 random days, whatever the plan, absences and closed days", async () => {
     const admin = await api.createAdmin();

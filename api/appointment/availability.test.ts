@@ -9,6 +9,7 @@ import { daySlots } from "../../contract/appointment.ts";
 import type { SlotRefusal } from "../../contract/availability.ts";
 import { appointments, workingPlans } from "../db/schema.ts";
 import {
+  UNBOUND_BOOKINGS,
   futureDate,
   refusal,
   setUpApi,
@@ -30,7 +31,7 @@ function nextWeekday(weekday: number, from = futureDate(1)): string {
 }
 
 describe("the availability rule", () => {
-  const api = setUpApi();
+  const api = setUpApi({ bookingLimits: UNBOUND_BOOKINGS });
   let ref: TestReference;
   let patient: TestPatient;
   let admin: TestAdmin;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import {
+  UNBOUND_BOOKINGS,
   futureDate,
   refusal,
   setUpApi,
@@ -15,7 +16,7 @@ import { appointment, daySlots } from "../../contract/appointment.ts";
 const yesterday = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 
 describe("POST /appointment and GET /appointment/slots", () => {
-  const api = setUpApi();
+  const api = setUpApi({ bookingLimits: UNBOUND_BOOKINGS });
   let ref: TestReference;
   let patient: TestPatient;
   let gp: TestDoctor;

@@ -14,6 +14,7 @@ import { specialitiesOf } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
 import { parseSlot } from "../time.ts";
 import { requireBookable } from "./availability.ts";
+import { type BookingLimits, requireWithinBookingLimits } from "./booking-limits.ts";
 import { notifyOpenRequest } from "../notification/data.ts";
 
 /** Statuses that hold a doctor's slot (the partial unique index's predicate). */
@@ -63,13 +64,15 @@ const storedDetails = (details: AppointmentDetails | undefined): Record<string, 
 /**
  * A direct booking: the server decides status (pending), category (direct), price (the fee rule)
  * and, for in-person visits, the place (the doctor's duty hospital, city and country). The doctor's
- * notice is queued with it.
+ * notice is queued with it. `limits`: the patient's booking limits (booking-limits.ts); null only
+ * for a booking made on the patient's behalf by the clinic's staff, which they do not bind.
  */
 export async function bookDirect(
   db: Db,
   mailer: OutboxMailer,
   patientId: string,
   body: DirectBookingBody,
+  limits: BookingLimits | null,
 ): Promise<string> {
   const { type } = body;
   const startsAt = parseSlot(body.date, body.time);
@@ -104,6 +107,7 @@ export async function bookDirect(
   const inPerson = type === "in-person";
   const id = await claimingSlot(() =>
     db.transaction(async (tx) => {
+      if (limits) await requireWithinBookingLimits(tx, limits, { patientId, doctorId: doctor.id, startsAt });
       await requireBookable(tx, doctor.id, startsAt);
       const [row] = await tx
         .insert(appointments)

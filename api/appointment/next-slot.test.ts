@@ -10,7 +10,7 @@ import { SLOTS, WEEKDAYS } from "../../contract/constants.ts";
 import { appointments, workingPlans } from "../db/schema.ts";
 import { resetConfigForTests } from "../../config.ts";
 import { searchDoctors } from "../doctor/search.ts";
-import { setUpApi, type TestDoctor, type TestPatient } from "../test/harness.ts";
+import { setUpApi, type TestDoctor, type TestPatient, UNBOUND_BOOKINGS } from "../test/harness.ts";
 import { clinicParts, clinicToday } from "../time.ts";
 import { slotsOfDay } from "./availability.ts";
 
@@ -34,7 +34,7 @@ const plan = (maxHorizon: number) =>
 type Plan = { week: Record<string, string[]>; minimumNoticeHours: number; bookingHorizonDays: number };
 
 describe("the search's next free slot, kept between searches", () => {
-  const api = setUpApi();
+  const api = setUpApi({ bookingLimits: UNBOUND_BOOKINGS });
 
   const card = async (doctor: TestDoctor, patient: TestPatient) => {
     const res = await api.request("GET", `/doctor?id=${doctor.user.id}`, { token: patient.token });

@@ -17,12 +17,13 @@ import { authenticate, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { loadDoctorAccess } from "./access.ts";
 import { bookDirect, createOpenRequest } from "./booking.ts";
+import { BOOKING_LIMIT_DEFAULTS } from "../../config.ts";
 import { slotsOfDay } from "./availability.ts";
 import { getDoctorAppointment } from "./doctor-list.ts";
 import { findAppointment, serializeAppointment } from "./serialize.ts";
 import { cancelByPatient, getAppointment, listAppointments } from "./patient-data.ts";
 
-export function appointmentRouter({ db, mailer }: ApiDeps) {
+export function appointmentRouter({ db, mailer, bookingLimits = BOOKING_LIMIT_DEFAULTS }: ApiDeps) {
   const router = Router();
 
   router.get("/slots", authenticate(db), async (req, res) => {
@@ -45,7 +46,7 @@ export function appointmentRouter({ db, mailer }: ApiDeps) {
     const id =
       req.body?.category === "random"
         ? await createOpenRequest(db, patientId, parse(openRequestBody, req.body))
-        : await bookDirect(db, mailer, patientId, parse(directBookingBody, req.body));
+        : await bookDirect(db, mailer, patientId, parse(directBookingBody, req.body), bookingLimits);
     res.status(201).json(serializeAppointment((await findAppointment(db, id))!));
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { futureDate, setUpApi, type TestReference } from "../test/harness.ts";
+import { UNBOUND_BOOKINGS, futureDate, setUpApi, type TestReference } from "../test/harness.ts";
 import { notifications } from "../db/schema.ts";
 import { appointment, createdProposal } from "../../contract/appointment.ts";
 import { doctorHome } from "../../contract/doctor-profile.ts";
@@ -8,7 +8,7 @@ import { notificationList } from "../../contract/notification.ts";
 import { unseenNotifications } from "../../contract/patient.ts";
 
 describe("the bell: what needs attention, written with the change, seen when listed", () => {
-  const api = setUpApi();
+  const api = setUpApi({ bookingLimits: UNBOUND_BOOKINGS });
   let ref: TestReference;
   beforeAll(async () => {
     ref = await api.reference();

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { refusal, setUpApi, type TestDoctor, type TestPatient, type TestReference } from "../test/harness.ts";
+import {
+  UNBOUND_BOOKINGS,
+  refusal,
+  setUpApi,
+  type TestDoctor,
+  type TestPatient,
+  type TestReference,
+} from "../test/harness.ts";
 import { matches } from "../test/contract-match.ts";
 import { appointments, proposals, users } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "../appointment/test-factories.ts";
@@ -9,7 +16,7 @@ import { unseenNotifications } from "../../contract/patient.ts";
 import { clinicParts } from "../time.ts";
 
 describe("the patient's proposals: GET /appointment-proposal, accept, reject", () => {
-  const api = setUpApi();
+  const api = setUpApi({ bookingLimits: UNBOUND_BOOKINGS });
   let ref: TestReference;
   let patient: TestPatient;
   let other: TestPatient;

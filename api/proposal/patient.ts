@@ -13,6 +13,8 @@ import { idempotent } from "../idempotency.ts";
 import { tellOfChange } from "../notifications.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { claimingSlot } from "../appointment/booking.ts";
+import { type BookingLimits, requireWithinBookingLimits } from "../appointment/booking-limits.ts";
+import { BOOKING_LIMIT_DEFAULTS } from "../../config.ts";
 import { bookableDoctors, requireBookable } from "../appointment/availability.ts";
 import { findAppointment, serializeAppointment } from "../appointment/serialize.ts";
 import { feeOfDoctor, loadDoctorCards } from "../doctor/card.ts";
@@ -112,7 +114,13 @@ async function lockOwnProposal(tx: Db, patientId: string, proposalId: string) {
   return { appointment, proposal };
 }
 
-async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, proposalId: string) {
+async function acceptProposal(
+  db: Db,
+  mailer: OutboxMailer,
+  limits: BookingLimits,
+  patientId: string,
+  proposalId: string,
+) {
   const appointmentId = await db.transaction(async (tx) => {
     const { appointment, proposal } = await lockOwnProposal(tx, patientId, proposalId);
     if (proposal.status !== "pending") throw conflict("This proposal is no longer pending", "invalid_transition");
@@ -129,6 +137,13 @@ async function acceptProposal(db: Db, mailer: OutboxMailer, patientId: string, p
     }
     const price = await feeOfDoctor(tx, proposal.doctorId);
     const now = new Date();
+    // Accepting books for oneself: the booking limits hold here as for a direct booking.
+    await requireWithinBookingLimits(tx, limits, {
+      patientId,
+      doctorId: proposal.doctorId,
+      startsAt: appointment.startsAt,
+      now,
+    });
     // The doctor's calendar must still offer the slot (docs/product.md, Availability).
     await requireBookable(tx, proposal.doctorId, appointment.startsAt, now, doctorSlotTaken);
     // The slot rule applies: if the doctor got booked meanwhile, nothing changes (409).
@@ -179,7 +194,7 @@ async function rejectProposal(db: Db, patientId: string, proposalId: string) {
   });
 }
 
-export function proposalPatientRouter({ db, mailer }: ApiDeps) {
+export function proposalPatientRouter({ db, mailer, bookingLimits = BOOKING_LIMIT_DEFAULTS }: ApiDeps) {
   const router = Router();
 
   router.get("/", authenticate(db, "patient"), async (req, res) => {
@@ -191,7 +206,7 @@ export function proposalPatientRouter({ db, mailer }: ApiDeps) {
   });
 
   router.patch("/:id/accept", authenticate(db, "patient"), idempotent(db), async (req, res) => {
-    const appointment = await acceptProposal(db, mailer, currentUser(req).id, String(req.params.id));
+    const appointment = await acceptProposal(db, mailer, bookingLimits, currentUser(req).id, String(req.params.id));
     res.json({ message: "Proposal accepted", appointment });
   });
 

@@ -15,6 +15,7 @@ import { memoryMailer, type Mailer } from "../mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "../mail/outbox.ts";
 import { startSmsWorker } from "../sms/outbox.ts";
 import type { SmsSender } from "../sms/smpp.ts";
+import type { BookingLimits } from "../appointment/booking-limits.ts";
 import { hashPassword } from "../auth/password.ts";
 import { issueToken } from "../auth/tokens.ts";
 import { seedReferenceData } from "../db/reference.ts";
@@ -25,6 +26,12 @@ import { matches } from "./contract-match.ts";
 import { openScratchDatabase, type DatabaseTemplate } from "./scratch-database.ts";
 
 export const PASSWORD = "Secret123!";
+
+/**
+ * Booking limits out of the way (the most config.ts allows), for the tests of other rules that book
+ * many slots for one patient; api/appointment/booking-limits.test.ts tests the limits themselves.
+ */
+export const UNBOUND_BOOKINGS = { perDoctor: 1000, total: 1000 };
 
 /**
  * An answer: its body is `unknown` unless the request named the answer it expects (`answer`, a
@@ -59,10 +66,17 @@ function vitestTemplate(): DatabaseTemplate | undefined {
  * `transport`: where the outbox delivers (default: the memory mailer returned as `mailer`);
  * `codeResendSeconds`: CODE_RESEND_SECONDS (default: the production minute); `sms`: where the SMS
  * outbox sends (an SMPP gateway of api/test/smpp.ts; none: SMS stay queued); `smsAvailable`: false
- * for a server without SMS.
+ * for a server without SMS; `bookingLimits`: BOOKING_LIMIT_PER_DOCTOR and BOOKING_LIMIT_TOTAL
+ * (default: the deployment's defaults).
  */
 export async function startApi(
-  options: { transport?: Mailer; codeResendSeconds?: number; sms?: SmsSender; smsAvailable?: boolean } = {},
+  options: {
+    transport?: Mailer;
+    codeResendSeconds?: number;
+    sms?: SmsSender;
+    smsAvailable?: boolean;
+    bookingLimits?: BookingLimits;
+  } = {},
 ) {
   // A copy of the run's migrated template, which already holds the reference data; outside vitest
   // (a browser spec's own stack) a database migrated here and given the reference data.
@@ -85,6 +99,7 @@ export async function startApi(
     mailer: outboxMailer(db, wake),
     codeResendSeconds: options.codeResendSeconds,
     smsAvailable: options.smsAvailable,
+    bookingLimits: options.bookingLimits,
   };
   const app = createApi(deps);
   const served = await serve(app);

@@ -122,6 +122,11 @@ const app = spawn(process.execPath, ["server.ts"], {
     SESSION_SECRET: "e2e-test-session-secret-0123456789abcdef",
     COOKIE_SECURE: "false",
     CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
+    // Lifted (the most config.ts allows): some specs book dozens of one doctor's slots for one
+    // patient (a page of the bell, an absence over 51 appointments). The API tests hold the limits;
+    // booking-limits.spec.ts meets the refusal no setting lifts, two appointments at one time.
+    BOOKING_LIMIT_PER_DOCTOR: "1000",
+    BOOKING_LIMIT_TOTAL: "1000",
     // One line per request would drown the test report (Playwright prints the server's output).
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   },

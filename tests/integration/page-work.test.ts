@@ -10,7 +10,7 @@ import {
   type MiddlewareFunction,
   type StaticHandlerContext,
 } from "react-router";
-import { futureDate, startApi, type TestApi } from "../../api/test/harness.ts";
+import { futureDate, startApi, type TestApi, UNBOUND_BOOKINGS } from "../../api/test/harness.ts";
 import { insertAppointment } from "../../api/appointment/test-factories.ts";
 import { tokenChecks } from "../../api/http.ts";
 import { watchStatements } from "../../api/db/index.ts";
@@ -47,7 +47,7 @@ async function contextFor(request: Request) {
 }
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ bookingLimits: UNBOUND_BOOKINGS });
   // Each call over HTTP is recorded: what the page asked the API.
   const overHttp = httpTransport(api.url);
   services = servicesWith((call, timeoutMs) => {

@@ -515,8 +515,9 @@ async function seedDemoHistory(db: Db, generalPractice: number) {
 
 /**
  * Confirmed online appointments of `doctorId` with `patientId` at 10:00 on each of the last `days`
- * days (clinic time): history a demo needs, which the API never books. Also `npm run admin --
- * demo-history` on a demo database, so that each browser test makes its own.
+ * days (clinic time), or with `today` one today at 10:00: history a demo needs, which the API never
+ * books. Also `npm run admin -- demo-history` on a demo database, so that each browser test makes
+ * its own.
  */
 export async function addPastAppointments(
   db: Db,
@@ -525,11 +526,12 @@ export async function addPastAppointments(
     patientId,
     specialityId,
     days,
-  }: { doctorId: string; patientId: string; specialityId: number; days: number },
+    today: fromToday = false,
+  }: { doctorId: string; patientId: string; specialityId: number; days: number; today?: boolean },
 ) {
   const today = Date.parse(`${clinicToday()}T00:00:00Z`);
   const dates = Array.from({ length: days }, (_, i) =>
-    new Date(today - (i + 1) * 86_400_000).toISOString().slice(0, 10),
+    new Date(today - (i + (fromToday ? 0 : 1)) * 86_400_000).toISOString().slice(0, 10),
   );
   return db
     .insert(appointments)

@@ -7,6 +7,7 @@ import { resetConfigForTests } from "../../config.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { appointments, doctors, users } from "../db/schema.ts";
 import { ApiError } from "../http.ts";
+import { clinicToday, zonedInstant } from "../time.ts";
 import { memoryMailer } from "../mail/index.ts";
 import { setUpApi } from "../test/harness.ts";
 import { runCommand, UsageError } from "./commands.ts";
@@ -98,6 +99,21 @@ describe("the admin commands (runCommand, what the CLI runs)", () => {
         expect(row.status).toBe("confirmed");
         expect(row.startsAt.getTime()).toBeLessThan(Date.now());
       }
+    });
+
+    it("with --today gives the pair one confirmed appointment today at 10:00, clinic time", async () => {
+      const doctorEmail = "today.doctor@example.test";
+      const patientEmail = "today.patient@example.test";
+      const doctor = await api.createDoctor();
+      await api.db.update(users).set({ email: doctorEmail }).where(eq(users.id, doctor.user.id));
+      const patientId = await addPatient(api.db, patientEmail);
+      withDemo("1");
+      const added = await run(["demo-history", doctorEmail, patientEmail, "--today"]);
+      expect(added[0]).toMatch(/^Added 1 appointments: /);
+      const rows = await api.db.select().from(appointments).where(eq(appointments.patientId, patientId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.status).toBe("confirmed");
+      expect(rows[0]!.startsAt.getTime()).toBe(zonedInstant(clinicToday(), "10:00").getTime());
     });
   });
 });

@@ -23,8 +23,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   create-admin <email> <username>   (password from ADMIN_PASSWORD, else read from stdin)
   backup <file>                     copy of the embedded database, also while the app runs
   restore <file>                    replace the embedded database (the app must be stopped)
-  demo-history <doctor-email> <patient-email> [--days N]
-                                    past confirmed appointments of the pair (demo databases only)`;
+  demo-history <doctor-email> <patient-email> [--days N | --today]
+                                    past confirmed appointments of the pair, or one today at 10:00
+                                    (demo databases only)`;
 
 export class UsageError extends Error {}
 
@@ -41,7 +42,12 @@ export function parseCommand(argv: string[]) {
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { speciality: { type: "string", multiple: true }, reason: { type: "string" }, days: { type: "string" } },
+      options: {
+        speciality: { type: "string", multiple: true },
+        reason: { type: "string" },
+        days: { type: "string" },
+        today: { type: "boolean" },
+      },
     });
     const [command, ...rest] = positionals;
     const arg = (i: number, name: string) => {
@@ -93,8 +99,18 @@ export async function runCommand(db: Db, mailer: Mailer, argv: string[], io: Com
       const doctorId = await findDoctorId(db, arg(0, "<doctor-email>"));
       const patientId = await findPatientId(db, arg(1, "<patient-email>"));
       const [generalPractice] = await specialityIdsByName(db, ["General practice"]);
-      const added = await addPastAppointments(db, { doctorId, patientId, specialityId: generalPractice!, days });
-      return io.out(`Added ${added.length} past appointments: ${added.map((a) => a.id).join(" ")}`);
+      // --today: the front desk's day (docs/product.md, The front desk) needs an appointment of today
+      // at a slot that may be past, which the API never books either.
+      const added = await addPastAppointments(db, {
+        doctorId,
+        patientId,
+        specialityId: generalPractice!,
+        days: values.today ? 1 : days,
+        today: values.today,
+      });
+      return io.out(
+        `Added ${added.length} ${values.today ? "" : "past "}appointments: ${added.map((a) => a.id).join(" ")}`,
+      );
     }
     default:
       throw new UsageError(command ? `Unknown command: ${command}` : "Missing command");

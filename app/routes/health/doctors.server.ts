@@ -8,7 +8,7 @@ import type { Country, Speciality } from "../../../contract/reference.ts";
 import type { DoctorCard, DoctorPage } from "../../../contract/doctor.ts";
 import { DOCTOR_PAGE_SIZE } from "../../../contract/constants.ts";
 import { citiesOf, reloadCities } from "../../location.server.ts";
-import { redirectWithToast } from "../../toast.server.ts";
+import { redirectWithToast, type Toast } from "../../toast.server.ts";
 import type { Upstream } from "../../upstream.server.ts";
 import { requireSummary, type PatientDashboard } from "../../summary.server.ts";
 import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
@@ -93,12 +93,44 @@ export async function bookingOf(api: Upstream, params: URLSearchParams, today: s
   return { doctor, date, slots: slots.ok ? slots.data : null };
 }
 
+export type Booking = NonNullable<Awaited<ReturnType<typeof bookingOf>>>;
+
+/** Who books: the patient for themselves (POST /appointment), or the front desk for a patient. */
+interface Booker {
+  send: (v: BookForm, idempotencyKey: string | undefined) => ReturnType<Upstream["call"]>;
+  toast: Toast;
+}
+type BookForm = ReturnType<ReturnType<typeof bookSchema>["parse"]>;
+
+const patientBooker = (api: Upstream): Booker => ({
+  send: (v, idempotencyKey) =>
+    api.call("POST", "/appointment", {
+      body: {
+        doctorId: v.doctorId,
+        type: v.type,
+        category: "direct",
+        date: v.date,
+        time: v.time,
+        details: detailsOf(v),
+      } satisfies DirectBooking,
+      idempotencyKey,
+    }),
+  toast: { type: "success", message: "patient:book.created" },
+});
+
 /**
  * `page`: the page the dialog was posted from (its search and paging are kept). The date booked is
  * the one in the date field, even when its times were never reloaded (shownDate differs): a free
  * slot that day is booked, else the dialog comes back with that day's slots, asking for a time.
  */
-export async function bookAction(api: Upstream, formData: FormData, today: string, page: string) {
+export async function bookAction(
+  api: Upstream,
+  formData: FormData,
+  today: string,
+  page: string,
+  booker: Booker = patientBooker(api),
+  closeParams: string[] = [],
+) {
   const asked = String(formData.get("date") ?? "");
   if (formData.get("intent") === "times") {
     // Without JavaScript, 'Show available times' reloads the dialog on the typed day.
@@ -122,27 +154,14 @@ export async function bookAction(api: Upstream, formData: FormData, today: strin
     );
   };
   if (submission.status !== "success") return refused([], 400);
-  const v = submission.value;
-  const answer = await api.call("POST", "/appointment", {
-    body: {
-      doctorId: v.doctorId,
-      type: v.type,
-      category: "direct",
-      date: v.date,
-      time: v.time,
-      details: detailsOf(v),
-    } satisfies DirectBooking,
-    idempotencyKey: String(formData.get("idempotencyKey") ?? "") || undefined,
-  });
+  const answer = await booker.send(submission.value, String(formData.get("idempotencyKey") ?? "") || undefined);
   if (!answer.ok) {
     // A taken slot: the dialog again, its slots reloaded, with a clear message (docs/product.md).
     const message = upstreamErrorKey(answer, "booking", "patient:book.failed");
     return refused([message], answer.status, true);
   }
-  return redirectWithToast(withParams(page, { book: null, date: null }), {
-    type: "success",
-    message: "patient:book.created",
-  });
+  const closed = { book: null, date: null, ...Object.fromEntries(closeParams.map((p) => [p, null])) };
+  return redirectWithToast(withParams(page, closed), booker.toast);
 }
 
 export async function requestAction(api: Upstream, formData: FormData, today: string) {

@@ -276,7 +276,14 @@ export default function FindDoctor({ loaderData: d, actionData }: Route.Componen
         totalPages={list.totalPages}
         linkTo={(page) => withParams(here, { page: String(page), book: null, date: null, request: null })}
       />
-      {d.booking ? <BookDialog key={d.booking.doctor.id} d={d} booking={d.booking} actionData={actionData} /> : null}
+      {d.booking ? (
+        <BookDialog
+          key={d.booking.doctor.id}
+          d={d}
+          booking={d.booking}
+          answer={actionData?.form === "book" ? actionData : undefined}
+        />
+      ) : null}
       {d.requesting ? <RequestDialog d={d} actionData={actionData} /> : null}
     </section>
   );

@@ -205,11 +205,17 @@ describe("a shutdown", () => {
 
   it("gives up on a call that never ends, so the database still closes", async () => {
     const transport = inProcessTransport(() => {});
-    // The page's own budget gives up on it too, as fetch's signal would.
+    // The page's own budget (5 s) gives up on the call too, as fetch's signal would: without its own
+    // bound (0.1 s), the shutdown's wait would end only then, if at all, and the call would come first.
     const call = transport.call({ method: "GET", url: "/speciality", headers: {} }, 5_000);
-    call.catch(() => {});
-    // Without the bound this never resolves and the test fails on vitest's own timeout.
-    await transport.settled(100);
+    const first = await Promise.race([
+      transport.settled(100).then(() => "the shutdown went on"),
+      call.then(
+        () => "the call was answered",
+        () => "the call's budget ran out",
+      ),
+    ]);
+    expect(first).toBe("the shutdown went on");
   });
 
   it("answers a TimeoutError once the page's budget is spent, as fetch's signal does", async () => {

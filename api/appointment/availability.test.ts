@@ -1,13 +1,14 @@
 // The one availability rule (docs/product.md, Availability; api/appointment/availability.ts): each
 // reason a slot is refused, for each way of taking a slot (a direct booking, a reschedule, a
 // proposal on an open request, the acceptance of a proposal), and 100 patients racing for the last
-// free slot of a day. GET /appointment/slots agreeing with booking: availability-agreement.test.ts.
+// free slot of a day (their transactions overlapping on PostgreSQL; one at a time on PGlite). GET /appointment/slots agreeing with booking: availability-agreement.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { SLOTS } from "../../contract/constants.ts";
 import { daySlots } from "../../contract/appointment.ts";
 import type { SlotRefusal } from "../../contract/availability.ts";
 import { appointments, workingPlans } from "../db/schema.ts";
+import { rowsOf } from "../query.ts";
 import {
   UNBOUND_BOOKINGS,
   futureDate,
@@ -244,7 +245,12 @@ describe("the availability rule", () => {
     expect(await card()).toBeNull();
   });
 
-  it("gives exactly one of 100 concurrent bookings of the last free slot of a day, and 409 slot_taken to the others", async () => {
+  /**
+   * 100 patients book the last free slot of a doctor's day at once; `meanwhile` runs while their
+   * requests are under way. Exactly one gets it, the 99 others 409 slot_taken, one row holds it and
+   * the day shows no free slot.
+   */
+  async function lastSlotRace(meanwhile: (doctorId: string) => Promise<void> = async () => {}) {
     const doctor = await newDoctor();
     const date = futureDate(9);
     await api.db.update(workingPlans).set({ minimumNoticeHours: 0 }).where(eq(workingPlans.doctorId, doctor.user.id));
@@ -260,7 +266,7 @@ describe("the availability rule", () => {
     }
     const last = SLOTS.at(-1)!;
     const patients = await Promise.all(Array.from({ length: 100 }, () => api.createPatient()));
-    const answers = await Promise.all(
+    const sent = Promise.all(
       patients.map((p) =>
         api.request("POST", "/appointment", {
           token: p.token,
@@ -268,6 +274,8 @@ describe("the availability rule", () => {
         }),
       ),
     );
+    await meanwhile(doctor.user.id);
+    const answers = await sent;
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused.map((a) => [a.status, refusal(a).code])).toEqual(
@@ -289,7 +297,59 @@ describe("the availability rule", () => {
       token: patient.token,
     });
     expect(slots.body.every((s) => !s.available && s.reason === "slot_taken")).toBe(true);
-  });
+  }
+
+  // PostgreSQL: the bookings' transactions really overlap. The doctor's plan row is held from another
+  // connection until several bookings wait on it inside their transactions (seen in
+  // pg_stat_activity), then let go: they go on together to the check and the insert.
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    "gives exactly one of 100 concurrent bookings of the last free slot of a day, and 409 slot_taken to the others",
+    async () => {
+      const other = await api.reopen();
+      try {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let holding: Promise<unknown> = Promise.resolve();
+        await lastSlotRace(async (doctorId) => {
+          let locked!: () => void;
+          const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+          holding = other.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1 from working_plans where doctor_id = ${doctorId} for update`);
+            locked();
+            await held;
+          });
+          await lockTaken;
+          // Generous: the requests only have to reach the lock; without two of them there, fail.
+          let waiting = 0;
+          for (const deadline = Date.now() + 30_000; waiting < 2 && Date.now() < deadline; ) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            const [row] = rowsOf<{ n: number }>(
+              await other.db.execute(sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`),
+            );
+            waiting = row!.n;
+          }
+          release();
+          expect(waiting, "bookings waiting on the doctor's plan at once").toBeGreaterThanOrEqual(2);
+        });
+        await holding;
+      } finally {
+        await other.close();
+      }
+    },
+    120_000,
+  );
+
+  // PGlite has one connection: the 100 requests are under way at once in the API, but their
+  // transactions run one after another. This proves the answers once the slot is taken (one 201,
+  // 99 slot_taken, one row), not the locks between transactions: the PostgreSQL run above does.
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    "gives one of 100 bookings of the last free slot sent at once, and slot_taken to the others, their transactions one at a time",
+    async () => {
+      await lastSlotRace();
+    },
+    120_000,
+  );
 
   it("never lets an absence and a booking of its day both pass when they come at once", async () => {
     const doctor = await newDoctor();

@@ -47,6 +47,7 @@ const phoneSpecs = [
   "form-validation",
   "lazy-dialogs",
   "sms-settings",
+  "mail-settings", // the settings page in French at 360 px
   "availability",
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */

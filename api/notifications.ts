@@ -2,21 +2,22 @@
 // docs/product.md, The bell): a notice on their bell, and a mail in their own language with the
 // appointment's calendar entry attached. Both are written inside the transaction of the change, so
 // a change and what it tells exist together or not at all.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { config } from "../config.ts";
 import type { Db } from "./db/index.ts";
-import { users } from "./db/schema.ts";
+import { appointments, notifications, users } from "./db/schema.ts";
 import type { NotificationKind } from "../contract/constants.ts";
 import { formatTimeZone } from "../contract/time-zone.ts";
 import { markSeenOn, notify } from "./notification/data.ts";
 import { buildCalendar, calendarAppointment, type Reader } from "./calendar/ics.ts";
-import { findAppointment } from "./appointment/serialize.ts";
+import { findAppointment, findAppointments } from "./appointment/serialize.ts";
 import { DELETED_USER } from "../contract/constants.ts";
 import { clinicTimeZone } from "./time.ts";
 import type { MailAttachment, MailMessage } from "./mail/index.ts";
 import type { OutboxMailer } from "./mail/outbox.ts";
 import { compose, mailText, toLocale, type Locale } from "./mail/templates.ts";
-import { queueNoticeSms } from "./sms/outbox.ts";
+import { queueNoticeSms, queueNoticesSms } from "./sms/outbox.ts";
+import { inIds } from "./query.ts";
 import { oneSms, smsText, smsWhen } from "./sms/texts.ts";
 
 /** A change someone else should hear of, and whom it goes to. */
@@ -193,13 +194,14 @@ const SMS_TEXTS: Partial<Record<AppointmentChange, string>> = {
  * time and a link to the appointment, nothing about the care itself.
  */
 function queueSms(tx: Db, to: Recipient, key: string, a: Loaded) {
+  return queueNoticeSms(tx, to.id, smsOf(to, key, a));
+}
+
+/** The SMS of `key` about appointment `a` to `to`, in their language. */
+function smsOf(to: Recipient, key: string, a: Loaded) {
   const locale = toLocale(to.locale);
   const link = `${config().publicUrl}/a/${a.id}`;
-  return queueNoticeSms(
-    tx,
-    to.id,
-    oneSms(smsText(locale, key, { when: smsWhen(locale, a.startsAt, clinicTimeZone()) }), link),
-  );
+  return oneSms(smsText(locale, key, { when: smsWhen(locale, a.startsAt, clinicTimeZone()) }), link);
 }
 
 /**
@@ -231,27 +233,88 @@ export async function tellOfChange(
   const smsKey = SMS_TEXTS[change];
   const texted = a && recipient && smsKey ? await queueSms(tx, recipient, smsKey, a) : false;
   if (!a || !recipient?.mailNotifications) return texted;
-  const reader = APPOINTMENT_CHANGES[change];
   // A proposal's doctor is the actor: the request has no doctor yet.
   const doctor = change === "proposal" ? await loadRecipient(tx, actorId) : a.doctor;
-  const cancel = change.startsWith("cancelled");
-  await mailer.enqueue(
-    tx,
-    appointmentMail(a, recipient, reader, {
-      key: change,
-      paragraphs: PARAGRAPHS[change].filter((p) => p !== "reason" || reason),
-      values: (locale) => ({
-        patient: nameOf(a.patient),
-        doctor: nameOf(doctor),
-        when: appointmentWhen(locale, a.startsAt),
-        ...(previousStartsAt ? { before: appointmentWhen(locale, previousStartsAt) } : {}),
-        ...(reason ? { reason } : {}),
-      }),
-      // A proposal is not an appointment yet: nothing to put in a calendar.
-      calendar: change === "proposal" ? "none" : cancel ? "cancel" : "add",
-    }),
-  );
+  await mailer.enqueue(tx, changeMail(a, recipient, change, { doctor, previousStartsAt, reason }));
   return true;
+}
+
+/** The mail telling `to` of `change` to appointment `a`, in their language. */
+function changeMail(
+  a: Loaded,
+  to: Recipient,
+  change: AppointmentChange,
+  {
+    doctor,
+    previousStartsAt,
+    reason,
+  }: { doctor: Parameters<typeof nameOf>[0]; previousStartsAt?: Date; reason?: string | null },
+) {
+  const cancel = change.startsWith("cancelled");
+  return appointmentMail(a, to, APPOINTMENT_CHANGES[change], {
+    key: change,
+    paragraphs: PARAGRAPHS[change].filter((p) => p !== "reason" || reason),
+    values: (locale) => ({
+      patient: nameOf(a.patient),
+      doctor: nameOf(doctor),
+      when: appointmentWhen(locale, a.startsAt),
+      ...(previousStartsAt ? { before: appointmentWhen(locale, previousStartsAt) } : {}),
+      ...(reason ? { reason } : {}),
+    }),
+    // A proposal is not an appointment yet: nothing to put in a calendar.
+    calendar: change === "proposal" ? "none" : cancel ? "cancel" : "add",
+  });
+}
+
+/**
+ * tellOfChange for the appointments of `ids`, all cancelled by `actorId` for an absence or a closed
+ * day: their patients' bell notices, mails and texts, each kind written in one statement whatever
+ * the number of appointments (a closed day's can be thousands, and the clinic's calendar stays
+ * locked until they are written).
+ */
+export async function tellOfCancellations(
+  tx: Db,
+  mailer: OutboxMailer,
+  ids: readonly string[],
+  change: "cancelledForAbsence" | "cancelledForClosure",
+  { actorId, reason }: { actorId: string; reason: string | null },
+) {
+  await tx
+    .update(notifications)
+    .set({ seenAt: new Date() })
+    .where(
+      and(eq(notifications.userId, actorId), inIds(notifications.appointmentId, ids), isNull(notifications.seenAt)),
+    );
+  await tx.execute(sql`
+    insert into ${notifications} (user_id, appointment_id, kind, actor_id)
+    select a.patient_id, a.id, ${NOTICE_OF[change]}, ${actorId}::uuid
+    from ${appointments} a
+    where ${inIds(sql`a.id`, ids)} and a.patient_id <> ${actorId}::uuid`);
+  // Soonest first, as given: a patient's texts beyond their daily limit are the latest ones.
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const loaded = (await findAppointments(tx, ids)).sort((x, y) => order.get(x.id)! - order.get(y.id)!);
+  const recipients = new Map(
+    (
+      await tx
+        .select(recipientColumns)
+        .from(users)
+        .where(inIds(users.id, [...new Set(loaded.map((a) => a.patientId))]))
+    ).map((u) => [u.id, u]),
+  );
+  const told = loaded.flatMap((a) => {
+    const to = recipients.get(a.patientId);
+    return to && !to.deletedAt && to.id !== actorId ? [{ a, to }] : [];
+  });
+  await queueNoticesSms(
+    tx,
+    told.map(({ a, to }) => ({ userId: to.id, text: smsOf(to, SMS_TEXTS[change]!, a) })),
+  );
+  await mailer.enqueueAll(
+    tx,
+    told
+      .filter(({ to }) => to.mailNotifications)
+      .map(({ a, to }) => changeMail(a, to, change, { doctor: a.doctor, reason })),
+  );
 }
 
 /**

@@ -2,7 +2,14 @@
 // absences (/doctor/working-plan, /doctor/absences), the clinic's closed days (/admin/closures),
 // and the codes of the one availability rule that refuses a slot (api/appointment/availability.ts).
 import { z } from "zod";
-import { CALENDAR_REASON_MAX, MAX_HORIZON_DAYS, MAX_NOTICE_HOURS, SLOTS, WEEKDAYS } from "./constants.ts";
+import {
+  CALENDAR_REASON_MAX,
+  FIXED_HOLIDAYS,
+  MAX_HORIZON_DAYS,
+  MAX_NOTICE_HOURS,
+  SLOTS,
+  WEEKDAYS,
+} from "./constants.ts";
 import { person } from "./doctor.ts";
 import { calendarDate, coded, optionalText } from "./fields.ts";
 
@@ -95,9 +102,21 @@ export const closureBody = z.object({
   cancelAppointments,
 });
 
-const closure = z.object({ id: z.string(), date: z.string(), reason: z.string() });
-/** GET /admin/closures: the closed days from today on, soonest first. */
-export const closureList = z.object({ closures: z.array(closure) });
+/** A closed day: a fixed public holiday has its `holiday` key, which the page names in its language. */
+const closure = z.object({
+  id: z.string(),
+  date: z.string(),
+  reason: z.string(),
+  holiday: z.enum(FIXED_HOLIDAYS).nullable(),
+});
+
+/** GET /admin/closures?to=YYYY-MM-DD: the closed days from today until `to` (included); every one without it. */
+export const closureListQuery = z.object({
+  to: coded(calendarDate("A valid date is required").optional(), "invalid_date"),
+});
+
+/** GET /admin/closures: the closed days asked for, soonest first, and how many come after `to`. */
+export const closureList = z.object({ closures: z.array(closure), later: z.number().int() });
 
 /** An appointment an absence or a closure would fall on (pending or confirmed). */
 const periodAppointment = z.object({

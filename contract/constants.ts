@@ -23,6 +23,15 @@ export const MAX_HORIZON_DAYS = 730;
 export const MAX_ABSENCE_DAYS = 366;
 /** The longest reason an absence or a closed day keeps. */
 export const CALENDAR_REASON_MAX = 200;
+/** Cameroon's fixed public holidays, closed days from the start (migration 0010), named on screen in the page's language. */
+export const FIXED_HOLIDAYS = [
+  "new_year",
+  "youth_day",
+  "labour_day",
+  "national_day",
+  "assumption",
+  "christmas",
+] as const;
 
 export const APPOINTMENT_STATUSES = ["pending", "proposed", "confirmed", "completed", "cancelled", "missed"] as const;
 /** Statuses no one changes any more: the appointment took place, was called off, or the patient did not come. */

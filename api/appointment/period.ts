@@ -1,17 +1,20 @@
-// The appointments a new absence or closed day falls on (docs/product.md, Availability): the pending
-// and confirmed ones of the period are answered 409 (so nobody loses an appointment unawares), or,
-// when the caller asks, cancelled in the same transaction, each patient told why on their bell and
-// by mail in their language.
+// A new absence or closed day, the same change on two scopes (docs/product.md, Availability): one
+// doctor's calendar or the clinic's. The pending and confirmed appointments of the period are
+// answered 409 (so nobody loses an appointment unawares), or, when the caller asks, cancelled in
+// the same transaction, each patient told why on their bell, by mail and by text in their language.
 import { and, asc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PeriodAppointment } from "../../contract/availability.ts";
-import { DELETED_USER } from "../../contract/constants.ts";
+import { DELETED_USER, MAX_ABSENCE_DAYS } from "../../contract/constants.ts";
+import { addDays, daysFrom } from "../../contract/days.ts";
+import { auditAppointments } from "../audit.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, users } from "../db/schema.ts";
-import { ApiError } from "../http.ts";
+import { ApiError, badRequest } from "../http.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
-import { tellOfChange } from "../notifications.ts";
-import { clinicParts, zonedInstant } from "../time.ts";
+import { tellOfCancellations } from "../notifications.ts";
+import { inIds } from "../query.ts";
+import { clinicParts, clinicToday, zonedInstant } from "../time.ts";
 import { ACTIVE_STATUSES } from "./booking.ts";
 
 /**
@@ -21,17 +24,8 @@ import { ACTIVE_STATUSES } from "./booking.ts";
  */
 const PERIOD_LIST_MAX = 50;
 
-/** The wire form of what a period change cancelled: the first PERIOD_LIST_MAX and how many in all. */
-export const cancelledList = (cancelled: PeriodAppointment[]) => ({
-  cancelled: cancelled.slice(0, PERIOD_LIST_MAX),
-  cancelledTotal: cancelled.length,
-});
-
 const doctorUser = alias(users, "period_doctor");
 const patientUser = alias(users, "period_patient");
-
-/** The day after a YYYY-MM-DD date. */
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const personOf = (id: string | null, username: string | null, avatarUrl: string | null, deletedAt: Date | null) =>
   id === null ? null : { id, username: deletedAt ? DELETED_USER : username!, avatarUrl: deletedAt ? null : avatarUrl };
@@ -43,9 +37,13 @@ interface Period {
   doctorId?: string;
 }
 
-/** The pending and confirmed appointments with a doctor from `from` to `to` (clinic days, both included), locked, soonest first. */
-async function lockPeriodAppointments(tx: Db, { from, to, doctorId }: Period) {
-  const rows = await tx
+/**
+ * The pending and confirmed appointments with a doctor from `from` to `to` (clinic days, both
+ * included), to be locked, soonest first. A closed day's are found by the index
+ * appointments_active_starts, an absence's by the doctor's.
+ */
+export function periodAppointments(tx: Db, { from, to, doctorId }: Period) {
+  return tx
     .select({
       id: appointments.id,
       status: appointments.status,
@@ -67,21 +65,22 @@ async function lockPeriodAppointments(tx: Db, { from, to, doctorId }: Period) {
         doctorId ? eq(appointments.doctorId, doctorId) : isNotNull(appointments.doctorId),
         inArray(appointments.status, [...ACTIVE_STATUSES]),
         gte(appointments.startsAt, zonedInstant(from, "00:00")),
-        lt(appointments.startsAt, zonedInstant(nextDay(to), "00:00")),
+        lt(appointments.startsAt, zonedInstant(addDays(to, 1), "00:00")),
       ),
     )
     .orderBy(asc(appointments.startsAt), asc(appointments.id))
     .for("update", { of: appointments });
+}
+
+async function lockPeriodAppointments(tx: Db, period: Period): Promise<PeriodAppointment[]> {
+  const rows = await periodAppointments(tx, period);
   return rows.map((r) => ({
-    patientId: r.patientId,
-    wire: {
-      id: r.id,
-      status: r.status as PeriodAppointment["status"],
-      date: clinicParts(r.startsAt).date,
-      time: clinicParts(r.startsAt).iso,
-      Doctor: personOf(r.doctorId, r.doctorName, r.doctorAvatar, r.doctorDeletedAt),
-      Patient: personOf(r.patientId, r.patientName, r.patientAvatar, r.patientDeletedAt),
-    } satisfies PeriodAppointment,
+    id: r.id,
+    status: r.status as PeriodAppointment["status"],
+    date: clinicParts(r.startsAt).date,
+    time: clinicParts(r.startsAt).iso,
+    Doctor: personOf(r.doctorId, r.doctorName, r.doctorAvatar, r.doctorDeletedAt),
+    Patient: personOf(r.patientId, r.patientName, r.patientAvatar, r.patientDeletedAt),
   }));
 }
 
@@ -94,33 +93,55 @@ export interface PeriodChange extends Period {
   reason: string | null;
 }
 
+/** What differs between an absence (one doctor's calendar) and a closed day (the clinic's). */
+export interface PeriodScope<Row> {
+  /** Takes the calendar the period closes, until the transaction ends. */
+  lock(tx: Db): Promise<void>;
+  /** Refuses the period before anything is written: too many to come, or the same day twice. */
+  check(tx: Db): Promise<void>;
+  /** Writes the absence or the closed day itself. */
+  record(tx: Db): Promise<Row>;
+}
+
 /**
- * Within `tx`: the 409 appointments_in_period listing the period's appointments (the first
- * PERIOD_LIST_MAX, and their total), or, with `cancelAppointments`, each one cancelled and its
- * patient told. Returns the cancelled ones and their patients (for the audit trail); the caller
- * wakes the outbox after its commit.
+ * An absence or a closed day: refused when already over or longer than MAX_ABSENCE_DAYS, and over
+ * booked appointments either refused (409 appointments_in_period, the first PERIOD_LIST_MAX and
+ * their total) or, with `cancelAppointments`, each one cancelled, its patient told (the bell, a
+ * mail, a text) and the change audited. All of it is one transaction, whose statements do not grow
+ * in number with the appointments: the calendar lock it holds stops every booking meanwhile.
  */
-export async function clearPeriod(tx: Db, mailer: OutboxMailer, p: PeriodChange) {
+export async function closePeriod<Row>(db: Db, mailer: OutboxMailer, p: PeriodChange, scope: PeriodScope<Row>) {
+  if (p.from > p.to) throw badRequest("The period must end on or after its first day", "invalid_period");
+  if (p.to < clinicToday()) throw badRequest("The period is already over", "past_date");
+  if (daysFrom(p.from, p.to) + 1 > MAX_ABSENCE_DAYS)
+    throw badRequest(`A period covers at most ${MAX_ABSENCE_DAYS} days`, "invalid_period");
+  const result = await db.transaction(async (tx) => {
+    await scope.lock(tx);
+    await scope.check(tx);
+    const cancelled = await cancelPeriod(tx, mailer, p);
+    return { row: await scope.record(tx), cancelled };
+  });
+  if (result.cancelled.length) mailer.wake();
+  return {
+    row: result.row,
+    cancelled: result.cancelled.slice(0, PERIOD_LIST_MAX),
+    cancelledTotal: result.cancelled.length,
+  };
+}
+
+/** Within `tx`: the 409 listing the period's appointments, or with `cancelAppointments` all of them cancelled and told. */
+async function cancelPeriod(tx: Db, mailer: OutboxMailer, p: PeriodChange): Promise<PeriodAppointment[]> {
   const found = await lockPeriodAppointments(tx, p);
-  if (found.length === 0) return { cancelled: [], patientIds: [] };
+  if (found.length === 0) return [];
   if (!p.cancelAppointments) {
     throw new ApiError(409, "Appointments fall in this period", "appointments_in_period", {
-      appointments: found.slice(0, PERIOD_LIST_MAX).map((f) => f.wire),
+      appointments: found.slice(0, PERIOD_LIST_MAX),
       total: found.length,
     });
   }
-  const now = new Date();
-  await tx
-    .update(appointments)
-    .set({ status: "cancelled", updatedAt: now })
-    .where(
-      inArray(
-        appointments.id,
-        found.map((f) => f.wire.id),
-      ),
-    );
-  for (const { wire, patientId } of found) {
-    await tellOfChange(tx, mailer, wire.id, p.change, { actorId: p.actorId, to: patientId, reason: p.reason });
-  }
-  return { cancelled: found.map((f) => f.wire), patientIds: found.map((f) => f.patientId) };
+  const ids = found.map((f) => f.id);
+  await tx.update(appointments).set({ status: "cancelled", updatedAt: new Date() }).where(inIds(appointments.id, ids));
+  await tellOfCancellations(tx, mailer, ids, p.change, { actorId: p.actorId, reason: p.reason });
+  await auditAppointments(tx, p.actorId, ids);
+  return found;
 }

@@ -1,6 +1,7 @@
 // The one wire shape of an appointment (docs/product.md, Data), used by the patient and doctor lists.
 import type { Db } from "../db/index.ts";
 import type { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
+import { inIds } from "../query.ts";
 import { clinicParts } from "../time.ts";
 import { DELETED_USER } from "../../contract/constants.ts";
 
@@ -39,6 +40,11 @@ function loadOne(db: Db, id: string) {
 
 export async function findAppointment(db: Db, id: string) {
   return loadOne(db, id);
+}
+
+/** findAppointment for many, in one statement. */
+export function findAppointments(db: Db, ids: readonly string[]) {
+  return db.query.appointments.findMany({ where: (a) => inIds(a.id, ids), with: appointmentWith });
 }
 
 const person = (u: { id: string; username: string; avatarUrl: string | null; deletedAt: Date | null } | null) =>

@@ -5,6 +5,7 @@ import {
   APPOINTMENT_CATEGORIES,
   APPOINTMENT_STATUSES,
   DOCTOR_VERIFICATIONS,
+  FIXED_HOLIDAYS,
   GENDERS,
   NOTIFICATION_KINDS,
   PROPOSAL_STATUSES,
@@ -208,6 +209,10 @@ export const appointments = pgTable(
     index("appointments_doctor_starts").on(t.doctorId, t.startsAt),
     // The reminder worker's look at the confirmed appointments of the next hours (api/reminders.ts).
     index("appointments_confirmed_starts").on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
+    // A closed day's look at every doctor's active appointments of the day (api/appointment/period.ts).
+    index("appointments_active_starts")
+      .on(t.startsAt)
+      .where(sql`${t.status} in ('pending', 'confirmed') and ${t.doctorId} is not null`),
     // The open requests doctors may answer (access.ts answerableRequests), soonest first.
     index("appointments_open_pool")
       .on(t.specialityId, t.startsAt)
@@ -511,6 +516,9 @@ export const clinicClosures = pgTable("clinic_closures", {
   id: uuid("id").primaryKey().defaultRandom(),
   date: date("date").notNull().unique(),
   reason: text("reason").notNull(),
+  // One of FIXED_HOLIDAYS (contract/constants.ts) for the holidays migration 0010 wrote, which the
+  // page names in its language (migration 0016); null for a day the admin added.
+  holiday: text("holiday", { enum: FIXED_HOLIDAYS }),
   createdAt: createdAt(),
 });
 

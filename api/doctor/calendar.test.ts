@@ -364,6 +364,31 @@ describe("closed days", () => {
     expect(dates.every((d) => d >= new Date().toISOString().slice(0, 10).slice(0, 8))).toBe(true);
   });
 
+  it("are listed until a day asked for, with how many come later, each holiday named by its key", async () => {
+    const admin = await api.createAdmin();
+    const all = (await api.request("GET", "/admin/closures", { answer: closureList, token: admin.token })).body;
+    expect(all.later).toBe(0);
+    const res = await api.request("GET", "/admin/closures?to=2030-06-30", { answer: closureList, token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.closures).toEqual(all.closures.filter((c) => c.date <= "2030-06-30"));
+    expect(res.body.later).toBe(all.closures.length - res.body.closures.length);
+    expect(res.body.closures.find((c) => c.date === "2030-05-01")).toMatchObject({
+      holiday: "labour_day",
+      reason: "Labour Day / Fête du Travail",
+    });
+    const added = await api.request("POST", "/admin/closures", {
+      answer: createdClosure,
+      token: admin.token,
+      body: { date: futureDate(26), reason: "Good Friday" },
+    });
+    expect(added.body.closure.holiday).toBeNull();
+    for (const to of ["2030-02-31", "soon", ""]) {
+      const refused = await api.request("GET", `/admin/closures?to=${to}`, { token: admin.token });
+      expect([to, refused.status, refusal(refused).code]).toEqual([to, 400, "invalid_date"]);
+    }
+    await api.request("DELETE", `/admin/closures/${added.body.closure.id}`, { token: admin.token });
+  });
+
   it("are added and removed by the admin; the same day twice is a 409", async () => {
     const admin = await api.createAdmin();
     const date = futureDate(25);
@@ -374,7 +399,7 @@ describe("closed days", () => {
     });
     expect(made.status).toBe(201);
     expect(made.body).toEqual({
-      closure: { id: expect.any(String), date, reason: "Good Friday" },
+      closure: { id: expect.any(String), date, reason: "Good Friday", holiday: null },
       cancelled: [],
       cancelledTotal: 0,
     });

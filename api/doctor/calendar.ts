@@ -4,18 +4,16 @@
 import { Router } from "express";
 import { and, asc, count, eq, gte } from "drizzle-orm";
 import { absenceBody, type absenceList, workingPlan, type WorkingPlan } from "../../contract/availability.ts";
-import { MAX_ABSENCE_DAYS } from "../../contract/constants.ts";
 import type { z } from "zod";
 import { isUuid } from "../../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { doctorAbsences, workingPlans } from "../db/schema.ts";
-import { authenticate, badRequest, conflict, currentUser, notFound, parse } from "../http.ts";
+import { authenticate, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
-import { auditPatients } from "../audit.ts";
 import { lockDoctorCalendar } from "../appointment/availability.ts";
-import { cancelledList, clearPeriod } from "../appointment/period.ts";
+import { closePeriod } from "../appointment/period.ts";
 import { clinicToday } from "../time.ts";
 
 async function loadPlan(db: Db, doctorId: string): Promise<WorkingPlan> {
@@ -67,42 +65,32 @@ async function listAbsences(db: Db, doctorId: string): Promise<z.infer<typeof ab
  */
 const MAX_COMING_ABSENCES = 100;
 
-const dayCount = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-
-async function declareAbsence(db: Db, mailer: OutboxMailer, doctorId: string, body: z.output<typeof absenceBody>) {
-  const { from, to, reason, cancelAppointments } = body;
-  if (from > to) throw badRequest("The absence must end on or after its first day", "invalid_period");
-  if (to < clinicToday()) throw badRequest("The absence is already over", "past_date");
-  if (dayCount(from, to) > MAX_ABSENCE_DAYS)
-    throw badRequest(`An absence covers at most ${MAX_ABSENCE_DAYS} days`, "invalid_period");
-  const result = await db.transaction(async (tx) => {
-    await lockDoctorCalendar(tx, doctorId);
-    const [coming] = await tx
-      .select({ n: count() })
-      .from(doctorAbsences)
-      .where(and(eq(doctorAbsences.doctorId, doctorId), gte(doctorAbsences.endsOn, clinicToday())));
-    if (coming.n >= MAX_COMING_ABSENCES)
-      throw conflict(`A doctor has at most ${MAX_COMING_ABSENCES} absences to come`, "too_many_absences");
-    const cleared = await clearPeriod(tx, mailer, {
-      from,
-      to,
-      doctorId,
-      cancelAppointments,
-      actorId: doctorId,
-      change: "cancelledForAbsence",
-      reason: reason ?? null,
-    });
-    const [row] = await tx
-      .insert(doctorAbsences)
-      .values({ doctorId, startsOn: from, endsOn: to, reason: reason ?? null })
-      .returning();
-    return { absence: absenceOf(row), ...cleared };
-  });
-  mailer.wake();
-  for (const a of result.cancelled)
-    await auditPatients(db, doctorId, [a.Patient?.id ?? ""].filter(Boolean), "update", "appointment", a.id);
-  return { absence: result.absence, ...cancelledList(result.cancelled) };
+function declareAbsence(db: Db, mailer: OutboxMailer, doctorId: string, body: z.output<typeof absenceBody>) {
+  const { from, to, reason = null, cancelAppointments } = body;
+  const change = { from, to, doctorId, cancelAppointments, actorId: doctorId, reason };
+  return closePeriod(
+    db,
+    mailer,
+    { ...change, change: "cancelledForAbsence" },
+    {
+      lock: (tx) => lockDoctorCalendar(tx, doctorId),
+      async check(tx) {
+        const [coming] = await tx
+          .select({ n: count() })
+          .from(doctorAbsences)
+          .where(and(eq(doctorAbsences.doctorId, doctorId), gte(doctorAbsences.endsOn, clinicToday())));
+        if (coming.n >= MAX_COMING_ABSENCES)
+          throw conflict(`A doctor has at most ${MAX_COMING_ABSENCES} absences to come`, "too_many_absences");
+      },
+      async record(tx) {
+        const [row] = await tx
+          .insert(doctorAbsences)
+          .values({ doctorId, startsOn: from, endsOn: to, reason })
+          .returning();
+        return absenceOf(row);
+      },
+    },
+  ).then(({ row, ...cancelled }) => ({ absence: row, ...cancelled }));
 }
 
 async function removeAbsence(db: Db, doctorId: string, id: string) {

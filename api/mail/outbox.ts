@@ -13,6 +13,8 @@ import type { Mailer, MailMessage } from "./index.ts";
 export interface OutboxMailer extends Mailer {
   /** Queues within `tx`: the mail exists if and only if the transaction commits. Call `wake` after the commit. */
   enqueue(tx: Db, message: MailMessage): Promise<void>;
+  /** Queues all of `messages` within `tx` in one statement, whatever their number (a closed day's notices). */
+  enqueueAll(tx: Db, messages: readonly MailMessage[]): Promise<void>;
   /** Tells the worker there is mail to send now rather than at its next poll. */
   wake(): void;
 }
@@ -33,6 +35,15 @@ export function outboxMailer(db: Db, onQueued: () => void = () => {}): OutboxMai
     },
     async enqueue(tx, message) {
       await tx.insert(mailOutbox).values(row(message));
+    },
+    async enqueueAll(tx, messages) {
+      if (messages.length === 0) return;
+      // One parameter for them all: a statement takes at most 65,535, fewer than a large day's fields.
+      await tx.execute(sql`
+        insert into ${mailOutbox} (recipient, subject, text, html, attachments)
+        select m.recipient, m.subject, m.text, m.html, m.attachments
+        from jsonb_to_recordset(${JSON.stringify(messages.map(row))}::jsonb)
+          as m(recipient text, subject text, text text, html text, attachments jsonb)`);
     },
     wake: onQueued,
   };

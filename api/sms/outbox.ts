@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
+import { rowsOf } from "../query.ts";
 import { startRounds } from "../rounds.ts";
 import { smsOutbox, users } from "../db/schema.ts";
 import type { Receipt, SmsSender } from "./smpp.ts";
@@ -21,27 +22,37 @@ export const DAILY_NOTICES = 10;
  * caller wakes the worker after the commit.
  */
 export async function queueNoticeSms(tx: Db, userId: string, text: string): Promise<boolean> {
-  const [user] = await tx
-    .select({ phone: users.phone, verified: users.phoneVerified, sms: users.sms, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user?.phone || !user.verified || !user.sms || user.deletedAt) return false;
-  const [{ today }] = await tx
-    .select({ today: sql<number>`count(*)`.mapWith(Number) })
-    .from(smsOutbox)
-    .where(
-      and(
-        eq(smsOutbox.userId, userId),
-        eq(smsOutbox.kind, "notice"),
-        gt(smsOutbox.createdAt, sql`now() - interval '1 day'`),
-      ),
-    );
-  if (today >= DAILY_NOTICES) {
-    console.warn(`[sms] daily limit of ${DAILY_NOTICES} notices reached for a user: notice not queued`);
-    return false;
-  }
-  await tx.insert(smsOutbox).values({ userId, kind: "notice", recipient: user.phone, text });
-  return true;
+  return (await queueNoticesSms(tx, [{ userId, text }])) === 1;
+}
+
+/**
+ * queueNoticeSms for many notices in one statement, whatever their number (a closed day's): the
+ * notices to one user count against their DAILY_NOTICES in the order given. Returns how many were
+ * queued.
+ */
+export async function queueNoticesSms(tx: Db, notices: readonly { userId: string; text: string }[]) {
+  if (notices.length === 0) return 0;
+  const given = JSON.stringify(notices.map((n, ord) => ({ user_id: n.userId, text: n.text, ord })));
+  const [{ queued, held }] = rowsOf<{ queued: number; held: number }>(
+    await tx.execute(sql`
+      with wanted as (
+        select n.user_id, n.text, u.phone,
+          row_number() over (partition by n.user_id order by n.ord) as nth,
+          (select count(*) from ${smsOutbox} o
+            where o.user_id = n.user_id and o.kind = 'notice' and o.created_at > now() - interval '1 day') as today
+        from jsonb_to_recordset(${given}::jsonb) as n(user_id uuid, text text, ord int)
+        join ${users} u on u.id = n.user_id
+        where u.phone is not null and u.phone_verified and u.sms and u.deleted_at is null
+      ), queued as (
+        insert into ${smsOutbox} (user_id, kind, recipient, text)
+        select user_id, 'notice', phone, text from wanted where today + nth <= ${DAILY_NOTICES}
+        returning 1
+      )
+      select (select count(*) from queued)::int as queued,
+        (select count(*) from wanted where today + nth > ${DAILY_NOTICES})::int as held`),
+  );
+  if (held > 0) console.warn(`[sms] daily limit of ${DAILY_NOTICES} notices reached: ${held} not queued`);
+  return Number(queued);
 }
 
 /** Queues a verification code to `phone` (the user's, not yet verified) within `tx`. */

@@ -19,6 +19,9 @@ const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+/** Cameroon's fixed public holidays (MM-DD), closed days from the start (migration 0010). */
+const FIXED_HOLIDAYS = ["01-01", "02-11", "05-01", "05-20", "08-15", "12-25"];
+
 /** The clinic's closed days to come, which no day of a test may fall on (the fixed holidays among them). */
 async function closedDays(admin: Account) {
   const answer = await api<{ closures: { date: string }[] }>("GET", "/admin/closures", { token: admin.token });
@@ -72,6 +75,12 @@ const words = {
     closeAnyway: "Close the day and cancel this appointment",
     addedCancelling: "Closed day added; the appointments on it were cancelled and their patients told",
     withDoctor: (patient: string, doctor: string) => `${patient} with Dr. ${doctor}`,
+    yearList: "Closed days in the coming twelve months",
+    allList: "Closed days to come",
+    showLater: /^Show the later years \(\d+ more closed days\)$/,
+    showYear: "Show the coming twelve months only",
+    labourDay: "Labour Day",
+    christmas: "Christmas",
     bookDialog: "Book an appointment",
     book: "Book appointment",
   },
@@ -110,18 +119,24 @@ const words = {
     closeAnyway: "Fermer ce jour et annuler ce rendez-vous",
     addedCancelling: "Jour de fermeture ajouté ; ses rendez-vous ont été annulés et leurs patients prévenus",
     withDoctor: (patient: string, doctor: string) => `${patient} avec le Dr ${doctor}`,
+    yearList: "Jours de fermeture des douze prochains mois",
+    allList: "Jours de fermeture à venir",
+    showLater: /^Afficher les années suivantes \(\d+ autres jours de fermeture\)$/,
+    showYear: "N'afficher que les douze prochains mois",
+    labourDay: "Fête du Travail",
+    christmas: "Noël",
     bookDialog: "Prendre rendez-vous",
     book: "Réserver le rendez-vous",
   },
 } satisfies Record<Language, unknown>;
 
 /**
- * A Sunday, which no doctor works by default, at a random distance: parallel tests neither book it
- * nor pick the same one.
+ * A Sunday, which no doctor works by default, at a random distance within the twelve months the
+ * Closed days page lists: parallel tests neither book it nor pick the same one.
  */
 async function freeSunday(admin: Account) {
   const closed = await closedDays(admin);
-  return nextOpen(0, closed, 30 + 7 * Math.floor(Math.random() * 80));
+  return nextOpen(0, closed, 30 + 7 * Math.floor(Math.random() * 44));
 }
 
 /** The admin's Closed days page, reached from the admin's menu. */
@@ -376,6 +391,43 @@ for (const language of ["en", "fr"] as const) {
         await expect(page.getByLabel(w.reason, { exact: true })).toHaveValue("Congress");
         expect((await api("GET", "/doctor/absences", { token: doctor.token })).body.absences).toHaveLength(100);
         await checkA11y(page);
+      });
+
+      test("the admin sees the coming twelve months of closed days, the later years on request, each in the page's language", async ({
+        page,
+        admin,
+      }) => {
+        // Other tests add and remove closed days meanwhile: the fixed holidays are what stays.
+        const today = clinicDay(Date.now());
+        const [y, m, d] = today.split("-").map(Number);
+        const yearOn = addDays(new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10), -1);
+        const holidays = [...(await closedDays(admin))].filter((day) => FIXED_HOLIDAYS.includes(day.slice(5))).sort();
+        const lastWithin = holidays.filter((day) => day <= yearOn).at(-1)!;
+        const firstAfter = holidays.find((day) => day > yearOn)!;
+        const labourDay = holidays.find((day) => day.endsWith("-05-01"))!;
+        const other = language === "en" ? words.fr : words.en;
+        await openClosedDays(page, admin, language);
+
+        const year = page.getByRole("list", { name: w.yearList });
+        const item = (day: string) => year.getByRole("listitem").filter({ hasText: shown(day, language) });
+        await expect(item(lastWithin)).toHaveCount(1);
+        await expect(item(firstAfter)).toHaveCount(0);
+        await expect(item(labourDay)).toContainText(w.labourDay);
+        await expect(item(labourDay)).not.toContainText(other.labourDay);
+        await checkA11y(page);
+
+        await page.getByRole("link", { name: w.showLater }).click();
+        await expect(page).toHaveURL(/\/admin\/closures\?years=all$/);
+        const every = page.getByRole("list", { name: w.allList });
+        await expect(every.getByRole("listitem").filter({ hasText: shown(firstAfter, language) })).toHaveCount(1);
+        const last = every.getByRole("listitem").filter({ hasText: shown("2036-12-25", language) });
+        await expect(last).toContainText(w.christmas);
+        await expect(last).not.toContainText(other.christmas);
+
+        await page.getByRole("link", { name: w.showYear }).click();
+        await expect(page).toHaveURL(/\/admin\/closures$/);
+        await expect(item(lastWithin)).toHaveCount(1);
+        await expect(item(firstAfter)).toHaveCount(0);
       });
 
       test("the admin adds and removes a closed day", async ({ page, admin }) => {

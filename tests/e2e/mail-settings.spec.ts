@@ -1,8 +1,10 @@
 // A patient or a doctor chooses the mail they receive on the settings page (docs/mail.md):
 // appointment notices and reminders can be turned off, and the language chosen in the menu becomes
 // the language of their mail. Plain forms: the same with JavaScript off (the patient) and on (the
-// doctor).
+// doctor). Whoever signs in reading the pages in French has their mail in French too, as the page
+// says.
 import type { Page } from "@playwright/test";
+import { api } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { checkA11y } from "./support.ts";
 
@@ -71,3 +73,23 @@ test.describe("with JavaScript on", () => {
     await chooseMail(page, true);
   });
 });
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`in French, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, language: "fr" });
+
+    test("an account made in English, signed in on French pages: the page says its e-mails are in French, and they are", async ({
+      page,
+      patient,
+      signIn,
+    }) => {
+      expect((await api("GET", "/settings", { token: patient.token })).body.language).toBe("en");
+      await signIn(patient);
+      await page.goto("/settings");
+      await expect(page.getByRole("main").getByLabel("Langue")).toHaveValue("fr");
+      await expect(page.getByText("Vos e-mails sont écrits en français, la langue choisie ci-dessus.")).toBeVisible();
+      expect((await api("GET", "/settings", { token: patient.token })).body.language).toBe("fr");
+      await checkA11y(page);
+    });
+  });
+}

@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { afterHydration } from "../../after-hydration.ts";
 import type { z } from "zod";
 import type { Route } from "./+types/closures";
@@ -20,14 +20,25 @@ import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { refusalOf } from "../../availability.server.ts";
 import { closureSchema, type Conflicts } from "../../availability-schemas.ts";
 import type { closureBody, closureList } from "../../../contract/availability.ts";
+import { addDays } from "../../../contract/days.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("admin")];
 
 const PAGE = "/admin/closures";
 
+/** The last day of the twelve months from `today` on: the day before the same date a year later. */
+function aYearOn(today: string) {
+  const [y, m, d] = today.split("-").map(Number);
+  return addDays(new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10), -1);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { closures } = await upstream(request, context).get<z.infer<typeof closureList>>("/admin/closures");
-  return { closures, today: clinicToday(), idempotencyKey: crypto.randomUUID() };
+  const today = clinicToday();
+  // The coming twelve months; the later years (the holidays are written through 2036) when asked.
+  const all = new URL(request.url).searchParams.get("years") === "all";
+  const path = all ? "/admin/closures" : `/admin/closures?to=${aYearOn(today)}`;
+  const { closures, later } = await upstream(request, context).get<z.infer<typeof closureList>>(path);
+  return { closures, later, all, today, idempotencyKey: crypto.randomUUID() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { form: "remove" as const, message: upstreamErrorKey(answer, "availability", "admin:closures.removeFailed") },
         { status: answer.status },
       );
-    return redirectWithToast(PAGE, { type: "success", message: "admin:closures.removed" });
+    // Back to the list as it was shown: the coming year, or every year.
+    const all = new URL(request.url).searchParams.get("years") === "all";
+    return redirectWithToast(all ? `${PAGE}?years=all` : PAGE, { type: "success", message: "admin:closures.removed" });
   }
 
   const submission = parseWithZod(formData, { schema: closureSchema(clinicToday()) });
@@ -131,20 +144,25 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
         </section>
         <section aria-labelledby="closures-title" className="card min-w-0 space-y-4">
           <h2 id="closures-title" className="text-lg font-semibold">
-            {t("admin:closures.listTitle")}
+            {t(d.all ? "admin:closures.listTitle" : "admin:closures.yearTitle")}
           </h2>
           {removal ? <FormAlert message={removal.message} /> : null}
           {d.closures.length === 0 ? (
             <p className="text-sm text-slate-700">{t("admin:closures.empty")}</p>
           ) : (
-            <ul className="divide-y divide-slate-200" aria-label={t("admin:closures.listTitle")}>
+            <ul
+              className="divide-y divide-slate-200"
+              aria-label={t(d.all ? "admin:closures.listTitle" : "admin:closures.yearTitle")}
+            >
               {d.closures.map((c) => {
                 const day = formatDate(c.date, i18n.language);
+                // A fixed holiday in the page's language; a day the admin added as they wrote it.
+                const reason = c.holiday ? t(`admin:closures.holidays.${c.holiday}`) : c.reason;
                 return (
                   <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <div className="min-w-0 text-sm">
                       <p className="font-medium">{day}</p>
-                      <p className="break-words text-slate-700">{c.reason}</p>
+                      <p className="break-words text-slate-700">{reason}</p>
                     </div>
                     <ActionForm
                       intent="remove"
@@ -154,13 +172,22 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
                       className="btn-secondary"
                     >
                       <span aria-hidden="true">{t("admin:closures.remove")}</span>
-                      <span className="sr-only">{t("admin:closures.removeDay", { day, reason: c.reason })}</span>
+                      <span className="sr-only">{t("admin:closures.removeDay", { day, reason })}</span>
                     </ActionForm>
                   </li>
                 );
               })}
             </ul>
           )}
+          {d.all ? (
+            <Link to={PAGE} className="link-alone text-sm">
+              {t("admin:closures.showYear")}
+            </Link>
+          ) : d.later > 0 ? (
+            <Link to={`${PAGE}?years=all`} className="link-alone text-sm">
+              {t("admin:closures.showLater", { count: d.later })}
+            </Link>
+          ) : null}
         </section>
       </div>
     </section>

@@ -6,7 +6,7 @@ import { requireAnonymous, safeRedirect, upstream } from "../../auth.server.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
-import { getT } from "../../i18n.server.ts";
+import { getLanguage, getT } from "../../i18n.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { COOKIE_CHECK, cookiesCameBack, getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
 import { toastCookie } from "../../toast.server.ts";
@@ -14,6 +14,7 @@ import { AuthFrame, LegalLinks } from "./layout.tsx";
 import { loginSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { LoggedIn, LoginRequest } from "../../../contract/auth.ts";
+import type { SettingsChange } from "../../../contract/settings.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 
@@ -60,6 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
   headers.append("Set-Cookie", await toastCookie({ type: "success", message: "auth:login.success" }));
+  // The pages and the mail of a signed-in user speak one language (docs/mail.md; the settings page
+  // says so): the page's becomes the account's, as the language menu makes it once signed in. A
+  // failed call leaves the account's as it was: signing in goes on.
+  await upstream(request, context, { token: token.token }).call("PUT", "/settings", {
+    body: { language: getLanguage(context) } satisfies SettingsChange,
+  });
   throw redirect(safeRedirect(redirectTo, roleHome(userRole)), { headers });
 }
 

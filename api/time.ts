@@ -5,6 +5,7 @@
 import { TZDate } from "@date-fns/tz";
 import { config } from "../config.ts";
 import { SLOTS } from "../contract/constants.ts";
+import { addDays } from "../contract/days.ts";
 import { badRequest } from "./http.ts";
 import { remembered } from "../contract/remembered.ts";
 
@@ -62,6 +63,12 @@ function partsOf(ms: number, timeZone: string): ClinicParts {
 
 /** Today's date (YYYY-MM-DD) in the clinic zone. */
 export const clinicToday = (now = new Date()) => clinicParts(now).date;
+
+/** The instants from the start of the clinic day `from` to the start of the day after `to`. */
+export const clinicDays = (from: string, to = from) => ({
+  start: zonedInstant(from, "00:00"),
+  end: zonedInstant(addDays(to, 1), "00:00"),
+});
 
 /**
  * Validates a requested slot: a real date not before today, and a time that is one of the six

@@ -11,6 +11,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "../contract/constants.ts";
+import { daysFrom } from "../contract/days.ts";
 import { isCalendarDate } from "../contract/fields.ts";
 
 // A day's offered slots: the checked boxes of its row (none checked: the doctor does not work that day).
@@ -41,10 +42,6 @@ const calendarDay = (required: string) => z.string({ error: required }).refine(i
 const comingDay = (today: string, required: string) =>
   calendarDay(required).refine((d) => d >= today, "common:calendarDays.past");
 
-/** Days from `from` to `to`, both counted. */
-const daysIn = (from: string, to: string) =>
-  (Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000 + 1;
-
 const reason = (required = "common:calendarDays.reasonTooLong") =>
   z.string({ error: required }).trim().min(1, required).max(CALENDAR_REASON_MAX, "common:calendarDays.reasonTooLong");
 
@@ -62,7 +59,7 @@ export function absenceSchema(today: string) {
       cancelAppointments: z.boolean().optional(),
     })
     .refine((a) => a.to >= a.from, { path: ["to"], message: "doctor:availability.toBeforeFrom" })
-    .refine((a) => a.to < a.from || daysIn(a.from, a.to) <= MAX_ABSENCE_DAYS, {
+    .refine((a) => a.to < a.from || daysFrom(a.from, a.to) + 1 <= MAX_ABSENCE_DAYS, {
       path: ["to"],
       message: "doctor:availability.tooLong",
     });

@@ -16,7 +16,7 @@ import type { SlotRefusal } from "../../contract/availability.ts";
 import type { Db } from "../db/index.ts";
 import { conflict } from "../http.ts";
 import { rowsOf } from "../query.ts";
-import { clinicParts, clinicTimeZone, clinicToday, zonedInstant } from "../time.ts";
+import { clinicDays, clinicParts, clinicTimeZone, clinicToday, zonedInstant } from "../time.ts";
 
 /** The advisory lock of the clinic's calendar (closed days): any constant no other lock uses. */
 const CLINIC_CALENDAR_LOCK = 0x68626361;
@@ -213,7 +213,7 @@ export async function nextFreeSlots(
   const walk = found.filter((f) => f.next && !f.next.kept).map((f) => f.doctorId);
   if (walk.length === 0) return slots;
   // None found: a new day enters the horizon at the clinic's next midnight.
-  const tomorrow = zonedInstant(nextDate(clinicToday(now)), "00:00").toISOString();
+  const tomorrow = clinicDays(clinicToday(now)).end.toISOString();
   const ids = sql`${sql.param(walk)}::uuid[]`;
   const walked = rowsOf<{ doctorId: string; slot: FoundSlot }>(
     await db.execute(sql`with walked as (
@@ -235,8 +235,6 @@ export async function nextFreeSlots(
   for (const { doctorId, slot } of walked) slots.set(doctorId, slot && { date: slot.date, time: slot.time });
   return slots;
 }
-
-const nextDate = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The wire's next slot (contract/doctor.ts) of what `nextFreeSlotOf` found. */
 export const nextSlotOnWire = (found: FoundSlot) =>

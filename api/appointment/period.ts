@@ -6,7 +6,7 @@ import { and, asc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PeriodAppointment } from "../../contract/availability.ts";
 import { DELETED_USER, MAX_ABSENCE_DAYS } from "../../contract/constants.ts";
-import { addDays, daysFrom } from "../../contract/days.ts";
+import { daysFrom } from "../../contract/days.ts";
 import { auditAppointments } from "../audit.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, users } from "../db/schema.ts";
@@ -14,7 +14,7 @@ import { ApiError, badRequest } from "../http.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { tellOfCancellations } from "../notifications.ts";
 import { inIds } from "../query.ts";
-import { clinicParts, clinicToday, zonedInstant } from "../time.ts";
+import { clinicDays, clinicParts, clinicToday } from "../time.ts";
 import { ACTIVE_STATUSES } from "./booking.ts";
 
 /**
@@ -64,8 +64,8 @@ export function periodAppointments(tx: Db, { from, to, doctorId }: Period) {
       and(
         doctorId ? eq(appointments.doctorId, doctorId) : isNotNull(appointments.doctorId),
         inArray(appointments.status, [...ACTIVE_STATUSES]),
-        gte(appointments.startsAt, zonedInstant(from, "00:00")),
-        lt(appointments.startsAt, zonedInstant(addDays(to, 1), "00:00")),
+        gte(appointments.startsAt, clinicDays(from, to).start),
+        lt(appointments.startsAt, clinicDays(from, to).end),
       ),
     )
     .orderBy(asc(appointments.startsAt), asc(appointments.id))

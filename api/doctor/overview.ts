@@ -7,7 +7,7 @@ import { prepared } from "../db/prepared.ts";
 import { appointments, doctors, notifications, users } from "../db/schema.ts";
 import { ACTIVE_STATUSES } from "../appointment/booking.ts";
 import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
-import { clinicToday, zonedInstant } from "../time.ts";
+import { clinicDays, clinicToday } from "../time.ts";
 import { listAllConsultations } from "../consultation/data.ts";
 import { auditPatients } from "../audit.ts";
 import { serializeForDoctor } from "../appointment/doctor-list.ts";
@@ -47,11 +47,7 @@ export async function doctorSummary(db: Db, userId: string) {
 }
 
 /** Start and end instants of today in the clinic zone. */
-export function clinicDayBounds(now = new Date()) {
-  const today = clinicToday(now);
-  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return { start: zonedInstant(today, "00:00"), end: zonedInstant(tomorrow, "00:00") };
-}
+export const clinicDayBounds = (now = new Date()) => clinicDays(clinicToday(now));
 
 export async function doctorDashboard(db: Db, doctorId: string, now = new Date()): Promise<DoctorDashboard> {
   const { start, end } = clinicDayBounds(now);

@@ -15,11 +15,10 @@ import { bookSchema, detailsOf, requestSchema } from "./appointment-schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { shownDoctor } from "../../patient-rules.ts";
 import { specialityName } from "../../format.ts";
+import { addDays } from "../../../contract/days.ts";
 
 const isDay = (value: string | null): value is string =>
   Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The home's cards (docs/product.md, Screens and routes: the earliest appointment neither cancelled nor completed
@@ -88,7 +87,7 @@ export async function bookingOf(api: Upstream, params: URLSearchParams, today: s
   if (!doctor) return null;
   const asked = params.get("date");
   // No day asked: the day of the doctor's next free slot (docs/product.md, Availability), else tomorrow.
-  const date = isDay(asked) && asked >= today ? asked : (doctor.nextSlot?.date ?? nextDay(today));
+  const date = isDay(asked) && asked >= today ? asked : (doctor.nextSlot?.date ?? addDays(today, 1));
   const slots = await api.call<Slot[]>("GET", "/appointment/slots", { query: { doctorId: doctor.id, date } });
   return { doctor, date, slots: slots.ok ? slots.data : null };
 }

@@ -243,12 +243,13 @@ export const appointment = z.object({
 /**
  * In the doctor's lists: the doctor's own proposal on an open request, whether the slot is already
  * theirs elsewhere, and how many of the patient's appointments (with any doctor) were marked missed
- * in the last 12 months.
+ * in the last 12 months: null unless the appointment is assigned to this doctor (an open request's
+ * patient is not theirs).
  */
 export const doctorAppointment = appointment.extend({
   myProposal: z.object({ id: z.string(), status: z.enum(PROPOSAL_STATUSES) }).nullable(),
   slotHeld: z.boolean(),
-  patientMissed: z.number().int(),
+  patientMissed: z.number().int().nullable(),
 });
 export type DoctorAppointment = z.infer<typeof doctorAppointment>;
 

@@ -11,7 +11,12 @@ import {
 import { appointments, auditEvents } from "../db/schema.ts";
 import { insertAppointment, insertOpenRequest } from "./test-factories.ts";
 import { zonedInstant } from "../time.ts";
-import { appointment, doctorAppointment, patientAppointment } from "../../contract/appointment.ts";
+import {
+  appointment,
+  doctorAppointment,
+  doctorAppointmentPage,
+  patientAppointment,
+} from "../../contract/appointment.ts";
 import type { AppointmentStatus } from "../../contract/constants.ts";
 
 type Status = AppointmentStatus;
@@ -298,6 +303,36 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       const cards = (list.body as { appointments: { id: string; patientMissed: number }[] }).appointments;
       expect(cards.find((c) => c.id === looked.id)?.patientMissed).toBe(2);
       expect(cards.every((c) => c.patientMissed >= 1)).toBe(true);
+    });
+  });
+
+  describe("no-shows of a stranger's patient", () => {
+    const getAsDoctor = (id: string) =>
+      api.request("GET", `/appointment/${id}`, { answer: doctorAppointment, token: doctor.token });
+
+    it("are not told on an open request, only once the patient's appointment is the doctor's", async () => {
+      const stranger = await api.createPatient({ username: "Stranger Patient" });
+      await insertAppointment(api.db, {
+        patientId: stranger.user.id,
+        doctorId: other.user.id,
+        status: "missed",
+        startsAt: hourAgo(),
+      });
+      const request = await insertOpenRequest(api.db, {
+        patientId: stranger.user.id,
+        specialityId: ref.speciality("General practice").id,
+      });
+      const one = await getAsDoctor(request.id);
+      expect(one.status).toBe(200);
+      expect(one.body.patientMissed).toBeNull();
+      const list = await api.request("GET", "/doctor/doctor_appointments?category=random&limit=50", {
+        answer: doctorAppointmentPage,
+        token: doctor.token,
+      });
+      const card = list.body.appointments.find((c) => c.id === request.id);
+      expect(card?.patientMissed).toBeNull();
+      const theirs = await assigned("confirmed", { patientId: stranger.user.id });
+      expect((await getAsDoctor(theirs.id)).body.patientMissed).toBe(1);
     });
   });
 

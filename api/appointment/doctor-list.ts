@@ -18,17 +18,21 @@ import { answerableRequests, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, 
 // The doctor's list page and schedule: the cards with the doctor's own proposal on each, whether
 // the doctor already holds the slot with another active appointment (an open request then cannot
 // take their proposal), and how many of the patient's appointments, with any doctor, were marked
-// missed in the last 12 months (docs/product.md, No-shows), in the cards' one statement.
+// missed in the last 12 months (docs/product.md, No-shows), in the cards' one statement. That
+// figure only on the doctor's own appointments: null on an open request, whose patient is not
+// theirs (yet), so a doctor browsing requests learns nothing of strangers' records.
 const doctorCards = prepared("doctor_cards_by_ids", (db) =>
   cardsByIds(db, {
     myProposal: sql<MyProposal>`(select json_build_object('id', mine.id, 'status', mine.status) from ${proposals} mine where mine.doctor_id = ${sql.placeholder("doctorId")} and mine.appointment_id = ${appointments.id})`,
     slotHeld: sql<boolean>`exists (select from ${appointments} held where held.starts_at = ${appointments.startsAt} and held.doctor_id = ${sql.placeholder("doctorId")} and ${inArray(sql`held.status`, [...ACTIVE_STATUSES])} and held.id <> ${appointments.id})`,
-    patientMissed: missedInLastYear(appointments.patientId),
+    patientMissed: sql<
+      number | null
+    >`case when ${appointments.doctorId} = ${sql.placeholder("doctorId")} then ${missedInLastYear(appointments.patientId)} end`,
   }),
 );
 
 type MyProposal = Pick<typeof proposals.$inferSelect, "id" | "status"> | null;
-const doctorsSide = (row: { myProposal: MyProposal; slotHeld: boolean; patientMissed: number }) => ({
+const doctorsSide = (row: { myProposal: MyProposal; slotHeld: boolean; patientMissed: number | null }) => ({
   myProposal: row.myProposal,
   slotHeld: row.slotHeld,
   patientMissed: row.patientMissed,

@@ -1,9 +1,10 @@
 // Open requests follow the rules of bookings: the request form offers the six slots only, the doctor
 // reads everything the patient wrote, a doctor cannot propose on a slot they hold, and a proposal
-// whose doctor got booked meanwhile says so instead of failing on every accept.
+// whose doctor got booked meanwhile says so instead of failing on every accept. A doctor browsing
+// requests is not told a stranger's no-shows (docs/product.md, No-shows).
 import { expect, test } from "./support.ts";
 import { api, futureSlot, generalPractice, openRequest, signIn, SLOTS } from "./doctor-helpers.ts";
-import { createPatient, newVerifiedDoctor } from "./fixtures.ts";
+import { createPatient, newVerifiedDoctor, pastAppointments } from "./fixtures.ts";
 
 /** A direct booking of `doctor` at exactly the request's slot, by another patient. */
 async function bookSameSlot(doctor: { id: string }, slot: { date: string; time: string }, speciality: number) {
@@ -89,6 +90,28 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(dialog.getByText("Fair", { exact: true })).toBeVisible();
         await expect(dialog.getByText("Google Meet")).toBeVisible();
       });
+    });
+
+    test("a stranger's open request says nothing of the patient's no-shows", async ({ page }) => {
+      const speciality = await generalPractice();
+      const patient = await createPatient();
+      const [theirs, stranger] = await Promise.all([newVerifiedDoctor(speciality), newVerifiedDoctor(speciality)]);
+      const [past] = await pastAppointments(theirs, patient, 1);
+      const marked = await api("PUT", `/appointment/${past}`, { token: theirs.token, body: { status: "missed" } });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      await openRequest(patient, speciality);
+
+      await signIn(page, stranger.email, "doctor");
+      await page.goto(`/doctor/appointments?tab=open&search=${encodeURIComponent(patient.username)}`);
+      const card = page.getByRole("listitem").filter({ hasText: patient.username });
+      await expect(card).toHaveCount(1);
+      // "No missed appointments…", "1 missed appointment…": none of the forms, on the card or in the dialog.
+      const missedCount = /in the last 12 months/;
+      await expect(card.getByText(missedCount)).toHaveCount(0);
+      await card.getByRole("link", { name: `Details of the appointment with ${patient.username}` }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByText(patient.username, { exact: true })).toBeVisible();
+      await expect(dialog.getByText(missedCount)).toHaveCount(0);
     });
 
     test("no proposal on a slot the doctor holds; a proposal whose doctor got booked says so", async ({

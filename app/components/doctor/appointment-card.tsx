@@ -46,7 +46,7 @@ export function AppointmentCard({
         </div>
         <StatusBadge status={a.status} role="doctor" />
       </div>
-      {a.patientMissed > 0 ? (
+      {a.patientMissed ? (
         <p className="text-sm font-medium text-slate-900">
           {t("doctor:noShow.patientMissed", { count: a.patientMissed })}
         </p>

@@ -121,7 +121,9 @@ export function DetailsDialog({
         <Avatar name={name} url={a.Patient?.avatarUrl} />
         <div>
           <p className="font-semibold text-slate-900">{name}</p>
-          <p className="text-sm text-slate-700">{t("doctor:noShow.patientMissed", { count: a.patientMissed })}</p>
+          {a.patientMissed === null ? null : (
+            <p className="text-sm text-slate-700">{t("doctor:noShow.patientMissed", { count: a.patientMissed })}</p>
+          )}
         </div>
       </div>
       {editing ? (

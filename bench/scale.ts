@@ -3,8 +3,10 @@
 // 1,000 doctors / 10,000 appointments. For each size: a fresh database with the committed
 // migrations, bulk data generated in SQL (INSERT ... SELECT over generate_series), the real API
 // (createApi, called over HTTP on 127.0.0.1 as the API test harness does), warm-up, then the median
-// of BENCH_RUNS sequential calls per size, small and large alternating. Prints a JSON report and a
-// markdown table; `total` counts every match, so the rows column shows what each call had to count.
+// of BENCH_RUNS sequential calls per size, small and large alternating. The searches run warm (the
+// next free slot of each doctor kept, ADR 0024) and cold (every kept one made stale first, so each
+// doctor of the page is walked over its 90-day horizon). Prints a JSON report and a markdown table;
+// `total` counts every match, so the rows column shows what each call had to count.
 //
 // Run: node bench/scale.ts
 //   BENCH_DATABASE_URL  postgres://… of a server where a throw-away database may be created and
@@ -411,6 +413,12 @@ interface Call {
   name: string;
   role: "patient" | "doctor";
   path: (ctx: Awaited<ReturnType<typeof generate>>) => string;
+  /**
+   * Every kept next free slot made stale before each call (the clinic's calendar version bumped, as
+   * a new closed day does: ADR 0024), so the search walks the rule for each doctor of its page, over
+   * the 90-day horizon every generated plan has.
+   */
+  cold?: boolean;
 }
 const CALLS: Call[] = [
   {
@@ -439,7 +447,20 @@ const CALLS: Call[] = [
     role: "patient",
     path: (c) => `/doctor?search=yvon&speciality=${c.cardiology}&city=${c.douala}`,
   },
+  {
+    name: "doctor search: speciality + city, cold next free slots",
+    role: "patient",
+    path: (c) => `/doctor?speciality=${c.cardiology}&city=${c.douala}`,
+    cold: true,
+  },
+  {
+    name: "doctor search: 'mba', cold next free slots",
+    role: "patient",
+    path: () => `/doctor?search=mba`,
+    cold: true,
+  },
   { name: "doctor list: page 50", role: "patient", path: () => `/doctor?limit=50` },
+  { name: "doctor list: page 50, cold next free slots", role: "patient", path: () => `/doctor?limit=50`, cold: true },
   { name: "patient appointments: default page", role: "patient", path: () => `/appointment` },
   {
     name: "patient appointments: search + status",
@@ -499,18 +520,32 @@ async function prepare(n: Size) {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const get = async (call: Call) => {
+  const fetchCall = async (call: Call) => {
     const res = await fetch(base + call.path(ctx), { headers: { authorization: `Bearer ${tokens[call.role]}` } });
     const body = await res.json();
     if (res.status !== 200) throw new Error(`${call.name} (${n.label}): ${res.status} ${JSON.stringify(body)}`);
     return body as { total: number; doctors?: unknown[]; appointments?: unknown[] };
+  };
+  const stale = async (call: Call) => {
+    if (call.cold) await database.db.execute(sql`update clinic_calendar set version = version + 1`);
+  };
+  const get = async (call: Call) => {
+    await stale(call);
+    return fetchCall(call);
+  };
+  /** The call's time, a cold call's invalidation made before the clock starts. */
+  const time = async (call: Call) => {
+    await stale(call);
+    const started = performance.now();
+    await fetchCall(call);
+    return performance.now() - started;
   };
   const close = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
     await database.drop();
   };
-  return { size: n, counts: ctx.counts, generateSeconds, get, close };
+  return { size: n, counts: ctx.counts, generateSeconds, get, time, close };
 }
 
 /**
@@ -540,9 +575,7 @@ async function measure(small: Awaited<ReturnType<typeof prepare>>, large: Awaite
             ["small", small],
             ["large", large],
           ] as const)) {
-        const t = performance.now();
-        await side.get(call);
-        times[label].push(performance.now() - t);
+        times[label].push(await side.time(call));
       }
     }
     const smallMs = Number(median(times.small).toFixed(2));

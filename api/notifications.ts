@@ -194,7 +194,8 @@ const SMS_TEXTS: Partial<Record<AppointmentChange, string>> = {
  * time and a link to the appointment, nothing about the care itself.
  */
 function queueSms(tx: Db, to: Recipient, key: string, a: Loaded) {
-  return queueNoticeSms(tx, to.id, smsOf(to, key, a));
+  // Of no use once the appointment has started: the worker drops it then.
+  return queueNoticeSms(tx, { userId: to.id, text: smsOf(to, key, a), expiresAt: a.startsAt });
 }
 
 /** The SMS of `key` about appointment `a` to `to`, in their language. */
@@ -307,7 +308,7 @@ export async function tellOfCancellations(
   });
   await queueNoticesSms(
     tx,
-    told.map(({ a, to }) => ({ userId: to.id, text: smsOf(to, SMS_TEXTS[change]!, a) })),
+    told.map(({ a, to }) => ({ userId: to.id, text: smsOf(to, SMS_TEXTS[change]!, a), expiresAt: a.startsAt })),
   );
   await mailer.enqueueAll(
     tx,

@@ -12,6 +12,7 @@ import { hashPassword } from "./password.ts";
 import { deleteCodes, issueCode } from "./codes.ts";
 import { revokeAllTokens } from "./tokens.ts";
 import { revokeFeeds } from "../calendar/feeds.ts";
+import { eraseSmsOf } from "../sms/outbox.ts";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -123,7 +124,8 @@ export async function register(
 const ACTIVE = ["pending", "proposed", "confirmed"] as const;
 
 /**
- * Erases the account for good: personal fields, credentials, codes and sessions. Future
+ * Erases the account for good: personal fields, credentials, codes, sessions, and its numbers and
+ * texts in the SMS outbox (what was not sent yet is not sent). Future
  * appointments on either side are cancelled and pending proposals withdrawn; past records stay
  * for the other party, shown as 'Deleted user'. The same e-mail can register again.
  */
@@ -186,6 +188,8 @@ export async function deleteAccount(db: Db, userId: string) {
         passwordHash: "!deleted",
         username: "",
         phone: null,
+        phoneVerified: false,
+        sms: false,
         address: null,
         gender: null,
         dateOfBirth: null,
@@ -203,6 +207,7 @@ export async function deleteAccount(db: Db, userId: string) {
       .set({ contact: null, biography: null, serialNumber: "" })
       .where(eq(doctors.userId, userId));
     await deleteCodes(tx, userId);
+    await eraseSmsOf(tx, userId);
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
     await revokeAllTokens(tx, userId);
     await revokeFeeds(tx, userId);

@@ -11,7 +11,8 @@ import { type ApiError, badRequest, tooMany } from "../http.ts";
 export type CodePurpose = "verify" | "profile" | "reset" | "phone";
 export type CodeFailure = "invalid_code" | "code_expired" | "too_many_attempts";
 
-const CODE_TTL_SECONDS = 10 * 60;
+/** How long a code is valid (a text message holding one is dropped unsent after: docs/sms.md). */
+export const CODE_TTL_SECONDS = 10 * 60;
 const MAX_ATTEMPTS = 5;
 const RESEND_INTERVAL_SECONDS = 60;
 

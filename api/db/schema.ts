@@ -367,9 +367,14 @@ export const smsOutbox = pgTable(
     userId: uuid("user_id").references(() => users.id),
     // 'code' (a phone verification code) or 'notice' (appointment notices and reminders).
     kind: text("kind").notNull(),
-    recipient: text("recipient").notNull(),
+    // Emptied, with the text, when the user's account is deleted.
+    recipient: text("recipient"),
     // Emptied once sent when it held a code.
     text: text("text"),
+    // When it can no longer be of use (a code's validity, an appointment's start): not sent after.
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    // Why it was dropped unsent ('expired', 'unwanted', 'account_deleted'), failed_at saying when.
+    dropped: text("dropped"),
     attempts: integer("attempts").notNull().default(0),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
     // Until when the instance that claimed it may be sending it (api/sms/outbox.ts): such a message

@@ -10,7 +10,7 @@ import { authenticate, badRequest, conflict, currentUser, parse } from "../http.
 import { settingsBody, type MailSettings } from "../../contract/settings.ts";
 import { codeBody } from "../../contract/auth.ts";
 import { normalizePhone } from "../../contract/phone.ts";
-import { checkCode, codeError, issueCode, resendTooSoon } from "../auth/codes.ts";
+import { CODE_TTL_SECONDS, checkCode, codeError, issueCode, resendTooSoon } from "../auth/codes.ts";
 import { createThrottles } from "../throttle.ts";
 import { queueCodeSms } from "../sms/outbox.ts";
 import { oneSms, smsText } from "../sms/texts.ts";
@@ -89,7 +89,13 @@ export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = t
     const sent = await db.transaction(async (tx) => {
       // Bound to the number: a code cannot verify another number put in its place meanwhile.
       const code = await issueCode(tx, id, "phone", { minIntervalSeconds: codeResendSeconds, subject: phone.to });
-      if (code) await queueCodeSms(tx, id, phone.to, oneSms(smsText(phone.locale, "code", { code })));
+      if (code)
+        await queueCodeSms(tx, {
+          userId: id,
+          phone: phone.to,
+          text: oneSms(smsText(phone.locale, "code", { code })),
+          validSeconds: CODE_TTL_SECONDS,
+        });
       return Boolean(code);
     });
     if (!sent) throw resendTooSoon();

@@ -6,7 +6,7 @@ import client from "prom-client";
 import type { Db } from "../db/index.ts";
 import { smsOutbox } from "../db/schema.ts";
 
-const STATES = ["waiting", "retrying", "sent", "failed"] as const;
+const STATES = ["waiting", "retrying", "sent", "failed", "dropped"] as const;
 
 export function watchSmsOutbox(db: Db) {
   for (const name of ["sms_outbox_messages", "sms_delivery_receipts", "sms_outbox_oldest_seconds"])
@@ -23,7 +23,11 @@ export function watchSmsOutbox(db: Db) {
             Number,
           ),
         sent: sql<number>`count(*) filter (where ${smsOutbox.sentAt} is not null)`.mapWith(Number),
-        failed: sql<number>`count(*) filter (where ${smsOutbox.failedAt} is not null)`.mapWith(Number),
+        failed:
+          sql<number>`count(*) filter (where ${smsOutbox.failedAt} is not null and ${smsOutbox.dropped} is null)`.mapWith(
+            Number,
+          ),
+        dropped: sql<number>`count(*) filter (where ${smsOutbox.dropped} is not null)`.mapWith(Number),
         oldest:
           sql<number>`coalesce(extract(epoch from now() - min(${smsOutbox.createdAt}) filter (where ${smsOutbox.sentAt} is null and ${smsOutbox.failedAt} is null)), 0)`.mapWith(
             Number,
@@ -42,7 +46,7 @@ export function watchSmsOutbox(db: Db) {
   const once = () => (pending ??= read().finally(() => setImmediate(() => (pending = undefined))));
   new client.Gauge({
     name: "sms_outbox_messages",
-    help: "Text messages kept in the SMS outbox (30 days): waiting for a first attempt, waiting again after a failed one (retrying), sent, given up (failed)",
+    help: "Text messages kept in the SMS outbox (30 days): waiting for a first attempt, waiting again after a failed one (retrying), sent, given up (failed), not sent because of no use any more (dropped: expired, unwanted, account deleted)",
     labelNames: ["state"],
     async collect() {
       this.reset();

@@ -15,7 +15,16 @@ interface SmsMessage {
 export interface SmsSender {
   send(message: SmsMessage): Promise<string | undefined>;
   close(): Promise<void>;
+  /** The longest one send() may take before it answers or fails: the outbox's lease is made from it. */
+  worstCaseMs: number;
 }
+
+/**
+ * How long the session waits: for the connection and for the bind's answer (`answerMs` each), and
+ * for submit_sm's (`submitMs`). A gateway under load may take tens of seconds to accept a message,
+ * and giving up on one it did accept sends it twice (the retry): submit_sm waits a minute.
+ */
+export const SMPP_TIMEOUTS = { answerMs: 20_000, submitMs: 60_000 };
 
 /** A delivery receipt: the message id submit_sm answered with, and its final state (DELIVRD, UNDELIV, ...). */
 export interface Receipt {
@@ -47,8 +56,10 @@ export interface SmppOptions {
   from: string;
   onReceipt?: (receipt: Receipt) => void | Promise<void>;
   enquireLinkMs?: number;
-  /** How long submit_sm and the bind wait for their answer. */
+  /** How long the connection and the bind wait (SMPP_TIMEOUTS). */
   answerMs?: number;
+  /** How long submit_sm waits for its answer (SMPP_TIMEOUTS). */
+  submitMs?: number;
   /** First wait before binding again after a drop or a refusal; doubles up to maxRebindMs. */
   rebindMs?: number;
   maxRebindMs?: number;
@@ -60,7 +71,8 @@ export function smppSender(options: SmppOptions): SmsSender {
     from,
     onReceipt,
     enquireLinkMs = 30_000,
-    answerMs = 20_000,
+    answerMs = SMPP_TIMEOUTS.answerMs,
+    submitMs = SMPP_TIMEOUTS.submitMs,
     rebindMs = 1000,
     maxRebindMs = 60_000,
     log = (line) => console.error(line),
@@ -100,8 +112,8 @@ export function smppSender(options: SmppOptions): SmsSender {
     wait = Math.min(maxRebindMs, wait * 2);
   }
 
-  /** An answer to `request`, or an error when it does not come within answerMs or the link drops. */
-  function answer(s: Session, request: (done: (pdu: PDU) => void) => void, what: string): Promise<PDU> {
+  /** An answer to `request`, or an error when it does not come within `ms` or the link drops. */
+  function answer(s: Session, request: (done: (pdu: PDU) => void) => void, what: string, ms: number): Promise<PDU> {
     return new Promise((resolve, reject) => {
       const fail = (error: Error) => {
         clearTimeout(timer);
@@ -109,9 +121,9 @@ export function smppSender(options: SmppOptions): SmsSender {
         reject(error);
       };
       const timer = setTimeout(() => {
-        fail(new Error(`${what}: no answer from ${where} within ${answerMs} ms`));
+        fail(new Error(`${what}: no answer from ${where} within ${ms} ms`));
         s.destroy();
-      }, answerMs);
+      }, ms);
       waiting.add(fail);
       request((pdu) => {
         clearTimeout(timer);
@@ -161,7 +173,7 @@ export function smppSender(options: SmppOptions): SmsSender {
         handshaking = false;
         try {
           const request = transmitter ? s.bind_transmitter.bind(s) : s.bind_transceiver.bind(s);
-          const pdu = await answer(s, (done) => request(credentials, done), "bind");
+          const pdu = await answer(s, (done) => request(credentials, done), "bind", answerMs);
           if (pdu.command_status !== 0) {
             // Never the password: the status says why (ESME_RINVPASWD, ESME_RBINDFAIL...).
             reject(
@@ -204,6 +216,8 @@ export function smppSender(options: SmppOptions): SmsSender {
   }
 
   return {
+    // The connection, the bind's answer, then submit_sm's: each has its timeout.
+    worstCaseMs: 2 * answerMs + submitMs,
     async send({ to, text }) {
       const s = await bind();
       const alphanumeric = /[A-Za-z]/.test(from);
@@ -226,6 +240,7 @@ export function smppSender(options: SmppOptions): SmsSender {
             done,
           ),
         "submit_sm",
+        submitMs,
       );
       if (pdu.command_status !== 0)
         throw new Error(`the SMPP gateway refused the message (${statusName(pdu.command_status)})`);

@@ -19,7 +19,7 @@ import { runApi } from "../test/run-process.ts";
 import { openScratchDatabase } from "../test/scratch-database.ts";
 import { startSmppServer } from "../test/smpp.ts";
 import { type TestCertificate, testCertificateAuthority } from "../test/tls-certificates.ts";
-import { expectFrenchConfirmation, pendingWithCardiologist } from "./test-notices.ts";
+import { expectFrenchConfirmation, inADay, pendingWithCardiologist } from "./test-notices.ts";
 import { queueNoticeSms } from "./outbox.ts";
 import { smppSender } from "./smpp.ts";
 
@@ -84,7 +84,11 @@ const frenchPatient = (db: Db) =>
 /** A patient with a notice queued for their verified phone, sent when an API starts. */
 async function queuedNotice(db: Db) {
   const patient = await frenchPatient(db);
-  expect(await db.transaction((tx) => queueNoticeSms(tx, patient.user.id, "over TLS"))).toBe(true);
+  expect(
+    await db.transaction((tx) =>
+      queueNoticeSms(tx, { userId: patient.user.id, text: "over TLS", expiresAt: inADay() }),
+    ),
+  ).toBe(true);
 }
 
 describe("SMS over TLS (smpps://)", () => {

@@ -42,3 +42,6 @@ export function expectFrenchConfirmation(notice: ReceivedSms, appointment: { id:
   // No speciality, doctor or other health data.
   expect(notice.text).not.toMatch(/Cardio|Ekane|Awa/);
 }
+
+/** An expiry that no test outlives, for notices queued directly (queueNoticeSms). */
+export const inADay = () => new Date(Date.now() + 86_400_000);

@@ -2,7 +2,8 @@
 // tests/e2e/server.ts), made with the `smpp` package's server: it checks the bind's system_id and
 // password, keeps every submit_sm it accepts, answers with a message id and sends a delivery
 // receipt back to a transceiver. It can be stopped and started again on the same port (a gateway
-// that goes away and comes back), and told to refuse binds. Given a key and certificate
+// that goes away and comes back), told to refuse binds, and made slow (`answerAfterMs`: a gateway
+// that answers submit_sm late, having received the message at once). Given a key and certificate
 // (api/test/tls-certificates.ts), it serves SMPP over TLS, and its url() is smpps://.
 import type { AddressInfo } from "node:net";
 import smpp, { type PDU, type Session } from "smpp";
@@ -17,7 +18,7 @@ export interface ReceivedSms {
 }
 
 export async function startSmppServer(
-  options: { port?: number; systemId?: string; password?: string; tls?: TestCertificate } = {},
+  options: { port?: number; systemId?: string; password?: string; tls?: TestCertificate; answerAfterMs?: number } = {},
 ) {
   const systemId = options.systemId ?? "clinic";
   const password = options.password ?? "s3cret";
@@ -62,18 +63,21 @@ export async function startSmppServer(
         dataCoding: pdu.data_coding as number,
         messageId,
       });
-      session.send(pdu.response({ message_id: messageId }));
+      const answer = () => {
+        session.send(pdu.response({ message_id: messageId }));
+        if (transceiver && pdu.registered_delivery)
+          session.deliver_sm({
+            source_addr: pdu.destination_addr,
+            destination_addr: pdu.source_addr,
+            esm_class: 0x04,
+            short_message: `id:${messageId} sub:001 dlvrd:001 submit date:2611281200 done date:2611281200 stat:DELIVRD err:000 text:`,
+            receipted_message_id: messageId,
+            message_state: 2,
+          });
+      };
+      if (options.answerAfterMs) setTimeout(answer, options.answerAfterMs);
+      else answer();
       for (const listener of listeners) listener();
-      if (transceiver && pdu.registered_delivery) {
-        session.deliver_sm({
-          source_addr: pdu.destination_addr,
-          destination_addr: pdu.source_addr,
-          esm_class: 0x04,
-          short_message: `id:${messageId} sub:001 dlvrd:001 submit date:2611281200 done date:2611281200 stat:DELIVRD err:000 text:`,
-          receipted_message_id: messageId,
-          message_state: 2,
-        });
-      }
     });
   }
 

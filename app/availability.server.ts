@@ -1,7 +1,11 @@
 // What the availability pages (the doctor's plan and absences, the admin's closed days) share on the
 // server: reading the API's refusal of a form, with the appointments an absence or a closed day
-// would hit from its 409.
+// would hit from its 409, and adding and removing an absence or a closed day, one operation on two
+// scopes.
 import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { redirectWithToast } from "./toast.server.ts";
+import type { Upstream } from "./upstream.server.ts";
 import { type UpstreamFailure, upstreamErrorKey } from "./upstream-errors.ts";
 import type { Conflicts } from "./availability-schemas.ts";
 import type { z } from "zod";
@@ -52,4 +56,39 @@ export function refusalOf(
     conflicts ? {} : field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] },
   );
   return { result, conflicts };
+}
+
+/**
+ * Posts a new absence or closed day (`body`, from the form's `submission`) to the API at `path`:
+ * back to `page` with the `added` toast, or the refusal for the form to show, with the appointments
+ * in the way (`fields` and `failed` as for refusalOf).
+ */
+export async function addPeriod(
+  api: Upstream,
+  submission: Parameters<typeof refusalOf>[0],
+  call: { path: string; body: object; idempotencyKey?: string },
+  refusal: { fields: Record<string, string>; failed: string },
+  done: { page: string; added: string },
+) {
+  const answer = await api.call("POST", call.path, { body: call.body, idempotencyKey: call.idempotencyKey });
+  if (!answer.ok) {
+    const refused = refusalOf(submission, answer, refusal.fields, refusal.failed);
+    return data({ form: "period" as const, ...refused }, { status: answer.status });
+  }
+  return redirectWithToast(done.page, { type: "success", message: done.added });
+}
+
+/** Removes an absence or a closed day (`path`): back to `page` with the `removed` toast, or the refusal's words. */
+export async function removePeriod(
+  api: Upstream,
+  call: { path: string; idempotencyKey?: string },
+  done: { page: string; removed: string; failed: string },
+) {
+  const answer = await api.call("DELETE", call.path, { idempotencyKey: call.idempotencyKey });
+  if (!answer.ok)
+    return data(
+      { form: "remove" as const, message: upstreamErrorKey(answer, "availability", done.failed) },
+      { status: answer.status },
+    );
+  return redirectWithToast(done.page, { type: "success", message: done.removed });
 }

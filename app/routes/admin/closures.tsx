@@ -2,8 +2,6 @@
 // by the admin. The fixed public holidays are there from the start; the admin adds the moving ones.
 // A closed day over booked appointments comes back with their list, and can be added anyway by
 // cancelling them.
-import { useEffect } from "react";
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { afterHydration } from "../../after-hydration.ts";
@@ -13,12 +11,10 @@ import { useTranslation } from "../../i18n.ts";
 import { requireUser, upstream } from "../../auth.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { formatDate } from "../../format.ts";
-import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
-import { redirectWithToast } from "../../toast.server.ts";
-import { upstreamErrorKey } from "../../upstream-errors.ts";
-import { refusalOf } from "../../availability.server.ts";
-import { closureSchema, type Conflicts } from "../../availability-schemas.ts";
+import { addPeriod, removePeriod } from "../../availability.server.ts";
+import { closureSchema } from "../../availability-schemas.ts";
+import { FormAlert, PeriodConflicts, PeriodList, usePeriodParts } from "../../components/calendar-periods.tsx";
 import type { closureBody, closureList } from "../../../contract/availability.ts";
 import { addDays } from "../../../contract/days.ts";
 
@@ -44,40 +40,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const api = upstream(request, context);
-  const intent = formData.get("intent");
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
+  // Back to the list as it was shown: the coming year, or every year.
+  const page = new URL(request.url).searchParams.get("years") === "all" ? `${PAGE}?years=all` : PAGE;
 
-  if (intent === "remove") {
-    const id = String(formData.get("closureId") ?? "");
-    const answer = await api.call("DELETE", `/admin/closures/${encodeURIComponent(id)}`, { idempotencyKey });
-    if (!answer.ok)
-      return data(
-        { form: "remove" as const, message: upstreamErrorKey(answer, "availability", "admin:closures.removeFailed") },
-        { status: answer.status },
-      );
-    // Back to the list as it was shown: the coming year, or every year.
-    const all = new URL(request.url).searchParams.get("years") === "all";
-    return redirectWithToast(all ? `${PAGE}?years=all` : PAGE, { type: "success", message: "admin:closures.removed" });
+  if (formData.get("intent") === "remove") {
+    const path = `/admin/closures/${encodeURIComponent(String(formData.get("closureId") ?? ""))}`;
+    return removePeriod(
+      api,
+      { path, idempotencyKey },
+      { page, removed: "admin:closures.removed", failed: "admin:closures.removeFailed" },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: closureSchema(clinicToday()) });
   if (submission.status !== "success")
-    return data({ form: "closure" as const, result: submission.reply(), conflicts: null }, { status: 400 });
+    return data({ form: "period" as const, result: submission.reply(), conflicts: null }, { status: 400 });
   const { date, reason, cancelAppointments } = submission.value;
-  const answer = await api.call("POST", "/admin/closures", {
-    body: { date, reason, cancelAppointments } satisfies z.input<typeof closureBody>,
-    idempotencyKey,
-  });
-  if (!answer.ok) {
-    // Appointments on that day: listed, for the admin to keep them or cancel them (docs/forms.md).
-    const fields = { invalid_date: "date", past_date: "date", closure_exists: "date", invalid_reason: "reason" };
-    const refused = refusalOf(submission, answer, fields, "admin:closures.addFailed");
-    return data({ form: "closure" as const, ...refused }, { status: answer.status });
-  }
-  return redirectWithToast(PAGE, {
-    type: "success",
-    message: cancelAppointments ? "admin:closures.addedCancelling" : "admin:closures.added",
-  });
+  // Appointments on that day: listed, for the admin to keep them or cancel them (docs/forms.md).
+  return addPeriod(
+    api,
+    submission,
+    {
+      path: "/admin/closures",
+      body: { date, reason, cancelAppointments } satisfies z.input<typeof closureBody>,
+      idempotencyKey,
+    },
+    {
+      fields: { invalid_date: "date", past_date: "date", closure_exists: "date", invalid_reason: "reason" },
+      failed: "admin:closures.addFailed",
+    },
+    { page, added: cancelAppointments ? "admin:closures.addedCancelling" : "admin:closures.added" },
+  );
 }
 
 // A refused addition or removal shows the list as it is now (JavaScript on as off).
@@ -89,49 +83,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 // rendered on the server shows it as always and hydrates it once its module has come.
 const loadForm = () => import("./closure-form.tsx");
 const ClosureForm = afterHydration(() => loadForm().then((m) => m.ClosureForm));
-// The appointments a refused closed day would hit, and a refused removal's note, show only after the
-// admin acted: they load after hydration too (a page rendered with one hydrates once it has come).
-const loadConflictList = () => import("../../components/conflict-list.tsx");
-const ConflictList = afterHydration(() => loadConflictList().then((m) => m.ConflictList));
-const loadFormAlert = () => import("../../components/form-alert.tsx");
-const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
-
-function ClosureConflicts({
-  conflicts,
-  result,
-  idempotencyKey,
-}: {
-  conflicts: Conflicts;
-  result: SubmissionResult | undefined;
-  idempotencyKey: string;
-}) {
-  const { t, i18n } = useTranslation();
-  // The refused form's values as sent: the confirmation closes exactly the day listed.
-  const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
-  const values = { date: sent.date ?? "", reason: sent.reason ?? "" };
-  return (
-    <ConflictList
-      conflicts={conflicts}
-      title={t("admin:closures.conflicts", { count: conflicts.total, day: formatDate(values.date, i18n.language) })}
-      intent="closureAnyway"
-      values={values}
-      idempotencyKey={idempotencyKey}
-      keepTo={PAGE}
-      confirmLabel={t("admin:closures.addAnyway", { count: conflicts.total })}
-    />
-  );
-}
 
 export default function Closures({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  useEffect(() => {
-    // Fetched now, so the form hydrates soon; one that fails is tried again when shown (after-hydration.ts).
-    loadForm().catch(() => {});
-    loadConflictList().catch(() => {});
-    loadFormAlert().catch(() => {});
-  }, []);
-  const closure = actionData?.form === "closure" ? actionData : null;
+  usePeriodParts(loadForm);
+  const closure = actionData?.form === "period" ? actionData : null;
   const removal = actionData?.form === "remove" ? actionData : null;
+  const listTitle = t(d.all ? "admin:closures.listTitle" : "admin:closures.yearTitle");
   return (
     <section>
       <PageHeader title={t("admin:closures.title")} subtitle={t("admin:closures.subtitle")} />
@@ -139,46 +97,43 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
         <section className="card min-w-0 space-y-4">
           <ClosureForm today={d.today} result={closure?.result} />
           {closure?.conflicts?.list.length ? (
-            <ClosureConflicts conflicts={closure.conflicts} result={closure.result} idempotencyKey={d.idempotencyKey} />
+            <PeriodConflicts
+              conflicts={closure.conflicts}
+              result={closure.result}
+              // The refused form's values as sent: the confirmation closes exactly the day listed.
+              fields={["date", "reason"]}
+              title={(sent) =>
+                t("admin:closures.conflicts", {
+                  count: closure.conflicts!.total,
+                  day: formatDate(sent.date, i18n.language),
+                })
+              }
+              intent="closureAnyway"
+              idempotencyKey={d.idempotencyKey}
+              keepTo={PAGE}
+              confirmLabel={t("admin:closures.addAnyway", { count: closure.conflicts.total })}
+            />
           ) : null}
         </section>
         <section aria-labelledby="closures-title" className="card min-w-0 space-y-4">
           <h2 id="closures-title" className="text-lg font-semibold">
-            {t(d.all ? "admin:closures.listTitle" : "admin:closures.yearTitle")}
+            {listTitle}
           </h2>
           {removal ? <FormAlert message={removal.message} /> : null}
-          {d.closures.length === 0 ? (
-            <p className="text-sm text-slate-700">{t("admin:closures.empty")}</p>
-          ) : (
-            <ul
-              className="divide-y divide-slate-200"
-              aria-label={t(d.all ? "admin:closures.listTitle" : "admin:closures.yearTitle")}
-            >
-              {d.closures.map((c) => {
-                const day = formatDate(c.date, i18n.language);
-                // A fixed holiday in the page's language; a day the admin added as they wrote it.
-                const reason = c.holiday ? t(`admin:closures.holidays.${c.holiday}`) : c.reason;
-                return (
-                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <div className="min-w-0 text-sm">
-                      <p className="font-medium">{day}</p>
-                      <p className="break-words text-slate-700">{reason}</p>
-                    </div>
-                    <ActionForm
-                      intent="remove"
-                      field="closureId"
-                      id={c.id}
-                      idempotencyKey={`${d.idempotencyKey}-${c.id}`}
-                      className="btn-secondary"
-                    >
-                      <span aria-hidden="true">{t("admin:closures.remove")}</span>
-                      <span className="sr-only">{t("admin:closures.removeDay", { day, reason })}</span>
-                    </ActionForm>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <PeriodList
+            label={listTitle}
+            empty={t("admin:closures.empty")}
+            periods={d.closures.map((c) => {
+              const day = formatDate(c.date, i18n.language);
+              // A fixed holiday in the page's language; a day the admin added as they wrote it.
+              const reason = c.holiday ? t(`admin:closures.holidays.${c.holiday}`) : c.reason;
+              return { id: c.id, title: day, reason, removeLabel: t("admin:closures.removeDay", { day, reason }) };
+            })}
+            intent="remove"
+            field="closureId"
+            idempotencyKey={d.idempotencyKey}
+            remove={t("admin:closures.remove")}
+          />
           {d.all ? (
             <Link to={PAGE} className="link-alone text-sm">
               {t("admin:closures.showYear")}

@@ -2,8 +2,6 @@
 // six slots on which weekdays, the minimum notice and the booking horizon) and the absences. An
 // absence over booked appointments comes back with their list, and can be declared anyway by
 // cancelling them.
-import { useEffect } from "react";
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { afterHydration } from "../../after-hydration.ts";
@@ -14,12 +12,11 @@ import { upstream } from "../../auth.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
 import { formatDate } from "../../format.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
-import { ActionForm } from "../../components/submit-button.tsx";
 import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
-import { upstreamErrorKey } from "../../upstream-errors.ts";
-import { refusalOf } from "../../availability.server.ts";
-import { absenceSchema, type Conflicts, planSchema } from "../../availability-schemas.ts";
+import { addPeriod, refusalOf, removePeriod } from "../../availability.server.ts";
+import { absenceSchema, planSchema } from "../../availability-schemas.ts";
+import { FormAlert, PeriodConflicts, PeriodList, usePeriodParts } from "../../components/calendar-periods.tsx";
 import type { absenceBody, absenceList, WorkingPlan, workingPlan } from "../../../contract/availability.ts";
 
 const PAGE = "/doctor/availability";
@@ -40,40 +37,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
 
   if (intent === "removeAbsence") {
-    const id = String(formData.get("absenceId") ?? "");
-    const answer = await api.call("DELETE", `/doctor/absences/${encodeURIComponent(id)}`, { idempotencyKey });
-    if (!answer.ok)
-      return data(
-        {
-          form: "remove" as const,
-          absenceId: id,
-          message: upstreamErrorKey(answer, "availability", "doctor:availability.removeFailed"),
-        },
-        { status: answer.status },
-      );
-    return redirectWithToast(PAGE, { type: "success", message: "doctor:availability.absenceRemoved" });
+    const path = `/doctor/absences/${encodeURIComponent(String(formData.get("absenceId") ?? ""))}`;
+    return removePeriod(
+      api,
+      { path, idempotencyKey },
+      { page: PAGE, removed: "doctor:availability.absenceRemoved", failed: "doctor:availability.removeFailed" },
+    );
   }
 
   if (intent === "absence" || intent === "absenceAnyway") {
     const submission = parseWithZod(formData, { schema: absenceSchema(clinicToday()) });
     if (submission.status !== "success")
-      return data({ form: "absence" as const, result: submission.reply(), conflicts: null }, { status: 400 });
+      return data({ form: "period" as const, result: submission.reply(), conflicts: null }, { status: 400 });
     const { from, to, reason, cancelAppointments } = submission.value;
-    const answer = await api.call("POST", "/doctor/absences", {
-      body: { from, to, reason, cancelAppointments } satisfies z.input<typeof absenceBody>,
-      idempotencyKey,
-    });
-    if (!answer.ok) {
-      // Appointments in the period: listed, for the doctor to keep them or cancel them (docs/forms.md).
-      // Which date the API refused is not said (both are invalid_date): the end date's row holds it.
-      const fields = { invalid_date: "to", invalid_period: "to", past_date: "to", invalid_reason: "reason" };
-      const refused = refusalOf(submission, answer, fields, "doctor:availability.absenceFailed");
-      return data({ form: "absence" as const, ...refused }, { status: answer.status });
-    }
-    return redirectWithToast(PAGE, {
-      type: "success",
-      message: cancelAppointments ? "doctor:availability.absenceAddedCancelling" : "doctor:availability.absenceAdded",
-    });
+    // Appointments in the period: listed, for the doctor to keep them or cancel them (docs/forms.md).
+    // Which date the API refused is not said (both are invalid_date): the end date's row holds it.
+    return addPeriod(
+      api,
+      submission,
+      {
+        path: "/doctor/absences",
+        body: { from, to, reason, cancelAppointments } satisfies z.input<typeof absenceBody>,
+        idempotencyKey,
+      },
+      {
+        fields: { invalid_date: "to", invalid_period: "to", past_date: "to", invalid_reason: "reason" },
+        failed: "doctor:availability.absenceFailed",
+      },
+      {
+        page: PAGE,
+        added: cancelAppointments ? "doctor:availability.absenceAddedCancelling" : "doctor:availability.absenceAdded",
+      },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: planSchema });
@@ -106,53 +101,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 const loadForms = () => import("./availability-forms.tsx");
 const PlanForm = afterHydration(() => loadForms().then((m) => m.PlanForm));
 const AbsenceForm = afterHydration(() => loadForms().then((m) => m.AbsenceForm));
-// The appointments a refused absence would hit, and a refused removal's note, show only after the
-// doctor acted: they load after hydration too (a page rendered with one hydrates once it has come).
-const loadConflictList = () => import("../../components/conflict-list.tsx");
-const ConflictList = afterHydration(() => loadConflictList().then((m) => m.ConflictList));
-const loadFormAlert = () => import("../../components/form-alert.tsx");
-const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
-
-function AbsenceConflicts({
-  conflicts,
-  result,
-  idempotencyKey,
-}: {
-  conflicts: Conflicts;
-  result: SubmissionResult | undefined;
-  idempotencyKey: string;
-}) {
-  const { t, i18n } = useTranslation();
-  // The refused form's values as sent: the confirmation declares exactly the period listed.
-  const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
-  const values = { from: sent.from ?? "", to: sent.to ?? "", reason: sent.reason ?? "" };
-  return (
-    <ConflictList
-      conflicts={conflicts}
-      title={t("doctor:availability.conflicts", {
-        count: conflicts.total,
-        from: formatDate(values.from, i18n.language),
-        to: formatDate(values.to, i18n.language),
-      })}
-      intent="absenceAnyway"
-      values={values}
-      idempotencyKey={idempotencyKey}
-      keepTo={PAGE}
-      confirmLabel={t("doctor:availability.declareAnyway", { count: conflicts.total })}
-    />
-  );
-}
-
 export default function Availability({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  useEffect(() => {
-    // Fetched now, so the forms hydrate soon; one that fails is tried again when shown (after-hydration.ts).
-    loadForms().catch(() => {});
-    loadConflictList().catch(() => {});
-    loadFormAlert().catch(() => {});
-  }, []);
+  usePeriodParts(loadForms);
   const planResult = actionData?.form === "plan" ? actionData.result : undefined;
-  const absence = actionData?.form === "absence" ? actionData : null;
+  const absence = actionData?.form === "period" ? actionData : null;
   const removal = actionData?.form === "remove" ? actionData : null;
   return (
     <section>
@@ -170,39 +123,45 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
             {t("doctor:availability.absencesTitle")}
           </h2>
           {removal ? <FormAlert message={removal.message} /> : null}
-          {d.absences.length === 0 ? (
-            <p className="text-sm text-slate-700">{t("doctor:availability.noAbsences")}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200" aria-label={t("doctor:availability.absencesTitle")}>
-              {d.absences.map((a) => {
-                const period = t("doctor:availability.period", {
-                  from: formatDate(a.from, i18n.language),
-                  to: formatDate(a.to, i18n.language),
-                });
-                return (
-                  <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <div className="min-w-0 text-sm">
-                      <p className="font-medium">{period}</p>
-                      {a.reason ? <p className="break-words text-slate-700">{a.reason}</p> : null}
-                    </div>
-                    <ActionForm
-                      intent="removeAbsence"
-                      field="absenceId"
-                      id={a.id}
-                      idempotencyKey={`${d.idempotencyKey}-${a.id}`}
-                      className="btn-secondary"
-                    >
-                      <span aria-hidden="true">{t("doctor:availability.remove")}</span>
-                      <span className="sr-only">{t("doctor:availability.removeAbsence", { period })}</span>
-                    </ActionForm>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <PeriodList
+            label={t("doctor:availability.absencesTitle")}
+            empty={t("doctor:availability.noAbsences")}
+            periods={d.absences.map((a) => {
+              const period = t("doctor:availability.period", {
+                from: formatDate(a.from, i18n.language),
+                to: formatDate(a.to, i18n.language),
+              });
+              return {
+                id: a.id,
+                title: period,
+                reason: a.reason,
+                removeLabel: t("doctor:availability.removeAbsence", { period }),
+              };
+            })}
+            intent="removeAbsence"
+            field="absenceId"
+            idempotencyKey={d.idempotencyKey}
+            remove={t("doctor:availability.remove")}
+          />
           <AbsenceForm today={d.today} result={absence?.result} />
           {absence?.conflicts?.list.length ? (
-            <AbsenceConflicts conflicts={absence.conflicts} result={absence.result} idempotencyKey={d.idempotencyKey} />
+            <PeriodConflicts
+              conflicts={absence.conflicts}
+              result={absence.result}
+              // The refused form's values as sent: the confirmation declares exactly the period listed.
+              fields={["from", "to", "reason"]}
+              title={(sent) =>
+                t("doctor:availability.conflicts", {
+                  count: absence.conflicts!.total,
+                  from: formatDate(sent.from, i18n.language),
+                  to: formatDate(sent.to, i18n.language),
+                })
+              }
+              intent="absenceAnyway"
+              idempotencyKey={d.idempotencyKey}
+              keepTo={PAGE}
+              confirmLabel={t("doctor:availability.declareAnyway", { count: absence.conflicts.total })}
+            />
           ) : null}
         </section>
       </div>

@@ -1,0 +1,93 @@
+// What the two pages that close a period of the calendar show alike (docs/product.md, Availability
+// screens): the doctor's absences and the admin's closed days, one operation on two scopes. The
+// list of periods to come, each with Remove, and the appointments a refused period would cancel
+// with the confirmation; the latter and a refused removal's note load after hydration (a page
+// rendered with one hydrates once it has come).
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
+import { afterHydration } from "../after-hydration.ts";
+import type { Conflicts } from "../availability-schemas.ts";
+import { ActionForm } from "./submit-button.tsx";
+
+const loadConflictList = () => import("./conflict-list.tsx");
+const ConflictList = afterHydration(() => loadConflictList().then((m) => m.ConflictList));
+const loadFormAlert = () => import("./form-alert.tsx");
+export const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
+
+/**
+ * Fetches now the page's form module (`loadForm`, a module-level function) and the parts shown
+ * after an action, so they hydrate soon; one that fails is tried again when shown.
+ */
+export function usePeriodParts(loadForm: () => Promise<unknown>) {
+  useEffect(() => {
+    for (const load of [loadForm, loadConflictList, loadFormAlert]) load().catch(() => {});
+  }, [loadForm]);
+}
+
+/**
+ * The appointments the refused period holds, and the confirmation that posts the refused form's
+ * `fields` again, as sent, with `cancelAppointments`. `title` says how many, from those values.
+ */
+export function PeriodConflicts({
+  conflicts,
+  result,
+  fields,
+  title,
+  ...confirm
+}: {
+  conflicts: Conflicts;
+  result: SubmissionResult | undefined;
+  fields: readonly string[];
+  title: (values: Record<string, string>) => string;
+  intent: string;
+  idempotencyKey: string;
+  keepTo: string;
+  confirmLabel: string;
+}) {
+  const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const values = Object.fromEntries(fields.map((name) => [name, sent[name] ?? ""]));
+  return <ConflictList conflicts={conflicts} title={title(values)} values={values} {...confirm} />;
+}
+
+/** The periods to come, each with its Remove button (`intent`, the id in `field`); `empty` when none. */
+export function PeriodList({
+  label,
+  empty,
+  periods,
+  intent,
+  field,
+  idempotencyKey,
+  remove,
+}: {
+  label: string;
+  empty: string;
+  periods: { id: string; title: string; reason: string | null; removeLabel: string }[];
+  intent: string;
+  field: string;
+  idempotencyKey: string;
+  remove: string;
+}) {
+  if (periods.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
+  return (
+    <ul className="divide-y divide-slate-200" aria-label={label}>
+      {periods.map((p) => (
+        <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <div className="min-w-0 text-sm">
+            <p className="font-medium">{p.title}</p>
+            {p.reason ? <p className="break-words text-slate-700">{p.reason}</p> : null}
+          </div>
+          <ActionForm
+            intent={intent}
+            field={field}
+            id={p.id}
+            idempotencyKey={`${idempotencyKey}-${p.id}`}
+            className="btn-secondary"
+          >
+            <span aria-hidden="true">{remove}</span>
+            <span className="sr-only">{p.removeLabel}</span>
+          </ActionForm>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -54,7 +54,7 @@ export async function superviseWebWorkers(config: Config): Promise<never> {
   console.log(`${config.webConcurrency} web workers on port ${config.PORT}`);
   if (config.demo && !config.API_URL) {
     console.log(
-      "Demo accounts (password Demo1234!): patient@example.com, doctor@example.com, pending.doctor@example.com, admin@example.com",
+      "Demo accounts (password Demo1234!): patient@example.com, doctor@example.com, pending.doctor@example.com, admin@example.com, reception@example.com",
     );
   }
 

@@ -174,7 +174,7 @@ server.listen(config.PORT, config.HOST, () => {
   );
   if (config.demo && !config.API_URL && cluster.isPrimary) {
     console.log(
-      "Demo accounts (password Demo1234!): patient@example.com, doctor@example.com, pending.doctor@example.com, admin@example.com",
+      "Demo accounts (password Demo1234!): patient@example.com, doctor@example.com, pending.doctor@example.com, admin@example.com, reception@example.com",
     );
   }
 });

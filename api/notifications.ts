@@ -31,6 +31,10 @@ const APPOINTMENT_CHANGES = {
   proposalAccepted: "doctor",
   cancelledForAbsence: "patient",
   cancelledForClosure: "patient",
+  // The front desk booked, moved or cancelled for the patient (docs/product.md, The front desk).
+  bookedAtDesk: "patient",
+  rescheduledAtDesk: "patient",
+  cancelledAtDesk: "patient",
 } as const satisfies Record<string, Reader>;
 export type AppointmentChange = keyof typeof APPOINTMENT_CHANGES;
 
@@ -45,12 +49,16 @@ const NOTICE_OF: Record<AppointmentChange, NotificationKind> = {
   proposalAccepted: "proposal_accepted",
   cancelledForAbsence: "appointment_cancelled",
   cancelledForClosure: "appointment_cancelled",
+  bookedAtDesk: "appointment_confirmed",
+  rescheduledAtDesk: "appointment_rescheduled",
+  cancelledAtDesk: "appointment_cancelled",
 };
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof findAppointment>>>;
 type Recipient = {
   id: string;
-  email: string;
+  // Null for a patient record the front desk made without an address: no mail, maybe an SMS.
+  email: string | null;
   username: string;
   locale: string;
   deletedAt: Date | null;
@@ -119,7 +127,7 @@ function organizer(): { name: string; email: string } {
 }
 
 /** The 'Add to calendar' file: an invitation the mail client adds or updates, or a cancellation. */
-function calendarAttachment(a: Loaded, reader: Reader, to: Recipient, cancel: boolean): MailAttachment {
+function calendarAttachment(a: Loaded, reader: Reader, to: Mailable, cancel: boolean): MailAttachment {
   const content = buildCalendar([calendarAppointment(a)], {
     method: cancel ? "CANCEL" : "REQUEST",
     organizer: organizer(),
@@ -144,7 +152,10 @@ interface AppointmentMail {
   calendar: "add" | "cancel" | "none";
 }
 
-function appointmentMail(a: Loaded, to: Recipient, reader: Reader, mail: AppointmentMail): MailMessage {
+type Mailable = Recipient & { email: string };
+const mailable = (to: Recipient | undefined): to is Mailable => Boolean(to?.email);
+
+function appointmentMail(a: Loaded, to: Mailable, reader: Reader, mail: AppointmentMail): MailMessage {
   const locale = toLocale(to.locale);
   const values = mail.values(locale);
   const t = (key: string) => mailText(locale, `appointment.${mail.key}.${key}`, values);
@@ -172,6 +183,9 @@ const PARAGRAPHS: Record<AppointmentChange, string[]> = {
   // "reason" only when one was given (the closed day's is always).
   cancelledForAbsence: ["body", "reason", "next"],
   cancelledForClosure: ["body", "reason", "next"],
+  bookedAtDesk: ["body"],
+  rescheduledAtDesk: ["body", "before"],
+  cancelledAtDesk: ["body", "next"],
 };
 
 /**
@@ -186,6 +200,9 @@ const SMS_TEXTS: Partial<Record<AppointmentChange, string>> = {
   cancelledForAbsence: "cancelledByDoctor",
   cancelledForClosure: "cancelledByDoctor",
   proposal: "proposal",
+  bookedAtDesk: "confirmed",
+  rescheduledAtDesk: "rescheduled",
+  cancelledAtDesk: "cancelledByDoctor",
 };
 
 /**
@@ -233,7 +250,7 @@ export async function tellOfChange(
   const recipient = await loadRecipient(tx, to);
   const smsKey = SMS_TEXTS[change];
   const texted = a && recipient && smsKey ? await queueSms(tx, recipient, smsKey, a) : false;
-  if (!a || !recipient?.mailNotifications) return texted;
+  if (!a || !mailable(recipient) || !recipient.mailNotifications) return texted;
   // A proposal's doctor is the actor: the request has no doctor yet.
   const doctor = change === "proposal" ? await loadRecipient(tx, actorId) : a.doctor;
   await mailer.enqueue(tx, changeMail(a, recipient, change, { doctor, previousStartsAt, reason }));
@@ -243,7 +260,7 @@ export async function tellOfChange(
 /** The mail telling `to` of `change` to appointment `a`, in their language. */
 function changeMail(
   a: Loaded,
-  to: Recipient,
+  to: Mailable,
   change: AppointmentChange,
   {
     doctor,
@@ -329,7 +346,7 @@ export async function queueReminder(tx: Db, mailer: OutboxMailer, id: string): P
   for (const reader of ["patient", "doctor"] as const) {
     const to = await loadRecipient(tx, reader === "doctor" ? a.doctorId : a.patientId);
     if (to && reader === "patient" && (await queueSms(tx, to, "reminder", a))) queued++;
-    if (!to?.mailReminders) continue;
+    if (!mailable(to) || !to.mailReminders) continue;
     await mailer.enqueue(
       tx,
       appointmentMail(a, to, reader, {

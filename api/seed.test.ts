@@ -164,7 +164,9 @@ describe("seed with demo", () => {
       .where(sql`${users.email} like 'dr.%'`);
     expect(rows).toHaveLength(DEMO_DIRECTORY.length);
     expect(
-      rows.every((r) => r.verification === "verified" && /^dr\.[a-z.]+@example\.com$/.test(r.email) && r.biography),
+      rows.every(
+        (r) => r.verification === "verified" && /^dr\.[a-z.]+@example\.com$/.test(r.email ?? "") && r.biography,
+      ),
     ).toBe(true);
     expect(new Set(rows.map((r) => r.cityId)).size).toBeGreaterThanOrEqual(8);
     expect(new Set(rows.map((r) => r.startYear)).size).toBeGreaterThanOrEqual(10);

@@ -12,6 +12,7 @@ import {
   doctors,
   patients,
   specialities,
+  staffDoctors,
   users,
 } from "./db/schema.ts";
 import { clinicToday, zonedInstant } from "./time.ts";
@@ -485,6 +486,22 @@ export async function seedDemo(db: Db) {
       }
     });
   }
+  if (!existing.has("reception@example.com")) {
+    // The front desk (docs/product.md, The front desk), serving the demo doctor.
+    await db.transaction(async (tx) => {
+      const id = await createUser(tx, {
+        email: "reception@example.com",
+        username: "Demo Reception",
+        role: "receptionist",
+        locale: "fr",
+      });
+      const [doctor] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${DEMO_DOCTOR.email}`);
+      if (id && doctor) await tx.insert(staffDoctors).values({ staffId: id, doctorId: doctor.id });
+    });
+  }
   await seedDemoHistory(db, specialityId("General practice"));
 }
 
@@ -498,7 +515,7 @@ export const DEMO_PAST_CONFIRMED = 6;
  */
 async function seedDemoHistory(db: Db, generalPractice: number) {
   const ids = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: sql<string>`${users.email}` })
     .from(users)
     .where(sql`lower(${users.email}) in ('doctor@example.com', 'patient@example.com')`);
   const doctorId = ids.find((u) => u.email.toLowerCase() === "doctor@example.com")?.id;

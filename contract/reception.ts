@@ -10,6 +10,7 @@ import {
   DESK_SEARCH_MAX,
   LANGUAGES,
   SMS_CONSENT_METHODS,
+  STORED_APPOINTMENT_TYPES,
 } from "./constants.ts";
 import { email, phoneNumber, username } from "./auth.ts";
 import { apiError } from "./errors.ts";
@@ -169,7 +170,7 @@ const dayAppointment = z.object({
   date: z.string(),
   /** ISO 8601 with the clinic's offset: the slot, or for a walk-in the arrival. */
   time: z.string(),
-  type: z.enum(APPOINTMENT_TYPES),
+  type: z.enum(STORED_APPOINTMENT_TYPES),
   status: z.enum(APPOINTMENT_STATUSES),
   state: z.enum(DAY_STATES),
   walkIn: z.boolean(),

@@ -137,7 +137,7 @@ async function tell(
   compose: (locale: Locale, username: string) => { subject: string; text: string; html: string },
 ) {
   const [user] = await db
-    .select({ email: users.email, username: users.username, locale: users.locale })
+    .select({ email: sql<string>`${users.email}`, username: users.username, locale: users.locale })
     .from(users)
     .where(eq(users.id, doctorId));
   try {

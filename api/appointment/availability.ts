@@ -40,22 +40,31 @@ interface Verdict {
 }
 
 /**
+ * Who asks: the minimum notice binds patients only; the front desk books a patient who is on the
+ * phone or at the counter up to the slot's start (docs/product.md, The front desk).
+ */
+export interface RuleOptions {
+  noticeExempt?: boolean;
+}
+
+/**
  * The rule itself: the reason the slot `c` (its doctor_id, day, slot and starts_at) of the doctor
  * with working plan `wp` cannot be taken at `now`, null when it can. The cheap checks on the row
  * come first, the lookups last, and the CASE stops at the first that holds, in the order of
- * SLOT_REFUSALS.
+ * SLOT_REFUSALS. A walk-in holds no slot.
  */
-function reasonOf(now: Date): SQL {
+function reasonOf(now: Date, { noticeExempt = false }: RuleOptions = {}): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const notice = noticeExempt ? sql`interval '0'` : sql`wp.minimum_notice_hours * interval '1 hour'`;
   return sql`case
         when c.starts_at <= ${at} then 'past_date'
         when coalesce(jsonb_array_length(wp.week -> to_char(c.day, 'FMday')), 0) = 0 then 'day_not_worked'
         when not coalesce(wp.week -> to_char(c.day, 'FMday') @> to_jsonb(c.slot), false) then 'slot_not_offered'
-        when c.starts_at < ${at} + wp.minimum_notice_hours * interval '1 hour' then 'notice_too_short'
+        when c.starts_at < ${at} + ${notice} then 'notice_too_short'
         when c.day > ${clinicToday(now)}::date + wp.booking_horizon_days then 'beyond_horizon'
         when exists (select 1 from clinic_closures k where k.date = c.day) then 'clinic_closed'
         when exists (select 1 from doctor_absences a where a.doctor_id = c.doctor_id and a.starts_on <= c.day and a.ends_on >= c.day) then 'doctor_absent'
-        when exists (select 1 from appointments ap where ap.doctor_id = c.doctor_id and ap.starts_at = c.starts_at and ap.status in ('pending', 'confirmed')) then 'slot_taken'
+        when exists (select 1 from appointments ap where ap.doctor_id = c.doctor_id and ap.starts_at = c.starts_at and ap.status in ('pending', 'confirmed') and not ap.walk_in) then 'slot_taken'
       end`;
 }
 
@@ -67,8 +76,8 @@ const slotRow = (day: SQL, slot: SQL) =>
     cross join lateral (select c0.doctor_id, c0.day, c0.slot, (c0.day + c0.slot::time) at time zone ${clinicTimeZone()} as starts_at) c`;
 
 /** Every slot of doctor `doctorId` on `date`, with its reason (`reasonOf`) and its place `ord` in the day. */
-function verdictsOfDay(doctorId: string, date: string, now: Date): SQL {
-  return sql`select c.slot as time, s.ord, ${reasonOf(now)} as reason
+function verdictsOfDay(doctorId: string, date: string, now: Date, options?: RuleOptions): SQL {
+  return sql`select c.slot as time, s.ord, ${reasonOf(now, options)} as reason
     from working_plans wp
     cross join lateral unnest(${slotArray()}) with ordinality s(slot, ord)
     ${slotRow(sql`${date}::date`, sql`s.slot`)}
@@ -90,7 +99,7 @@ export async function slotsOfDay(db: Db, doctorId: string, date: string, now = n
  * Refuses with 409 and the rule's code unless the doctor's slot at `startsAt` can be taken now.
  * Call it inside the transaction that takes the slot: it holds the shared locks until that
  * transaction ends. `startsAt` is one of the six slots (parseSlot) or an appointment's own start;
- * `taken` the caller's own words for a slot already taken.
+ * `taken` the caller's own words for a slot already taken; `options` who asks (RuleOptions).
  */
 export async function requireBookable(
   tx: Db,
@@ -98,12 +107,15 @@ export async function requireBookable(
   startsAt: Date,
   now = new Date(),
   taken = () => slotRefused("slot_taken"),
+  options?: RuleOptions,
 ): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${CLINIC_CALENDAR_LOCK})`);
   await tx.execute(sql`select 1 from working_plans where doctor_id = ${doctorId} for share`);
   const { date, time } = clinicParts(startsAt);
   const [row] = rowsOf<Verdict>(
-    await tx.execute(sql`select v.reason from (${verdictsOfDay(doctorId, date, now)}) v where v.time = ${time}`),
+    await tx.execute(
+      sql`select v.reason from (${verdictsOfDay(doctorId, date, now, options)}) v where v.time = ${time}`,
+    ),
   );
   // A doctor without a plan row does not exist as a doctor; a time off the grid is not a slot.
   const reason = row ? row.reason : "slot_not_offered";

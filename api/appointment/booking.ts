@@ -41,6 +41,7 @@ export async function doctorsBusyAt(
         inArray(appointments.doctorId, doctorIds),
         eq(appointments.startsAt, startsAt),
         inArray(appointments.status, [...ACTIVE_STATUSES]),
+        eq(appointments.walkIn, false),
         exceptId ? ne(appointments.id, exceptId) : undefined,
       ),
     );
@@ -62,6 +63,15 @@ const storedDetails = (details: AppointmentDetails | undefined): Record<string, 
   Object.fromEntries(Object.entries(details ?? {}).filter(([, v]) => v !== undefined)) as Record<string, string>;
 
 /**
+ * Who books for the patient, when not the patient: the front desk (docs/product.md, The front
+ * desk). Its booking is confirmed at once, the minimum notice does not bind it, and the patient is
+ * told instead of the doctor.
+ */
+export interface OnBehalf {
+  deskId: string;
+}
+
+/**
  * A direct booking: the server decides status (pending), category (direct), price (the fee rule)
  * and, for in-person visits, the place (the doctor's duty hospital, city and country). The doctor's
  * notice is queued with it. `limits`: the patient's booking limits (booking-limits.ts); null only
@@ -73,6 +83,7 @@ export async function bookDirect(
   patientId: string,
   body: DirectBookingBody,
   limits: BookingLimits | null,
+  onBehalf?: OnBehalf,
 ): Promise<string> {
   const { type } = body;
   const startsAt = parseSlot(body.date, body.time);
@@ -108,14 +119,15 @@ export async function bookDirect(
   const id = await claimingSlot(() =>
     db.transaction(async (tx) => {
       if (limits) await requireWithinBookingLimits(tx, limits, { patientId, doctorId: doctor.id, startsAt });
-      await requireBookable(tx, doctor.id, startsAt);
+      await requireBookable(tx, doctor.id, startsAt, undefined, undefined, { noticeExempt: Boolean(onBehalf) });
       const [row] = await tx
         .insert(appointments)
         .values({
           patientId,
           doctorId: doctor.id,
           specialityId: specialityId ?? null,
-          status: "pending",
+          status: onBehalf ? "confirmed" : "pending",
+          bookedBy: onBehalf?.deskId ?? null,
           type,
           category: "direct",
           startsAt,
@@ -126,7 +138,8 @@ export async function bookDirect(
           details,
         })
         .returning({ id: appointments.id });
-      await tellOfChange(tx, mailer, row.id, "booked", { actorId: patientId, to: doctor.id });
+      if (onBehalf) await tellOfChange(tx, mailer, row.id, "bookedAtDesk", { actorId: onBehalf.deskId, to: patientId });
+      else await tellOfChange(tx, mailer, row.id, "booked", { actorId: patientId, to: doctor.id });
       return row.id;
     }),
   );

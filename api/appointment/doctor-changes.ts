@@ -47,6 +47,7 @@ async function lockAssigned(tx: Db, doctor: DoctorAccess, id: string) {
       patientId: appointments.patientId,
       status: appointments.status,
       startsAt: appointments.startsAt,
+      startedAt: appointments.startedAt,
     })
     .from(appointments)
     .where(eq(appointments.id, id))
@@ -75,7 +76,9 @@ export async function changeStatusByDoctor(
     const row = await lockAssigned(tx, doctor, id);
     if (isFinal(row.status)) throw conflict(`An appointment that is ${row.status} changes no more`, "already_final");
     if (DOCTOR_TRANSITIONS[to] !== row.status) throw invalidTransition(row.status, to);
-    if (AFTER_START.has(to) && !hasStarted(row.startsAt, now)) {
+    // A patient called in from the queue (startedAt) is being seen: the visit can be completed early.
+    const calledIn = to === "completed" && row.startedAt !== null;
+    if (AFTER_START.has(to) && !hasStarted(row.startsAt, now) && !calledIn) {
       throw conflict("This appointment has not started yet", "not_started");
     }
     if (to === "cancelled" && hasStarted(row.startsAt, now)) throw startedAlready();

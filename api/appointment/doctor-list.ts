@@ -24,7 +24,7 @@ import { answerableRequests, isOpenRequestFor, loadDoctorAccess, OPEN_STATUSES, 
 const doctorCards = prepared("doctor_cards_by_ids", (db) =>
   cardsByIds(db, {
     myProposal: sql<MyProposal>`(select json_build_object('id', mine.id, 'status', mine.status) from ${proposals} mine where mine.doctor_id = ${sql.placeholder("doctorId")} and mine.appointment_id = ${appointments.id})`,
-    slotHeld: sql<boolean>`exists (select from ${appointments} held where held.starts_at = ${appointments.startsAt} and held.doctor_id = ${sql.placeholder("doctorId")} and ${inArray(sql`held.status`, [...ACTIVE_STATUSES])} and held.id <> ${appointments.id})`,
+    slotHeld: sql<boolean>`exists (select from ${appointments} held where held.starts_at = ${appointments.startsAt} and held.doctor_id = ${sql.placeholder("doctorId")} and ${inArray(sql`held.status`, [...ACTIVE_STATUSES])} and not held.walk_in and held.id <> ${appointments.id})`,
     patientMissed: sql<
       number | null
     >`case when ${appointments.doctorId} = ${sql.placeholder("doctorId")} then ${missedInLastYear(appointments.patientId)} end`,

@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { RegistrationBody, SessionUser } from "../../contract/auth.ts";
 import type { Db } from "../db/index.ts";
 import { isUniqueViolation } from "../db-errors.ts";
-import { appointments, doctors, idempotencyKeys, patients, proposals, users } from "../db/schema.ts";
+import { accountEmail, appointments, doctors, idempotencyKeys, patients, proposals, users } from "../db/schema.ts";
 import { notFound } from "../http.ts";
 import type { Locale } from "../mail/templates.ts";
 import { hashPassword } from "./password.ts";
@@ -26,7 +26,7 @@ export async function sessionUser(db: Db, userId: string): Promise<SessionUser> 
   return {
     id: user.id,
     username: user.username,
-    email: user.email,
+    email: accountEmail(user.email),
     dateOfBirth: user.dateOfBirth,
     phone: user.phone,
     address: user.address,
@@ -47,7 +47,8 @@ export async function findActiveUserByEmail(db: Db, email: string) {
   const [user] = await db
     .select({
       id: users.id,
-      email: users.email,
+      // Found by its address: never null.
+      email: sql<string>`${users.email}`,
       username: users.username,
       role: users.role,
       passwordHash: users.passwordHash,
@@ -55,7 +56,9 @@ export async function findActiveUserByEmail(db: Db, email: string) {
       locale: users.locale,
     })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${normalizeEmail(email)}`, isNull(users.deletedAt)))
+    .where(
+      and(sql`lower(${users.email}) = ${normalizeEmail(email)}`, isNull(users.deletedAt), isNull(users.deactivatedAt)),
+    )
     .limit(1);
   return user;
 }

@@ -42,18 +42,24 @@ const hashCode = (userId: string, purpose: CodePurpose, code: string, subject?: 
     .digest("hex");
 
 const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
-const expiry = sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`;
+const expiryIn = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 
 /**
  * Issues a fresh code that replaces any previous one, and returns it (to be mailed, never logged).
- * Returns null when the previous code was issued less than `minIntervalSeconds` ago.
+ * Returns null when the previous code was issued less than `minIntervalSeconds` ago. A code lives
+ * 10 minutes unless `ttlSeconds` says otherwise (a receptionist's invitation waits days).
  */
 export async function issueCode(
   db: Db,
   userId: string,
   purpose: CodePurpose,
-  { minIntervalSeconds = RESEND_INTERVAL_SECONDS, subject }: { minIntervalSeconds?: number; subject?: string } = {},
+  {
+    minIntervalSeconds = RESEND_INTERVAL_SECONDS,
+    subject,
+    ttlSeconds = CODE_TTL_SECONDS,
+  }: { minIntervalSeconds?: number; subject?: string; ttlSeconds?: number } = {},
 ): Promise<string | null> {
+  const expiry = expiryIn(ttlSeconds);
   const code = generateCode();
   const codeHash = hashCode(userId, purpose, code, subject);
   const rows = await db

@@ -11,11 +11,13 @@ import {
   PROPOSAL_STATUSES,
   ROLES,
   SLOTS,
+  type SMS_CONSENT_METHODS,
   STORED_APPOINTMENT_TYPES,
   type ConsultationType,
   type Weekday,
 } from "../../contract/constants.ts";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -85,7 +87,8 @@ export const users = pgTable(
   "users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    email: text("email").notNull(),
+    // Null for a patient record the front desk made without an address.
+    email: text("email"),
     passwordHash: text("password_hash").notNull(),
     role: roleEnum("role").notNull().default("patient"),
     username: text("username").notNull(),
@@ -110,9 +113,20 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     // Set when the account is deleted: personal fields are erased, the row stays for history.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    // The front desk (docs/product.md): a receptionist the admin deactivated (no token, no login,
+    // what they did is kept); the receptionist who made a patient record at the desk; who took the
+    // patient's consent to text messages, when and how.
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references((): AnyPgColumn => users.id),
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
+    smsConsentBy: uuid("sms_consent_by").references((): AnyPgColumn => users.id),
+    smsConsentMethod: text("sms_consent_method").$type<(typeof SMS_CONSENT_METHODS)[number]>(),
   },
   (t) => [
     uniqueIndex("users_email_lower").on(sql`lower(${t.email})`),
+    // The desk finds patients by their full number; two desk records never share one.
+    index("users_phone").on(t.phone).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("users_desk_phone").on(t.phone).where(sql`${t.createdBy} is not null and ${t.deletedAt} is null`),
     // The find-a-doctor directory in name order, and its name search (ILIKE '%x%' through pg_trgm,
     // created in migration 0001). Both only cover doctors, the only users searched by name.
     index("users_doctor_directory").on(t.username, t.id).where(sql`${t.role} = 'doctor' and ${t.deletedAt} is null`),
@@ -124,6 +138,15 @@ export const users = pgTable(
       .where(sql`${t.role} = 'doctor'`),
   ],
 );
+
+/**
+ * The address of an account someone signs in to. Only a patient record the front desk made has
+ * none, and nobody signs in to it (docs/product.md, The front desk).
+ */
+export function accountEmail(email: string | null): string {
+  if (email === null) throw new Error("An account that signs in has an e-mail address");
+  return email;
+}
 
 export const patients = pgTable("patients", {
   userId: uuid("user_id")
@@ -199,12 +222,19 @@ export const appointments = pgTable(
     videoRoom: text("video_room").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The day at the clinic (docs/product.md, The front desk): the desk records the arrival, the
+    // doctor calls the patient in. A walk-in came without booking and holds no slot (its start is
+    // its arrival). `bookedBy`: the receptionist who booked on the patient's behalf.
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    walkIn: boolean("walk_in").notNull().default(false),
+    bookedBy: uuid("booked_by").references(() => users.id),
   },
   (t) => [
-    // No double booking: one active appointment per doctor per slot.
+    // No double booking: one active appointment per doctor per slot; walk-ins hold none.
     uniqueIndex("appointments_doctor_slot_active")
       .on(t.doctorId, t.startsAt)
-      .where(sql`${t.status} in ('pending', 'confirmed') and ${t.doctorId} is not null`),
+      .where(sql`${t.status} in ('pending', 'confirmed') and ${t.doctorId} is not null and not ${t.walkIn}`),
     index("appointments_patient_starts").on(t.patientId, t.startsAt),
     index("appointments_doctor_starts").on(t.doctorId, t.startsAt),
     // The reminder worker's look at the confirmed appointments of the next hours (api/reminders.ts).
@@ -218,6 +248,20 @@ export const appointments = pgTable(
       .on(t.specialityId, t.startsAt)
       .where(sql`${t.doctorId} is null and ${t.category} = 'random' and ${t.status} in ('pending', 'proposed')`),
   ],
+);
+
+/** The doctors each receptionist serves (docs/product.md, The front desk), set by the admin. */
+export const staffDoctors = pgTable(
+  "staff_doctors",
+  {
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => users.id),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => doctors.userId),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.doctorId] }), index("staff_doctors_doctor").on(t.doctorId)],
 );
 
 export const proposals = pgTable(

@@ -86,6 +86,18 @@ export const verificationCodeMail = codeMail("verification");
 export const profileCodeMail = codeMail("profileCode");
 export const resetCodeMail = codeMail("reset");
 
+/**
+ * A new receptionist's invitation (docs/product.md, The front desk): the code sets their password
+ * on the 'forgot password' page's second step, /reset-password.
+ */
+export function staffInvitationMail(
+  locale: Locale,
+  { username, code, email, link }: { username: string; code: string; email: string; link: string },
+) {
+  const t = (key: string) => mailText(locale, `staffInvitation.${key}`, { email, link });
+  return compose(locale, t("subject"), username, [t("intro"), t("how"), { code }, t("validity")]);
+}
+
 /** Sent instead of a code when someone registers with an address that already has an account. */
 export function registrationAttemptMail(locale: Locale, { username }: { username?: string | null }) {
   const t = (key: string) => mailText(locale, `registrationAttempt.${key}`);

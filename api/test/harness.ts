@@ -10,7 +10,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { z } from "zod";
 import { createApi } from "../app.ts";
-import { cities, countries, doctorSpecialities, doctors, patients, specialities, users } from "../db/schema.ts";
+import {
+  cities,
+  countries,
+  doctorSpecialities,
+  doctors,
+  patients,
+  specialities,
+  staffDoctors,
+  users,
+} from "../db/schema.ts";
 import { memoryMailer, type Mailer } from "../mail/index.ts";
 import { outboxMailer, startOutboxWorker } from "../mail/outbox.ts";
 import { startSmsWorker } from "../sms/outbox.ts";
@@ -180,20 +189,21 @@ export function accountFactories(db: Db) {
   /** A verified patient with a live token. */
   async function createPatient(overrides: Partial<typeof users.$inferInsert> & { profession?: string } = {}) {
     const { profession, ...fields } = overrides;
+    const email = fields.email ?? unique("patient");
     const [user] = await db
       .insert(users)
       .values({
-        email: unique("patient"),
         username: "Test Patient",
         phone: "0612345678",
         passwordHash: await hashPassword(PASSWORD),
         role: "patient",
         otpVerified: true,
         ...fields,
+        email,
       })
       .returning();
     await db.insert(patients).values({ userId: user.id, profession: profession ?? null });
-    return { user, token: await issueToken(db, user.id) };
+    return { user: { ...user, email }, token: await issueToken(db, user.id) };
   }
 
   /** A doctor (verified unless said otherwise) with specialities by name and a live token. */
@@ -208,10 +218,11 @@ export function accountFactories(db: Db) {
   ) {
     const ref = await reference();
     const city = ref.city(options.city ?? "Douala");
+    const email = unique("doctor");
     const [user] = await db
       .insert(users)
       .values({
-        email: unique("doctor"),
+        email,
         username: options.username ?? "Test Doctor",
         passwordHash: await hashPassword(PASSWORD),
         role: "doctor",
@@ -236,24 +247,37 @@ export function accountFactories(db: Db) {
         .insert(doctorSpecialities)
         .values(names.map((n) => ({ doctorId: user.id, specialityId: ref.speciality(n).id })));
     }
-    return { user, token: await issueToken(db, user.id) };
+    return { user: { ...user, email }, token: await issueToken(db, user.id) };
   }
 
   async function createAdmin() {
+    const email = unique("admin");
     const [user] = await db
       .insert(users)
       .values({
-        email: unique("admin"),
+        email,
         username: "Admin",
         passwordHash: await hashPassword(PASSWORD),
         role: "admin",
         otpVerified: true,
       })
       .returning();
-    return { user, token: await issueToken(db, user.id) };
+    return { user: { ...user, email }, token: await issueToken(db, user.id) };
   }
 
-  return { unique, reference, createPatient, createDoctor, createAdmin };
+  /** A receptionist serving these doctors (docs/product.md, The front desk), with a live token. */
+  async function createReceptionist(doctorIds: string[], username = "Test Reception") {
+    const email = unique("reception");
+    const [user] = await db
+      .insert(users)
+      .values({ email, username, passwordHash: await hashPassword(PASSWORD), role: "receptionist", otpVerified: true })
+      .returning();
+    if (doctorIds.length)
+      await db.insert(staffDoctors).values(doctorIds.map((doctorId) => ({ staffId: user.id, doctorId })));
+    return { user: { ...user, email }, token: await issueToken(db, user.id) };
+  }
+
+  return { unique, reference, createPatient, createDoctor, createAdmin, createReceptionist };
 }
 
 export type TestApi = Awaited<ReturnType<typeof startApi>>;
@@ -261,6 +285,7 @@ export type TestApi = Awaited<ReturnType<typeof startApi>>;
 export type TestPatient = Awaited<ReturnType<TestApi["createPatient"]>>;
 export type TestDoctor = Awaited<ReturnType<TestApi["createDoctor"]>>;
 export type TestAdmin = Awaited<ReturnType<TestApi["createAdmin"]>>;
+export type TestReceptionist = Awaited<ReturnType<TestApi["createReceptionist"]>>;
 export type TestReference = Awaited<ReturnType<TestApi["reference"]>>;
 
 /**

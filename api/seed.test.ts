@@ -78,7 +78,7 @@ describe("seed at the start of several instances at once", () => {
     const [{ n }] = await own.db.select({ n: sql<number>`count(*)::int` }).from(appointments);
     expect(n).toBe(DEMO_PAST_CONFIRMED);
     const [{ users: people }] = await own.db.select({ users: sql<number>`count(*)::int` }).from(users);
-    expect(people).toBe(4 + DEMO_DIRECTORY.length);
+    expect(people).toBe(5 + DEMO_DIRECTORY.length);
   });
 });
 
@@ -90,7 +90,7 @@ describe("seed with demo", () => {
     await seedDemo(api.db);
     await seed(api.db, { demo: true });
     expect(await counts()).toEqual(first);
-    expect(first.users).toBe(4 + DEMO_DIRECTORY.length);
+    expect(first.users).toBe(5 + DEMO_DIRECTORY.length);
     expect(first.appointments).toBe(DEMO_PAST_CONFIRMED);
     expect(DEMO_DIRECTORY.length).toBeGreaterThanOrEqual(30);
   });
@@ -128,6 +128,14 @@ describe("seed with demo", () => {
     const admin = await login("admin@example.com", "patient");
     expect(admin.status).toBe(200);
     expect(admin.body.data.userRole).toBe("admin");
+    // The front desk of the demo doctor, whose patient it finds by name.
+    const reception = await login("reception@example.com", "receptionist");
+    expect(reception.status).toBe(200);
+    expect(reception.body.data.userRole).toBe("receptionist");
+    const found = await api.request("GET", "/reception/patients?q=Demo", { token: reception.body.token.token });
+    expect((found.body as { patients: { username: string }[] }).patients.map((p) => p.username)).toEqual([
+      "Demo Patient",
+    ]);
     const directory = await login(DEMO_DIRECTORY[0].email, "doctor");
     expect(directory.status).toBe(200);
   });

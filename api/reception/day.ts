@@ -26,7 +26,7 @@ export function requireServed(served: string[], doctorId: string) {
 }
 
 /** The day's state in FHIR's Appointment.status words (docs/product.md, The front desk). */
-export function dayState(a: { status: AppointmentStatus; arrivedAt: Date | null; startedAt: Date | null }): DayState {
+function dayState(a: { status: AppointmentStatus; arrivedAt: Date | null; startedAt: Date | null }): DayState {
   switch (a.status) {
     case "completed":
       return "fulfilled";

@@ -20,6 +20,16 @@ export async function servedDoctors(db: Db, staffId: string): Promise<string[]> 
   return rows.map((r) => r.doctorId);
 }
 
+/** The doctors this receptionist serves, by name (the day sheet's sections). */
+export async function servedDoctorNames(db: Db, staffId: string): Promise<{ id: string; username: string }[]> {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(staffDoctors)
+    .innerJoin(users, eq(users.id, staffDoctors.doctorId))
+    .where(eq(staffDoctors.staffId, staffId))
+    .orderBy(asc(users.username), asc(users.id));
+}
+
 /** 403 unless the receptionist serves this doctor. */
 export function requireServed(served: string[], doctorId: string) {
   if (!served.includes(doctorId)) throw forbidden("You do not serve this doctor", "doctor_not_served");

@@ -3,6 +3,7 @@
 // admin's staff and the invitation, records by phone, booking on behalf under the one availability
 // rule (the notice aside), the day with its arrivals, walk-ins and no-shows, the doctor's queue,
 // and the SMS the patient gets only with recorded consent (a real SMPP gateway, api/test/smpp.ts).
+// The two widest tests have a generous timeout: on a loaded machine they make hundreds of calls.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffList } from "../../contract/admin.ts";
@@ -137,7 +138,7 @@ describe("who may call the front desk's endpoints", () => {
     ] as const) {
       expect((await as(desk2).send(method, path, body)).status).toBe(404);
     }
-  });
+  }, 300_000);
 });
 
 describe("the admin's staff", () => {
@@ -355,7 +356,7 @@ describe("booking on the patient's behalf", () => {
       .from(appointments)
       .where(and(eq(appointments.doctorId, doctor.user.id), eq(appointments.startsAt, zonedInstant(date, "14:00"))));
     expect(held).toHaveLength(1);
-  });
+  }, 300_000);
 });
 
 describe("the day, walk-ins and the doctor's queue", () => {
@@ -428,6 +429,7 @@ describe("the day, walk-ins and the doctor's queue", () => {
     expect(slotsAfter).toEqual(slotsBefore);
 
     const sheet = daySheet.parse((await as(desk).get("/reception/day")).body);
+    expect(sheet.doctors).toEqual([{ id: doctor.user.id, username: "Dr Queue" }]);
     expect(sheet.appointments.map((a) => a.id)).toContain((walkIn.body as { id: string }).id);
     expect(JSON.stringify(sheet)).not.toMatch(/reason|diagnosis|notes|prescription/);
 

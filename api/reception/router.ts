@@ -19,7 +19,7 @@ import { authenticate, currentUser, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import { clinicToday } from "../time.ts";
 import { recordArrival, recordWalkIn, rescheduleByDesk, setStatusByDesk } from "./appointments.ts";
-import { dayAppointment, daySheet, requireServed, servedDoctors } from "./day.ts";
+import { dayAppointment, daySheet, requireServed, servedDoctorNames, servedDoctors } from "./day.ts";
 import { createDeskPatient, openDeskPatient, requirePatient, searchDeskPatients } from "./patients.ts";
 
 export function receptionRouter({ db, mailer }: ApiDeps) {
@@ -83,7 +83,13 @@ export function receptionRouter({ db, mailer }: ApiDeps) {
 
   router.get("/day", async (req, res) => {
     const { date = clinicToday() } = parse(daySheetQuery, req.query);
-    res.json({ date, appointments: await daySheet(db, await served(req), date) } satisfies DaySheet);
+    const doctors = await servedDoctorNames(db, currentUser(req).id);
+    const appointments = await daySheet(
+      db,
+      doctors.map((d) => d.id),
+      date,
+    );
+    res.json({ date, doctors, appointments } satisfies DaySheet);
   });
 
   return router;

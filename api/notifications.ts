@@ -329,9 +329,9 @@ export async function tellOfCancellations(
   );
   await mailer.enqueueAll(
     tx,
-    told
-      .filter(({ to }) => to.mailNotifications)
-      .map(({ a, to }) => changeMail(a, to, change, { doctor: a.doctor, reason })),
+    told.flatMap(({ a, to }) =>
+      mailable(to) && to.mailNotifications ? [changeMail(a, to, change, { doctor: a.doctor, reason })] : [],
+    ),
   );
 }
 

@@ -1,6 +1,6 @@
 // The clinic time zone (APP_TIMEZONE, default Africa/Douala) and today's date there, for date minimums.
 import { config } from "../config.ts";
-import { isoDateIn } from "./format.ts";
+import { clockIn, isoDateIn } from "./format.ts";
 import { formatTimeZone } from "../contract/time-zone.ts";
 
 const clinicTimeZone = () => config().APP_TIMEZONE;
@@ -33,3 +33,6 @@ export function clinicToday(now = new Date()) {
   if (minute !== known.minute || zone !== known.zone) known = { zone, minute, date: isoDateIn(zone, now) };
   return known.date;
 }
+
+/** The clinic's wall-clock time ('08:47') of an instant: when a patient arrived, as the desk reads it. */
+export const clinicClock = (at: string | Date) => clockIn(clinicTimeZone(), new Date(at));

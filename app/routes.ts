@@ -45,10 +45,16 @@ export default [
       route("appointments", "routes/doctor/appointments.tsx"),
       route("consultations", "routes/doctor/consultations.tsx"),
       route("availability", "routes/doctor/availability.tsx"),
+      route("queue", "routes/doctor/queue.tsx"),
       route("profile", "routes/doctor/profile.tsx"),
       route("profile/export", "routes/doctor/profile-export.ts"),
     ]),
     route("admin", "routes/admin/index.tsx"),
     route("admin/closures", "routes/admin/closures.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
+    route("reception", "routes/reception/layout.tsx", [
+      index("routes/reception/day.tsx"),
+      route("patients", "routes/reception/patients.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

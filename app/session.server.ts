@@ -52,6 +52,7 @@ export function roleHome(role: Role | undefined): string {
   if (role === "doctor") return "/doctor/appointments";
   if (role === "admin") return "/admin";
   if (role === "patient") return "/health/doctors";
+  if (role === "receptionist") return "/reception";
   return "/login";
 }
 

@@ -27,7 +27,8 @@ export const summaryMiddleware: MiddlewareFunction<Response> = ({ request, conte
   let pending: Promise<UpstreamResult<Summary> | null> | undefined;
   context.set(summaryContext, () => {
     pending ??= (() => {
-      if (user.role === "admin") return Promise.resolve(null);
+      // The admin and the front desk have no bell.
+      if (user.role === "admin" || user.role === "receptionist") return Promise.resolve(null);
       // `url` is the page's, also for the router's data requests (`/health/doctors.data`).
       const page = url.pathname.replace(/\/$/, "") || "/";
       const query =

@@ -22,6 +22,7 @@ export type UpstreamAction =
   | "profile"
   | "admin"
   | "availability"
+  | "desk"
   | "page";
 
 /** A refused upstream answer as the upstream client gives it (app/upstream.server.ts). */
@@ -41,6 +42,7 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   doctor_unverified: "doctor:errors.unverified",
   not_verified: "doctor:errors.unverified",
   not_found: {
+    desk: "reception:manage.changedMeanwhile",
     doctorAppointment: "doctor:errors.notFound",
     patientAppointment: "patient:cancel.notFound",
     admin: "admin:errors.notFound",
@@ -51,31 +53,39 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
     booking: "patient:book.slotTaken",
     proposalAccept: "patient:proposals.slotTaken",
     doctorAppointment: "doctor:reschedule.slotTaken",
+    desk: "doctor:reschedule.slotTaken",
   },
   slot_held: { doctorAppointment: "doctor:appointments.slotHeld" },
   // A patient's booking limits (docs/product.md, Booking limits): booking, or accepting a proposal.
   booking_same_time: "patient:bookingLimits.sameTime",
   booking_limit_doctor: "patient:bookingLimits.perDoctor",
   booking_limit_total: "patient:bookingLimits.total",
-  unchanged: { doctorAppointment: "doctor:reschedule.unchanged" },
+  unchanged: { doctorAppointment: "doctor:reschedule.unchanged", desk: "doctor:reschedule.unchanged" },
   past_date: {
+    desk: "doctor:reschedule.pastDate",
     doctorAppointment: "doctor:reschedule.pastDate",
     openRequest: "patient:request.pastTime",
     availability: "common:calendarDays.past",
   },
-  invalid_slot: { doctorAppointment: "doctor:reschedule.timeRequired", openRequest: "patient:request.timeRequired" },
+  invalid_slot: {
+    desk: "doctor:reschedule.timeRequired",
+    doctorAppointment: "doctor:reschedule.timeRequired",
+    openRequest: "patient:request.timeRequired",
+  },
   invalid_transition: {
+    desk: "reception:manage.changedMeanwhile",
     doctorAppointment: "doctor:errors.changedMeanwhile",
     patientAppointment: "patient:cancel.changedMeanwhile",
     proposalAccept: "patient:proposals.changedMeanwhile",
     proposalReject: "patient:proposals.changedMeanwhile",
   },
-  already_final: { doctorAppointment: "doctor:errors.changedMeanwhile" },
+  already_final: { doctorAppointment: "doctor:errors.changedMeanwhile", desk: "reception:manage.changedMeanwhile" },
   already_started: {
+    desk: "reception:manage.alreadyStarted",
     doctorAppointment: "doctor:errors.alreadyStarted",
     patientAppointment: "patient:cancel.alreadyStarted",
   },
-  not_started: { doctorAppointment: "doctor:errors.notStarted" },
+  not_started: { doctorAppointment: "doctor:errors.notStarted", desk: "reception:manage.notStarted" },
   already_proposed: { doctorAppointment: "doctor:errors.alreadyProposed" },
   request_expired: { doctorAppointment: "doctor:errors.requestExpired" },
   invalid_code: { code: "auth:verification.invalidCode", profileGate: "doctor:gate.invalidCode" },
@@ -108,6 +118,12 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   closure_exists: { availability: "admin:closures.exists" },
   too_many_absences: { availability: "doctor:availability.tooManyAbsences" },
   too_many_closures: { availability: "admin:closures.tooMany" },
+  // The front desk's (docs/product.md, The front desk).
+  doctor_not_served: "reception:book.notServed",
+  phone_taken: "reception:patients.phoneTaken",
+  not_today: "reception:manage.otherDay",
+  not_arrived: "doctor:queue.notArrived",
+  search_required: "reception:patients.searchShort",
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */
@@ -123,7 +139,9 @@ export function upstreamErrorKey(failure: UpstreamFailure, action: UpstreamActio
   // A sign-in refused for the other role names the role the account has (its page is one link away).
   if (code === "wrong_role" && action === "login") {
     const role = failure.body?.role;
-    return role === "patient" || role === "doctor" ? `auth:login.wrongRole.${role}` : fallback;
+    return role === "patient" || role === "doctor" || role === "receptionist"
+      ? `auth:login.wrongRole.${role}`
+      : fallback;
   }
   const words = Object.hasOwn(KEYS, code) ? KEYS[code as ErrorCode] : undefined;
   if (typeof words === "string") return words;

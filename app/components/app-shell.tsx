@@ -1,5 +1,5 @@
 // Top bar (logo, health link and disabled insurance for patients, 'doctor portal' for doctors,
-// bell, language, account menu) and the side menu by role, collapsed under 1024 px. Menus are
+// bell for patients and doctors, language, account menu) and the side menu by role, collapsed under 1024 px. Menus are
 // <details> elements, so they open without JavaScript; with it they also close on navigation and
 // on Escape. Phone first (docs/layout.md): what does not fit the bar moves into the menu, so the
 // bar holds only the menu, logo, bell and account menu at 320 px.
@@ -27,6 +27,7 @@ const menus: Record<Role, { to: string; key: string }[]> = {
   ],
   doctor: [
     { to: "/doctor/dashboard", key: "nav.dashboard" },
+    { to: "/doctor/queue", key: "doctor:queue.title" },
     { to: "/doctor/appointments", key: "nav.appointments" },
     { to: "/doctor/consultations", key: "nav.consultations" },
     { to: "/doctor/availability", key: "doctor:availability.title" },
@@ -34,9 +35,12 @@ const menus: Record<Role, { to: string; key: string }[]> = {
   admin: [
     { to: "/admin", key: "nav.admin" },
     { to: "/admin/closures", key: "admin:closures.title" },
+    { to: "/admin/staff", key: "admin:staff.title" },
   ],
-  // The front desk's screens (docs/product.md, The front desk) add their entries here.
-  receptionist: [],
+  receptionist: [
+    { to: "/reception", key: "reception:day.title" },
+    { to: "/reception/patients", key: "reception:patients.title" },
+  ],
 };
 
 function SideMenu({ role }: { role: Role }) {
@@ -156,7 +160,7 @@ export function AppShell({ user, attention, children }: { user: ShellUser; atten
           <RoleItems role={user.role} inMenu={false} />
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
-          {user.role !== "admin" ? (
+          {user.role === "patient" || user.role === "doctor" ? (
             <Link
               to={NOTIFICATIONS_PAGE}
               className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100"

@@ -63,6 +63,7 @@ export function ActionForm({
   id,
   idempotencyKey,
   className,
+  values = {},
   children,
 }: {
   intent: string;
@@ -70,11 +71,16 @@ export function ActionForm({
   id: string;
   idempotencyKey: string;
   className: string;
+  /** More hidden fields, for the answer's words (a name the toast says). */
+  values?: Record<string, string>;
   children: ReactNode;
 }) {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name={field} value={id} />
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <SubmitButton className={className} name="intent" value={intent}>
         {children}

@@ -5,5 +5,6 @@ import auth from "../../locales/en/auth.json";
 import patient from "../../locales/en/patient.json";
 import doctor from "../../locales/en/doctor.json";
 import admin from "../../locales/en/admin.json";
+import reception from "../../locales/en/reception.json";
 
-export default { common, auth, patient, doctor, admin };
+export default { common, auth, patient, doctor, admin, reception };

@@ -5,5 +5,6 @@ import auth from "../../locales/fr/auth.json";
 import patient from "../../locales/fr/patient.json";
 import doctor from "../../locales/fr/doctor.json";
 import admin from "../../locales/fr/admin.json";
+import reception from "../../locales/fr/reception.json";
 
-export default { common, auth, patient, doctor, admin };
+export default { common, auth, patient, doctor, admin, reception };

@@ -70,12 +70,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeRedirect(redirectTo, roleHome(userRole)), { headers });
 }
 
+/** The login form's role choice: the admin signs in with any of them (docs/product.md, Roles and homes). */
+const LOGIN_ROLES = ["patient", "doctor", "receptionist"] as const;
+const loginRoleOf = (value: string | null) => LOGIN_ROLES.find((role) => role === value) ?? "patient";
+
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    defaultValue: { email: params.get("email") ?? "", role: params.get("role") === "doctor" ? "doctor" : "patient" },
+    defaultValue: { email: params.get("email") ?? "", role: loginRoleOf(params.get("role")) },
     ...useClientValidation((formData) => parseWithZod(formData, { schema: loginSchema })),
   });
   useFocusOnRefusal(form.id, actionData?.result);
@@ -86,8 +90,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <fieldset>
           <legend className="label">{t("auth:login.roleLabel")}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(["patient", "doctor"] as const).map((role) => (
+          <div className="grid grid-cols-3 gap-2">
+            {LOGIN_ROLES.map((role) => (
               <label
                 key={role}
                 className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"

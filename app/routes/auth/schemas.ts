@@ -12,7 +12,7 @@ export const email = () =>
     error: (issue) => (issue.input === undefined ? "auth:validation.emailRequired" : "auth:validation.emailInvalid"),
   });
 
-const roleChoice = z.enum(["patient", "doctor"], {
+const roleChoice = z.enum(["patient", "doctor", "receptionist"], {
   error: (issue) => (issue.input === undefined ? "auth:validation.roleRequired" : "auth:validation.roleInvalid"),
 });
 

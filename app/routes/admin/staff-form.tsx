@@ -1,0 +1,59 @@
+// The admin's new receptionist form (staff.tsx), with conform's form state and the form's zod schema,
+// loaded after the page is interactive (docs/decisions/0003-first-load-javascript-budget.md): the
+// server renders it as always, and without JavaScript it is a plain form.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { useTranslation } from "../../i18n.ts";
+import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
+import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
+import { staffSchema } from "./staff-schema.ts";
+import { DoctorChoice } from "./doctor-choice.tsx";
+
+export function StaffForm({
+  doctors,
+  result,
+  idempotencyKey,
+}: {
+  doctors: { id: string; username: string }[];
+  result: SubmissionResult | undefined;
+  idempotencyKey: string;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "staff",
+    lastResult: result,
+    ...useClientValidation((formData) => parseWithZod(formData, { schema: staffSchema })),
+  });
+  useFocusOnRefusal(form.id, result);
+  const chosen = fields.doctorIds.initialValue;
+  return (
+    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <h2 className="text-lg font-semibold">{t("admin:staff.createTitle")}</h2>
+      <p className="text-sm text-slate-700">{t("admin:staff.createHint")}</p>
+      <FormAlert message={form.errors?.[0]} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <Field
+        label={t("admin:staff.name")}
+        {...getInputProps(fields.username, { type: "text" })}
+        autoComplete="off"
+        errors={fields.username.errors}
+      />
+      <Field
+        label={t("admin:staff.email")}
+        {...getInputProps(fields.email, { type: "email" })}
+        autoComplete="off"
+        errors={fields.email.errors}
+      />
+      <DoctorChoice
+        doctors={doctors}
+        chosen={Array.isArray(chosen) ? chosen.map(String) : chosen ? [String(chosen)] : []}
+        idPrefix="staff-new"
+        errors={fields.doctorIds.errors}
+      />
+      <SubmitButton name="intent" value="create">
+        {t("admin:staff.create")}
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -49,6 +49,7 @@ const phoneSpecs = [
   "sms-settings",
   "mail-settings", // the settings page in French at 360 px
   "availability",
+  "front-desk", // in French too, at 320 px: the desk's French words are the longer ones
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
 const desktopOnlyTests = [
@@ -59,6 +60,7 @@ const desktopOnlyTests = [
   /doctor appointments in French/, // doctor-appointments: the language
   /already marked meanwhile/, // doctor-no-shows: a refusal's words
   /form validation in fr/, // form-validation: the language; the English runs are on the phone
+  /where the desk may go/, // front-desk: redirects
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

@@ -40,7 +40,7 @@ export const mailCount = async (email: string) => (await mailsTo(email)).length;
 /** The code of the first mail to `email` after the `after` mails already received. */
 export const newCode = (email: string, after = 0) => latestCode(email, { after });
 
-export async function apiLogin(email: string, role: "patient" | "doctor" | "admin") {
+export async function apiLogin(email: string, role: "patient" | "doctor" | "admin" | "receptionist") {
   const answer = await api("POST", "/auth/login", { body: { email, password: PASSWORD, role } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { id: answer.body.data.id as string, token: answer.body.token.token as string };
@@ -115,24 +115,29 @@ const BASE_URL = API.replace(/\/api$/, "");
  */
 export async function signInContext(
   context: BrowserContext,
-  who: { email: string; role: "patient" | "doctor" | "admin" },
+  who: { email: string; role: "patient" | "doctor" | "admin" | "receptionist" },
 ) {
   // The login page's cookie check (app/session.server.ts): a browser that keeps cookies sends it back.
   await context.addCookies([{ name: "cookie_check", value: "1", url: BASE_URL }]);
   const answer = await context.request.post(`${BASE_URL}/login`, {
-    form: { email: who.email, password: PASSWORD, role: who.role === "doctor" ? "doctor" : "patient" },
+    form: { email: who.email, password: PASSWORD, role: who.role === "admin" ? "patient" : who.role },
     maxRedirects: 0,
   });
   expect(answer.status(), `login of ${who.email}: ${answer.status()}`).toBe(302);
 }
 
-const HOME = { patient: "/health/doctors", doctor: "/doctor/appointments", admin: "/admin" };
+const HOME = {
+  patient: "/health/doctors",
+  doctor: "/doctor/appointments",
+  admin: "/admin",
+  receptionist: "/reception",
+};
 
 /**
  * Signed in as `email` (`role` is the login form's radio), on the role's home page. The login form
  * itself is tested by auth.spec.ts; here the session comes from one HTTP post.
  */
-export async function signIn(page: Page, email: string, role: "patient" | "doctor" | "admin") {
+export async function signIn(page: Page, email: string, role: "patient" | "doctor" | "admin" | "receptionist") {
   await signInContext(page.context(), { email, role });
   await page.goto(HOME[role]);
 }

@@ -19,7 +19,7 @@ import { expect, test as base, uniqueEmail } from "./support.ts";
 
 export { expect };
 
-type Role = "patient" | "doctor" | "admin";
+type Role = "patient" | "doctor" | "admin" | "receptionist";
 export type Language = "en" | "fr";
 
 /** A user made for one test: what the API answered, and the token to call it as them. */
@@ -101,8 +101,32 @@ export async function createDoctor(
   return { ...doctor, role: "doctor", ...session };
 }
 
+/**
+ * A receptionist serving `doctors`, made as the admin makes one (docs/product.md, The front desk):
+ * the staff form's call, then the invitation mail's code sets the password, as the new
+ * receptionist does on the reset-password page.
+ */
+export async function createReceptionist(
+  admin: Account,
+  doctors: { id: string }[],
+  options: { username?: string } = {},
+): Promise<Account> {
+  const email = uniqueEmail("desk");
+  const username = options.username ?? uniqueName("Desk");
+  const created = await api("POST", "/admin/staff", {
+    token: admin.token,
+    body: { username, email, doctorIds: doctors.map((d) => d.id) },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const reset = await api("POST", "/auth/reset-password", {
+    body: { email, code: await newCode(email), password: PASSWORD },
+  });
+  expect(reset.status, JSON.stringify(reset.body)).toBeLessThan(300);
+  return { email, username, role: "receptionist", ...(await apiLogin(email, "receptionist")) };
+}
+
 /** A Cameroonian mobile number (67x xxx xxx), different for each call. */
-function randomMobile() {
+export function randomMobile() {
   return `67${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
 }
 
@@ -141,6 +165,14 @@ export async function pastAppointments(doctor: Account, patient: Account, days =
   const ids = out.trim().split(": ")[1]?.split(" ") ?? [];
   expect(ids, out).toHaveLength(days);
   return ids;
+}
+
+/** A confirmed appointment of `doctor` with `patient` today at 10:00 clinic time (the same demo command). */
+export async function todayAppointment(doctor: Account, patient: Account): Promise<string> {
+  const out = await adminCommand(["demo-history", doctor.email, patient.email, "--today"]);
+  const id = out.trim().split(": ")[1];
+  expect(id, out).toMatch(/^[0-9a-f-]{36}$/);
+  return id!;
 }
 
 /** The language cookie the app reads first (app/i18n.server.ts). */

@@ -17,9 +17,16 @@ import {
   uniqueName,
 } from "./doctor-helpers.ts";
 import { clientAddress, expect, uniqueEmail } from "./support.ts";
-import { createDoctor, createPatient, registerDoctor, workerAdmin } from "./fixtures.ts";
+import {
+  createDoctor,
+  createPatient,
+  createReceptionist,
+  registerDoctor,
+  todayAppointment,
+  workerAdmin,
+} from "./fixtures.ts";
 
-export type Role = "anonymous" | "patient" | "doctor" | "pending" | "admin";
+export type Role = "anonymous" | "patient" | "doctor" | "pending" | "admin" | "receptionist";
 export type Language = "en" | "fr";
 
 /** A page to visit: its address, what it shows (for the failure message) and how to bring it about. */
@@ -86,7 +93,10 @@ async function saveWithoutName(page: Page) {
 /** A patient whose name is as long as a real one can be, with no space to break it. */
 const longNamedPatient = () => createPatient({ username: `Mbarga-Nkoulou-Essomba-Ndzana ${randomUUID().slice(0, 6)}` });
 
-async function stateOf(browser: Browser, who: { email: string; role: "patient" | "doctor" | "admin" }) {
+async function stateOf(
+  browser: Browser,
+  who: { email: string; role: "patient" | "doctor" | "admin" | "receptionist" },
+) {
   // Explicit options: inside a test, newContext() inherits the test's `use` (French, phone...).
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "en-US" });
   await signInContext(context, who);
@@ -149,6 +159,18 @@ async function makeWorld(browser: Browser): Promise<World> {
   const reset = await api("POST", "/auth/forgot-password", { body: { email: long.email } });
   expect(reset.status, JSON.stringify(reset.body)).toBe(200);
   const verification = `/verification?${new URLSearchParams({ userId: unverified.id, email: unverified.email })}`;
+  // The front desk: a receptionist serving the doctor, today's appointment of the long-named
+  // patient on the day sheet (waiting in the doctor's queue once arrived), a desk booking to cancel.
+  const desk = await createReceptionist(admin, [doctor]);
+  const today = await todayAppointment(doctor, long);
+  const arrived = await api("POST", `/reception/appointments/${today}/arrival`, { token: desk.token });
+  expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
+  const deskSlot = futureSlot(30);
+  const deskBooking = await api("POST", "/reception/appointments", {
+    token: desk.token,
+    body: { patientId: patient.id, doctorId: doctor.id, type: "in-person", ...deskSlot },
+  });
+  expect(deskBooking.status, JSON.stringify(deskBooking.body)).toBe(201);
   const resetPage = `/reset-password?${new URLSearchParams({ email: long.email })}`;
 
   const doctorPages = (approved: boolean): Visit[] => [
@@ -195,6 +217,7 @@ async function makeWorld(browser: Browser): Promise<World> {
           { path: "/doctor/profile", what: "profile code gate", shows: DIALOG },
           { what: "profile code gate with a wrong code", act: wrongCode, shows: `${DIALOG} [role="alert"]` },
         ]),
+    { path: "/doctor/queue", what: "waiting room" },
     { path: "/doctor/availability", what: "availability" },
     // Declare absence pressed with no dates.
     {
@@ -283,9 +306,51 @@ async function makeWorld(browser: Browser): Promise<World> {
     ],
     doctor: doctorPages(true),
     pending: doctorPages(false),
+    receptionist: [
+      { path: "/reception", what: "day sheet" },
+      // A walk-in whose number no patient has: the form says so, with a link to make the record.
+      {
+        what: "day sheet with a walk-in refused",
+        act: async (page) => {
+          await page.locator('input[name="phone"]').fill("699999999");
+          await page.locator('select[name="doctorId"]').selectOption(doctor.id);
+          await page.locator('button[name="intent"][value="walkIn"]').click();
+        },
+        shows: 'main [role="alert"]',
+      },
+      { path: `/reception?date=${deskSlot.date}`, what: "another day" },
+      { path: `/reception?date=${deskSlot.date}&cancel=${deskBooking.body.id}`, what: "cancel dialog", shows: DIALOG },
+      {
+        path: `/reception?date=${deskSlot.date}&reschedule=${deskBooking.body.id}`,
+        what: "reschedule dialog",
+        shows: DIALOG,
+      },
+      { path: "/reception/patients", what: "patients" },
+      // Create pressed with nothing typed.
+      {
+        what: "new patient with field errors",
+        act: (page) => page.locator("form#patient button[type=submit]").click(),
+        shows: FIELD_ERROR,
+      },
+      { path: `/reception/patients?search=${encodeURIComponent(long.username)}`, what: "patients found by name" },
+      {
+        path: `/reception/patients?patient=${long.id}&book=${doctor.id}`,
+        what: "book dialog for a patient",
+        shows: DIALOG,
+      },
+      { path: "/settings", what: "settings" },
+    ],
     admin: [
       { path: "/admin", what: "admin" },
       { path: "/admin/closures", what: "closed days" },
+      { path: "/admin/staff", what: "front desk staff" },
+      // Create pressed with nothing typed.
+      {
+        what: "front desk staff with field errors",
+        act: (page) => page.locator('button[name="intent"][value="create"]').click(),
+        shows: FIELD_ERROR,
+      },
+      { path: `/admin/staff?deactivate=${desk.id}`, what: "deactivate dialog", shows: DIALOG },
       // Add closed day pressed with no date and no reason.
       {
         what: "closed days with field errors",
@@ -303,6 +368,7 @@ async function makeWorld(browser: Browser): Promise<World> {
       doctor: await stateOf(browser, doctor),
       pending: await stateOf(browser, { ...pending, role: "doctor" }),
       admin: await stateOf(browser, admin),
+      receptionist: await stateOf(browser, desk),
     },
   };
 }

@@ -69,8 +69,9 @@ function topBarItems(page: Page, role: Exclude<Role, "anonymous">, language: Lan
     { name: "settings", locator: banner.getByRole("link", { name: w.settings, exact: true }), inAccount: true },
     { name: "log out", locator: banner.getByRole("button", { name: w.logout, exact: true }), inAccount: true },
   ];
-  if (role === "admin") items.splice(2, 1);
-  if (role !== "admin")
+  // Neither the admin nor the front desk has a profile page or a bell.
+  if (role === "admin" || role === "receptionist") items.splice(2, 1);
+  if (role !== "admin" && role !== "receptionist")
     items.push({ name: "notifications", locator: banner.getByRole("link", { name: w.notifications }) });
   if (role === "patient") {
     items.push({ name: "health link", locator: banner.getByRole("link", { name: w.health, exact: true }) });
@@ -126,7 +127,7 @@ const duplicateIds = (page: Page) =>
     return [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} (x${n})`);
   });
 
-const roles = ["anonymous", "patient", "doctor", "pending", "admin"] as const;
+const roles = ["anonymous", "patient", "doctor", "pending", "admin", "receptionist"] as const;
 
 for (const javaScriptEnabled of [false, true]) {
   for (const language of ["en", "fr"] as const) {

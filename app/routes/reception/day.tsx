@@ -65,7 +65,7 @@ function Row({ row, d, failure }: { row: SheetRow; d: Data; failure: DayFailure 
       </div>
       {row.patient.phone ? (
         <p className="text-sm">
-          <a className="link" href={`tel:${row.patient.phone}`}>
+          <a className="link-alone" href={`tel:${row.patient.phone}`}>
             {row.patient.phoneShown}
           </a>
         </p>

@@ -104,7 +104,7 @@ export async function createDeskPatient(
           email: body.email ?? null,
           username: body.username,
           phone: body.phone,
-          // Recorded at the desk, the number is the patient's identity (DESIGN.md, Identity).
+          // Recorded at the desk, the number is the patient's identity (docs/product.md, The front desk).
           phoneVerified: true,
           sms: body.smsConsent,
           smsConsentAt: body.smsConsent ? now : null,

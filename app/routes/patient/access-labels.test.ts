@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { ROLES } from "../../../contract/constants.ts";
 import en from "../../../locales/en/patient.json" with { type: "json" };
 import fr from "../../../locales/fr/patient.json" with { type: "json" };
 
@@ -25,4 +26,10 @@ it("names every recorded access in English and French", () => {
   const what = { en: en.access.what as Record<string, string>, fr: fr.access.what as Record<string, string> };
   expect(kinds.filter((k) => !what.en[k])).toEqual([]);
   expect(kinds.filter((k) => !what.fr[k])).toEqual([]);
+});
+
+it("names every role that may appear in the log in English and French", () => {
+  const roles = { en: en.access.roles as Record<string, string>, fr: fr.access.roles as Record<string, string> };
+  expect(ROLES.filter((role) => !roles.en[role])).toEqual([]);
+  expect(ROLES.filter((role) => !roles.fr[role])).toEqual([]);
 });

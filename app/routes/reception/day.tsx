@@ -190,12 +190,12 @@ function RescheduleDialog({ row, d, failure }: { row: SheetRow; d: Data; failure
   const location = useLocation();
   const closeTo = withParams(location.pathname + location.search, { reschedule: null });
   const name = personName(row.patient.name, t);
-  const sent = failure?.id === row.id ? failure : null;
+  const refusal = failure?.id === row.id ? failure : null;
   return (
     <Dialog title={t("reception:manage.rescheduleTitle")} closeTo={closeTo}>
       <Form method="post" preventScrollReset className="space-y-4">
         <p className="text-slate-900">{t("reception:manage.rescheduleFor", { name })}</p>
-        {sent ? <FormAlert message={sent.message} /> : null}
+        {refusal ? <FormAlert message={refusal.message} /> : null}
         <input type="hidden" name="appointmentId" value={row.id} />
         <input type="hidden" name="patientName" value={name} />
         <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${row.id}-reschedule`} />
@@ -211,14 +211,20 @@ function RescheduleDialog({ row, d, failure }: { row: SheetRow; d: Data; failure
               required
               min={d.today}
               className="input"
-              defaultValue={sent?.date ?? d.date}
+              defaultValue={refusal?.date ?? d.date}
             />
           </div>
           <div className="min-w-0">
             <label htmlFor="reschedule-time" className="label">
               {t("doctor:reschedule.time")}
             </label>
-            <select id="reschedule-time" name="time" required className="input" defaultValue={sent?.time ?? row.time}>
+            <select
+              id="reschedule-time"
+              name="time"
+              required
+              className="input"
+              defaultValue={refusal?.time ?? row.time}
+            >
               {SLOTS.map((slot) => (
                 <option key={slot} value={slot}>
                   {slot}

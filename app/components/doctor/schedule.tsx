@@ -26,7 +26,7 @@ export function TodaySchedule({
   return (
     <div className="grid gap-4 md:grid-cols-2 print:grid-cols-1">
       {splitSessions(appointments).map((session) => (
-        <section key={session.key} aria-labelledby={`session-${session.key}`}>
+        <section key={session.key} aria-labelledby={`session-${session.key}`} className="min-w-0">
           <Heading id={`session-${session.key}`} className="mb-2 font-semibold text-slate-900">
             {t(`doctor:schedule.${session.key}`, { from: session.from, to: session.to })}
           </Heading>

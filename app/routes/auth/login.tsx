@@ -90,11 +90,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <fieldset>
           <legend className="label">{t("auth:login.roleLabel")}</legend>
-          <div className="grid grid-cols-3 gap-2">
+          <div className="flex flex-wrap gap-2">
             {LOGIN_ROLES.map((role) => (
               <label
                 key={role}
-                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
+                className="flex flex-auto cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-brand-600 has-checked:bg-brand-50"
               >
                 <input
                   {...getInputProps(fields.role, { type: "radio", value: role })}

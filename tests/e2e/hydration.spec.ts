@@ -27,7 +27,7 @@ async function hydrated(page: Page) {
 
 test.use({ javaScriptEnabled: true });
 
-const roles: Role[] = ["anonymous", "patient", "doctor", "pending", "admin"];
+const roles: Role[] = ["anonymous", "patient", "doctor", "pending", "admin", "receptionist"];
 for (const language of ["en", "fr"] as const) {
   for (const role of roles) {
     test(`every ${role} page hydrates without an error or a difference (${language})`, async ({ browser, baseURL }) => {

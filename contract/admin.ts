@@ -2,11 +2,20 @@
 // doctor registrations by verification status, the two decisions on one (approve with the
 // specialities it practises, or reject with an optional reason), and the front desk's staff.
 import { z } from "zod";
-import { ADMIN_DOCTOR_PAGE_MAX, ADMIN_DOCTOR_PAGE_SIZE, DOCTOR_VERIFICATIONS, STAFF_DOCTORS_MAX } from "./constants.ts";
+import {
+  ADMIN_DOCTOR_PAGE_MAX,
+  ADMIN_DOCTOR_PAGE_SIZE,
+  ADMIN_DOCTOR_SEARCH_MAX,
+  DOCTOR_VERIFICATIONS,
+  STAFF_DOCTORS_MAX,
+} from "./constants.ts";
 import { email, username } from "./auth.ts";
 import { coded, optionalText, pageFields, pagination, requiredId, uuid } from "./fields.ts";
 
-/** GET /admin/doctors: the registrations awaiting a decision unless another status is asked for. */
+/**
+ * GET /admin/doctors: the registrations awaiting a decision unless another status is asked for;
+ * `q` keeps those whose name holds it (any case; the staff page's doctor choice).
+ */
 export const adminDoctorListQuery = z.object({
   status: coded(
     z.preprocess(
@@ -15,6 +24,7 @@ export const adminDoctorListQuery = z.object({
     ),
     "invalid_status",
   ),
+  q: optionalText(ADMIN_DOCTOR_SEARCH_MAX, "search"),
   ...pagination(ADMIN_DOCTOR_PAGE_SIZE, ADMIN_DOCTOR_PAGE_MAX),
 });
 export type AdminDoctorListQuery = z.input<typeof adminDoctorListQuery>;

@@ -113,6 +113,8 @@ export type DoctorVerification = (typeof DOCTOR_VERIFICATIONS)[number];
 /** The admin's list of registrations: 20 a page, at most 100. */
 export const ADMIN_DOCTOR_PAGE_SIZE = 20;
 export const ADMIN_DOCTOR_PAGE_MAX = 100;
+/** The longest name search of that list. */
+export const ADMIN_DOCTOR_SEARCH_MAX = 100;
 
 /** What a profile may say of its holder's gender (a doctor's form offers the first two only). */
 export const GENDERS = ["male", "female", "other"] as const;

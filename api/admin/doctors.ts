@@ -1,7 +1,7 @@
 // Doctor verification (docs/product.md, Accounts and codes): the admin lists registrations by verification
 // status, approves one with the specialities it practises, or rejects it; the doctor is told by
 // mail. The /admin router and the `npm run admin` CLI both call these functions.
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { doctorSpecialities, doctors, specialities, users } from "../db/schema.ts";
 import type { Mailer } from "../mail/index.ts";
@@ -9,7 +9,7 @@ import { doctorApprovedMail, doctorRejectedMail, toLocale, type Locale } from ".
 import { ApiError, badRequest, conflict, notFound } from "../http.ts";
 import { isUuid } from "../../contract/fields.ts";
 import type { DoctorVerification as Verification } from "../../contract/constants.ts";
-import { pageInfo } from "../query.ts";
+import { containsPattern, pageInfo } from "../query.ts";
 import { hashPassword } from "../auth/password.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 
@@ -53,9 +53,21 @@ async function adminDoctors(db: Db, where: SQL | undefined, page?: { page: numbe
 export const listDoctorsByVerification = (db: Db, status: Verification) =>
   adminDoctors(db, eq(doctors.verification, status));
 
-/** One page of the registrations of one status, with the paging fields every paged list has. */
-export async function pageDoctorsByVerification(db: Db, status: Verification, page: { page: number; limit: number }) {
-  const where = eq(doctors.verification, status);
+/**
+ * One page of the registrations of one status, those whose name holds `search` when it is given, with
+ * the paging fields every paged list has. The name test is the directory's (ILIKE '%x%' with the
+ * wildcards escaped), which the doctors' trigram index users_doctor_name_trgm serves.
+ */
+export async function pageDoctorsByVerification(
+  db: Db,
+  status: Verification,
+  page: { page: number; limit: number },
+  search?: string,
+) {
+  const where = and(
+    eq(doctors.verification, status),
+    search ? ilike(users.username, containsPattern(search)) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
     adminDoctors(db, where, page),
     db

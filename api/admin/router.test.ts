@@ -100,6 +100,33 @@ describe("doctor verification: /admin", () => {
     expect((await api.request("GET", "/admin/doctors?status=maybe", { token: admin.token })).status).toBe(400);
   });
 
+  it("finds doctors by a part of the name, any case, LIKE wildcards taken literally", async () => {
+    const list = (query: string) =>
+      api.request("GET", `/admin/doctors?status=verified&${query}`, { answer: adminDoctorPage, token: admin.token });
+    const tag = api.unique("name").replace(/\W/g, "");
+    const plain = await api.createDoctor({ username: `Dr Zola ${tag}` });
+    const percent = await api.createDoctor({ username: `Dr 100% ${tag}` });
+    const underscore = await api.createDoctor({ username: `Dr a_b ${tag}` });
+    await pending(`Dr Zola ${tag} pending`);
+    const ids = async (query: string) => {
+      const res = await list(query);
+      expect(res.status, query).toBe(200);
+      return res.body.doctors.map((d: { id: string }) => d.id);
+    };
+    expect(await ids(`q=${encodeURIComponent(` zOLA ${tag.toUpperCase()} `)}`)).toEqual([plain.user.id]);
+    expect((await list(`q=${tag}`)).body).toMatchObject({ total: 3 });
+    // % and _ match themselves, not any text or any letter.
+    expect(await ids(`q=${encodeURIComponent(`0% ${tag}`)}`)).toEqual([percent.user.id]);
+    expect(await ids(`q=${encodeURIComponent(`%${tag}`)}`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent(`a_b ${tag}`)}`)).toEqual([underscore.user.id]);
+    expect(await ids(`q=${encodeURIComponent(`a_ ${tag}`)}`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent(`Zol_ ${tag}`)}`)).toEqual([]);
+    // A blank search is no search; an over-long one is refused.
+    expect((await list("q=%20%20")).body.total).toBeGreaterThanOrEqual(3);
+    expect((await list(`q=${"x".repeat(101)}`)).status).toBe(400);
+    expect((await list(`q=${"x".repeat(100)}`)).status).toBe(200);
+  });
+
   it("approves a doctor with the specialities the admin assigns, and mails the doctor", async () => {
     const d = await pending();
     const cardiology = ref.speciality("Cardiology").id;

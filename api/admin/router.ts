@@ -12,8 +12,8 @@ export function adminRouter({ db, mailer }: ApiDeps) {
   router.use(authenticate(db, "admin"));
 
   router.get("/doctors", async (req, res) => {
-    const { status, page, limit } = parse(adminDoctorListQuery, req.query);
-    res.json(await pageDoctorsByVerification(db, status, { page, limit }));
+    const { status, q, page, limit } = parse(adminDoctorListQuery, req.query);
+    res.json(await pageDoctorsByVerification(db, status, { page, limit }, q));
   });
 
   router.post("/doctors/:id/approve", idempotent(db), async (req, res) => {

@@ -260,12 +260,13 @@ for (const javaScriptEnabled of [false, true]) {
         await page.goto("/admin/staff");
         await page.getByRole("button", { name: "Create the receptionist" }).click();
         await expect(page.getByText("Enter the receptionist's name")).toBeVisible();
+        // The clinic (and this shared database) has more doctors than a page lists: found by name.
+        await page.getByRole("searchbox", { name: "Find a doctor by name" }).fill(doctor.username);
+        await page.getByRole("button", { name: "Search", exact: true }).click();
+        await expect(page).toHaveURL(/[?&]doctor=/);
         await page.getByLabel("Full name").fill(name);
         await page.getByLabel("E-mail").fill(email);
-        await page
-          .getByRole("checkbox", { name: `Dr ${doctor.username}` })
-          .first()
-          .check();
+        await page.getByRole("checkbox", { name: `Dr ${doctor.username}`, exact: true }).check();
         await page.getByRole("button", { name: "Create the receptionist" }).click();
         await expect(page.getByText(`${name} invited by e-mail.`)).toBeVisible();
         await checkA11y(page);
@@ -291,12 +292,26 @@ for (const javaScriptEnabled of [false, true]) {
         await context.close();
       });
 
-      await test.step("the doctors served change", async () => {
+      await test.step("the doctors served change in a dialog, the other doctor found by name", async () => {
         await page.goto("/admin/staff");
-        await card.getByRole("checkbox", { name: `Dr ${other.username}` }).check();
-        await card.getByRole("button", { name: "Save the doctors" }).click();
+        await expect(card.getByText(`Doctors served: Dr ${doctor.username}`, { exact: true })).toBeVisible();
+        await card.getByRole("link", { name: `Change the doctors of ${name}` }).click();
+        const dialog = page.getByRole("dialog", { name: `Doctors served by ${name}` });
+        await expect(dialog).toBeVisible();
+        await expect(page).toHaveURL(/[?&]edit=/);
+        await dialog.getByRole("searchbox", { name: "Find a doctor by name" }).fill(other.username);
+        await dialog.getByRole("button", { name: "Search", exact: true }).click();
+        await expect(page).toHaveURL(/[?&]doctor=.*/);
+        // The doctor already served stays listed and checked whatever the search.
+        await expect(dialog.getByRole("checkbox", { name: `Dr ${doctor.username}`, exact: true })).toBeChecked();
+        await checkA11y(page);
+        await dialog.getByRole("checkbox", { name: `Dr ${other.username}`, exact: true }).check();
+        await dialog.getByRole("button", { name: "Save the doctors" }).click();
         await expect(page.getByText(`Doctors of ${name} saved.`)).toBeVisible();
-        await expect(card.getByRole("checkbox", { name: `Dr ${other.username}` })).toBeChecked();
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        const served = card.getByText(/^Doctors served: /);
+        await expect(served).toContainText(`Dr ${doctor.username}`);
+        await expect(served).toContainText(`Dr ${other.username}`);
       });
 
       await test.step("deactivating asks first; Keep keeps them", async () => {

@@ -343,6 +343,12 @@ async function makeWorld(browser: Browser): Promise<World> {
     admin: [
       { path: "/admin", what: "admin" },
       { path: "/admin/closures", what: "closed days" },
+      // Add closed day pressed with no date and no reason.
+      {
+        what: "closed days with field errors",
+        act: (page) => page.locator('button[name="intent"][value="closure"]').click(),
+        shows: FIELD_ERROR,
+      },
       { path: "/admin/staff", what: "front desk staff" },
       // Create pressed with nothing typed.
       {
@@ -350,13 +356,17 @@ async function makeWorld(browser: Browser): Promise<World> {
         act: (page) => page.locator('button[name="intent"][value="create"]').click(),
         shows: FIELD_ERROR,
       },
-      { path: `/admin/staff?deactivate=${desk.id}`, what: "deactivate dialog", shows: DIALOG },
-      // Add closed day pressed with no date and no reason.
       {
-        what: "closed days with field errors",
-        act: (page) => page.locator('button[name="intent"][value="closure"]').click(),
-        shows: FIELD_ERROR,
+        path: `/admin/staff?doctor=${encodeURIComponent(doctor.username)}`,
+        what: "front desk staff, doctors found by name",
       },
+      { path: `/admin/staff?edit=${desk.id}`, what: "change doctors dialog", shows: DIALOG },
+      {
+        path: `/admin/staff?edit=${desk.id}&doctor=${encodeURIComponent(long.username)}`,
+        what: "change doctors dialog, no doctor found",
+        shows: DIALOG,
+      },
+      { path: `/admin/staff?deactivate=${desk.id}`, what: "deactivate dialog", shows: DIALOG },
       { path: "/settings", what: "settings" },
     ],
   };

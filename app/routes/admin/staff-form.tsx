@@ -8,14 +8,16 @@ import { useTranslation } from "../../i18n.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
 import { staffSchema } from "./staff-schema.ts";
-import { DoctorChoice } from "./doctor-choice.tsx";
+import { DoctorChoice, type DoctorsFound } from "./doctor-choice.tsx";
 
 export function StaffForm({
-  doctors,
+  found,
+  searchForm,
   result,
   idempotencyKey,
 }: {
-  doctors: { id: string; username: string }[];
+  found: DoctorsFound;
+  searchForm: string;
   result: SubmissionResult | undefined;
   idempotencyKey: string;
 }) {
@@ -26,7 +28,9 @@ export function StaffForm({
     ...useClientValidation((formData) => parseWithZod(formData, { schema: staffSchema })),
   });
   useFocusOnRefusal(form.id, result);
-  const chosen = fields.doctorIds.initialValue;
+  // After a refusal, the doctors sent: they were on the page, which the same search lists again.
+  const initial = fields.doctorIds.initialValue;
+  const sent = new Set(Array.isArray(initial) ? initial.map(String) : initial ? [String(initial)] : []);
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
       <h2 className="text-lg font-semibold">{t("admin:staff.createTitle")}</h2>
@@ -46,9 +50,10 @@ export function StaffForm({
         errors={fields.email.errors}
       />
       <DoctorChoice
-        doctors={doctors}
-        chosen={Array.isArray(chosen) ? chosen.map(String) : chosen ? [String(chosen)] : []}
+        found={found}
+        chosen={found.doctors.filter((d) => sent.has(d.id))}
         idPrefix="staff-new"
+        searchForm={searchForm}
         errors={fields.doctorIds.errors}
       />
       <SubmitButton name="intent" value="create">

@@ -1,7 +1,9 @@
 // The front desk's staff (docs/product.md, The front desk): the receptionists, each with the doctors
 // they serve; the admin creates one (name, e-mail, doctors among the verified ones: an invitation
-// mail carries the code that sets their password), changes the doctors served, and deactivates one
-// after a confirmation addressed by the URL (?deactivate=<id>), so it works without JavaScript.
+// mail carries the code that sets their password), changes the doctors served in a dialog
+// (?edit=<id>), and deactivates one after a confirmation (?deactivate=<id>): dialogs addressed by the
+// URL, so it works without JavaScript. A clinic may have thousands of doctors: the doctor choice
+// shows one page of them, found by name (?doctor=), and always the ones already chosen.
 import { useEffect } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,8 +20,8 @@ import { Dialog } from "../../components/dialog.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { staffSchema } from "./staff-schema.ts";
-import { DoctorChoice } from "./doctor-choice.tsx";
-import { ADMIN_DOCTOR_PAGE_MAX } from "../../../contract/constants.ts";
+import { DoctorChoice, DoctorSearchForm, type DoctorsFound } from "./doctor-choice.tsx";
+import { ADMIN_DOCTOR_PAGE_SIZE, ADMIN_DOCTOR_SEARCH_MAX } from "../../../contract/constants.ts";
 import type {
   AdminDoctorListQuery,
   AdminDoctorPage,
@@ -34,19 +36,27 @@ const PAGE = "/admin/staff";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = upstream(request, context);
+  const params = new URL(request.url).searchParams;
+  const search = (params.get("doctor") ?? "").trim().slice(0, ADMIN_DOCTOR_SEARCH_MAX);
   const [staff, doctors] = await Promise.all([
     api.get<StaffList>("/admin/staff"),
-    // The doctors a receptionist may serve: the verified ones (a clinic has far fewer than a page).
+    // One page of the verified doctors (those a receptionist may serve), found by name if asked.
     api.get<AdminDoctorPage>("/admin/doctors", {
       status: "verified",
-      limit: ADMIN_DOCTOR_PAGE_MAX,
+      q: search,
+      limit: ADMIN_DOCTOR_PAGE_SIZE,
     } satisfies AdminDoctorListQuery),
   ]);
-  const deactivating = new URL(request.url).searchParams.get("deactivate");
+  const active = (id: string | null) => staff.staff.find((s) => s.id === id && !s.deactivatedAt) ?? null;
   return {
     staff: staff.staff,
-    doctors: doctors.doctors.map((doctor) => ({ id: doctor.id, username: doctor.username })),
-    deactivating: staff.staff.find((s) => s.id === deactivating && !s.deactivatedAt) ?? null,
+    found: {
+      doctors: doctors.doctors.map((doctor) => ({ id: doctor.id, username: doctor.username })),
+      search,
+      more: doctors.total > doctors.doctors.length,
+    } satisfies DoctorsFound,
+    editing: active(params.get("edit")),
+    deactivating: active(params.get("deactivate")),
     idempotencyKey: crypto.randomUUID(),
   };
 }
@@ -107,6 +117,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 const loadForm = () => import("./staff-form.tsx");
 const StaffForm = afterHydration(() => loadForm().then((m) => m.StaffForm));
 
+/** The ids of the two doctor searches' GET forms. */
+const NEW_SEARCH = "staff-new-doctor-search";
+const EDIT_SEARCH = "staff-edit-doctor-search";
+
 export default function Staff({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -116,13 +130,23 @@ export default function Staff({ loaderData: d, actionData }: Route.ComponentProp
   }, []);
   const failure = actionData && actionData.form !== "create" ? actionData : null;
   const created = actionData?.form === "create" ? (actionData.result as SubmissionResult | undefined) : undefined;
+  // A search keeps the page's other parameters (the open dialog).
+  const keep = Object.fromEntries([...new URLSearchParams(location.search)].filter(([name]) => name !== "doctor"));
+  const editing = d.editing;
   const gone = d.deactivating;
+  const closeEdit = withParams(here, { edit: null, doctor: null });
   return (
     <section>
       <PageHeader title={t("admin:staff.title")} subtitle={t("admin:staff.subtitle")} />
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2">
         <section className="card min-w-0 space-y-4">
-          <StaffForm doctors={d.doctors} result={created} idempotencyKey={`${d.idempotencyKey}-create`} />
+          <StaffForm
+            found={d.found}
+            searchForm={NEW_SEARCH}
+            result={created}
+            idempotencyKey={`${d.idempotencyKey}-create`}
+          />
+          <DoctorSearchForm id={NEW_SEARCH} keep={keep} />
         </section>
         <section aria-labelledby="staff-title" className="min-w-0 space-y-4">
           <h2 id="staff-title" className="text-lg font-semibold">
@@ -142,47 +166,70 @@ export default function Staff({ loaderData: d, actionData }: Route.ComponentProp
                         ? t("admin:staff.active")
                         : t("admin:staff.invited")}
                   </p>
+                  <p className="text-sm break-words text-slate-700">
+                    {s.doctors.length
+                      ? t("admin:staff.serves", {
+                          names: s.doctors
+                            .map((doctor) => t("admin:staff.doctorName", { name: doctor.username }))
+                            .join(", "),
+                        })
+                      : t("admin:staff.servesNone")}
+                  </p>
                 </div>
-                {failure?.id === s.id ? <FormAlert message={failure.message} /> : null}
+                {failure?.id === s.id && failure.id !== editing?.id && failure.id !== gone?.id ? (
+                  <FormAlert message={failure.message} />
+                ) : null}
                 {!s.deactivatedAt ? (
-                  <>
-                    <Form
-                      method="post"
-                      preventScrollReset
-                      className="space-y-3"
-                      aria-label={t("admin:staff.doctorsOf", { name: s.username })}
-                    >
-                      <input type="hidden" name="staffId" value={s.id} />
-                      <input type="hidden" name="staffName" value={s.username} />
-                      <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${s.id}-doctors`} />
-                      <DoctorChoice
-                        doctors={d.doctors}
-                        chosen={s.doctors.map((doctor) => doctor.id)}
-                        idPrefix={`staff-${s.id}`}
-                      />
-                      <SubmitButton name="intent" value="doctors" className="btn-secondary">
-                        {t("admin:staff.save")}
-                      </SubmitButton>
-                    </Form>
+                  <div className="flex flex-wrap gap-2">
                     <Link
-                      to={withParams(here, { deactivate: s.id })}
+                      to={withParams(here, { edit: s.id, deactivate: null, doctor: null })}
+                      preventScrollReset
+                      className="btn-secondary"
+                      aria-label={t("admin:staff.changeNamed", { name: s.username })}
+                    >
+                      {t("admin:staff.change")}
+                    </Link>
+                    <Link
+                      to={withParams(here, { deactivate: s.id, edit: null, doctor: null })}
                       preventScrollReset
                       className="btn-secondary"
                       aria-label={t("admin:staff.deactivateNamed", { name: s.username })}
                     >
                       {t("admin:staff.deactivate")}
                     </Link>
-                  </>
-                ) : (
-                  <p className="text-sm text-slate-700">
-                    {s.doctors.map((doctor) => t("admin:staff.doctorName", { name: doctor.username })).join(", ")}
-                  </p>
-                )}
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
         </section>
       </div>
+      {editing ? (
+        <Dialog title={t("admin:staff.doctorsOf", { name: editing.username })} closeTo={closeEdit} size="lg">
+          <Form method="post" preventScrollReset className="space-y-4">
+            <input type="hidden" name="staffId" value={editing.id} />
+            <input type="hidden" name="staffName" value={editing.username} />
+            <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${editing.id}-doctors`} />
+            {failure?.id === editing.id ? <FormAlert message={failure.message} /> : null}
+            <DoctorChoice
+              key={editing.id}
+              found={d.found}
+              chosen={editing.doctors}
+              idPrefix={`staff-${editing.id}`}
+              searchForm={EDIT_SEARCH}
+            />
+            <div className="flex flex-wrap justify-end gap-2">
+              <Link to={closeEdit} preventScrollReset className="btn-secondary">
+                {t("admin:staff.cancel")}
+              </Link>
+              <SubmitButton name="intent" value="doctors">
+                {t("admin:staff.save")}
+              </SubmitButton>
+            </div>
+          </Form>
+          <DoctorSearchForm id={EDIT_SEARCH} keep={keep} />
+        </Dialog>
+      ) : null}
       {gone ? (
         <Dialog
           title={t("admin:staff.deactivateTitle", { name: gone.username })}

@@ -295,7 +295,7 @@ for (const javaScriptEnabled of [false, true]) {
       await test.step("the doctors served change in a dialog, the other doctor found by name", async () => {
         await page.goto("/admin/staff");
         await expect(card.getByText(`Doctors served: Dr ${doctor.username}`, { exact: true })).toBeVisible();
-        await card.getByRole("link", { name: `Change the doctors of ${name}` }).click();
+        await card.getByRole("link", { name: `Change doctors for ${name}` }).click();
         const dialog = page.getByRole("dialog", { name: `Doctors served by ${name}` });
         await expect(dialog).toBeVisible();
         await expect(page).toHaveURL(/[?&]edit=/);

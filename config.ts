@@ -108,6 +108,13 @@ const smsVariables = {
     .min(1, "must be a whole number from 1 to 1000000")
     .max(1_000_000, "must be a whole number from 1 to 1000000")
     .default(500),
+  // SMS_COUNTRIES: where codes and notices may be texted, two-letter country codes separated by
+  // commas; a number elsewhere is refused before anything is sent (docs/sms.md, Limits).
+  SMS_COUNTRIES: z
+    .string()
+    .regex(/^[A-Za-z]{2}(,[A-Za-z]{2})*$/, "must be two-letter country codes separated by commas, like CM,GA")
+    .default("CM")
+    .transform((v) => v.toUpperCase().split(",")),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .transform((v) => v.replace(/\/+$/, ""))
@@ -229,6 +236,7 @@ export type Config = Raw & {
 const ECHOED = new Set([
   "SMS_FROM",
   "SMS_MAX_PER_HOUR",
+  "SMS_COUNTRIES",
   "NODE_ENV",
   "WEB_CONCURRENCY",
   "PORT",

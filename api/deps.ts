@@ -17,4 +17,6 @@ export interface ApiDeps {
   bookingLimits?: BookingLimits;
   /** Whether text messages can leave (SMS_URL, or the development console); true unless said (docs/sms.md). */
   smsAvailable?: boolean;
+  /** SMS_COUNTRIES: the countries codes may be texted to (api/phone.ts's default, Cameroon, otherwise). */
+  smsCountries?: readonly string[];
 }

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Role } from "../contract/constants.ts";
 import { check } from "../contract/fields.ts";
 import type { Db } from "./db/index.ts";
-import { accountEmail, apiTokens, users } from "./db/schema.ts";
+import { apiTokens, users } from "./db/schema.ts";
 import { checkTokenOnce } from "./auth/page-scope.ts";
 import { PAGE_SCOPE_HEADER } from "../contract/api-transport.ts";
 import { prepared } from "./db/prepared.ts";
@@ -165,7 +165,8 @@ export interface AuthUser {
   id: string;
   role: Role;
   username: string;
-  email: string;
+  /** Null for a patient who signs in with their phone. */
+  email: string | null;
   locale: string;
 }
 
@@ -231,7 +232,7 @@ async function lookUpToken(db: Db, tokenHash: string): Promise<AuthUser | undefi
   if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
   }
-  return { id: row.id, role: row.role, username: row.username, email: accountEmail(row.email), locale: row.locale };
+  return { id: row.id, role: row.role, username: row.username, email: row.email, locale: row.locale };
 }
 
 /**

@@ -51,6 +51,10 @@ export async function openApi(config: Config) {
     );
   // Text messages (docs/sms.md): to the SMPP gateway, the development console, or none at all.
   watchSmsOutbox(database.db);
+  if (config.smsTransport === "none")
+    console.log(
+      "Text messages are off (no SMS_URL in production): sign-up, sign-in codes and resets by phone are refused",
+    );
   const db = database.db;
   const sms =
     config.smsTransport === "none"
@@ -94,6 +98,7 @@ export async function openApi(config: Config) {
       codeResendSeconds: config.CODE_RESEND_SECONDS,
       bookingLimits: { perDoctor: config.BOOKING_LIMIT_PER_DOCTOR, total: config.BOOKING_LIMIT_TOTAL },
       smsAvailable: Boolean(sms),
+      smsCountries: config.SMS_COUNTRIES,
     }),
   };
 }

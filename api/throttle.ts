@@ -34,6 +34,11 @@ export const LIMITS = {
   // someone's phone, so beyond the once-a-minute resend of every code, per account and per number.
   smsCodeAccount: { points: 5, duration: HOUR },
   smsCodeNumber: { points: 5, duration: HOUR },
+  // Codes by SMS asked from one address (sign-up, resend and reset by phone): someone running up
+  // the clinic's bill over many numbers. A clinic's shared address holds several honest patients.
+  smsCodeAddress: { points: 10, duration: HOUR },
+  // At most one code by SMS per number per minute, whether or not an account holds it.
+  smsSlot: { points: 1, duration: MINUTE },
   // Calendar feed URLs that name no feed, per address: someone guessing secrets. Calendar services
   // fetch the feeds of many users from a few shared addresses, so a live feed is never counted
   // here, nor a revoked one a calendar keeps polling (docs/calendars.md).
@@ -115,6 +120,18 @@ function newThrottles(db: Db) {
     /** Whether a code SMS may go to `phone` for `userId` now: 429 past either hourly limit. */
     async smsCode(res: Response, userId: string, phone: string) {
       const wait = Math.max(await take("smsCodeAccount", userId), await take("smsCodeNumber", phone));
+      if (wait) throw rateLimited(res, THROTTLE_MESSAGES.rateLimited, wait);
+    },
+
+    /**
+     * Before an anonymous route texts a code to `phone` (or would, had an account held it): 429
+     * resend_too_soon within a minute of the last, 429 past the number's or the address's hourly
+     * ceiling. Counted whether or not anything is sent, so the answers are the same.
+     */
+    async phoneCode(res: Response, phone: string, ip: string) {
+      const soon = await take("smsSlot", phone);
+      if (soon) throw rateLimited(res, "Please wait before requesting a new code.", soon, "resend_too_soon");
+      const wait = Math.max(await take("smsCodeNumber", phone), await take("smsCodeAddress", ip));
       if (wait) throw rateLimited(res, THROTTLE_MESSAGES.rateLimited, wait);
     },
 

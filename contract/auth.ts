@@ -3,7 +3,7 @@
 // field answers invalid_<field> (invalid_email, invalid_phone...); a malformed code invalid_code.
 import { z } from "zod";
 import { GENDERS, LANGUAGES, ROLES } from "./constants.ts";
-import { coded } from "./fields.ts";
+import { calendarDate, coded } from "./fields.ts";
 import { normalizePhone } from "./phone.ts";
 import { country, place } from "./reference.ts";
 
@@ -52,6 +52,9 @@ const otpCode = coded(
     .regex(/^\d{6}$/, CODE_MALFORMED),
   "invalid_code",
 );
+/** A phone that signs in, or that an account's codes go to (`invalid_phone`). */
+const identityPhone = coded(phoneNumber("Phone is required", "Please enter a valid phone number"), "invalid_phone");
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 /** The mail's language; anything else is ignored (the request's Accept-Language decides). */
 const locale = z.enum(LANGUAGES).optional().catch(undefined);
 
@@ -60,11 +63,15 @@ export const registrationRole = z.object({
   userRole: coded(z.enum(["patient", "doctor"], "Invalid role provided"), "invalid_role"),
 });
 
+/**
+ * A patient signs up with a phone and, if they have one, an e-mail: without it the code goes by SMS
+ * and the phone is their sign-in identity (docs/sms.md, Signing in with a phone).
+ */
 export const patientRegistrationBody = z.object({
   userRole: z.literal("patient"),
   username: username("Username"),
-  email,
-  phone: coded(phoneNumber("Phone is required", "Please enter a valid phone number"), "invalid_phone"),
+  email: coded(z.preprocess(blank, email.optional()), "invalid_email"),
+  phone: identityPhone,
   password,
   locale,
 });
@@ -88,9 +95,11 @@ export const doctorRegistrationBody = z.object({
 export type Registration = z.input<typeof patientRegistrationBody> | z.input<typeof doctorRegistrationBody>;
 export type RegistrationBody = z.output<typeof patientRegistrationBody> | z.output<typeof doctorRegistrationBody>;
 
-/** POST /auth/login. A password too long to be anyone's is said as a failed login. */
-export const loginBody = z.object({
-  email,
+/**
+ * POST /auth/login, with `email` or with `phone` (a verified one, however written). A password too
+ * long to be anyone's is said as a failed login.
+ */
+const loginBase = z.object({
   password: coded(
     z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Login failed"),
     "invalid_password",
@@ -100,29 +109,52 @@ export const loginBody = z.object({
     "invalid_role",
   ),
 });
-export type LoginRequest = z.input<typeof loginBody>;
+export const loginBody = loginBase.extend({ email });
+export const phoneLoginBody = loginBase.extend({ phone: identityPhone });
+export type LoginRequest = z.input<typeof loginBody> | z.input<typeof phoneLoginBody>;
+
+/** Whether a body of the routes that take an e-mail or a phone names the phone (and no e-mail). */
+export const byPhone = (body: unknown): boolean =>
+  typeof body === "object" && body !== null && "phone" in body && !("email" in body);
 
 /** POST /auth/resendVerification, /auth/forgot-password and /auth/generateProfileOtp. */
 export const emailBody = z.object({ email });
 export type EmailRequest = z.input<typeof emailBody>;
-/** PUT /auth/verifyUser/{id} and /auth/verifyProfileOtp/{userId}. */
+/** POST /auth/resendVerification and /auth/forgot-password by phone: the code goes by SMS. */
+export const phoneBody = z.object({ phone: identityPhone });
+/** PUT /auth/verifyProfileOtp/{userId}. */
 export const codeBody = z.object({ otpCode });
 export type CodeRequest = z.input<typeof codeBody>;
-/** POST /auth/reset-password */
+/**
+ * PUT /auth/verifyUser/{id}. Signing up with the phone of a record the front desk made claims it;
+ * where the desk recorded a date of birth, the claimant gives it too (`dateOfBirth`, YYYY-MM-DD).
+ */
+export const verifyBody = codeBody.extend({
+  dateOfBirth: coded(
+    z.preprocess(blank, calendarDate("A valid date of birth is required").optional()),
+    "invalid_date_of_birth",
+  ),
+});
+/** POST /auth/reset-password, with the e-mail or the phone the code went to. */
 export const resetBody = z.object({ email, code: otpCode, password });
-export type PasswordReset = z.input<typeof resetBody>;
+export const phoneResetBody = z.object({ phone: identityPhone, code: otpCode, password });
+export type PasswordReset = z.input<typeof resetBody> | z.input<typeof phoneResetBody>;
 
 // ---- Answers ----
 
-/** POST /auth/register: alike whether the address was free or taken (no enumeration). */
-export const registered = z.object({ id: z.string(), email: z.string() });
+/**
+ * POST /auth/register: alike whether the address or phone was free or taken (no enumeration).
+ * `phone` (E.164) is set when the code went by SMS, `email` when it went by mail.
+ */
+export const registered = z.object({ id: z.string(), email: z.string().nullable(), phone: z.string().nullable() });
 export type Registered = z.infer<typeof registered>;
 
 /** The signed-in user: the answer of PUT /auth/verifyUser/{id}, and login's `data`. Codes are never sent. */
 export const sessionUser = z.object({
   id: z.string(),
   username: z.string(),
-  email: z.string(),
+  /** Null for a patient who signs in with their phone only. */
+  email: z.string().nullable(),
   /** YYYY-MM-DD */
   dateOfBirth: z.string().nullable(),
   phone: z.string().nullable(),
@@ -159,7 +191,7 @@ export const unverified = z.object({
   message: z.string(),
   code: z.literal("unverified"),
   userId: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
 });
 export type Unverified = z.infer<typeof unverified>;
 

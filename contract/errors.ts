@@ -118,6 +118,12 @@ const ERROR_CODES = [
   "invalid_consent",
   "not_today",
   "not_arrived",
+  // Phone numbers as sign-in identities (docs/sms.md, Signing in with a phone): a number outside
+  // SMS_COUNTRIES, a desk record's date of birth missing, wrong, or tried too often.
+  "phone_country_unsupported",
+  "date_of_birth_required",
+  "date_of_birth_mismatch",
+  "claim_locked",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -40,7 +40,8 @@ export type PatientProfileUpdate = z.input<typeof patientProfileUpdateBody>;
 export const patientProfile = z.object({
   id: z.string(),
   username: z.string(),
-  email: z.string(),
+  /** Null for a patient who signs in with their phone only. */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),

@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { RegistrationBody, SessionUser } from "../../contract/auth.ts";
 import type { Db } from "../db/index.ts";
 import { isUniqueViolation } from "../db-errors.ts";
-import { accountEmail, appointments, doctors, idempotencyKeys, patients, proposals, users } from "../db/schema.ts";
+import { appointments, doctors, idempotencyKeys, patients, proposals, users } from "../db/schema.ts";
 import { notFound } from "../http.ts";
 import type { Locale } from "../mail/templates.ts";
 import { hashPassword } from "./password.ts";
@@ -26,7 +26,7 @@ export async function sessionUser(db: Db, userId: string): Promise<SessionUser> 
   return {
     id: user.id,
     username: user.username,
-    email: accountEmail(user.email),
+    email: user.email,
     dateOfBirth: user.dateOfBirth,
     phone: user.phone,
     address: user.address,
@@ -70,7 +70,7 @@ export async function findActiveUserByEmail(db: Db, email: string) {
  */
 export async function register(
   db: Db,
-  input: RegistrationBody,
+  input: RegistrationBody & { email: string },
   locale: Locale,
   queueCodeMail: (tx: Db, code: string) => Promise<void>,
 ): Promise<

@@ -121,12 +121,17 @@ export const users = pgTable(
     smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
     smsConsentBy: uuid("sms_consent_by").references((): AnyPgColumn => users.id),
     smsConsentMethod: text("sms_consent_method").$type<(typeof SMS_CONSENT_METHODS)[number]>(),
+    // Wrong dates of birth given to claim this desk record by signing up with its phone: at 5, only
+    // the desk can help (docs/sms.md, Signing in with a phone).
+    claimAttempts: smallint("claim_attempts").notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_email_lower").on(sql`lower(${t.email})`),
     // The desk finds patients by their full number; two desk records never share one.
     index("users_phone").on(t.phone).where(sql`${t.deletedAt} is null`),
     uniqueIndex("users_desk_phone").on(t.phone).where(sql`${t.createdBy} is not null and ${t.deletedAt} is null`),
+    // A verified phone is one person's sign-in identity (docs/decisions/0028).
+    uniqueIndex("users_verified_phone").on(t.phone).where(sql`${t.phoneVerified} and ${t.deletedAt} is null`),
     // The find-a-doctor directory in name order, and its name search (ILIKE '%x%' through pg_trgm,
     // created in migration 0001). Both only cover doctors, the only users searched by name.
     index("users_doctor_directory").on(t.username, t.id).where(sql`${t.role} = 'doctor' and ${t.deletedAt} is null`),
@@ -138,15 +143,6 @@ export const users = pgTable(
       .where(sql`${t.role} = 'doctor'`),
   ],
 );
-
-/**
- * The address of an account someone signs in to. Only a patient record the front desk made has
- * none, and nobody signs in to it (docs/product.md, The front desk).
- */
-export function accountEmail(email: string | null): string {
-  if (email === null) throw new Error("An account that signs in has an e-mail address");
-  return email;
-}
 
 export const patients = pgTable("patients", {
   userId: uuid("user_id")
@@ -409,7 +405,8 @@ export const smsOutbox = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: uuid("user_id").references(() => users.id),
-    // 'code' (a phone verification code) or 'notice' (appointment notices and reminders).
+    // 'code' (a verification or reset code), 'notice' (appointment notices and reminders) or
+    // 'alert' (someone tried to sign up with the number: sent whatever the SMS choice).
     kind: text("kind").notNull(),
     // Emptied, with the text, when the user's account is deleted.
     recipient: text("recipient"),

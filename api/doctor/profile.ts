@@ -2,7 +2,7 @@
 // PUT /doctor/me). Specialities are read-only here: the admin assigns them at verification.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
-import { accountEmail, doctors, users } from "../db/schema.ts";
+import { doctors, users } from "../db/schema.ts";
 import { badRequest, notFound } from "../http.ts";
 import { profilePhone } from "../phone.ts";
 import { placeOfUpdate } from "../profile.ts";
@@ -22,7 +22,8 @@ export async function loadDoctorProfile(db: Db, userId: string): Promise<DoctorP
   return {
     id: user.id,
     username: user.username,
-    email: accountEmail(user.email),
+    // Doctors register with an address.
+    email: user.email ?? "",
     contact: d.contact,
     gender: user.gender,
     serial_number: d.serialNumber,

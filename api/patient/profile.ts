@@ -3,7 +3,7 @@
 import { and, asc, count, eq, gt, isNull, notInArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../db/index.ts";
 import { prepared } from "../db/prepared.ts";
-import { accountEmail, appointments, notifications, patients, users } from "../db/schema.ts";
+import { appointments, notifications, patients, users } from "../db/schema.ts";
 import { badRequest, notFound, parse } from "../http.ts";
 import { phoneChange, profilePhone } from "../phone.ts";
 import { appointmentWith, serializeAppointment } from "../appointment/serialize.ts";
@@ -27,7 +27,7 @@ export async function loadProfile(db: Db, userId: string): Promise<PatientProfil
   return {
     id: user.id,
     username: user.username,
-    email: accountEmail(user.email),
+    email: user.email,
     phone: user.phone,
     address: user.address,
     gender: user.gender,

@@ -3,7 +3,7 @@
 // desk's records). One phone is one patient's: a number any patient already has answers 409
 // phone_taken with them, so the desk books for that one instead of making a twin.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { DESK_SEARCH_MAX } from "../../contract/constants.ts";
 import { isUuid } from "../../contract/fields.ts";
@@ -11,11 +11,13 @@ import type { DeskPatient, deskPatientBody } from "../../contract/reception.ts";
 import type { z } from "zod";
 import { auditPatients } from "../audit.ts";
 import { hashPassword } from "../auth/password.ts";
+import { pendingPhoneSignUp } from "../auth/phone-accounts.ts";
 import type { Db } from "../db/index.ts";
 import { isUniqueViolation } from "../db-errors.ts";
 import { appointments, patients, users } from "../db/schema.ts";
 import { ApiError, conflict, notFound, type AuthUser } from "../http.ts";
 import { containsPattern } from "../query.ts";
+import { lockPhone } from "../phone.ts";
 
 const maker = alias(users, "record_maker");
 const consentTaker = alias(users, "consent_taker");
@@ -67,21 +69,21 @@ async function records(db: Db, where: ReturnType<typeof and>): Promise<DeskPatie
   }));
 }
 
-/** Whoever has this number (E.164): an identity phone, a desk record, an account's contact phone. */
+/**
+ * Whoever has this number (E.164): an identity phone, a desk record, an account's contact phone;
+ * not a sign-up by phone still waiting for its SMS code (anyone may type any number there).
+ */
 const withPhone = (db: Db, phone: string) =>
   db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(and(livePatient, eq(users.phone, phone)))
+    .where(and(livePatient, eq(users.phone, phone), not(pendingPhoneSignUp)))
     .orderBy(asc(users.createdAt))
     .limit(DESK_SEARCH_MAX);
 
 /** 409 phone_taken with the patients who have the number (contract/reception.ts phoneTaken). */
 const phoneTaken = (found: { id: string; username: string }[]) =>
   new ApiError(409, "This phone number is already a patient's", "phone_taken", { patients: found });
-
-/** Serialises record creations per number, so two desks typing one phone at once make one record. */
-const PHONE_LOCK = 0x64736b70;
 
 /** A record made at the desk; the receptionist is recorded as its maker and as the consent's taker. */
 export async function createDeskPatient(
@@ -94,7 +96,8 @@ export async function createDeskPatient(
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${PHONE_LOCK}, hashtext(${body.phone}))`);
+      // Two desks typing one phone at once make one record.
+      await lockPhone(tx, body.phone);
       const found = await withPhone(tx, body.phone);
       if (found.length) throw phoneTaken(found);
       const now = new Date();

@@ -15,6 +15,8 @@ import { createThrottles } from "../throttle.ts";
 import { queueCodeSms } from "../sms/outbox.ts";
 import { oneSms, smsText } from "../sms/texts.ts";
 import { toLocale } from "../mail/templates.ts";
+import { lockPhone, requireSmsCountry } from "../phone.ts";
+import { phoneHolder } from "../auth/phone-accounts.ts";
 
 async function readSettings(db: Db, userId: string, smsAvailable: boolean): Promise<MailSettings> {
   const [row] = await db
@@ -33,7 +35,7 @@ async function readSettings(db: Db, userId: string, smsAvailable: boolean): Prom
 
 const clientAddress = (req: Request) => req.ip ?? "unknown";
 
-export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = true }: ApiDeps) {
+export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = true, smsCountries }: ApiDeps) {
   const router = Router();
   const signedIn = authenticate(db);
   const limits = createThrottles(db);
@@ -85,6 +87,7 @@ export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = t
     const id = currentUser(req).id;
     await limits.perAddress(res, "resend", clientAddress(req));
     const phone = await phoneOf(id);
+    requireSmsCountry(phone.to, smsCountries);
     await limits.smsCode(res, id, phone.to);
     const sent = await db.transaction(async (tx) => {
       // Bound to the number: a code cannot verify another number put in its place meanwhile.
@@ -109,6 +112,10 @@ export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = t
     await limits.perAddress(res, "codeCheck", clientAddress(req));
     const phone = await phoneOf(id);
     const result = await db.transaction(async (tx) => {
+      // A verified phone is one person's sign-in identity (docs/sms.md, Signing in with a phone).
+      await lockPhone(tx, phone.to);
+      const holder = await phoneHolder(tx, phone.to);
+      if (holder && holder.id !== id) return "taken" as const;
       const checked = await checkCode(tx, id, "phone", otpCode, phone.to);
       // Kept in E.164, the form the SMS went to; only if the number is still the one the code went to.
       if (checked.ok)
@@ -118,6 +125,7 @@ export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = t
           .where(and(eq(users.id, id), eq(users.phone, phone.stored)));
       return checked;
     });
+    if (result === "taken") throw conflict("This phone number is already another patient's", "phone_taken");
     if (!result.ok) throw codeError(result.reason);
     res.json(await readSettings(db, id, smsAvailable));
   });

@@ -93,6 +93,21 @@ export async function queueCodeSms(
 }
 
 /**
+ * Queues, within `tx`, a warning to the holder of `phone` that someone tried to sign up with it
+ * (docs/sms.md, Signing in with a phone): it goes whatever their SMS choice, since it is about the
+ * account, not an appointment; of no use after an hour. The callers let one go per number per minute.
+ */
+export async function queueAlertSms(tx: Db, { userId, phone, text }: { userId: string; phone: string; text: string }) {
+  await tx.insert(smsOutbox).values({
+    userId,
+    kind: "alert",
+    recipient: phone,
+    text,
+    expiresAt: sql`now() + interval '1 hour'`,
+  });
+}
+
+/**
  * Erases, within `tx`, a deleted account's numbers and texts from the outbox at once: what was not
  * sent yet is dropped; what was sent keeps its message id and receipt, and counts in the limits.
  */

@@ -84,6 +84,7 @@ export async function startApi(
     codeResendSeconds?: number;
     sms?: SmsSender;
     smsAvailable?: boolean;
+    smsCountries?: readonly string[];
     bookingLimits?: BookingLimits;
   } = {},
 ) {
@@ -108,6 +109,7 @@ export async function startApi(
     mailer: outboxMailer(db, wake),
     codeResendSeconds: options.codeResendSeconds,
     smsAvailable: options.smsAvailable,
+    smsCountries: options.smsCountries,
     bookingLimits: options.bookingLimits,
   };
   const app = createApi(deps);

@@ -49,7 +49,8 @@ export function ProfileCard(props: {
   name: string;
   title: string;
   avatarUrl: string | null;
-  email: string;
+  /** None for a patient who signs in with their phone. */
+  email: string | null;
   lines: (string | null)[];
   createdAt: string;
 }) {
@@ -61,7 +62,7 @@ export function ProfileCard(props: {
       <span className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-800">
         {t(`${props.role}:profile.badge`)}
       </span>
-      <p className="text-sm text-slate-700">{props.email}</p>
+      {props.email ? <p className="text-sm text-slate-700">{props.email}</p> : null}
       {props.lines.map((line, i) =>
         line ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed lines rendered once; two may be equal

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await savePendingVerification(answer.data.id, answer.data.email));
+  headers.append("Set-Cookie", await savePendingVerification(answer.data.id, answer.data.email ?? ""));
   headers.append("Set-Cookie", await toastCookie({ type: "success", message: "auth:register.success" }));
   throw redirect("/verification", { headers });
 }

@@ -11,6 +11,40 @@ import { lazy, type ComponentType } from "react";
 
 let hydrated = false;
 
+// What a first visit downloads is what reading the page needs (docs/performance.md, First visit):
+// the code and texts that only matter once the user does something (opens a dialog, types in a
+// form, follows a link) load at their first press, key or focus on the page, not as soon as the
+// page is interactive. A press comes before its click, so what it loads is usually there when the
+// click is handled; what is not waits (a dialog shows once its module has come).
+const ACTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
+let acted = false;
+const waiting: (() => void)[] = [];
+
+function onAct() {
+  if (acted) return;
+  acted = true;
+  for (const act of ACTS) document.removeEventListener(act, onAct, true);
+  for (const run of waiting.splice(0)) run();
+}
+
+/**
+ * Runs `run` at the user's first press, key or focus on the page, or now if there was one. Something
+ * focused already counts: a field the user went to before the scripts ran, or a dialog that took
+ * the focus as it opened (before this was asked: children's effects run first).
+ */
+export function whenUserActs(run: () => void) {
+  if (!acted && document.activeElement && document.activeElement !== document.body) onAct();
+  if (acted) return run();
+  if (waiting.length === 0)
+    for (const act of ACTS) document.addEventListener(act, onAct, { capture: true, passive: true });
+  waiting.push(run);
+}
+
+/** Fetches a module at the user's first act (whenUserActs); one that fails is tried again when it is shown. */
+export function loadWhenUserActs(load: () => Promise<unknown>) {
+  whenUserActs(() => void load().catch(() => {}));
+}
+
 /** Called by the root once the page has hydrated. */
 export function markHydrated() {
   hydrated = true;

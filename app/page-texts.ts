@@ -1,10 +1,11 @@
 // The texts a page carries into the browser (docs/decisions/0003-first-load-javascript-budget.md):
 // only the ones its server render looked up, in a JSON block at the end of the document, which is
 // all hydration needs; the language's whole texts (a file per language, the same for every page and
-// cached) load once the page is interactive, for what the page shows later (menus, dialogs,
-// messages) and for the next pages. A navigation waits for them (root.tsx clientMiddleware), so a
+// cached) load at the user's first act on the interactive page (a press, a key, a focus), for what
+// the page shows then (menus, dialogs, messages, the browser's form checks) and for the next pages. A navigation waits for them (root.tsx clientMiddleware), so a
 // page reached in the browser never lacks a text.
 import { useEffect, useRef, useState } from "react";
+import { whenUserActs } from "./after-hydration.ts";
 import type { Language, PageTexts } from "./i18n.ts";
 import type { Texts } from "./translate.ts";
 
@@ -96,7 +97,8 @@ export async function submitAsDocument(request: Request): Promise<never | undefi
 
 /**
  * The language's whole texts once they have arrived, else undefined (always on the server and
- * during hydration, which use the page's own texts). Asks for them after the first render.
+ * during hydration, which use the page's own texts). Asks for them at the user's first press, key
+ * or focus on the page (a navigation asks for them too: root.tsx).
  */
 export function useLoadedTexts(language: Language): Texts | undefined {
   const [, setArrived] = useState(0);
@@ -104,11 +106,15 @@ export function useLoadedTexts(language: Language): Texts | undefined {
   useEffect(() => {
     if (texts) return;
     let live = true;
-    loadTexts(language).then(
-      () => live && setArrived((n) => n + 1),
-      // A file that fails to load leaves the page with its own texts; the next navigation tries again.
-      () => {},
-    );
+    // At the user's first act (after-hydration.ts): a page only read needs no more than its own texts.
+    whenUserActs(() => {
+      if (!live) return;
+      loadTexts(language).then(
+        () => live && setArrived((n) => n + 1),
+        // A file that fails to load leaves the page with its own texts; the next navigation tries again.
+        () => {},
+      );
+    });
     return () => {
       live = false;
     };

@@ -14,7 +14,7 @@ import {
 import type { Resource } from "i18next";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { afterHydration, markHydrated } from "./after-hydration.ts";
+import { afterHydration, loadWhenUserActs, markHydrated } from "./after-hydration.ts";
 import { ErrorPage } from "./components/page.tsx";
 import { refusedRequestContext } from "./context.ts";
 import {
@@ -156,10 +156,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
   useServerPageWithoutTexts(loaded !== undefined, language, useLocation());
   // Modules that load after hydration may now ask the server for a page they fail on
-  // (after-hydration.ts); the toast's is fetched now, so the toast of the user's next action shows at once.
+  // (after-hydration.ts); the toast's is fetched at the user's first act, so the toast of their next
+  // action shows at once.
   useEffect(() => {
     markHydrated();
-    loadToaster().catch(() => {});
+    loadWhenUserActs(loadToaster);
   }, []);
   return (
     <html lang={language} dir="ltr">

@@ -5,7 +5,7 @@
 // rendered with one hydrates once it has come).
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
-import { afterHydration } from "../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../after-hydration.ts";
 import type { Conflicts } from "../availability-schemas.ts";
 import { ActionForm } from "./submit-button.tsx";
 
@@ -15,12 +15,15 @@ const loadFormAlert = () => import("./form-alert.tsx");
 export const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 /**
- * Fetches now the page's form module (`loadForm`, a module-level function) and the parts shown
- * after an action, so they hydrate soon; one that fails is tried again when shown.
+ * Fetches now the page's form module (`loadForm`, a module-level function), so it hydrates soon, and
+ * at the user's first act the parts shown after an action (after-hydration.ts); one that fails is
+ * tried again when shown.
  */
 export function usePeriodParts(loadForm: () => Promise<unknown>) {
   useEffect(() => {
-    for (const load of [loadForm, loadConflictList, loadFormAlert]) load().catch(() => {});
+    loadForm().catch(() => {});
+    loadWhenUserActs(loadConflictList);
+    loadWhenUserActs(loadFormAlert);
   }, [loadForm]);
 }
 

@@ -101,10 +101,13 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
       "patient",
       "/health/doctors/my-appointments?tab=assigned",
     );
-    // Asked for once the page is interactive, and held.
-    await expect.poll(() => dialogs.asked).toBe(true);
+    // Not with the page: asked for at the user's first act on the interactive page (here the press
+    // on Cancel), and held.
+    await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+    expect(dialogs.asked).toBe(false);
     const cancel = page.getByRole("link", { name: `Cancel: Dr. ${doctor.username}` });
     await cancel.click();
+    await expect.poll(() => dialogs.asked).toBe(true);
     const dialog = page.getByRole("dialog", { name: "Cancel appointment?" });
 
     dialogs.release();
@@ -146,8 +149,11 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
   }) => {
     await book(patient, doctor.id, generalPractice);
     const dialogs = await openWithListDialogsHeld(page, doctor, "doctor", "/doctor/appointments");
-    await expect.poll(() => dialogs.asked).toBe(true);
+    // Interactive (the language menu's Apply button gone), the dialogs' code not asked for yet.
+    await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+    expect(dialogs.asked).toBe(false);
     await page.getByRole("link", { name: `Cancel appointment with ${patient.username}` }).click();
+    await expect.poll(() => dialogs.asked).toBe(true);
     const dialog = page.getByRole("dialog", { name: "Cancel this appointment?" });
 
     dialogs.release();
@@ -174,9 +180,9 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
 
     // Opened from its card once the page is interactive: the page is asked of the server.
     await page.goto("/health/doctors/my-appointments?tab=assigned");
-    await expect.poll(() => failed).toBeGreaterThan(0);
     await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
     await page.getByRole("link", { name: `Cancel: Dr. ${doctor.username}` }).click();
+    await expect.poll(() => failed).toBeGreaterThan(0);
     const dialog = page.getByRole("dialog", { name: "Cancel appointment?" });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`cancel=${booked.id}`));

@@ -33,11 +33,14 @@ for (const [language, login, register, doctorText] of [
       const texts = await holdModule(page, textsFile);
       await page.goto("/login");
       await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
-      // Asked for once the page is interactive, not as part of its first load.
-      await expect.poll(() => texts.asked).toBe(true);
+      // Not part of its first load, nor asked for once the page is interactive (the language menu's
+      // Apply button gone): at the user's first act, here the press on the link.
+      await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+      expect(texts.asked).toBe(false);
 
       const data = page.waitForRequest(/\/register\.data/, { timeout: 2_000 }).catch(() => null);
       await page.getByRole("link", { name: language === "en" ? "Register" : "S'inscrire" }).click();
+      await expect.poll(() => texts.asked).toBe(true);
       // While the texts are on their way, the next page's data is not even asked for: no page
       // without its texts can show.
       expect(await data).toBeNull();
@@ -58,9 +61,11 @@ for (const [language, login, register, doctorText] of [
         if (request.isNavigationRequest()) documentLoads.push(new URL(request.url()).pathname);
       });
       await page.goto("/login");
-      await expect.poll(() => texts.asked).toBe(true);
+      await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
       const email = page.locator('input[name="email"]');
       await email.fill("someone@example.com");
+      // Asked for at the user's first act (here the focus on the field), and held.
+      await expect.poll(() => texts.asked).toBe(true);
       await page.locator('a[href="#main"]').focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(/#main$/);
@@ -74,8 +79,9 @@ for (const [language, login, register, doctorText] of [
 
     /**
      * Opens the login page with every load of the language's texts failing, and waits until the page
-     * is interactive and its texts request has failed: a click before that would be an ordinary page
-     * load, and pass whether or not the fallback works. Gives how many loads failed so far.
+     * is interactive and its texts request (asked at the user's first act: here a focus on the
+     * e-mail field) has failed: a click before that would be an ordinary page load, and pass whether
+     * or not the fallback works. Gives how many loads failed so far.
      */
     async function openLoginWithoutTexts(page: Page) {
       let aborted = 0;
@@ -85,6 +91,8 @@ for (const [language, login, register, doctorText] of [
       });
       await page.goto("/login");
       await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
+      await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+      await page.locator('input[name="email"]').focus();
       await expect.poll(() => aborted).toBeGreaterThan(0);
       return () => aborted;
     }
@@ -180,8 +188,12 @@ test("switching to a language whose texts cannot be loaded asks the page of the 
   });
   const english = page.waitForResponse(/\/assets\/en-[\w-]+\.js$/);
   await page.goto("/login");
+  // Interactive (the language menu's Apply button gone); the texts come at the first act, the focus.
+  await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+  const menu = page.getByRole("combobox", { name: "Language" }).first();
+  await menu.focus();
   await english;
-  await page.getByRole("combobox", { name: "Language" }).first().selectOption("fr");
+  await menu.selectOption("fr");
   await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
   await expect(page.locator("main")).not.toContainText(/\b(auth|common)\.[a-zA-Z]+/);
   expect(documentLoads.filter((load) => load === "GET /login").length).toBeGreaterThan(1);

@@ -11,7 +11,7 @@ import { data, Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from
 import type { Route } from "./+types/staff";
 import { useTranslation } from "../../i18n.ts";
 import { requireUser, upstream } from "../../auth.server.ts";
-import { afterHydration } from "../../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
 import { withParams } from "../../url.ts";
 import { PageHeader } from "../../components/page.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
@@ -126,7 +126,8 @@ export default function Staff({ loaderData: d, actionData }: Route.ComponentProp
   const location = useLocation();
   const here = location.pathname + location.search;
   useEffect(() => {
-    loadForm().catch(() => {});
+    // Fetched at the user's first act on the page (after-hydration.ts).
+    loadWhenUserActs(loadForm);
   }, []);
   const failure = actionData && actionData.form !== "create" ? actionData : null;
   const created = actionData?.form === "create" ? (actionData.result as SubmissionResult | undefined) : undefined;

@@ -1,7 +1,7 @@
 // The doctor's appointments (docs/product.md, Screens and routes): tabs 'assigned to me' and 'open requests' as links,
 // a GET filter form, cards with a URL-addressable details dialog, and one form per action.
 import { useEffect } from "react";
-import { afterHydration } from "../../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
 import { useTranslation } from "../../i18n.ts";
 import { Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/appointments";
@@ -226,11 +226,10 @@ function OpenActions({ a, data, failure }: { a: ListedAppointment; data: Data; f
 export default function DoctorAppointments({ loaderData: data, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
-    loadDialogs()
-      .then((m) => m.loadRescheduleForm())
-      .catch(() => {});
-    loadFormAlert().catch(() => {});
+    // Fetched at the user's first act on the page, so it shows at once when opened; one that fails is
+    // tried again when shown (after-hydration.ts).
+    loadWhenUserActs(() => loadDialogs().then((m) => m.loadRescheduleForm()));
+    loadWhenUserActs(loadFormAlert);
   }, []);
   const failure = failureOf(actionData);
   const location = useLocation();

@@ -2,7 +2,7 @@
 // and Edit (?edit=<id>) dialogs, More/Less as <details>, and Export PDF as a print-ready page. A
 // card says how many of its patient's appointments were missed in the last 12 months, if any.
 import { useEffect } from "react";
-import { afterHydration } from "../../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { data, Link, useLocation } from "react-router";
@@ -146,8 +146,9 @@ function ConsultationCard({ c, here }: { c: Consultation; here: string }) {
 export default function Consultations({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
-    loadConsultationForm().catch(() => {});
+    // Fetched at the user's first act on the page, so it shows at once when opened; one that fails is
+    // tried again when shown (after-hydration.ts).
+    loadWhenUserActs(loadConsultationForm);
   }, []);
   const location = useLocation();
   const here = location.pathname + location.search;

@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { useEffect } from "react";
-import { afterHydration } from "../../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/profile";
 import { getUser, upstream } from "../../auth.server.ts";
@@ -206,12 +206,13 @@ const DeleteAccountDialog = afterHydration(() => loadDeleteDialog().then((m) => 
 export default function DoctorProfilePage({ loaderData: d, actionData }: Route.ComponentProps) {
   const gate = d.gate;
   useEffect(() => {
-    // Fetched now, so each shows at once; one that fails is tried again when shown (after-hydration.ts).
+    // Fetched at the user's first act on the page, so each shows at once when opened; one that fails
+    // is tried again when shown (after-hydration.ts).
     if (gate) {
-      loadView().catch(() => {});
+      loadWhenUserActs(loadView);
     } else {
-      loadEditForm().catch(() => {});
-      loadDeleteDialog().catch(() => {});
+      loadWhenUserActs(loadEditForm);
+      loadWhenUserActs(loadDeleteDialog);
     }
   }, [gate]);
   if (d.gate) return <CodeGate email={d.email} sendError={d.sendError} actionData={actionData} />;

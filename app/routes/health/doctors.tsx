@@ -2,7 +2,7 @@
 // confirmed, a count; a GET search form with paging; doctor cards whose Book link opens the book
 // dialog (?book=<id>&date=…) and a request dialog (?request=1) for open requests.
 import { useEffect, type ReactNode } from "react";
-import { afterHydration } from "../../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/doctors";
@@ -215,8 +215,9 @@ function DoctorSearch({ d }: { d: Data }) {
 export default function FindDoctor({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   useEffect(() => {
-    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
-    loadDialogs().catch(() => {});
+    // Fetched at the user's first act on the page, so it shows at once when opened; one that fails is
+    // tried again when shown (after-hydration.ts).
+    loadWhenUserActs(loadDialogs);
   }, []);
   const location = useLocation();
   const here = location.pathname + location.search;

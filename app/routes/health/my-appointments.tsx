@@ -2,7 +2,7 @@
 // links, a GET filter form (500 ms debounce with JavaScript), paging, a details dialog
 // (?appointment=<id>) with the doctors' proposals, a cancel confirmation (?cancel=<id>) and Buy.
 import { useEffect } from "react";
-import { afterHydration } from "../../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
 import { useTranslation } from "../../i18n.ts";
 import { Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/my-appointments";
@@ -183,9 +183,10 @@ export default function MyAppointments({ loaderData: d, actionData }: Route.Comp
   const failure: Failure | null = actionData && "failure" in actionData ? actionData.failure : null;
   const { t, i18n } = useTranslation();
   useEffect(() => {
-    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
-    loadDialogs().catch(() => {});
-    loadFormAlert().catch(() => {});
+    // Fetched at the user's first act on the page, so it shows at once when opened; one that fails is
+    // tried again when shown (after-hydration.ts).
+    loadWhenUserActs(loadDialogs);
+    loadWhenUserActs(loadFormAlert);
   }, []);
   const location = useLocation();
   const here = location.pathname + location.search;

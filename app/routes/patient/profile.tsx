@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { useEffect } from "react";
-import { afterHydration } from "../../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
 import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser, upstream } from "../../auth.server.ts";
@@ -110,9 +110,10 @@ export default function PatientProfilePage({ loaderData: d, actionData }: Route.
   const { t } = useTranslation();
   const navigation = useNavigation();
   useEffect(() => {
-    // Fetched now, so it shows at once; one that fails is tried again when shown (after-hydration.ts).
-    loadEditForm().catch(() => {});
-    loadDeleteDialog().catch(() => {});
+    // Fetched at the user's first act on the page, so it shows at once when opened; one that fails is
+    // tried again when shown (after-hydration.ts).
+    loadWhenUserActs(loadEditForm);
+    loadWhenUserActs(loadDeleteDialog);
   }, []);
   const p = d.profile;
   if (navigation.state === "loading" && navigation.location.pathname === "/patient/profile" && !p) {

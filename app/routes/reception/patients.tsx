@@ -8,7 +8,7 @@ import type { Route } from "./+types/patients";
 import { useTranslation } from "../../i18n.ts";
 import { pageOf, upstream } from "../../auth.server.ts";
 import { clinicToday } from "../../clinic.server.ts";
-import { afterHydration } from "../../after-hydration.ts";
+import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
 import { withParams } from "../../url.ts";
 import { personName } from "../../person.ts";
 import { PageHeader } from "../../components/page.tsx";
@@ -93,8 +93,9 @@ function PatientActions({ d, patient }: { d: Data; patient: { id: string; userna
 export default function Patients({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    loadForm().catch(() => {});
-    loadDialog().catch(() => {});
+    // Fetched at the user's first act on the page (after-hydration.ts).
+    loadWhenUserActs(loadForm);
+    loadWhenUserActs(loadDialog);
   }, []);
   const created = actionData?.form === "patient" ? actionData : null;
   const book = actionData?.form === "book" ? actionData : undefined;

@@ -1,30 +1,65 @@
 // What a form adds to conform's `useForm` (docs/forms.md): when the browser validates, with the same
 // zod schema as the route's action, and where the focus goes when the server refuses the form.
 //
+//   // validation.ts beside the route: export { parseWithZod } from "@conform-to/zod/v4"; export { loginSchema } from "./schemas.ts";
+//   const loadValidation = () => import("./validation.ts");
+//   ...
 //   const [form, fields] = useForm({
 //     lastResult: actionData?.result,
-//     ...useClientValidation((formData) => parseWithZod(formData, { schema: loginSchema })),
+//     ...useClientValidation(loadValidation, (v, formData) => v.parseWithZod(formData, { schema: v.loginSchema })),
 //   });
 //   useFocusOnRefusal(form.id, actionData?.result);
 //
-// The messages are translation keys. A page carries only the texts its server render used, and the
-// language's whole texts come once it is interactive (app/page-texts.ts): until they are there (they
+// zod and conform's zod adapter are most of a form's code (docs/performance.md, First visit): the
+// module with the parse and the schema loads at the user's first act on the page (a press, a key, a
+// focus: after-hydration.ts), not with the page, so a page only read never downloads it. The
+// messages are translation keys, and a page carries only the texts its server render used; the
+// language's whole texts come at that same first act (app/page-texts.ts). Until both are there (they
 // may never come on a flaky network), the form is validated on submit by the server, as without
 // JavaScript. (Given no validation, conform validates on submit by sending the form; asked to
 // validate on blur, it would send the form on every blur.)
 import type { Submission } from "@conform-to/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { whenUserActs } from "../after-hydration.ts";
 import { useTranslation } from "../i18n.ts";
 
 type When = "onSubmit" | "onBlur" | "onInput";
 
-export function useClientValidation<Result extends Submission<unknown, string[], unknown>>(
-  validate: (formData: FormData) => Result,
+/** The validation modules that have come, by their (module-level, so stable) load function. */
+const loaded = new Map<() => Promise<unknown>, unknown>();
+
+/** The module `load` gives once it has come, asked for at the user's first act; undefined until then. */
+function useLoadedValidation<M>(load: () => Promise<M>): M | undefined {
+  const [module, setModule] = useState(() => loaded.get(load) as M | undefined);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    whenUserActs(() =>
+      load().then(
+        (m) => {
+          loaded.set(load, m);
+          if (live) setModule(() => m);
+        },
+        // Not loaded (a flaky network): the server validates, as without JavaScript.
+        () => {},
+      ),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, module]);
+  return module;
+}
+
+export function useClientValidation<M, Result extends Submission<unknown, string[], unknown>>(
+  load: () => Promise<M>,
+  validate: (module: M, formData: FormData) => Result,
   shouldValidate: When = "onBlur",
 ): { onValidate?: (context: { formData: FormData }) => Result; shouldValidate: When; shouldRevalidate: When } {
   const { complete } = useTranslation();
-  if (!complete) return { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" };
-  return { onValidate: ({ formData }) => validate(formData), shouldValidate, shouldRevalidate: "onInput" };
+  const module = useLoadedValidation(load);
+  if (!complete || !module) return { shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" };
+  return { onValidate: ({ formData }) => validate(module, formData), shouldValidate, shouldRevalidate: "onInput" };
 }
 
 /**

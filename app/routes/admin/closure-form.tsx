@@ -2,21 +2,23 @@
 // loaded after the page is interactive, not with it (docs/decisions/0003-first-load-javascript-budget.md):
 // the server renders it as always, and without JavaScript it is a plain form.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useTranslation } from "../../i18n.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { closureSchema } from "../../availability-schemas.ts";
+import { useClientValidation } from "../../components/client-validation.ts";
 import { CALENDAR_REASON_MAX } from "../../../contract/constants.ts";
+
+// conform's zod parse and the schemas, loaded at the user's first act (components/client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("../../availability-schemas.ts")]);
 
 export function ClosureForm({ today, result }: { today: string; result: SubmissionResult | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "closure",
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: closureSchema(today) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.closureSchema(today) }),
+    ),
   });
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>

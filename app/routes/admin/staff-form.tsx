@@ -2,13 +2,14 @@
 // loaded after the page is interactive (docs/decisions/0003-first-load-javascript-budget.md): the
 // server renders it as always, and without JavaScript it is a plain form.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useTranslation } from "../../i18n.ts";
 import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
-import { staffSchema } from "./staff-schema.ts";
 import { DoctorChoice, type DoctorsFound } from "./doctor-choice.tsx";
+
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./staff-schema.ts")]);
 
 export function StaffForm({
   found,
@@ -25,7 +26,9 @@ export function StaffForm({
   const [form, fields] = useForm({
     id: "staff",
     lastResult: result,
-    ...useClientValidation((formData) => parseWithZod(formData, { schema: staffSchema })),
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.staffSchema }),
+    ),
   });
   useFocusOnRefusal(form.id, result);
   // After a refusal, the doctors sent: they were on the page, which the same search lists again.

@@ -38,11 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./schemas.ts")]);
+
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    ...useClientValidation((formData) => parseWithZod(formData, { schema: forgotPasswordSchema })),
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.forgotPasswordSchema }),
+    ),
   });
   useFocusOnRefusal(form.id, actionData?.result);
   return (

@@ -74,13 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 const LOGIN_ROLES = ["patient", "doctor", "receptionist"] as const;
 const loginRoleOf = (value: string | null) => LOGIN_ROLES.find((role) => role === value) ?? "patient";
 
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./schemas.ts")]);
+
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "", role: loginRoleOf(params.get("role")) },
-    ...useClientValidation((formData) => parseWithZod(formData, { schema: loginSchema })),
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.loginSchema }),
+    ),
   });
   useFocusOnRefusal(form.id, actionData?.result);
   return (

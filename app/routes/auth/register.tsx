@@ -69,13 +69,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/verification", { headers });
 }
 
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./register-schema.ts")]);
+
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const role = loaderData.role;
   const [form, fields] = useForm({
     id: `register-${role}`,
     lastResult: actionData?.result,
-    ...useClientValidation((formData) => parseWithZod(formData, { schema: schemaFor(role) })),
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, {
+        schema: role === "doctor" ? schemas.doctorRegisterSchema : schemas.patientRegisterSchema,
+      }),
+    ),
   });
   useFocusOnRefusal(form.id, actionData?.result);
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;

@@ -53,13 +53,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./schemas.ts")]);
+
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { email: params.get("email") ?? "" },
-    ...useClientValidation((formData) => parseWithZod(withCode(formData), { schema: resetPasswordSchema }), "onSubmit"),
+    ...useClientValidation(
+      loadValidation,
+      ([zod, schemas], formData) => zod.parseWithZod(withCode(formData), { schema: schemas.resetPasswordSchema }),
+      "onSubmit",
+    ),
   });
   useFocusOnRefusal(form.id, actionData?.result);
   return (

@@ -3,11 +3,10 @@
 // interactive, not with it (docs/decisions/0003-first-load-javascript-budget.md): the server renders
 // them as always, and without JavaScript they are plain forms.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useTranslation } from "../../i18n.ts";
 import { Field, FieldErrors, FormAlert, SubmitButton } from "../../components/forms.tsx";
-import { absenceSchema, planSchema } from "../../availability-schemas.ts";
+import { useClientValidation } from "../../components/client-validation.ts";
 import type { WorkingPlan } from "../../../contract/availability.ts";
 import {
   CALENDAR_REASON_MAX,
@@ -17,15 +16,18 @@ import {
   WEEKDAYS,
 } from "../../../contract/constants.ts";
 
+// conform's zod parse and the schemas, loaded at the user's first act (components/client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("../../availability-schemas.ts")]);
+
 export function PlanForm({ plan, result }: { plan: WorkingPlan; result: SubmissionResult | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "working-plan",
     lastResult: result,
     defaultValue: plan,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: planSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.planSchema }),
+    ),
   });
   const week = fields.week.getFieldset();
   const weekErrors = [...new Set(Object.values(fields.week.allErrors).flat())];
@@ -110,9 +112,9 @@ export function AbsenceForm({ today, result }: { today: string; result: Submissi
   const [form, fields] = useForm({
     id: "absence",
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: absenceSchema(today) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.absenceSchema(today) }),
+    ),
   });
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>

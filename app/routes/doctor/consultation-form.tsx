@@ -9,16 +9,17 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "../../i18n.ts";
 import { Form, Link } from "react-router";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { useClientValidation } from "../../components/client-validation.ts";
-import { consultationSchema } from "./consultation-schema.ts";
 import type { PatientOption } from "../../../contract/doctor-profile.ts";
 import type { Consultation } from "../../../contract/consultation.ts";
 import { CONSULTATION_TYPES } from "../../../contract/constants.ts";
+
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./consultation-schema.ts")]);
 
 function ConsultationForm({
   consultation,
@@ -46,7 +47,9 @@ function ConsultationForm({
           prescription: consultation.prescription.join("\n"),
         }
       : { type: "consultation" },
-    ...useClientValidation((formData) => parseWithZod(formData, { schema: consultationSchema })),
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.consultationSchema }),
+    ),
   });
   return (
     <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>

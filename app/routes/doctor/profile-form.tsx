@@ -2,14 +2,15 @@
 import { useTranslation } from "../../i18n.ts";
 import { Field, TextAreaField } from "../../components/forms.tsx";
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
-import { doctorProfileSchema } from "./profile-schema.ts";
 import { GenderField, ProfileForm, sharedDefaults } from "../../components/profile-form.tsx";
 import type { Route } from "./+types/profile";
 
 type ActionData = Route.ComponentProps["actionData"];
 type ProfileData = Extract<Route.ComponentProps["loaderData"], { gate: false }>;
+
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./profile-schema.ts")]);
 
 export function EditForm({ data: d, actionData }: { data: ProfileData; actionData: ActionData }) {
   const { t } = useTranslation();
@@ -25,7 +26,9 @@ export function EditForm({ data: d, actionData }: { data: ProfileData; actionDat
       duty_hospital: p.duty_hospital ?? "",
       biography: p.biography ?? "",
     },
-    ...useClientValidation((formData) => parseWithZod(formData, { schema: doctorProfileSchema })),
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.doctorProfileSchema }),
+    ),
   });
   useFocusOnRefusal(form.id, submitted?.result);
   return (

@@ -2,7 +2,6 @@
 // has chosen to reschedule (?edit=1), so its code, and conform's form state with it, load after the
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link } from "react-router";
@@ -12,10 +11,12 @@ import { SLOTS } from "../../../contract/constants.ts";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { useClientValidation } from "../../components/client-validation.ts";
-import { rescheduleSchema } from "./reschedule-schema.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
 type Data = Route.ComponentProps["loaderData"];
+
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./reschedule-schema.ts")]);
 
 export function RescheduleForm({
   a,
@@ -31,8 +32,8 @@ export function RescheduleForm({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const current = { date: a.date, time: slotOf(a) };
-  const validation = useClientValidation((formData) =>
-    parseWithZod(formData, { schema: rescheduleSchema(data.today) }),
+  const validation = useClientValidation(loadValidation, ([zod, schemas], formData) =>
+    zod.parseWithZod(formData, { schema: schemas.rescheduleSchema(data.today) }),
   );
   const [form, fields] = useForm({
     id: `reschedule-${a.id}`,

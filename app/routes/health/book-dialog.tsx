@@ -4,7 +4,6 @@
 // hidden fields, and its action books. Its code, and conform's form state with it, load after the
 // page is interactive (docs/decisions/0003-first-load-javascript-budget.md).
 import { getFormProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation, useNavigate } from "react-router";
@@ -12,7 +11,6 @@ import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
 import { Field, FieldErrors, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { useClientValidation } from "../../components/client-validation.ts";
-import { bookSchema } from "./appointment-schemas.ts";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { formatDate, formatMoney, formatPlace } from "../../format.ts";
 import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS } from "../../../contract/constants.ts";
@@ -25,6 +23,9 @@ export interface BookAnswer {
   result: SubmissionResult<string[]>;
   booking: Booking | null;
 }
+
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./appointment-schemas.ts")]);
 
 export function TypeChoice({
   idPrefix,
@@ -158,7 +159,8 @@ export function BookDialog({
   const booking = refused?.booking || loaded;
   const { doctor, date, slots } = booking;
   const validation = useClientValidation(
-    (formData) => parseWithZod(formData, { schema: bookSchema(d.today) }),
+    loadValidation,
+    ([zod, schemas], formData) => zod.parseWithZod(formData, { schema: schemas.bookSchema(d.today) }),
     "onSubmit",
   );
   const [form, fields] = useForm({

@@ -3,7 +3,6 @@
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md). The
 // book dialog is shared with the front desk (book-dialog.tsx).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
 import { Form, Link, useLocation } from "react-router";
@@ -12,7 +11,6 @@ import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
 import { Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "../../components/forms.tsx";
 import { useClientValidation } from "../../components/client-validation.ts";
-import { requestSchema } from "./appointment-schemas.ts";
 import { CountryCityFields } from "../../components/country-city.tsx";
 import { specialityName } from "../../format.ts";
 import { SLOTS } from "../../../contract/constants.ts";
@@ -24,12 +22,17 @@ type ActionData = Route.ComponentProps["actionData"];
 
 export { BookDialog } from "./book-dialog.tsx";
 
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./appointment-schemas.ts")]);
+
 export function RequestDialog({ d, actionData }: { d: Data; actionData: ActionData }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const hydrated = useHydrated();
   const closeTo = withParams(location.pathname + location.search, { request: null });
-  const validation = useClientValidation((formData) => parseWithZod(formData, { schema: requestSchema(d.today) }));
+  const validation = useClientValidation(loadValidation, ([zod, schemas], formData) =>
+    zod.parseWithZod(formData, { schema: schemas.requestSchema(d.today) }),
+  );
   const answer = actionData?.form === "request" ? actionData : null;
   const [form, fields] = useForm({
     id: "request",

@@ -3,14 +3,15 @@ import { useTranslation } from "../../i18n.ts";
 import type { Route } from "./+types/profile";
 import { Field, TextAreaField } from "../../components/forms.tsx";
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
-import { patientProfileSchema } from "./profile-schema.ts";
 import { GenderField, ProfileForm, sharedDefaults } from "../../components/profile-form.tsx";
 import type { PatientProfile } from "../../../contract/patient.ts";
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type ActionData = Extract<Route.ComponentProps["actionData"], { result: unknown }> | undefined;
+
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./profile-schema.ts")]);
 
 export function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfile; actionData: ActionData }) {
   const { t } = useTranslation();
@@ -23,7 +24,9 @@ export function EditForm({ d, p, actionData }: { d: LoaderData; p: PatientProfil
       profession: p.profession ?? "",
       address: p.address ?? "",
     },
-    ...useClientValidation((formData) => parseWithZod(formData, { schema: patientProfileSchema })),
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.patientProfileSchema }),
+    ),
   });
   useFocusOnRefusal(form.id, actionData?.result);
   return (

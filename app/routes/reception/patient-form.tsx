@@ -3,13 +3,14 @@
 // (docs/decisions/0003-first-load-javascript-budget.md): the server renders it as always, and
 // without JavaScript it is a plain form.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useTranslation } from "../../i18n.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
-import { patientSchema } from "./patient-schema.ts";
 import { LANGUAGES } from "../../../contract/constants.ts";
+
+// conform's zod parse and the schema, loaded at the user's first act (client-validation.ts).
+const loadValidation = () => Promise.all([import("@conform-to/zod/v4"), import("./patient-schema.ts")]);
 
 export function PatientForm({
   today,
@@ -28,7 +29,9 @@ export function PatientForm({
     id: "patient",
     lastResult: result,
     defaultValue: { phone, language: "fr" },
-    ...useClientValidation((formData) => parseWithZod(formData, { schema: patientSchema(today) })),
+    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
+      zod.parseWithZod(formData, { schema: schemas.patientSchema(today) }),
+    ),
   });
   useFocusOnRefusal(form.id, result);
   return (

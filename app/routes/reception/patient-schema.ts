@@ -1,7 +1,9 @@
 // The desk's new patient form (docs/product.md, The front desk), shared by the action and the
-// browser (conform): a name and a phone in Cameroon's numbering (or +country), the rest optional.
+// browser (conform): a name and a phone, the rest optional. The schema checks the phone's shape; the
+// action then checks it is a number in Cameroon's numbering (or +country) on the server
+// (patients.server.ts), so the numbering plans' metadata never goes to the browser.
 // Errors are translation keys.
-import { isValidPhoneNumber } from "libphonenumber-js";
+import { hasPhoneShape } from "../../phone-shape.ts";
 import { z } from "../../zod.ts";
 import { LANGUAGES } from "../../../contract/constants.ts";
 
@@ -17,7 +19,7 @@ export function patientSchema(today: string) {
     phone: z
       .string({ error: "reception:patients.validation.phoneRequired" })
       .trim()
-      .refine((v) => isValidPhoneNumber(v, "CM"), "reception:patients.validation.phoneInvalid"),
+      .refine(hasPhoneShape, "reception:patients.validation.phoneInvalid"),
     email: z.preprocess(blank, z.email("reception:patients.validation.emailInvalid").optional()),
     dateOfBirth: z.preprocess(
       blank,

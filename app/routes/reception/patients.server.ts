@@ -78,6 +78,16 @@ async function createPatient(api: Upstream, formData: FormData, today: string) {
   if (submission.status !== "success")
     return data({ form: "patient" as const, result: submission.reply(), taken: null }, { status: 400 });
   const v = submission.value;
+  // The browser checked the shape; whether it is a number at all is said here (patient-schema.ts).
+  if (!isValidPhoneNumber(v.phone, "CM"))
+    return data(
+      {
+        form: "patient" as const,
+        result: submission.reply({ fieldErrors: { phone: ["reception:patients.validation.phoneInvalid"] } }),
+        taken: null,
+      },
+      { status: 400 },
+    );
   const answer = await api.call<DeskPatient>("POST", "/reception/patients", {
     body: {
       username: v.username,

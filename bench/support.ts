@@ -34,7 +34,7 @@ async function waitFor(url: string) {
 }
 
 /** Logs a demo account in through the real login form and returns its session cookie. */
-export async function login(base: string, email: string, role: "patient" | "doctor") {
+export async function login(base: string, email: string, role: "patient" | "doctor" | "receptionist") {
   const body = new URLSearchParams({ email, password: "Demo1234!", role });
   const res = await fetch(`${base}/login`, {
     method: "POST",

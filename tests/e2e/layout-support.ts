@@ -51,7 +51,7 @@ export interface World {
   doctor: { email: string };
 }
 
-const DIALOG = '[role="dialog"]';
+export const DIALOG = '[role="dialog"]';
 const FIELD_ERROR = ".field-error";
 /** The flash toast (app/components/toaster.tsx): a success says `status`, an error `alert`. */
 const TOAST = { success: '[aria-live="polite"] > [role="status"]', error: '[aria-live="polite"] > [role="alert"]' };

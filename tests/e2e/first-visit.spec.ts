@@ -1,0 +1,70 @@
+// The first visit of every page fits a phone's data plan (issue 35): at most 150 KB on the wire,
+// everything the page fetches within 8 s of its load included (tests/first-visit.ts says how it is
+// counted), with JavaScript on at 360 px, on the production build. The pages are those of the layout
+// walk (tests/e2e/layout-support.ts, every page of every role with the data that fills it): a page
+// added there is held to the budget too. Each role's test lists every page over the budget with
+// what it fetched, largest file first.
+import { writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { describeVisit, FIRST_VISIT_BUDGET, type FirstVisit, kb, measureFirstVisit, PHONE } from "../first-visit.ts";
+import { buildWorld, DIALOG, pageAs, type Language, type Role, type World } from "./layout-support.ts";
+import { expect, test } from "./support.ts";
+
+let world: World;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  world = await buildWorld(browser);
+});
+
+test.use({ javaScriptEnabled: true });
+
+// A doctor awaiting approval sees the approved doctor's pages, fewer of them.
+const roles: Role[] = ["anonymous", "patient", "doctor", "admin", "receptionist"];
+// English everywhere; French, whose texts are longer, on the pages a patient and a doctor use most.
+const runs: { role: Role; language: Language }[] = [
+  ...roles.map((role) => ({ role, language: "en" as const })),
+  { role: "patient", language: "fr" },
+];
+
+for (const { role, language } of runs) {
+  test(`every ${role} page's first visit is at most 150 KB (${language})`, async ({ browser, baseURL }) => {
+    test.setTimeout(300_000);
+    const first = await pageAs(browser, baseURL!, world, {
+      role,
+      language,
+      javaScriptEnabled: true,
+      phoneWidth: PHONE.viewport.width,
+    });
+    const context = first.context();
+    await first.close();
+    const measured: { path: string; visit: FirstVisit }[] = [];
+    try {
+      // A page, not a dialog or an edit form opened by its URL (?edit=): their code and texts load
+      // when they open, and a link that opens one is not how a first visit starts. bench/README.md
+      // lists what those cost.
+      const pages = world.pages[role].filter(
+        (visit) => visit.path && !visit.shows?.includes(DIALOG) && !/[?&]edit=/.test(visit.path),
+      );
+      const paths = [...new Set(pages.map((visit) => visit.path!))];
+      for (const path of paths) measured.push({ path, visit: await measureFirstVisit(context, path) });
+    } finally {
+      await context.close();
+    }
+    report(role, language, measured);
+    const over = measured.filter((m) => m.visit.bytes.total > FIRST_VISIT_BUDGET);
+    expect(
+      over.map((m) => m.path),
+      over.map((m) => `${m.path}: ${describeVisit(m.visit)}`).join("\n"),
+    ).toEqual([]);
+  });
+}
+
+/** Each run's figures, for bench/README.md: a JSON file per role and language beside the test report. */
+function report(role: Role, language: Language, measured: { path: string; visit: FirstVisit }[]) {
+  const dir = path.join(process.env.E2E_RESULTS_DIR ?? "test-results", "first-visit");
+  mkdirSync(dir, { recursive: true });
+  const pages = measured.map(({ path, visit }) => ({ path, ...visit.bytes, files: visit.files }));
+  writeFileSync(path.join(dir, `${role}-${language}.json`), `${JSON.stringify({ role, language, pages }, null, 2)}\n`);
+  for (const { path, visit } of measured)
+    console.log(`${role} ${language} ${path}: ${kb(visit.bytes.total)} KB (script ${kb(visit.bytes.script)})`);
+}

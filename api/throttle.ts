@@ -90,9 +90,9 @@ function newThrottles(db: Db) {
   }
 
   /** Takes one point; the seconds to wait when there was none left (the point is counted anyway). */
-  async function take(name: LimitName, key: string): Promise<number> {
+  async function take(name: LimitName, key: string, customDuration?: number): Promise<number> {
     try {
-      await limiters[name].consume(key);
+      await limiters[name].consume(key, 1, customDuration ? { customDuration } : {});
       return 0;
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -125,11 +125,12 @@ function newThrottles(db: Db) {
 
     /**
      * Before an anonymous route texts a code to `phone` (or would, had an account held it): 429
-     * resend_too_soon within a minute of the last, 429 past the number's or the address's hourly
-     * ceiling. Counted whether or not anything is sent, so the answers are the same.
+     * resend_too_soon within `slotSeconds` (CODE_RESEND_SECONDS, a minute) of the last, 429 past the
+     * number's or the address's hourly ceiling. Counted whether or not anything is sent, so the
+     * answers are the same.
      */
-    async phoneCode(res: Response, phone: string, ip: string) {
-      const soon = await take("smsSlot", phone);
+    async phoneCode(res: Response, phone: string, ip: string, slotSeconds: number = LIMITS.smsSlot.duration) {
+      const soon = await take("smsSlot", phone, slotSeconds);
       if (soon) throw rateLimited(res, "Please wait before requesting a new code.", soon, "resend_too_soon");
       const wait = Math.max(await take("smsCodeNumber", phone), await take("smsCodeAddress", ip));
       if (wait) throw rateLimited(res, THROTTLE_MESSAGES.rateLimited, wait);

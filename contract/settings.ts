@@ -2,6 +2,7 @@
 // of their mail and whether they receive appointment notices and reminders by mail.
 import { z } from "zod";
 import { LANGUAGES } from "./constants.ts";
+import { email } from "./auth.ts";
 
 /** PUT /settings: the choices given change, the others stay; an unknown one, or none, is refused. */
 export const settingsBody = z
@@ -29,5 +30,19 @@ export const mailSettings = z.object({
   phoneVerified: z.boolean(),
   sms: z.boolean(),
   smsAvailable: z.boolean(),
+  // The account's e-mail, or null for a patient who signs in with their phone (docs/sms.md): they
+  // may add one, proved by a code mailed to it.
+  email: z.string().nullable(),
 });
 export type MailSettings = z.infer<typeof mailSettings>;
+
+/** POST /settings/email/code: a code to the address a phone-only patient adds. */
+export const emailToAdd = z.object({ email });
+/** POST /settings/email/verify: the address again, and the code mailed to it. */
+export const emailCode = z.object({
+  email,
+  otpCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Please enter the complete 6-digit code"),
+});

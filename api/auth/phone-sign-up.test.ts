@@ -422,6 +422,72 @@ describe("the limits on codes by SMS", () => {
   });
 });
 
+describe("adding an e-mail to a phone-only account", () => {
+  it("mails a code to the address, which adds it; the patient then also signs in with it", async () => {
+    const { id, n } = await phoneAccount();
+    const token = ((await login(n.card)).body as { token: { token: string } }).token.token;
+    const before = await api.request("GET", "/settings", { token, answer: mailSettings });
+    expect(before.body.email).toBeNull();
+
+    const email = api.unique("added");
+    const asked = await api.request("POST", "/settings/email/code", { token, headers: newAddress(), body: { email } });
+    expect(asked.status).toBe(200);
+    const code = api.mailer.lastCodeFor(email)!;
+    const wrong = await api.request("POST", "/settings/email/verify", {
+      token,
+      headers: newAddress(),
+      body: { email, otpCode: wrongCode(code) },
+    });
+    expect(refusal(wrong).code).toBe("invalid_code");
+    // The code proves this address only.
+    const other = await api.request("POST", "/settings/email/verify", {
+      token,
+      headers: newAddress(),
+      body: { email: api.unique("other"), otpCode: code },
+    });
+    expect(refusal(other).code).toBe("invalid_code");
+    const added = await api.request("POST", "/settings/email/verify", {
+      token,
+      headers: newAddress(),
+      body: { email, otpCode: code },
+      answer: mailSettings,
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.email).toBe(email);
+    const byMail = await api.request("POST", "/auth/login", {
+      answer: loggedIn,
+      headers: newAddress(),
+      body: { email, password: PASSWORD, role: "patient" },
+    });
+    expect(byMail.body.data.id).toBe(id);
+    const again = await api.request("POST", "/settings/email/code", {
+      token,
+      headers: newAddress(),
+      body: { email: api.unique("third") },
+    });
+    expect(refusal(again).code).toBe("email_taken");
+  });
+
+  it("refuses, once the code is right, an address another account has", async () => {
+    const { n } = await phoneAccount();
+    const someone = await api.createPatient();
+    const token = ((await login(n.card)).body as { token: { token: string } }).token.token;
+    await api.request("POST", "/settings/email/code", {
+      token,
+      headers: newAddress(),
+      body: { email: someone.user.email },
+    });
+    const code = api.mailer.lastCodeFor(someone.user.email!)!;
+    const taken = await api.request("POST", "/settings/email/verify", {
+      token,
+      headers: newAddress(),
+      body: { email: someone.user.email, otpCode: code },
+    });
+    expect(taken.status).toBe(409);
+    expect(refusal(taken).code).toBe("email_taken");
+  });
+});
+
 describe("a server without text messages", () => {
   let bare: TestApi;
   beforeAll(async () => {

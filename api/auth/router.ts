@@ -171,7 +171,7 @@ export function authRouter({ db, mailer, codeResendSeconds, smsAvailable = true,
   const mayText = async (req: Request, res: Parameters<typeof limits.phoneCode>[0], phone: string) => {
     if (!smsAvailable) throw conflict(AUTH_MESSAGES.smsUnavailable, "sms_unavailable");
     requireSmsCountry(phone, smsCountries);
-    await limits.phoneCode(res, phone, clientAddress(req));
+    await limits.phoneCode(res, phone, clientAddress(req), codeResendSeconds);
   };
 
   /** Registration with a phone and no e-mail (docs/sms.md, Signing in with a phone). */
@@ -184,7 +184,7 @@ export function authRouter({ db, mailer, codeResendSeconds, smsAvailable = true,
     if (!smsAvailable) throw conflict(AUTH_MESSAGES.smsUnavailable, "sms_unavailable");
     requireSmsCountry(input.phone, smsCountries);
     await limits.perAddress(res, "register", clientAddress(req));
-    await limits.phoneCode(res, input.phone, clientAddress(req));
+    await limits.phoneCode(res, input.phone, clientAddress(req), codeResendSeconds);
     const lang = requestLocale(req, input.locale);
     const outcome = await registerByPhone(db, input, lang, (tx, userId, code) =>
       queueCodeSms(tx, {

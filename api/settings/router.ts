@@ -7,14 +7,16 @@ import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
 import { users } from "../db/schema.ts";
 import { authenticate, badRequest, conflict, currentUser, parse } from "../http.ts";
-import { settingsBody, type MailSettings } from "../../contract/settings.ts";
+import { emailCode, emailToAdd, settingsBody, type MailSettings } from "../../contract/settings.ts";
 import { codeBody } from "../../contract/auth.ts";
 import { normalizePhone } from "../../contract/phone.ts";
 import { CODE_TTL_SECONDS, checkCode, codeError, issueCode, resendTooSoon } from "../auth/codes.ts";
 import { createThrottles } from "../throttle.ts";
 import { queueCodeSms } from "../sms/outbox.ts";
 import { oneSms, smsText } from "../sms/texts.ts";
-import { toLocale } from "../mail/templates.ts";
+import { toLocale, verificationCodeMail } from "../mail/templates.ts";
+import { isUniqueViolation } from "../db-errors.ts";
+import { normalizeEmail } from "../auth/accounts.ts";
 import { lockPhone, requireSmsCountry } from "../phone.ts";
 import { phoneHolder } from "../auth/phone-accounts.ts";
 
@@ -27,6 +29,7 @@ async function readSettings(db: Db, userId: string, smsAvailable: boolean): Prom
       phone: users.phone,
       phoneVerified: users.phoneVerified,
       sms: users.sms,
+      email: users.email,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -126,6 +129,64 @@ export function settingsRouter({ db, mailer, codeResendSeconds, smsAvailable = t
       return checked;
     });
     if (result === "taken") throw conflict("This phone number is already another patient's", "phone_taken");
+    if (!result.ok) throw codeError(result.reason);
+    res.json(await readSettings(db, id, smsAvailable));
+  });
+
+  // ---- an e-mail for a patient who signs in with their phone (docs/sms.md) ----
+
+  /** The signed-in patient's account while it has no e-mail; 409 once it has one. */
+  async function withoutEmail(userId: string) {
+    const [user] = await db
+      .select({ email: users.email, username: users.username, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    if (user?.email !== null) throw conflict("This account already has an e-mail address", "email_taken");
+    return user;
+  }
+
+  router.post("/email/code", signedIn, async (req, res) => {
+    const id = currentUser(req).id;
+    const address = normalizeEmail(parse(emailToAdd, req.body).email);
+    await limits.perAddress(res, "resend", clientAddress(req));
+    const user = await withoutEmail(id);
+    if (!(await limits.mailSlot("verify", address))) throw resendTooSoon();
+    // Bound to the address: the code proves this mailbox, not another typed in its place. Whether
+    // the address is someone's is said only to whoever holds the code (no enumeration).
+    await db.transaction(async (tx) => {
+      const code = await issueCode(tx, id, "verify", { minIntervalSeconds: 0, subject: address });
+      if (code)
+        await mailer.enqueue(tx, {
+          to: address,
+          ...verificationCodeMail(toLocale(user.locale), { username: user.username, code }),
+        });
+    });
+    mailer.wake();
+    res.json({ message: "Code sent by e-mail" });
+  });
+
+  router.post("/email/verify", signedIn, async (req, res) => {
+    const id = currentUser(req).id;
+    const body = parse(emailCode, req.body);
+    const address = normalizeEmail(body.email);
+    await limits.perAddress(res, "codeCheck", clientAddress(req));
+    await withoutEmail(id);
+    let result: Awaited<ReturnType<typeof checkCode>>;
+    try {
+      result = await db.transaction(async (tx) => {
+        const checked = await checkCode(tx, id, "verify", body.otpCode, address);
+        if (checked.ok)
+          await tx
+            .update(users)
+            .set({ email: address, updatedAt: new Date() })
+            .where(and(eq(users.id, id), isNull(users.email)));
+        return checked;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, "users_email_lower"))
+        throw conflict("This e-mail is already another account's", "email_taken");
+      throw error;
+    }
     if (!result.ok) throw codeError(result.reason);
     res.json(await readSettings(db, id, smsAvailable));
   });

@@ -50,6 +50,7 @@ const phoneSpecs = [
   "mail-settings", // the settings page in French at 360 px
   "availability",
   "front-desk", // in French too, at 320 px: the desk's French words are the longer ones
+  "phone-sign-up", // in French too: the patient with a phone and no e-mail is on a phone
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
 const desktopOnlyTests = [

@@ -124,6 +124,11 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   not_today: "reception:manage.otherDay",
   not_arrived: "doctor:queue.notArrived",
   search_required: "reception:patients.searchShort",
+  // Phone numbers as sign-in identities (docs/sms.md, Signing in with a phone).
+  phone_country_unsupported: "auth:validation.phoneCountry",
+  date_of_birth_required: "auth:verification.birthRequired",
+  date_of_birth_mismatch: "auth:verification.birthMismatch",
+  claim_locked: "auth:verification.claimLocked",
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */
@@ -143,6 +148,8 @@ export function upstreamErrorKey(failure: UpstreamFailure, action: UpstreamActio
       ? `auth:login.wrongRole.${role}`
       : fallback;
   }
+  // A number another patient holds, met while verifying one's own (the desk's words name the patients).
+  if (code === "phone_taken" && action === "code") return "auth:verification.phoneTaken";
   const words = Object.hasOwn(KEYS, code) ? KEYS[code as ErrorCode] : undefined;
   if (typeof words === "string") return words;
   return words?.[action] ?? fallback;

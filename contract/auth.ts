@@ -122,6 +122,7 @@ export const emailBody = z.object({ email });
 export type EmailRequest = z.input<typeof emailBody>;
 /** POST /auth/resendVerification and /auth/forgot-password by phone: the code goes by SMS. */
 export const phoneBody = z.object({ phone: identityPhone });
+export type PhoneRequest = z.input<typeof phoneBody>;
 /** PUT /auth/verifyProfileOtp/{userId}. */
 export const codeBody = z.object({ otpCode });
 export type CodeRequest = z.input<typeof codeBody>;
@@ -135,6 +136,7 @@ export const verifyBody = codeBody.extend({
     "invalid_date_of_birth",
   ),
 });
+export type VerifyRequest = z.input<typeof verifyBody>;
 /** POST /auth/reset-password, with the e-mail or the phone the code went to. */
 export const resetBody = z.object({ email, code: otpCode, password });
 export const phoneResetBody = z.object({ phone: identityPhone, code: otpCode, password });

@@ -92,10 +92,13 @@ export function CodeInput({
 export function CodeForm({
   error,
   notice,
+  extra,
   children,
 }: {
   error?: string | null;
   notice?: string | null;
+  /** Fields posted with the code (the verification page's date of birth). */
+  extra?: ReactNode;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -115,6 +118,7 @@ export function CodeForm({
           setEdited(true);
         }}
       />
+      {extra}
       <SubmitButton
         className="btn-primary w-full"
         name="intent"

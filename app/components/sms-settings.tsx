@@ -46,6 +46,7 @@ export function SmsSettings({ phone, phoneVerified, sms, available, profile, cod
               {t(phoneVerified ? "sms.verified" : "sms.unverified")}
             </span>
           </p>
+          <p className="text-sm text-slate-600">{t(phoneVerified ? "sms.signsIn" : "sms.willSignIn")}</p>
           {phoneVerified ? (
             <Form method="post" className="space-y-3">
               <p className="text-sm font-medium">{t(sms ? "sms.isOn" : "sms.isOff")}</p>

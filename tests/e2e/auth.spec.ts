@@ -158,7 +158,8 @@ for (const javaScriptEnabled of [false, true]) {
       // Errors first, in French.
       await page.getByRole("button", { name: "S'inscrire comme patient" }).click();
       await expect(page.getByText("Le nom d'utilisateur est obligatoire")).toBeVisible();
-      await expect(page.getByText("L'e-mail est obligatoire")).toBeVisible();
+      // The e-mail is optional: without it the code comes by SMS.
+      await expect(page.getByText("Le téléphone est obligatoire")).toBeVisible();
 
       await registerPatient(page, { username, email }, FRENCH);
 
@@ -187,12 +188,12 @@ for (const javaScriptEnabled of [false, true]) {
       await test.step("login: empty, malformed, wrong password", async () => {
         await page.goto("/login");
         await page.getByRole("button", { name: "Log in", exact: true }).click();
-        await expect(page.getByText("Email is required")).toBeVisible();
+        await expect(page.getByText("Email or phone number is required")).toBeVisible();
         await expect(page.getByText("Password is required")).toBeVisible();
         await page.getByLabel("Email").fill("not-an-address");
         await page.getByLabel("Password").fill("whatever");
         await page.getByRole("button", { name: "Log in", exact: true }).click();
-        await expect(page.getByText("Please enter a valid email")).toBeVisible();
+        await expect(page.getByText("Please enter a valid e-mail or phone number, e.g. 6 77 12 34 56")).toBeVisible();
         await expect(page.getByText("Password is required")).toHaveCount(0);
         await checkA11y(page);
         // An address with no account: the API answers it as a wrong password, and no shared account's

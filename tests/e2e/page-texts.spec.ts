@@ -62,7 +62,7 @@ for (const [language, login, register, doctorText] of [
       });
       await page.goto("/login");
       await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
-      const email = page.locator('input[name="email"]');
+      const email = page.locator('input[name="identifier"]');
       await email.fill("someone@example.com");
       // Asked for at the user's first act (here the focus on the field), and held.
       await expect.poll(() => texts.asked).toBe(true);
@@ -92,7 +92,7 @@ for (const [language, login, register, doctorText] of [
       await page.goto("/login");
       await expect(page.getByRole("heading", { level: 1, name: login })).toBeVisible();
       await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
-      await page.locator('input[name="email"]').focus();
+      await page.locator('input[name="identifier"]').focus();
       await expect.poll(() => aborted).toBeGreaterThan(0);
       return () => aborted;
     }
@@ -122,7 +122,9 @@ for (const [language, login, register, doctorText] of [
       page.on("request", (request) => {
         if (request.isNavigationRequest()) documentLoads.push(`${request.method()} ${new URL(request.url()).pathname}`);
       });
-      const email = page.getByLabel(language === "en" ? "Email" : "E-mail", { exact: true });
+      const email = page.getByLabel(language === "en" ? "Email or phone number" : "E-mail ou numéro de téléphone", {
+        exact: true,
+      });
       await email.fill("nobody-here@example.com");
       await page
         .getByLabel(language === "en" ? "Password" : "Mot de passe", { exact: true })
@@ -142,7 +144,13 @@ for (const [language, login, register, doctorText] of [
       // Sent again with the email left out: the server's page has the focus on the field to mend.
       await email.fill("");
       await page.getByRole("button", { name: language === "en" ? "Log in" : "Se connecter", exact: true }).click();
-      await expect(page.getByText(language === "en" ? "Email is required" : "L'e-mail est obligatoire")).toBeVisible();
+      await expect(
+        page.getByText(
+          language === "en"
+            ? "Email or phone number is required"
+            : "L'e-mail ou le numéro de téléphone est obligatoire",
+        ),
+      ).toBeVisible();
       await expect(email).toBeFocused();
       expect(documentLoads).toEqual(["POST /login", "POST /login"]);
     });

@@ -9,9 +9,9 @@ import { useClientValidation, useFocusOnRefusal } from "../../components/client-
 import { getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { AuthFrame } from "./layout.tsx";
-import { forgotPasswordSchema } from "./schemas.ts";
+import { forgotPasswordSchema, identity } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import type { EmailRequest, Notice } from "../../../contract/auth.ts";
+import type { EmailRequest, Notice, PhoneRequest } from "../../../contract/auth.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAnonymous];
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -23,18 +23,24 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const who = identity(submission.value.identifier);
   const api = upstream(request, context);
   const answer = await api.call<Notice>("POST", "/auth/forgot-password", {
-    body: { email: submission.value.email } satisfies EmailRequest,
+    body: who satisfies EmailRequest | PhoneRequest,
   });
   if (!answer.ok && answer.code !== "resend_too_soon") {
+    if (answer.code === "invalid_phone")
+      return data(
+        { result: submission.reply({ fieldErrors: { identifier: ["auth:validation.identifierInvalid"] } }) },
+        { status: answer.status },
+      );
     const message = upstreamErrorKey(answer, "page", "common:errors.somethingWrong");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
   }
   // The same answer whether or not the account exists (no enumeration).
-  throw await redirectWithToast(`/reset-password?${new URLSearchParams({ email: submission.value.email })}`, {
+  throw await redirectWithToast(`/reset-password?${new URLSearchParams(who)}`, {
     type: "info",
-    message: "auth:forgot.sent",
+    message: "email" in who ? "auth:forgot.sent" : "auth:forgot.texted",
   });
 }
 
@@ -55,10 +61,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormAlert message={form.errors?.[0]} />
         <Field
-          label={t("auth:fields.email")}
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          errors={fields.email.errors}
+          label={t("auth:fields.identifier")}
+          {...getInputProps(fields.identifier, { type: "text" })}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          errors={fields.identifier.errors}
         />
         <SubmitButton className="btn-primary w-full">{t("auth:forgot.submit")}</SubmitButton>
       </Form>

@@ -11,7 +11,7 @@ import { savePendingVerification } from "../../pending-verification.server.ts";
 import { COOKIE_CHECK, cookiesCameBack, getSession, isRole, roleHome, sessionStorage } from "../../session.server.ts";
 import { toastCookie } from "../../toast.server.ts";
 import { AuthFrame, LegalLinks } from "./layout.tsx";
-import { loginSchema } from "./schemas.ts";
+import { identity, loginSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { LoggedIn, LoginRequest } from "../../../contract/auth.ts";
 import type { SettingsChange } from "../../../contract/settings.ts";
@@ -26,6 +26,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  // The field was `email` before phones signed in: scripts and old pages that post it still sign in.
+  const legacy = formData.get("email");
+  if (!formData.has("identifier") && typeof legacy === "string") formData.set("identifier", legacy);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -35,18 +38,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reply = submission.reply({ formErrors: ["auth:login.cookiesBlocked"], hideFields: ["password"] });
     return data({ result: reply }, { status: 400, headers: { "Set-Cookie": COOKIE_CHECK } });
   }
-  const { email, password, role, redirectTo } = submission.value;
+  const { identifier, password, role, redirectTo } = submission.value;
+  const who = identity(identifier);
   const api = upstream(request, context);
   const answer = await api.call<LoggedIn>("POST", "/auth/login", {
-    body: { email, password, role } satisfies LoginRequest,
+    body: { ...who, password, role } satisfies LoginRequest,
   });
   if (!answer.ok) {
     if (answer.code === "unverified" && typeof answer.body.userId === "string") {
       const headers = new Headers();
-      headers.append("Set-Cookie", await savePendingVerification(answer.body.userId, email));
+      const pending =
+        "email" in who
+          ? await savePendingVerification(answer.body.userId, who.email)
+          : await savePendingVerification(answer.body.userId, "", who.phone);
+      headers.append("Set-Cookie", pending);
       headers.append("Set-Cookie", await toastCookie({ type: "info", message: "auth:login.verifyFirst" }));
       throw redirect("/verification", { headers });
     }
+    // A number the API cannot read is said on the field, like the browser's own check.
+    if (answer.code === "invalid_phone")
+      return data(
+        {
+          result: submission.reply({
+            fieldErrors: { identifier: ["auth:validation.identifierInvalid"] },
+            hideFields: ["password"],
+          }),
+        },
+        { status: answer.status },
+      );
     const message = upstreamErrorKey(answer, "login", "auth:login.failed");
     return data(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
@@ -82,7 +101,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    defaultValue: { email: params.get("email") ?? "", role: loginRoleOf(params.get("role")) },
+    defaultValue: {
+      identifier: params.get("email") ?? params.get("phone") ?? "",
+      role: loginRoleOf(params.get("role")),
+    },
     ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
       zod.parseWithZod(formData, { schema: schemas.loginSchema }),
     ),
@@ -113,10 +135,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {fields.role.errors ? <p className="field-error">{t(fields.role.errors[0])}</p> : null}
         </fieldset>
         <Field
-          label={t("auth:fields.email")}
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          errors={fields.email.errors}
+          label={t("auth:fields.identifier")}
+          {...getInputProps(fields.identifier, { type: "text" })}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          errors={fields.identifier.errors}
         />
         <Field
           label={t("auth:fields.password")}

@@ -20,7 +20,8 @@ export const patientRegisterSchema = z
     ...passwordPair,
     role: z.literal("patient"),
     username: z.string(required("auth:validation.usernameRequired")).trim().min(3, "auth:validation.usernameMin"),
-    email: email(),
+    // Optional: without it the code comes by SMS and the phone signs in (docs/sms.md).
+    email: email().optional(),
     phone: phoneNumber("auth:validation.phoneRequired", "auth:validation.phoneInvalid"),
   })
   .refine(...passwordsMatch);

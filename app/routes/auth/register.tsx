@@ -64,8 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await savePendingVerification(answer.data.id, answer.data.email ?? ""));
-  headers.append("Set-Cookie", await toastCookie({ type: "success", message: "auth:register.success" }));
+  const { id, email, phone } = answer.data;
+  headers.append("Set-Cookie", await savePendingVerification(id, email ?? "", phone ?? undefined));
+  const success = phone ? "auth:register.successSms" : "auth:register.success";
+  headers.append("Set-Cookie", await toastCookie({ type: "success", message: success }));
   throw redirect("/verification", { headers });
 }
 
@@ -86,8 +88,20 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   });
   useFocusOnRefusal(form.id, actionData?.result);
   const f = fields as Record<string, (typeof fields)[keyof typeof fields]>;
-  const field = (name: string, label: string, type: "text" | "email" | "tel" | "password", autoComplete: string) => (
-    <Field label={t(label)} {...getInputProps(f[name], { type })} autoComplete={autoComplete} errors={f[name].errors} />
+  const field = (
+    name: string,
+    label: string,
+    type: "text" | "email" | "tel" | "password",
+    autoComplete: string,
+    hint?: string,
+  ) => (
+    <Field
+      label={t(label)}
+      {...getInputProps(f[name], { type })}
+      autoComplete={autoComplete}
+      errors={f[name].errors}
+      hint={hint ? t(hint) : undefined}
+    />
   );
   return (
     <AuthFrame title={t("auth:register.title")} subtitle={t("auth:register.subtitle")}>
@@ -115,8 +129,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             ]
           : [
               field("username", "auth:fields.username", "text", "username"),
-              field("email", "auth:fields.email", "email", "email"),
-              field("phone", "auth:fields.phone", "tel", "tel"),
+              field("phone", "auth:fields.phone", "tel", "tel", "auth:register.phoneHint"),
+              field("email", "auth:fields.emailOptional", "email", "email", "auth:register.emailHint"),
             ]}
         {field("password", "auth:fields.password", "password", "new-password")}
         {field("confirmPassword", "auth:fields.confirmPassword", "password", "new-password")}

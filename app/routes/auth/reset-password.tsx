@@ -10,7 +10,7 @@ import { useClientValidation, useFocusOnRefusal } from "../../components/client-
 import { getT } from "../../i18n.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { AuthFrame } from "./layout.tsx";
-import { resetPasswordSchema } from "./schemas.ts";
+import { identity, resetPasswordSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import type { Notice, PasswordReset } from "../../../contract/auth.ts";
 
@@ -31,10 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(withCode(await request.formData()), { schema: resetPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data({ result: submission.reply(hidden) }, { status: 400 });
-  const { email, code, password } = submission.value;
+  const { identifier, code, password } = submission.value;
+  const who = identity(identifier);
   const api = upstream(request, context);
   const answer = await api.call<Notice>("POST", "/auth/reset-password", {
-    body: { email, code, password } satisfies PasswordReset,
+    body: { ...who, code, password } satisfies PasswordReset,
   });
   if (!answer.ok) {
     return data(
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: answer.status },
     );
   }
-  throw await redirectWithToast(`/login?${new URLSearchParams({ email })}`, {
+  throw await redirectWithToast(`/login?${new URLSearchParams(who)}`, {
     type: "success",
     message: "auth:reset.success",
   });
@@ -61,7 +62,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    defaultValue: { email: params.get("email") ?? "" },
+    defaultValue: { identifier: params.get("email") ?? params.get("phone") ?? "" },
     ...useClientValidation(
       loadValidation,
       ([zod, schemas], formData) => zod.parseWithZod(withCode(formData), { schema: schemas.resetPasswordSchema }),
@@ -70,17 +71,22 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   });
   useFocusOnRefusal(form.id, actionData?.result);
   return (
-    <AuthFrame title={t("auth:reset.title")} subtitle={t("auth:reset.subtitle")}>
+    <AuthFrame
+      title={t("auth:reset.title")}
+      subtitle={t(params.get("phone") ? "auth:reset.subtitleSms" : "auth:reset.subtitle")}
+    >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormAlert message={form.errors?.[0]} />
         <Field
-          label={t("auth:fields.email")}
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          errors={fields.email.errors}
+          label={t("auth:fields.identifier")}
+          {...getInputProps(fields.identifier, { type: "text" })}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          errors={fields.identifier.errors}
         />
         <div>
-          <p className="label">{t("auth:reset.codeLabel")}</p>
+          <p className="label">{t(params.get("phone") ? "auth:reset.codeLabelSms" : "auth:reset.codeLabel")}</p>
           <CodeInput
             invalid={Boolean(fields.code.errors)}
             describedBy={fields.code.errors ? "code-error" : undefined}

@@ -16,8 +16,25 @@ const roleChoice = z.enum(["patient", "doctor", "receptionist"], {
   error: (issue) => (issue.input === undefined ? "auth:validation.roleRequired" : "auth:validation.roleInvalid"),
 });
 
+/**
+ * The login, forgot and reset forms' one field "E-mail or phone number" (a plain text input, so a
+ * browser without JavaScript takes both): with an @ it must be an address, else it must look like a
+ * number, which the API reads and checks (docs/sms.md, Signing in with a phone).
+ */
+const identifier = () =>
+  z
+    .string(required("auth:validation.identifierRequired"))
+    .trim()
+    .min(1, "auth:validation.identifierRequired")
+    .refine((v) => !v.includes("@") || z.email().safeParse(v).success, "auth:validation.emailInvalid")
+    .refine((v) => v.includes("@") || /^\+?[\d\s().-]{6,25}$/.test(v), "auth:validation.identifierInvalid");
+
+/** The body part the API reads: an address, or a number. */
+export const identity = (value: string): { email: string } | { phone: string } =>
+  value.includes("@") ? { email: value } : { phone: value };
+
 export const loginSchema = z.object({
-  email: email(),
+  identifier: identifier(),
   password: z.string(required("auth:validation.passwordRequired")),
   role: roleChoice,
   redirectTo: z.string().optional(),
@@ -36,8 +53,8 @@ export const passwordsMatch: [
 
 export const codeSchema = z.string().regex(/^\d{6}$/, "auth:validation.codeIncomplete");
 
-export const forgotPasswordSchema = z.object({ email: email() });
+export const forgotPasswordSchema = z.object({ identifier: identifier() });
 
 export const resetPasswordSchema = z
-  .object({ email: email(), code: codeSchema, ...passwordPair })
+  .object({ identifier: identifier(), code: codeSchema, ...passwordPair })
   .refine(...passwordsMatch);

@@ -10,62 +10,80 @@ import { upstream } from "../../auth.server.ts";
 import { AuthFrame } from "./layout.tsx";
 import { codeSchema } from "./schemas.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import type { CodeRequest, EmailRequest, Notice, SessionUser } from "../../../contract/auth.ts";
+import { maskPhone } from "../../phone-mask.server.ts";
+import { Field } from "../../components/forms.tsx";
+import type { EmailRequest, Notice, PhoneRequest, SessionUser, VerifyRequest } from "../../../contract/auth.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-/** userId and email come from the query (userId, email), else the pending-verification cookie. */
+/**
+ * userId and where the code went (email, or phone for a sign-up by phone) come from the query, else
+ * the pending-verification cookie.
+ */
 async function whoIsVerifying(request: Request) {
   const params = new URL(request.url).searchParams;
   const pending = await readPendingVerification(request);
   const userId = params.get("userId") || pending?.userId || "";
   const email = params.get("email") || pending?.email || "";
-  return { userId, email };
+  const phone = email ? "" : params.get("phone") || pending?.phone || "";
+  return { userId, email, phone };
 }
 
+/** The refusals that ask for the date of birth a front desk recorded (docs/sms.md, Claiming a desk record). */
+const BIRTH_CODES = new Set(["date_of_birth_required", "date_of_birth_mismatch"]);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { userId, email } = await whoIsVerifying(request);
-  if (!userId && !email)
+  const { userId, email, phone } = await whoIsVerifying(request);
+  if (!userId && !email && !phone)
     throw await redirectWithToast("/register", { type: "error", message: "auth:verification.missingUser" });
-  return { title: getT(context)("auth:verification.title"), email };
+  // The number partly hidden: the patient recognises it, a neighbour's eyes do not learn it.
+  return { title: getT(context)("auth:verification.title"), email, phone: phone ? maskPhone(phone) : "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const { userId, email } = await whoIsVerifying(request);
+  const { userId, email, phone } = await whoIsVerifying(request);
   const api = upstream(request, context);
+  const birth = formData.get("dateOfBirth");
+  const askBirth = typeof birth === "string";
 
   if (formData.get("intent") === "resend") {
-    if (!email) return data({ error: "auth:verification.missingUser", notice: null }, { status: 400 });
+    if (!email && !phone)
+      return data({ error: "auth:verification.missingUser", notice: null, askBirth }, { status: 400 });
     const answer = await api.call<Notice>("POST", "/auth/resendVerification", {
-      body: { email } satisfies EmailRequest,
+      body: (email ? { email } : { phone }) satisfies EmailRequest | PhoneRequest,
     });
     if (!answer.ok)
       return data(
-        { error: upstreamErrorKey(answer, "code", "auth:verification.resendFailed"), notice: null },
+        { error: upstreamErrorKey(answer, "code", "auth:verification.resendFailed"), notice: null, askBirth },
         { status: answer.status },
       );
-    return { error: null, notice: "auth:verification.resent" };
+    return { error: null, notice: email ? "auth:verification.resent" : "auth:verification.resentSms", askBirth };
   }
 
-  if (!userId) return data({ error: "auth:verification.missingUserId", notice: null }, { status: 400 });
+  if (!userId) return data({ error: "auth:verification.missingUserId", notice: null, askBirth }, { status: 400 });
   const code = readCode(formData);
   const parsed = codeSchema.safeParse(code);
-  if (!parsed.success) return data({ error: "auth:validation.codeIncomplete", notice: null }, { status: 400 });
+  if (!parsed.success)
+    return data({ error: "auth:validation.codeIncomplete", notice: null, askBirth }, { status: 400 });
   const answer = await api.call<SessionUser>("PUT", `/auth/verifyUser/${encodeURIComponent(userId)}`, {
-    body: { otpCode: code } satisfies CodeRequest,
+    body: { otpCode: code, dateOfBirth: askBirth ? birth : undefined } satisfies VerifyRequest,
   });
   if (!answer.ok) {
     return data(
-      { error: upstreamErrorKey(answer, "code", "auth:verification.failed"), notice: null },
+      {
+        error: upstreamErrorKey(answer, "code", "auth:verification.failed"),
+        notice: null,
+        askBirth: askBirth || BIRTH_CODES.has(answer.code ?? ""),
+      },
       { status: answer.status },
     );
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await clearPendingVerification());
   headers.append("Set-Cookie", await toastCookie({ type: "success", message: "auth:verification.success" }));
-  // 'Account verified' is the flash above, shown once; the address only prefills the e-mail.
-  const target = new URLSearchParams({ email: answer.data?.email ?? email });
+  // 'Account verified' is the flash above, shown once; the address or number only prefills the login.
+  const target = new URLSearchParams(answer.data.email || email ? { email: answer.data.email ?? email } : { phone });
   throw redirect(`/login?${target}`, { headers });
 }
 
@@ -74,9 +92,28 @@ export default function Verification({ loaderData, actionData }: Route.Component
   return (
     <AuthFrame
       title={t("auth:verification.title")}
-      subtitle={t("auth:verification.codeSent", { email: loaderData.email })}
+      subtitle={
+        loaderData.phone
+          ? t("auth:verification.codeTexted", { phone: loaderData.phone })
+          : t("auth:verification.codeSent", { email: loaderData.email })
+      }
     >
-      <CodeForm error={actionData?.error} notice={actionData?.notice}>
+      <CodeForm
+        error={actionData?.error}
+        notice={actionData?.notice}
+        extra={
+          actionData?.askBirth ? (
+            <Field
+              label={t("auth:verification.birthLabel")}
+              hint={t("auth:verification.birthHint")}
+              name="dateOfBirth"
+              type="date"
+              required
+              autoComplete="bday"
+            />
+          ) : null
+        }
+      >
         {t("auth:verification.submit")}
       </CodeForm>
       <Form method="post" className="mt-4 text-center">

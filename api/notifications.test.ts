@@ -262,6 +262,7 @@ describe("PUT /settings", () => {
   it("answers the user's own settings and refuses what is not a setting", async () => {
     const { patient } = await parties();
     expect((await api.request("GET", "/settings", { token: patient.token })).body).toEqual({
+      email: patient.user.email,
       language: "fr",
       notifications: true,
       reminders: true,

@@ -58,12 +58,19 @@ describe("a closed day over booked appointments", () => {
   it("cancels, tells and audits them all in a few statements, whatever their number, keeping each patient's daily text limit", async () => {
     const admin = await api.createAdmin();
     const doctors = await Promise.all(Array.from({ length: 6 }, (_, i) => api.createDoctor({ username: `Dr ${i}` })));
-    const texted = { phone: "+237670000001", phoneVerified: true, sms: true };
+    // A verified number is one patient's (migration 0019): each has their own.
+    const texted = (n: number) => ({
+      phone: `+2376700001${String(n).padStart(2, "0")}`,
+      phoneVerified: true,
+      sms: true,
+    });
     // One patient holds both first doctors' whole day (12 appointments, more than their daily texts);
     // 24 others one appointment each, one of them without texts.
-    const busy = await api.createPatient({ ...texted, username: "Busy" });
+    const busy = await api.createPatient({ ...texted(99), username: "Busy" });
     const others = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => api.createPatient(i === 0 ? { locale: "fr" } : { ...texted, locale: "fr" })),
+      Array.from({ length: 24 }, (_, i) =>
+        api.createPatient(i === 0 ? { locale: "fr" } : { ...texted(i), locale: "fr" }),
+      ),
     );
     const date = futureDate(33);
     const booked = await bookDay(date, doctors, (d, s) =>

@@ -3,14 +3,21 @@
 // insert fails with a unique violation, which the caller answers as the race's outcome.
 
 /**
- * True when `err`, or an error it wraps (drizzle wraps the driver's), is a unique violation
- * (SQLSTATE 23505) of the index or constraint `constraint`. node-postgres names the constraint;
- * a driver that does not (an error without one) counts as a match.
+ * A test of `err`, or an error it wraps (drizzle wraps the driver's), for a violation of SQLSTATE
+ * `state` of the index or constraint `constraint`. node-postgres names the constraint; a driver that
+ * does not (an error without one) counts as a match.
  */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const found = withSqlState(err, "23505") as { constraint?: unknown } | undefined;
-  return !!found && (found.constraint === undefined || found.constraint === constraint);
-}
+const violationOf =
+  (state: string) =>
+  (err: unknown, constraint: string): boolean => {
+    const found = withSqlState(err, state) as { constraint?: unknown } | undefined;
+    return !!found && (found.constraint === undefined || found.constraint === constraint);
+  };
+
+/** A unique violation (two bookings of one start, two registrations of one address). */
+export const isUniqueViolation = violationOf("23505");
+/** An exclusion violation (two visits of a doctor that overlap: migration 0020). */
+export const isExclusionViolation = violationOf("23P01");
 
 /** The error of SQLSTATE `code` among `err` and the errors it wraps (drizzle wraps the driver's). */
 export function withSqlState(err: unknown, code: string): object | undefined {
@@ -19,3 +26,4 @@ export function withSqlState(err: unknown, code: string): object | undefined {
   }
   return undefined;
 }
+

@@ -42,9 +42,13 @@ describe("parseSlot", () => {
     expect(codeOf(() => parseSlot("2028-02-29", "09:00"))).toBe("accepted");
   });
 
-  it("refuses times that are not slots, or not times at all", () => {
+  it("refuses times off the 5-minute grid (off the six slots for an open request), or not times at all", () => {
     now();
-    expect(codeOf(() => parseSlot("2026-03-12", "12:00"))).toBe("invalid_slot");
+    // On the grid: whether the doctor's plan offers it is the availability rule's answer.
+    expect(codeOf(() => parseSlot("2026-03-12", "12:35"))).toBe("accepted");
+    expect(codeOf(() => parseSlot("2026-03-12", "12:37"))).toBe("invalid_slot");
+    expect(codeOf(() => parseSlot("2026-03-12", "12:00", { sixSlots: true }))).toBe("invalid_slot");
+    expect(codeOf(() => parseSlot("2026-03-12", "14:00", { sixSlots: true }))).toBe("accepted");
     expect(codeOf(() => parseSlot("2026-03-12", ""))).toBe("invalid_slot");
     expect(codeOf(() => parseSlot("2026-03-12", "2026-03-12T09:00:00"))).toBe("invalid_slot");
     expect(codeOf(() => parseSlot("2026-03-12", "2026-03-13T09:00:00+01:00"))).toBe("invalid_slot");
@@ -54,7 +58,7 @@ describe("parseSlot", () => {
         time,
       ).toBe("invalid_slot");
     }
-    expect(codeOf(() => parseSlot("2026-03-12", "12:30"))).toBe("invalid_slot");
+    expect(codeOf(() => parseSlot("2026-03-12", "12:32"))).toBe("invalid_slot");
   });
 
   it("refuses the past: a day before today, or a slot of today that has started", () => {

@@ -4,7 +4,8 @@
 // included) from the runtime's time-zone data (docs/decisions/0012-time-zones-with-date-fns-tz.md).
 import { TZDate } from "@date-fns/tz";
 import { config } from "../config.ts";
-import { SLOTS } from "../contract/constants.ts";
+import { PLAN_GRID_MINUTES, SLOTS } from "../contract/constants.ts";
+import { minutesOf } from "../contract/visit-plan.ts";
 import { addDays } from "../contract/days.ts";
 import { badRequest } from "./http.ts";
 import { remembered } from "../contract/remembered.ts";
@@ -71,10 +72,12 @@ export const clinicDays = (from: string, to = from) => ({
 });
 
 /**
- * Validates a requested slot: a real date not before today, and a time that is one of the six
- * slots, given either as HH:mm or as an ISO timestamp (any offset) that agrees with the date.
+ * Validates a requested start: a real date not before today, and a time given either as HH:mm or as
+ * an ISO timestamp (any offset) that agrees with the date. The time is on the plans' 5-minute grid
+ * (whether the doctor's plan offers it is the availability rule's answer), or with `sixSlots` one
+ * of the six hourly slots (an open request's preferred times).
  */
-export function parseSlot(date: unknown, time: unknown): Date {
+export function parseSlot(date: unknown, time: unknown, { sixSlots = false } = {}): Date {
   // Date.parse rolls 2026-02-31 over to March 3rd: a real date prints back as itself.
   if (typeof date !== "string" || !DATE_RE.test(date) || !isRealDate(date)) {
     throw badRequest("A valid date is required", "invalid_date");
@@ -95,8 +98,11 @@ export function parseSlot(date: unknown, time: unknown): Date {
     if (parts.date !== date) throw badRequest("The date and time do not agree", "invalid_slot");
     hhmm = parts.time;
   }
-  if (!(SLOTS as readonly string[]).includes(hhmm)) {
+  if (sixSlots && !(SLOTS as readonly string[]).includes(hhmm)) {
     throw badRequest(`The time must be one of ${SLOTS.join(", ")}`, "invalid_slot");
+  }
+  if (minutesOf(hhmm) % PLAN_GRID_MINUTES !== 0) {
+    throw badRequest(`The time must be on the ${PLAN_GRID_MINUTES}-minute grid`, "invalid_slot");
   }
   const startsAt = zonedInstant(date, hhmm);
   if (startsAt.getTime() <= Date.now()) {

@@ -16,7 +16,6 @@ import {
   PROPOSAL_PAGE_MAX,
   PROPOSAL_PAGE_SIZE,
   PROPOSAL_STATUSES,
-  SLOTS,
   STORED_APPOINTMENT_TYPES,
   VIDEO_PLATFORMS,
 } from "./constants.ts";
@@ -215,6 +214,8 @@ export const appointment = z.object({
   date: z.string(),
   /** ISO 8601 with the clinic's offset that day, e.g. 2026-12-01T09:00:00+01:00. */
   time: z.string(),
+  /** When the visit ends, the same way: its start plus the doctor's visit length when it was booked. */
+  endTime: z.string(),
   place: z.string().nullable(),
   city: z.string().nullable(),
   country: z.string().nullable(),
@@ -263,11 +264,18 @@ export const patientAppointmentPage = z.object({ appointments: z.array(patientAp
 export type PatientAppointmentPage = z.infer<typeof patientAppointmentPage>;
 
 /**
- * GET /appointment/slots: the six slots of the day, each free or not; `reason` says why one is not
- * (the availability rule's code, the one booking it would answer), null when it is free.
+ * GET /appointment/slots: the start times of the doctor's plan that day (HH:MM, and `end` when the
+ * visit ends), each free or not; `reason` says why one is not (the availability rule's code, the one
+ * booking it would answer), null when it is free. A day the doctor does not work has none.
  */
 export const daySlots = z.array(
-  z.object({ time: z.enum(SLOTS), iso: z.string(), available: z.boolean(), reason: z.enum(SLOT_REFUSALS).nullable() }),
+  z.object({
+    time: z.string(),
+    end: z.string(),
+    iso: z.string(),
+    available: z.boolean(),
+    reason: z.enum(SLOT_REFUSALS).nullable(),
+  }),
 );
 export type DaySlot = z.infer<typeof daySlots>[number];
 

@@ -4,12 +4,21 @@
 import { z } from "zod";
 import {
   CALENDAR_REASON_MAX,
+  DEFAULT_VISIT_MINUTES,
   FIXED_HOLIDAYS,
   MAX_HORIZON_DAYS,
   MAX_NOTICE_HOURS,
-  SLOTS,
+  PLAN_DAY_END,
+  PLAN_DAY_START,
+  PLAN_GRID_MINUTES,
+  VISIT_MINUTES_MAX,
+  VISIT_MINUTES_MIN,
   WEEKDAYS,
 } from "./constants.ts";
+import { type DayProblem, dayProblem } from "./visit-plan.ts";
+
+/** The most start times one day holds: a visit every 5 minutes from 06:00 to 22:00. */
+const MAX_STARTS_PER_DAY = 192;
 import { person } from "./doctor.ts";
 import { calendarDate, coded, optionalText } from "./fields.ts";
 
@@ -26,30 +35,31 @@ export const SLOT_REFUSALS = [
   "clinic_closed",
   "doctor_absent",
   "slot_taken",
+  "visit_overlap",
 ] as const;
 export type SlotRefusal = (typeof SLOT_REFUSALS)[number];
 
-const slotList = (day: string) =>
+/** A day's start times (HH:MM), sorted, repeats once; checked against the visit length by `week` below. */
+const dayStarts = (day: string) =>
   z
-    .array(z.enum(SLOTS, `${day}: a slot must be one of ${SLOTS.join(", ")}`), `${day} must be a list of slots`)
-    .max(SLOTS.length * 2, `${day}: too many slots`)
-    // Repeats count once; the grid's order whatever the order sent.
-    .transform((slots) => SLOTS.filter((s) => slots.includes(s)))
+    .array(z.string(`${day}: a start must be a time HH:MM`), `${day} must be a list of start times`)
+    .max(MAX_STARTS_PER_DAY, `${day}: too many start times`)
+    .transform((starts) => [...new Set(starts)].sort())
     .default([]);
 
 /**
- * The week of a working plan: for each weekday the slots offered. A day left out offers none; a day
- * not in WEEKDAYS is refused with its name.
+ * The week of a working plan: for each weekday the start times of its visits. A day left out offers
+ * none; a day not in WEEKDAYS is refused with its name.
  */
 const week = z.strictObject(
-  Object.fromEntries(WEEKDAYS.map((day) => [day, slotList(day)])) as {
-    [D in (typeof WEEKDAYS)[number]]: ReturnType<typeof slotList>;
+  Object.fromEntries(WEEKDAYS.map((day) => [day, dayStarts(day)])) as {
+    [D in (typeof WEEKDAYS)[number]]: ReturnType<typeof dayStarts>;
   },
   {
     error: (issue) =>
       issue.code === "unrecognized_keys"
         ? `Unknown day: ${issue.keys.join(", ")}`
-        : "The week must list the slots of each day",
+        : "The week must list the start times of each day",
   },
 );
 
@@ -60,13 +70,39 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
 
-/** GET and PUT /doctor/working-plan: the body of PUT and the answer of both. */
-export const workingPlan = z.object({
-  week: coded(week, "invalid_week"),
-  minimumNoticeHours: coded(wholeNumber("The minimum notice", 0, MAX_NOTICE_HOURS), "invalid_notice"),
-  bookingHorizonDays: coded(wholeNumber("The booking horizon", 1, MAX_HORIZON_DAYS), "invalid_horizon"),
-});
+const dayMessage = (day: string, problem: DayProblem, visitMinutes: number) =>
+  problem.kind === "off_grid"
+    ? `${day}: ${problem.time} is not a start on the ${PLAN_GRID_MINUTES}-minute grid whose ${visitMinutes}-minute visit fits between ${PLAN_DAY_START} and ${PLAN_DAY_END}`
+    : `${day}: ${problem.time} starts less than ${visitMinutes} minutes after ${problem.previous}`;
+
+/**
+ * PUT /doctor/working-plan: the week, the visit length (every start at least that long after the
+ * previous one), the minimum notice and the booking horizon. A plan sent without a visit length
+ * keeps the hourly one.
+ */
+export const workingPlan = z
+  .object({
+    week: coded(week, "invalid_week"),
+    visitMinutes: coded(
+      wholeNumber("The visit length", VISIT_MINUTES_MIN, VISIT_MINUTES_MAX).default(DEFAULT_VISIT_MINUTES),
+      "invalid_visit_minutes",
+    ),
+    minimumNoticeHours: coded(wholeNumber("The minimum notice", 0, MAX_NOTICE_HOURS), "invalid_notice"),
+    bookingHorizonDays: coded(wholeNumber("The booking horizon", 1, MAX_HORIZON_DAYS), "invalid_horizon"),
+  })
+  .superRefine((plan, ctx) => {
+    for (const day of WEEKDAYS) {
+      const problem = dayProblem(plan.week[day], plan.visitMinutes);
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          path: ["week", day],
+          message: dayMessage(day, problem, plan.visitMinutes),
+        });
+    }
+  });
 export type WorkingPlan = z.output<typeof workingPlan>;
+
 
 /** Whether the caller asks for the appointments in the period to be cancelled (a form's "on" too). */
 const cancelAppointments = z.preprocess(
@@ -129,6 +165,19 @@ const periodAppointment = z.object({
   Patient: person.nullable(),
 });
 export type PeriodAppointment = z.infer<typeof periodAppointment>;
+
+/** An upcoming appointment that its doctor's current plan no longer offers (moved by hand, never by the plan). */
+const outsidePlan = z.object({ appointments: z.array(periodAppointment), total: z.number().int() });
+
+/** GET and PUT /doctor/working-plan: the plan, and the upcoming appointments outside it (at most 50, soonest first). */
+export const workingPlanAnswer = z.object({
+  week: z.record(z.enum(WEEKDAYS), z.array(z.string())),
+  visitMinutes: z.number().int(),
+  minimumNoticeHours: z.number().int(),
+  bookingHorizonDays: z.number().int(),
+  outsidePlan,
+});
+export type WorkingPlanAnswer = z.infer<typeof workingPlanAnswer>;
 export type Closure = z.infer<typeof closure>;
 
 /**

@@ -11,8 +11,19 @@ export type Role = (typeof ROLES)[number];
  */
 export const DELETED_USER = "Deleted user";
 
-/** The six slots of a day, wall-clock times in the clinic's zone (APP_TIMEZONE). */
+/**
+ * The six hourly slots, wall-clock times in the clinic's zone (APP_TIMEZONE): every doctor's plan
+ * until they change it, and the preferred times an open request offers.
+ */
 export const SLOTS = ["09:00", "10:00", "11:00", "14:00", "15:00", "16:00"] as const;
+/** A visit's length in minutes (a doctor's working plan): the least, the most, and every doctor's until they change it. */
+export const VISIT_MINUTES_MIN = 5;
+export const VISIT_MINUTES_MAX = 120;
+export const DEFAULT_VISIT_MINUTES = 60;
+/** A plan's starts lie on this grid (minutes), and every visit between these clinic times. */
+export const PLAN_GRID_MINUTES = 5;
+export const PLAN_DAY_START = "06:00";
+export const PLAN_DAY_END = "22:00";
 /** The days of a working plan's week (contract/availability.ts), Monday first. */
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

@@ -130,6 +130,7 @@ describe("booking on behalf, the day and walk-ins", () => {
       id: "a1",
       date: "2027-01-05",
       time: "2027-01-05T09:00:00+01:00",
+      endTime: "2027-01-05T09:20:00+01:00",
       type: "in-person",
       status: "confirmed",
       state,

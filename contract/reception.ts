@@ -170,6 +170,8 @@ const dayAppointment = z.object({
   date: z.string(),
   /** ISO 8601 with the clinic's offset: the slot, or for a walk-in the arrival. */
   time: z.string(),
+  /** When the visit ends, the same way (a walk-in's: its arrival plus the doctor's visit length). */
+  endTime: z.string(),
   type: z.enum(STORED_APPOINTMENT_TYPES),
   status: z.enum(APPOINTMENT_STATUSES),
   state: z.enum(DAY_STATES),

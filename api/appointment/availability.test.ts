@@ -4,9 +4,11 @@
 // free slot of a day (their transactions overlapping on PostgreSQL; one at a time on PGlite). GET /appointment/slots agreeing with booking: availability-agreement.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { SLOTS } from "../../contract/constants.ts";
-import { daySlots } from "../../contract/appointment.ts";
-import type { SlotRefusal } from "../../contract/availability.ts";
+import { SLOTS, WEEKDAYS } from "../../contract/constants.ts";
+import { startsOfPeriod } from "../../contract/visit-plan.ts";
+import { appointment, daySlots } from "../../contract/appointment.ts";
+import { type SlotRefusal, workingPlanAnswer } from "../../contract/availability.ts";
+import { isExclusionViolation } from "../db-errors.ts";
 import { appointments, workingPlans } from "../db/schema.ts";
 import { rowsOf } from "../query.ts";
 import {
@@ -19,8 +21,11 @@ import {
   type TestPatient,
   type TestReference,
 } from "../test/harness.ts";
-import { zonedInstant } from "../time.ts";
+import { clinicParts, zonedInstant } from "../time.ts";
 import { insertAppointment, insertOpenRequest, insertProposal } from "./test-factories.ts";
+
+/** A week with the same starts on every day. */
+const everyDay = (starts: string[]) => Object.fromEntries(WEEKDAYS.map((day) => [day, starts]));
 
 /** The first day from `from` on (YYYY-MM-DD) whose UTC weekday is `weekday` (0 Sunday) and that is not closed. */
 function nextWeekday(weekday: number, from = futureDate(1)): string {
@@ -105,8 +110,23 @@ describe("the availability rule", () => {
       await putPlan(doctor, { bookingHorizonDays: 10 });
       return { date: futureDate(15), time: "09:00" };
     },
+    visit_overlap: async (doctor) => {
+      // A visit of an hour booked at 09:00, then the plan changed to 20-minute visits: the 09:20
+      // start is offered, and falls inside the hour still booked.
+      const date = futureDate(7);
+      await insertAppointment(api.db, {
+        patientId: patient.user.id,
+        doctorId: doctor.user.id,
+        status: "confirmed",
+        startsAt: zonedInstant(date, "09:00"),
+      });
+      await putPlan(doctor, { visitMinutes: 20, week: everyDay(startsOfPeriod("08:00", "12:00", 20)) });
+      return { date, time: "09:20" };
+    },
   };
   let closures = 0;
+  /** The reasons of a start the plan does not list: GET /appointment/slots leaves it out. */
+  const UNLISTED = new Set(["day_not_worked", "slot_not_offered"]);
 
   const newDoctor = () => api.createDoctor({ specialities: ["General practice"] });
 
@@ -124,8 +144,15 @@ describe("the availability rule", () => {
         answer: daySlots,
         token: patient.token,
       });
-      expect(slots.body.find((s) => s.time === time)).toMatchObject({ available: false, reason });
-      expect(await api.db.select().from(appointments).where(eq(appointments.doctorId, doctor.user.id))).toEqual([]);
+      // A start off the plan is not listed at all; any other is listed, refused for its reason.
+      expect(slots.body.find((s) => s.time === time)).toEqual(
+        UNLISTED.has(reason) ? undefined : expect.objectContaining({ available: false, reason }),
+      );
+      const booked = await api.db
+        .select({ startsAt: appointments.startsAt })
+        .from(appointments)
+        .where(eq(appointments.doctorId, doctor.user.id));
+      expect(booked.map((b) => clinicParts(b.startsAt).time)).toEqual(reason === "visit_overlap" ? ["09:00"] : []);
     });
 
     it("refuses a reschedule with 409 and its code, the appointment unchanged", async () => {
@@ -194,6 +221,92 @@ describe("the availability rule", () => {
     expect((await book(saturday, "09:00")).status).toBe(201);
     expect(refusal(await book(saturday, "10:00")).code).toBe("slot_not_offered");
     expect(refusal(await book(nextWeekday(1), "09:00")).code).toBe("day_not_worked");
+  });
+
+  it("keeps a visit booked under an old plan: its time and length stay, it blocks what it overlaps, the plan page lists it", async () => {
+    const doctor = await newDoctor();
+    await putPlan(doctor, { minimumNoticeHours: 0 });
+    const date = futureDate(8);
+    const book = (time: string) =>
+      api.request("POST", "/appointment", {
+        token: patient.token,
+        body: { doctorId: doctor.user.id, type: "online", date, time },
+      });
+    const ten = await book("10:00");
+    const two = await book("14:00");
+    expect([ten.status, two.status]).toEqual([201, 201]);
+    // Twenty-minute visits in the morning only: 10:00 is still a start, but of a shorter visit.
+    await putPlan(doctor, { visitMinutes: 20, week: everyDay(startsOfPeriod("08:00", "12:00", 20)) });
+    const plan = await api.request("GET", "/doctor/working-plan", { answer: workingPlanAnswer, token: doctor.token });
+    expect(plan.body.outsidePlan.total).toBe(2);
+    expect(plan.body.outsidePlan.appointments.map((a) => a.id)).toEqual([
+      (ten.body as { id: string }).id,
+      (two.body as { id: string }).id,
+    ]);
+    const slots = await api.request("GET", `/appointment/slots?doctorId=${doctor.user.id}&date=${date}`, {
+      answer: daySlots,
+      token: patient.token,
+    });
+    expect(slots.body.map((s) => [s.time, s.end, s.reason])).toEqual(
+      startsOfPeriod("08:00", "12:00", 20).map((time, i, all) => [
+        time,
+        all[i + 1] ?? "12:00",
+        time === "10:00" ? "slot_taken" : time === "10:20" || time === "10:40" ? "visit_overlap" : null,
+      ]),
+    );
+    expect(refusal(await book("10:40")).code).toBe("visit_overlap");
+    const eleven = await book("11:00");
+    expect(eleven.status).toBe(201);
+    // The appointments keep the length they were booked with; a new one has the plan's.
+    const ends = await api.db
+      .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+      .from(appointments)
+      .where(eq(appointments.doctorId, doctor.user.id))
+      .orderBy(appointments.startsAt);
+    expect(ends.map((e) => [clinicParts(e.startsAt).time, clinicParts(e.endsAt).time])).toEqual([
+      ["10:00", "11:00"],
+      ["11:00", "11:20"],
+      ["14:00", "15:00"],
+    ]);
+    // Moved by its doctor into the plan, the visit takes the plan's length; moving it a little
+    // overlaps only itself, which does not count.
+    const moved = await api.request("PUT", `/appointment/${(ten.body as { id: string }).id}`, {
+      answer: appointment,
+      token: doctor.token,
+      body: { date, time: "10:20" },
+    });
+    expect(moved.status).toBe(200);
+    expect([moved.body.time, moved.body.endTime].map((t) => clinicParts(new Date(t)).time)).toEqual(["10:20", "10:40"]);
+    expect(
+      (await api.request("GET", "/doctor/working-plan", { answer: workingPlanAnswer, token: doctor.token })).body
+        .outsidePlan.total,
+    ).toBe(1);
+  });
+
+  it("lets the database refuse two overlapping visits of one doctor, whatever the caller (not walk-ins nor cancelled ones)", async () => {
+    const doctor = await newDoctor();
+    const date = futureDate(12);
+    const at = (time: string) => zonedInstant(date, time);
+    const insert = (time: string, values: Partial<typeof appointments.$inferInsert> = {}) =>
+      insertAppointment(api.db, {
+        patientId: patient.user.id,
+        doctorId: doctor.user.id,
+        status: "confirmed",
+        startsAt: at(time),
+        ...values,
+      });
+    await insert("09:00");
+    const refused = await insert("09:30").then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(isExclusionViolation(refused, "appointments_no_overlap")).toBe(true);
+    await insert("09:30", { walkIn: true });
+    await insert("09:40", { status: "cancelled" });
+    // Back to back is not an overlap.
+    await insert("10:00");
+    const held = await api.db.select().from(appointments).where(eq(appointments.doctorId, doctor.user.id));
+    expect(held).toHaveLength(4);
   });
 
   it("puts on the search's card the first slot booking would take: past full days, absences and closed days", async () => {

@@ -112,8 +112,9 @@ describe("POST /appointment and GET /appointment/slots", () => {
         [{ ...base, date: "2026-13-45" }, "invalid_date"],
         [{ ...base, date: undefined }, "invalid_date"],
         [{ ...base, date: "2030-02-31" }, "invalid_date"],
-        [{ ...base, time: "12:00" }, "invalid_slot"],
-        [{ ...base, time: "09:30" }, "invalid_slot"],
+        // Off the plans' 5-minute grid; 12:00, on it but not in the plan, is the rule's 409 (below).
+        [{ ...base, time: "09:07" }, "invalid_slot"],
+        [{ ...base, time: "25:00" }, "invalid_slot"],
         [{ ...base, time: `${date}T09:00:00` }, "invalid_slot"],
         [{ ...base, time: undefined }, "invalid_slot"],
         [{ ...base, doctorId: undefined }, "doctor_required"],
@@ -127,6 +128,8 @@ describe("POST /appointment and GET /appointment/slots", () => {
         expect({ code: refusal(res).code, status: res.status }).toEqual({ code, status: 400 });
         expect(refusal(res).message).toEqual(expect.any(String));
       }
+      const offPlan = await book({ ...base, time: "12:00" });
+      expect([offPlan.status, refusal(offPlan).code]).toEqual([409, "slot_not_offered"]);
       expect((await book(base)).status).toBe(201);
     });
 
@@ -320,6 +323,8 @@ describe("POST /appointment and GET /appointment/slots", () => {
       expect(res.body).toEqual(
         SLOTS.map((time) => ({
           time,
+          // An hour each, the default plan's visits.
+          end: `${String(Number(time.slice(0, 2)) + 1).padStart(2, "0")}:00`,
           iso: `${date}T${time}:00+01:00`,
           available: time !== "10:00",
           reason: time === "10:00" ? "slot_taken" : null,

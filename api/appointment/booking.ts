@@ -5,7 +5,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { AppointmentDetails, DirectBookingBody, OpenRequestBody } from "../../contract/appointment.ts";
 import type { Db } from "../db/index.ts";
-import { isUniqueViolation } from "../db-errors.ts";
+import { isExclusionViolation, isUniqueViolation } from "../db-errors.ts";
 import { appointments, cities, countries, doctors, specialities, users } from "../db/schema.ts";
 import { ApiError, badRequest, conflict, forbidden } from "../http.ts";
 import { tellOfChange } from "../notifications.ts";
@@ -13,7 +13,7 @@ import type { OutboxMailer } from "../mail/outbox.ts";
 import { specialitiesOf } from "../speciality/badges.ts";
 import { consultationFee } from "../speciality/fee.ts";
 import { parseSlot } from "../time.ts";
-import { requireBookable } from "./availability.ts";
+import { requireBookable, slotRefused } from "./availability.ts";
 import { type BookingLimits, requireWithinBookingLimits } from "./booking-limits.ts";
 import { notifyOpenRequest } from "../notification/data.ts";
 
@@ -48,12 +48,16 @@ export async function doctorsBusyAt(
   return new Set(rows.map((r) => r.doctorId!));
 }
 
-/** Runs an insert or update that may take a doctor's slot; a lost race becomes 409 slot_taken. */
+/**
+ * Runs an insert or update that may take a doctor's time; a lost race becomes 409 slot_taken (the
+ * same start) or visit_overlap (a start inside a visit booked meanwhile).
+ */
 export async function claimingSlot<T>(work: () => Promise<T>, taken: () => ApiError = slotTaken): Promise<T> {
   try {
     return await work();
   } catch (err) {
     if (isUniqueViolation(err, "appointments_doctor_slot_active")) throw taken();
+    if (isExclusionViolation(err, "appointments_no_overlap")) throw slotRefused("visit_overlap");
     throw err;
   }
 }
@@ -119,7 +123,7 @@ export async function bookDirect(
   const id = await claimingSlot(() =>
     db.transaction(async (tx) => {
       if (limits) await requireWithinBookingLimits(tx, limits, { patientId, doctorId: doctor.id, startsAt });
-      await requireBookable(tx, doctor.id, startsAt, undefined, undefined, { noticeExempt: Boolean(onBehalf) });
+      await requireBookable(tx, doctor.id, startsAt, { noticeExempt: Boolean(onBehalf) });
       const [row] = await tx
         .insert(appointments)
         .values({
@@ -159,7 +163,7 @@ async function specialityExists(db: Db, id: number) {
  */
 export async function createOpenRequest(db: Db, patientId: string, body: OpenRequestBody): Promise<string> {
   const { specialityId, type } = body;
-  const startsAt = parseSlot(body.date, body.time);
+  const startsAt = parseSlot(body.date, body.time, { sixSlots: true });
   const details = storedDetails(body.details);
   const cityId = body.city ?? body.cityId;
   let countryId = body.country ?? body.countryId;

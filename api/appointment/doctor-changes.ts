@@ -112,7 +112,7 @@ export async function rescheduleByDoctor(
     if (row.startsAt.getTime() === startsAt.getTime()) {
       throw badRequest("The new date and time must differ from the current ones", "unchanged");
     }
-    await requireBookable(tx, doctor.id, startsAt);
+    await requireBookable(tx, doctor.id, startsAt, { moving: id });
     await claimingSlot(() =>
       tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)),
     );

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { and, eq, sql } from "drizzle-orm";
 import { closureList } from "../../contract/availability.ts";
 import { SLOTS, WEEKDAYS } from "../../contract/constants.ts";
+import { type RandomPlan, randomPlan } from "./plan-arbitrary.ts";
 import { appointments, workingPlans } from "../db/schema.ts";
 import { resetConfigForTests } from "../../config.ts";
 import { searchDoctors } from "../doctor/search.ts";
@@ -19,19 +20,11 @@ const DAY = 86_400_000;
 const dayAfter = (date: string, offset: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + offset * DAY).toISOString().slice(0, 10);
 
-const plan = (maxHorizon: number) =>
-  fc.record({
-    week: fc.record(
-      Object.fromEntries(WEEKDAYS.map((day) => [day, fc.subarray([...SLOTS])])) as Record<
-        (typeof WEEKDAYS)[number],
-        fc.Arbitrary<string[]>
-      >,
-    ),
-    minimumNoticeHours: fc.noBias(fc.integer({ min: 0, max: 72 })),
-    bookingHorizonDays: fc.noBias(fc.integer({ min: 1, max: maxHorizon })),
-  });
+const plan = randomPlan;
+type Plan = RandomPlan;
 
-type Plan = { week: Record<string, string[]>; minimumNoticeHours: number; bookingHorizonDays: number };
+/** The weekday of a date, as a plan's week names it. */
+const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
 
 describe("the search's next free slot, kept between searches", () => {
   const api = setUpApi({ bookingLimits: UNBOUND_BOOKINGS });
@@ -61,7 +54,7 @@ describe("the search's next free slot, kept between searches", () => {
     );
     const change = fc.oneof(
       fc.record({ kind: fc.constant("book the card's slot" as const) }),
-      fc.record({ kind: fc.constant("book" as const), day: fc.nat(14), slot: fc.nat(SLOTS.length - 1) }),
+      fc.record({ kind: fc.constant("book" as const), day: fc.nat(14), which: fc.nat() }),
       fc.record({ kind: fc.constant("cancel" as const), which: fc.nat() }),
       fc.record({ kind: fc.constant("absence" as const), day: fc.nat(14), length: fc.nat(3) }),
       fc.record({ kind: fc.constant("end an absence" as const), which: fc.nat() }),
@@ -80,7 +73,7 @@ describe("the search's next free slot, kept between searches", () => {
         const put = async (p: Plan) =>
           expect((await api.request("PUT", "/doctor/working-plan", { token: doctor.token, body: p })).status).toBe(200);
         await put(first);
-        let horizon = first.bookingHorizonDays;
+        let current = first;
         const booked: string[] = [];
         const absences: string[] = [];
         const closures: string[] = [];
@@ -94,14 +87,18 @@ describe("the search's next free slot, kept between searches", () => {
         };
         try {
           // Each change comes after a search that kept its answer: the change must make it go.
-          expect(await card(doctor, patient)).toEqual(await truth(doctor.user.id, horizon));
+          expect(await card(doctor, patient)).toEqual(await truth(doctor.user.id, current.bookingHorizonDays));
           for (const c of changes) {
             const today = clinicToday();
             if (c.kind === "book the card's slot") {
               const shown = await card(doctor, patient);
-              if (shown) expect(await book(shown.date, clinicParts(new Date(shown.time)).time)).toBe(201);
+              // No slot shown: nothing to book.
+              expect(shown ? await book(shown.date, clinicParts(new Date(shown.time)).time) : 201).toBe(201);
             } else if (c.kind === "book") {
-              await book(dayAfter(today, c.day), SLOTS[c.slot]!);
+              // One of the day's starts in the plan, free or not: the rule answers.
+              const date = dayAfter(today, c.day);
+              const starts = current.week[weekdayOf(date)];
+              if (starts.length > 0) await book(date, starts[c.which % starts.length]!);
             } else if (c.kind === "cancel" && booked.length) {
               const [id] = booked.splice(c.which % booked.length, 1);
               const res = await api.request("PATCH", `/appointment/${id}`, {
@@ -151,7 +148,7 @@ describe("the search's next free slot, kept between searches", () => {
               ).toBeLessThan(300);
             } else if (c.kind === "plan") {
               await put(c.plan);
-              horizon = c.plan.bookingHorizonDays;
+              current = c.plan;
             } else if (c.kind === "notice, in the table") {
               // Not through the API: whatever writes the row, the kept answer follows it.
               await api.db
@@ -159,7 +156,9 @@ describe("the search's next free slot, kept between searches", () => {
                 .set({ minimumNoticeHours: c.hours })
                 .where(eq(workingPlans.doctorId, doctor.user.id));
             }
-            expect(await card(doctor, patient), c.kind).toEqual(await truth(doctor.user.id, horizon));
+            expect(await card(doctor, patient), c.kind).toEqual(
+              await truth(doctor.user.id, current.bookingHorizonDays),
+            );
             compared++;
           }
         } finally {

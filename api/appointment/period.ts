@@ -22,7 +22,7 @@ import { ACTIVE_STATUSES } from "./booking.ts";
  * soonest; `total` and `cancelledTotal` count them all. A closed day over a large clinic can hold
  * thousands, and the page that shows them says how many more there are.
  */
-const PERIOD_LIST_MAX = 50;
+export const PERIOD_LIST_MAX = 50;
 
 const doctorUser = alias(users, "period_doctor");
 const patientUser = alias(users, "period_patient");
@@ -42,24 +42,48 @@ interface Period {
  * included), to be locked, soonest first. A closed day's are found by the index
  * appointments_active_starts, an absence's by the doctor's.
  */
-export function periodAppointments(tx: Db, { from, to, doctorId }: Period) {
-  return tx
-    .select({
-      id: appointments.id,
-      status: appointments.status,
-      startsAt: appointments.startsAt,
-      patientId: appointments.patientId,
-      doctorId: appointments.doctorId,
-      doctorName: doctorUser.username,
-      doctorAvatar: doctorUser.avatarUrl,
-      doctorDeletedAt: doctorUser.deletedAt,
-      patientName: patientUser.username,
-      patientAvatar: patientUser.avatarUrl,
-      patientDeletedAt: patientUser.deletedAt,
-    })
+/** The columns `appointmentOfPeriod` reads, with the joins `withPeople` adds. */
+export const periodAppointmentColumns = {
+  id: appointments.id,
+  status: appointments.status,
+  startsAt: appointments.startsAt,
+  patientId: appointments.patientId,
+  doctorId: appointments.doctorId,
+  doctorName: doctorUser.username,
+  doctorAvatar: doctorUser.avatarUrl,
+  doctorDeletedAt: doctorUser.deletedAt,
+  patientName: patientUser.username,
+  patientAvatar: patientUser.avatarUrl,
+  patientDeletedAt: patientUser.deletedAt,
+};
+
+/** Appointments with their doctor and patient, in the shape `periodAppointmentColumns` names. */
+export const appointmentsWithPeople = (tx: Db) =>
+  tx
+    .select(periodAppointmentColumns)
     .from(appointments)
     .leftJoin(doctorUser, eq(doctorUser.id, appointments.doctorId))
-    .leftJoin(patientUser, eq(patientUser.id, appointments.patientId))
+    .leftJoin(patientUser, eq(patientUser.id, appointments.patientId));
+
+type PeriodRow = Awaited<ReturnType<typeof appointmentsWithPeople>>[number];
+
+/** A row of `appointmentsWithPeople` as the wire lists it. */
+export const appointmentOfPeriod = (r: PeriodRow): PeriodAppointment => ({
+  id: r.id,
+  status: r.status as PeriodAppointment["status"],
+  date: clinicParts(r.startsAt).date,
+  time: clinicParts(r.startsAt).iso,
+  Doctor: personOf(r.doctorId, r.doctorName, r.doctorAvatar, r.doctorDeletedAt),
+  Patient: personOf(r.patientId, r.patientName, r.patientAvatar, r.patientDeletedAt),
+});
+
+/**
+ * The pending and confirmed appointments with a doctor from `from` to `to` (clinic days, both
+ * included), to be locked, soonest first. A closed day's are found by the index
+ * appointments_active_starts, an absence's by the doctor's.
+ */
+export function periodAppointments(tx: Db, { from, to, doctorId }: Period) {
+  return appointmentsWithPeople(tx)
     .where(
       and(
         doctorId ? eq(appointments.doctorId, doctorId) : isNotNull(appointments.doctorId),
@@ -73,15 +97,7 @@ export function periodAppointments(tx: Db, { from, to, doctorId }: Period) {
 }
 
 async function lockPeriodAppointments(tx: Db, period: Period): Promise<PeriodAppointment[]> {
-  const rows = await periodAppointments(tx, period);
-  return rows.map((r) => ({
-    id: r.id,
-    status: r.status as PeriodAppointment["status"],
-    date: clinicParts(r.startsAt).date,
-    time: clinicParts(r.startsAt).iso,
-    Doctor: personOf(r.doctorId, r.doctorName, r.doctorAvatar, r.doctorDeletedAt),
-    Patient: personOf(r.patientId, r.patientName, r.patientAvatar, r.patientDeletedAt),
-  }));
+  return (await periodAppointments(tx, period)).map(appointmentOfPeriod);
 }
 
 export interface PeriodChange extends Period {

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { StartupError } from "../../config.ts";
 import { lockDataDir } from "./lock.ts";
@@ -47,7 +48,7 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<{ 
     try {
       const client = await PGlite.create(incoming, {
         loadDataDir: new Blob([new Uint8Array(bytes)]),
-        extensions: { pg_trgm },
+        extensions: { pg_trgm, btree_gist },
       });
       await client.query("select 1 from drizzle.__drizzle_migrations limit 1");
       await client.close();

@@ -2,6 +2,7 @@
 // (or in memory with dataDir "memory://"). Both run the same committed migrations.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -148,8 +149,12 @@ export async function openDatabase(options: {
   // One process per folder (api/db/lock.ts); a folder in memory belongs to this process anyway.
   const release = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
   try {
-    // pg_trgm backs the name searches (ILIKE '%x%'); migration 0001 creates the extension.
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.pgliteTemplate });
+    // pg_trgm backs the name searches (ILIKE '%x%'), btree_gist the exclusion of overlapping visits;
+    // migrations 0001 and 0020 create the extensions.
+    const client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm, btree_gist },
+      loadDataDir: options.pgliteTemplate,
+    });
     const db = transactionAware(
       drizzlePglite(withNamedStatements(client), { schema, logger: countingLogger(options.logger) }) as unknown as Db,
     );

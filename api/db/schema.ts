@@ -11,6 +11,7 @@ import {
   PROPOSAL_STATUSES,
   ROLES,
   SLOTS,
+  DEFAULT_VISIT_MINUTES,
   type SMS_CONSENT_METHODS,
   STORED_APPOINTMENT_TYPES,
   type ConsultationType,
@@ -206,6 +207,11 @@ export const appointments = pgTable(
     category: appointmentCategoryEnum("category").notNull().default("direct"),
     // The slot start (the wire's `time`, docs/product.md, Time on the wire); `date` on the wire is its day in the clinic time zone.
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    // The visit's end: its start plus the doctor's visit length when it was booked (or moved). Set
+    // by a trigger of migration 0020 on every insert and move, so no caller computes it.
+    endsAt: timestamp("ends_at", { withTimezone: true })
+      .notNull()
+      .$defaultFn(() => sql`default`),
     place: text("place"),
     cityId: integer("city_id").references(() => cities.id),
     countryId: integer("country_id").references(() => countries.id),
@@ -513,11 +519,10 @@ export const notifications = pgTable(
 );
 
 // The clinic's calendar (docs/product.md, Availability; the rule: api/appointment/availability.ts).
-// A doctor's working plan: for each weekday the slots offered, the minimum notice and the booking
-// horizon. Every doctor has one from their first row on: the defaults are the columns' own, and a
+// A doctor's working plan: for each weekday the start times of its visits, the visits' length, the
+// minimum notice and the booking horizon. Every doctor has one from their first row on: the defaults are the columns' own, and a
 // trigger of migration 0010 writes the row when a doctor is inserted (the migration gave the
 // existing doctors theirs).
-type Slot = (typeof SLOTS)[number];
 const DEFAULT_WEEK = {
   monday: [...SLOTS],
   tuesday: [...SLOTS],
@@ -526,13 +531,14 @@ const DEFAULT_WEEK = {
   friday: [...SLOTS],
   saturday: [],
   sunday: [],
-} satisfies Record<Weekday, Slot[]>;
+} satisfies Record<Weekday, string[]>;
 
 export const workingPlans = pgTable("working_plans", {
   doctorId: uuid("doctor_id")
     .primaryKey()
     .references(() => doctors.userId),
-  week: jsonb("week").$type<Record<Weekday, Slot[]>>().notNull().default(DEFAULT_WEEK),
+  week: jsonb("week").$type<Record<Weekday, string[]>>().notNull().default(DEFAULT_WEEK),
+  visitMinutes: integer("visit_minutes").notNull().default(DEFAULT_VISIT_MINUTES),
   minimumNoticeHours: integer("minimum_notice_hours").notNull().default(2),
   bookingHorizonDays: integer("booking_horizon_days").notNull().default(90),
   updatedAt: updatedAt(),

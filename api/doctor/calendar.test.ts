@@ -11,7 +11,7 @@ import {
   createdClosure,
   periodConflict,
   removed,
-  workingPlan,
+  workingPlanAnswer,
 } from "../../contract/availability.ts";
 import { appointment } from "../../contract/appointment.ts";
 import { SLOTS } from "../../contract/constants.ts";
@@ -42,9 +42,12 @@ const DEFAULT_PLAN = {
     saturday: [],
     sunday: [],
   },
+  visitMinutes: 60,
   minimumNoticeHours: 2,
   bookingHorizonDays: 90,
 };
+/** What GET /doctor/working-plan answers for the default plan and no appointment. */
+const DEFAULT_ANSWER = { ...DEFAULT_PLAN, outsidePlan: { appointments: [], total: 0 } };
 
 async function book(patient: TestPatient, doctor: TestDoctor, date: string, time = "09:00") {
   const res = await api.request("POST", "/appointment", {
@@ -59,33 +62,79 @@ async function book(patient: TestPatient, doctor: TestDoctor, date: string, time
 describe("the working plan", () => {
   it("is the default for a new doctor, and a doctor changes their own", async () => {
     const doctor = await api.createDoctor();
-    const got = await api.request("GET", "/doctor/working-plan", { answer: workingPlan, token: doctor.token });
+    const got = await api.request("GET", "/doctor/working-plan", { answer: workingPlanAnswer, token: doctor.token });
     expect(got.status).toBe(200);
-    expect(got.body).toEqual(DEFAULT_PLAN);
+    expect(got.body).toEqual(DEFAULT_ANSWER);
     const plan = {
       ...DEFAULT_PLAN,
       week: { ...DEFAULT_PLAN.week, wednesday: ["09:00", "10:00", "11:00"], saturday: ["11:00", "09:00", "09:00"] },
       minimumNoticeHours: 0,
     };
     const put = await api.request("PUT", "/doctor/working-plan", {
-      answer: workingPlan,
+      answer: workingPlanAnswer,
       token: doctor.token,
       body: plan,
     });
     expect(put.status).toBe(200);
-    // Repeats count once, in the grid's order.
+    // Repeats count once, in the clock's order.
     expect(put.body.week.saturday).toEqual(["09:00", "11:00"]);
     expect(
-      (await api.request("GET", "/doctor/working-plan", { answer: workingPlan, token: doctor.token })).body,
+      (await api.request("GET", "/doctor/working-plan", { answer: workingPlanAnswer, token: doctor.token })).body,
     ).toEqual(put.body);
     // Another doctor's plan is untouched.
     const other = await api.createDoctor();
-    expect((await api.request("GET", "/doctor/working-plan", { token: other.token })).body).toEqual(DEFAULT_PLAN);
+    expect((await api.request("GET", "/doctor/working-plan", { token: other.token })).body).toEqual(DEFAULT_ANSWER);
+  });
+
+  it("takes any starts on the 5-minute grid from 06:00 to 22:00, each a visit's length after the last", async () => {
+    const doctor = await api.createDoctor();
+    const morning = Array.from(
+      { length: 12 },
+      (_, i) => `${String(8 + Math.floor(i / 3)).padStart(2, "0")}:${["00", "20", "40"][i % 3]}`,
+    );
+    const week = { ...DEFAULT_PLAN.week, monday: morning, saturday: ["06:00", "21:40"], sunday: [] };
+    const put = await api.request("PUT", "/doctor/working-plan", {
+      answer: workingPlanAnswer,
+      token: doctor.token,
+      body: { ...DEFAULT_PLAN, week, visitMinutes: 20 },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ visitMinutes: 20, week: { monday: morning, saturday: ["06:00", "21:40"] } });
+    // A plan sent without a visit length (a client of the six hourly slots) keeps the hourly one.
+    const { visitMinutes: _, ...hourly } = DEFAULT_PLAN;
+    const again = await api.request("PUT", "/doctor/working-plan", { token: doctor.token, body: hourly });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(DEFAULT_ANSWER);
   });
 
   it.each([
     ["an unknown day", { week: { ...DEFAULT_PLAN.week, funday: [] } }, "invalid_week", /funday/],
-    ["a slot off the grid", { week: { ...DEFAULT_PLAN.week, monday: ["12:00"] } }, "invalid_week", /monday/],
+    ["a start off the grid", { week: { ...DEFAULT_PLAN.week, monday: ["12:07"] } }, "invalid_week", /monday: 12:07/],
+    ["a start that is not a time", { week: { ...DEFAULT_PLAN.week, monday: ["noon"] } }, "invalid_week", /monday/],
+    ["a start before 06:00", { week: { ...DEFAULT_PLAN.week, tuesday: ["05:55"] } }, "invalid_week", /tuesday/],
+    ["a visit past 22:00", { week: { ...DEFAULT_PLAN.week, friday: ["21:05"] } }, "invalid_week", /friday: 21:05/],
+    [
+      "starts closer than a visit",
+      { week: { ...DEFAULT_PLAN.week, monday: ["09:00", "09:30"] } },
+      "invalid_week",
+      /monday: 09:30 starts less than 60 minutes after 09:00/,
+    ],
+    [
+      "starts closer than a shorter visit",
+      { visitMinutes: 20, week: { ...DEFAULT_PLAN.week, monday: ["09:00", "09:15"] } },
+      "invalid_week",
+      /monday: 09:15 starts less than 20/,
+    ],
+    ["a visit of 4 minutes", { visitMinutes: 4 }, "invalid_visit_minutes", /visit length must be at least 5/],
+    ["a visit of 121 minutes", { visitMinutes: 121 }, "invalid_visit_minutes", /at most 120/],
+    ["a visit of 17.5 minutes", { visitMinutes: 17.5 }, "invalid_visit_minutes", /whole number/],
+    ["a visit length as text", { visitMinutes: "20" }, "invalid_visit_minutes", /whole number/],
+    [
+      "too many starts",
+      { visitMinutes: 5, week: { ...DEFAULT_PLAN.week, monday: Array.from({ length: 193 }, () => "09:00") } },
+      "invalid_week",
+      /too many/,
+    ],
     ["a day that is not a list", { week: { ...DEFAULT_PLAN.week, monday: "09:00" } }, "invalid_week", /monday/],
     ["no week", { week: undefined }, "invalid_week", /week/i],
     ["a negative notice", { minimumNoticeHours: -1 }, "invalid_notice", /notice/],
@@ -103,7 +152,7 @@ describe("the working plan", () => {
     expect(res.status).toBe(400);
     expect(refusal(res).code).toBe(code);
     expect(refusal(res).message).toMatch(message);
-    expect((await api.request("GET", "/doctor/working-plan", { token: doctor.token })).body).toEqual(DEFAULT_PLAN);
+    expect((await api.request("GET", "/doctor/working-plan", { token: doctor.token })).body).toEqual(DEFAULT_ANSWER);
   });
 
   it("belongs to doctors only", async () => {

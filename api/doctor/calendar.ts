@@ -2,24 +2,59 @@
 // GET/POST /doctor/absences, DELETE /doctor/absences/{id}. What they change is read by the one
 // availability rule (api/appointment/availability.ts).
 import { Router } from "express";
-import { and, asc, count, eq, gte } from "drizzle-orm";
-import { absenceBody, type absenceList, workingPlan, type WorkingPlan } from "../../contract/availability.ts";
+import { and, asc, count, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import {
+  absenceBody,
+  type absenceList,
+  workingPlan,
+  type WorkingPlan,
+  type WorkingPlanAnswer,
+} from "../../contract/availability.ts";
 import type { z } from "zod";
 import { isUuid } from "../../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import type { Db } from "../db/index.ts";
-import { doctorAbsences, workingPlans } from "../db/schema.ts";
+import { appointments, doctorAbsences, workingPlans } from "../db/schema.ts";
 import { authenticate, conflict, currentUser, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { lockDoctorCalendar } from "../appointment/availability.ts";
-import { closePeriod } from "../appointment/period.ts";
-import { clinicToday } from "../time.ts";
+import { ACTIVE_STATUSES } from "../appointment/booking.ts";
+import { appointmentOfPeriod, appointmentsWithPeople, closePeriod, PERIOD_LIST_MAX } from "../appointment/period.ts";
+import { clinicTimeZone, clinicToday } from "../time.ts";
 
-async function loadPlan(db: Db, doctorId: string): Promise<WorkingPlan> {
+/**
+ * The doctor's upcoming visits that their plan does not hold: a start the plan no longer offers on
+ * that weekday, or a visit of another length than the plan's. They keep their time (nobody's
+ * appointment moves because a plan changed); the Availability page lists them so the doctor can
+ * move them. The soonest PERIOD_LIST_MAX, and how many in all.
+ */
+async function outsidePlan(db: Db, doctorId: string): Promise<WorkingPlanAnswer["outsidePlan"]> {
+  const clinicStart = sql`(${appointments.startsAt} at time zone ${clinicTimeZone()})`;
+  const misfit = and(
+    eq(appointments.doctorId, doctorId),
+    inArray(appointments.status, [...ACTIVE_STATUSES]),
+    eq(appointments.walkIn, false),
+    gt(appointments.startsAt, new Date()),
+    sql`exists (select 1 from ${workingPlans} plan where plan.doctor_id = ${appointments.doctorId} and (
+      not coalesce(plan.week -> to_char(${clinicStart}, 'FMday') @> to_jsonb(to_char(${clinicStart}, 'HH24:MI')), false)
+      or ${appointments.endsAt} - ${appointments.startsAt} <> plan.visit_minutes * interval '1 minute'))`,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    appointmentsWithPeople(db)
+      .where(misfit)
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(PERIOD_LIST_MAX),
+    db.select({ total: count() }).from(appointments).where(misfit),
+  ]);
+  return { appointments: rows.map(appointmentOfPeriod), total };
+}
+
+async function loadPlan(db: Db, doctorId: string): Promise<WorkingPlanAnswer> {
   const [row] = await db
     .select({
       week: workingPlans.week,
+      visitMinutes: workingPlans.visitMinutes,
       minimumNoticeHours: workingPlans.minimumNoticeHours,
       bookingHorizonDays: workingPlans.bookingHorizonDays,
     })
@@ -27,10 +62,10 @@ async function loadPlan(db: Db, doctorId: string): Promise<WorkingPlan> {
     .where(eq(workingPlans.doctorId, doctorId));
   // Every doctor has a row (migration 0010's trigger): a missing one is not a doctor's.
   if (!row) throw notFound("Doctor not found");
-  return row;
+  return { ...row, outsidePlan: await outsidePlan(db, doctorId) };
 }
 
-async function savePlan(db: Db, doctorId: string, plan: WorkingPlan): Promise<WorkingPlan> {
+async function savePlan(db: Db, doctorId: string, plan: WorkingPlan): Promise<WorkingPlanAnswer> {
   await db.transaction(async (tx) => {
     await lockDoctorCalendar(tx, doctorId);
     await tx

@@ -64,7 +64,7 @@ async function proposeForRequest(
     // The patient could never accept it: one active appointment per doctor and slot (docs/product.md).
     if ((await doctorsBusyAt(tx, [doctor.id], request.startsAt)).size) throw slotHeld();
     // Nor if the doctor's calendar does not offer that slot now (docs/product.md, Availability).
-    await requireBookable(tx, doctor.id, request.startsAt, now);
+    await requireBookable(tx, doctor.id, request.startsAt, { now });
     let created: typeof proposals.$inferSelect | undefined;
     try {
       [created] = await tx

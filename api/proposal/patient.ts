@@ -145,7 +145,7 @@ async function acceptProposal(
       now,
     });
     // The doctor's calendar must still offer the slot (docs/product.md, Availability).
-    await requireBookable(tx, proposal.doctorId, appointment.startsAt, now, doctorSlotTaken);
+    await requireBookable(tx, proposal.doctorId, appointment.startsAt, { now, taken: doctorSlotTaken });
     // The slot rule applies: if the doctor got booked meanwhile, nothing changes (409).
     await claimingSlot(
       () =>

@@ -71,7 +71,7 @@ export async function rescheduleByDesk(
     if (row.startsAt.getTime() === startsAt.getTime()) {
       throw badRequest("The new date and time must differ from the current ones", "unchanged");
     }
-    await requireBookable(tx, row.doctorId!, startsAt, undefined, undefined, { noticeExempt: true });
+    await requireBookable(tx, row.doctorId!, startsAt, { noticeExempt: true, moving: id });
     await claimingSlot(() =>
       tx.update(appointments).set({ startsAt, updatedAt: new Date() }).where(eq(appointments.id, id)),
     );

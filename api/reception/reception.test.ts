@@ -11,7 +11,7 @@ import { daySlots } from "../../contract/appointment.ts";
 import { accessLogPage } from "../../contract/patient.ts";
 import { daySheet, deskPatient, deskPatientList, doctorQueue, phoneTaken } from "../../contract/reception.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
-import { appointments, smsOutbox } from "../db/schema.ts";
+import { appointments, smsOutbox, workingPlans } from "../db/schema.ts";
 import { recordReceipt } from "../sms/outbox.ts";
 import { smppSender } from "../sms/smpp.ts";
 import { septets, toGsm7 } from "../sms/texts.ts";
@@ -365,6 +365,9 @@ describe("the day, walk-ins and the doctor's queue", () => {
   beforeAll(async () => {
     doctor = await api.createDoctor({ username: "Dr Queue" });
     desk = await api.createReceptionist([doctor.user.id]);
+    // Five-minute visits: the day's appointments below start ten minutes apart, and two visits
+    // of one doctor never overlap (migration 0020).
+    await api.db.update(workingPlans).set({ visitMinutes: 5 }).where(eq(workingPlans.doctorId, doctor.user.id));
   });
   const todays = async (hhmm: string, status: "confirmed" | "cancelled" | "pending" = "confirmed") => {
     const patient = await deskRecord(desk, { username: `Patient ${hhmm}` });

@@ -73,7 +73,7 @@ describe("appointment notices", () => {
     expectText(mail, [
       "Hello Dr Ekane & Co,",
       "Awa <Mbarga> asked for an appointment with you on",
-      "at 10:00, West Africa Time (UTC+1)",
+      "from 10:00 to 11:00, West Africa Time (UTC+1)",
       "Online consultation",
     ]);
     expect(mail.html).toContain("Awa &lt;Mbarga&gt;");
@@ -102,7 +102,8 @@ describe("appointment notices", () => {
     expectText(confirmed, [
       "Bonjour Awa <Mbarga>,",
       "Dr Ekane & Co a confirmé votre rendez-vous du",
-      "à 09:00, heure d’Afrique de l’Ouest (UTC+1)",
+      // The visit's start and end: an hour with the default plan.
+      "de 09:00 à 10:00, heure d’Afrique de l’Ouest (UTC+1)",
     ]);
     expect(confirmed.html).toContain('lang="fr"');
     const first = calendarOf(confirmed);
@@ -130,7 +131,7 @@ describe("appointment notices", () => {
     ).toBe(200);
     const mail = await onlyNewMail(patient, before);
     expect(mail.subject).toBe("Votre rendez-vous avec Dr Ekane & Co a été déplacé");
-    expectText(mail, ["a déplacé votre rendez-vous au", "à 15:00", "Il était prévu le", "à 09:00"]);
+    expectText(mail, ["a déplacé votre rendez-vous au", "de 15:00 à 16:00", "Il était prévu le", "à 09:00"]);
     const second = calendarOf(mail);
     expect(second.uid).toBe(first.uid);
     expect(second.sequence).toBeGreaterThan(first.sequence);

@@ -97,12 +97,16 @@ function formatsFor(locale: Locale, timeZone: string) {
   return f;
 }
 
-/** 'Tuesday 1 December 2026 at 09:00, West Africa Time (UTC+1)' in the reader's language and the clinic zone. */
-function appointmentWhen(locale: Locale, startsAt: Date, timeZone = clinicTimeZone()) {
+/**
+ * 'Tuesday 1 December 2026 from 09:00 to 09:20, West Africa Time (UTC+1)' in the reader's language
+ * and the clinic zone; 'Tuesday 1 December 2026 at 09:00, ...' without an end (a time that was).
+ */
+function appointmentWhen(locale: Locale, startsAt: Date, endsAt?: Date, timeZone = clinicTimeZone()) {
   const f = formatsFor(locale, timeZone);
-  return mailText(locale, "appointment.when", {
+  return mailText(locale, endsAt ? "appointment.whenSpan" : "appointment.when", {
     date: f.date.format(startsAt),
     time: f.time.format(startsAt),
+    ...(endsAt ? { end: f.time.format(endsAt) } : {}),
     zone: formatTimeZone(timeZone, locale, startsAt),
   });
 }
@@ -275,7 +279,8 @@ function changeMail(
     values: (locale) => ({
       patient: nameOf(a.patient),
       doctor: nameOf(doctor),
-      when: appointmentWhen(locale, a.startsAt),
+      // A proposal's visit has no length yet: it is the doctor's once accepted.
+      when: appointmentWhen(locale, a.startsAt, change === "proposal" ? undefined : a.endsAt),
       ...(previousStartsAt ? { before: appointmentWhen(locale, previousStartsAt) } : {}),
       ...(reason ? { reason } : {}),
     }),
@@ -355,7 +360,7 @@ export async function queueReminder(tx: Db, mailer: OutboxMailer, id: string): P
         values: (locale) => ({
           patient: nameOf(a.patient),
           doctor: nameOf(a.doctor),
-          when: appointmentWhen(locale, a.startsAt),
+          when: appointmentWhen(locale, a.startsAt, a.endsAt),
         }),
         calendar: "add",
       }),

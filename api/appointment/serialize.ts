@@ -64,6 +64,7 @@ export function serializeAppointment(a: AppointmentRow) {
     category: a.category,
     date,
     time: iso,
+    endTime: clinicParts(a.endsAt).iso,
     place: a.place,
     city: a.city?.name ?? null,
     country: a.country?.name ?? null,

@@ -12,6 +12,8 @@ const base: CalendarAppointment = {
   type: "in-person",
   // 09:00 in Douala (UTC+1).
   startsAt: new Date("2026-12-01T08:00:00Z"),
+  // A 20-minute visit.
+  endsAt: new Date("2026-12-01T08:20:00Z"),
   createdAt: new Date("2026-11-20T10:00:00Z"),
   updatedAt: null,
   doctorName: "Paul Ngo",
@@ -49,7 +51,7 @@ describe("buildCalendar", () => {
     expect(vevents[0]!.getFirstProperty("dtstart")!.getParameter("tzid")).toBe("Africa/Douala");
     expect(event!.startDate.toString()).toBe("2026-12-01T09:00:00");
     expect(event!.startDate.toJSDate().toISOString()).toBe("2026-12-01T08:00:00.000Z");
-    expect(event!.endDate.toJSDate().toISOString()).toBe("2026-12-01T09:00:00.000Z");
+    expect(event!.endDate.toJSDate().toISOString()).toBe("2026-12-01T08:20:00.000Z");
     // DTSTAMP, CREATED and LAST-MODIFIED are UTC times (RFC 5545 3.8.7).
     for (const name of ["dtstamp", "created", "last-modified"]) {
       expect((vevents[0]!.getFirstPropertyValue(name) as ICAL.Time).zone).toBe(ICAL.Timezone.utcTimezone);
@@ -57,8 +59,13 @@ describe("buildCalendar", () => {
   });
 
   it("follows the zone's daylight saving time through its VTIMEZONE", () => {
-    const summer = { ...base, startsAt: new Date("2026-07-01T13:00:00Z") };
-    const winter = { ...base, id: "1b5c9a1e-1111-4222-8333-444455556666", startsAt: new Date("2026-12-01T14:00:00Z") };
+    const summer = { ...base, startsAt: new Date("2026-07-01T13:00:00Z"), endsAt: new Date("2026-07-01T13:20:00Z") };
+    const winter = {
+      ...base,
+      id: "1b5c9a1e-1111-4222-8333-444455556666",
+      startsAt: new Date("2026-12-01T14:00:00Z"),
+      endsAt: new Date("2026-12-01T14:20:00Z"),
+    };
     const text = buildCalendar([summer, winter], {
       method: "PUBLISH",
       locale: "en",

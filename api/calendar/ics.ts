@@ -14,9 +14,6 @@ import type { AppointmentStatus, StoredAppointmentType } from "../../contract/co
 
 const texts = { en, fr } as const;
 
-/** Slots start an hour apart, so an appointment lasts an hour (docs/product.md, Constants). */
-export const APPOINTMENT_MINUTES = 60;
-
 /**
  * UIDs must not change with the host name the app is reached by (a calendar would then keep two
  * copies of one appointment), so they name the product, not a server.
@@ -30,6 +27,8 @@ export interface CalendarAppointment {
   status: AppointmentStatus;
   type: StoredAppointmentType;
   startsAt: Date;
+  /** The visit's end: its start plus the doctor's visit length when it was booked. */
+  endsAt: Date;
   createdAt: Date;
   updatedAt: Date | null;
   /** Null for an open request that no doctor has taken yet. */
@@ -137,7 +136,7 @@ export function buildCalendar(appointments: readonly CalendarAppointment[], opti
       lastModified: a.updatedAt ?? a.createdAt,
       // A TZDate, so the wall-clock time is the clinic's whatever the server's own zone (TZ) is.
       start: new TZDate(a.startsAt.getTime(), timeZone),
-      end: new TZDate(a.startsAt.getTime() + APPOINTMENT_MINUTES * 60_000, timeZone),
+      end: new TZDate(a.endsAt.getTime(), timeZone),
       timezone: timeZone,
       summary: summary(a, reader, locale),
       description: description(a, locale, cancelling),
@@ -162,6 +161,7 @@ export function calendarAppointment(a: Loaded): CalendarAppointment {
     status: a.status,
     type: a.type,
     startsAt: a.startsAt,
+    endsAt: a.endsAt,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
     doctorName: a.doctor ? (a.doctor.deletedAt ? DELETED_USER : a.doctor.username) : null,

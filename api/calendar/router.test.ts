@@ -5,7 +5,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "../../config.ts";
-import { appointments, auditEvents, calendarFeeds } from "../db/schema.ts";
+import { appointments, auditEvents, calendarFeeds, workingPlans } from "../db/schema.ts";
 import { refusal, startApi, type TestApi, type TestAdmin, type TestDoctor, type TestPatient } from "../test/harness.ts";
 import { renewedFeed, videoLink } from "../../contract/calendar.ts";
 import { insertAppointment, insertOpenRequest } from "../appointment/test-factories.ts";
@@ -23,7 +23,9 @@ describe("/calendar", () => {
   let otherDoctor: TestDoctor;
   let admin: TestAdmin;
   let ids: Record<string, string>;
-  const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+  // One "now" for every appointment around it, so that back-to-back visits stay back to back.
+  const startedAt = Date.now();
+  const minutes = (n: number) => new Date(startedAt + n * 60_000);
 
   beforeAll(async () => {
     process.env.VIDEO_BASE_URL = `${VIDEO}/`;
@@ -36,6 +38,11 @@ describe("/calendar", () => {
     otherDoctor = await api.createDoctor({ specialities: ["Cardiology"] });
     admin = await api.createAdmin();
     const cardiology = ref.speciality("Cardiology").id;
+    /** An appointment booked while the doctor's visits were `length` minutes long. */
+    const visitOf = async (length: number, values: Parameters<typeof insertAppointment>[1]) => {
+      await api.db.update(workingPlans).set({ visitMinutes: length }).where(eq(workingPlans.doctorId, d));
+      return insertAppointment(api.db, values);
+    };
     const day = (days: number) =>
       zonedInstant(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10), "10:00");
     const p = patient.user.id;
@@ -73,9 +80,10 @@ describe("/calendar", () => {
           startsAt: day(5),
         })
       ).id,
-      // Online appointments around now, for the video window.
+      // Online appointments around now, for the video window, each as long as it can be without
+      // overlapping the next (two visits of one doctor never overlap): the window closes at the end.
       inTenMinutes: (
-        await insertAppointment(api.db, {
+        await visitOf(10, {
           patientId: p,
           doctorId: d,
           status: "confirmed",
@@ -84,7 +92,7 @@ describe("/calendar", () => {
         })
       ).id,
       inTwentyMinutes: (
-        await insertAppointment(api.db, {
+        await visitOf(60, {
           patientId: p,
           doctorId: d,
           status: "confirmed",
@@ -92,17 +100,17 @@ describe("/calendar", () => {
           startsAt: minutes(20),
         })
       ).id,
-      startedHalfAnHourAgo: (
-        await insertAppointment(api.db, {
+      startedAMinuteAgo: (
+        await visitOf(6, {
           patientId: p,
           doctorId: d,
           status: "pending",
           type: "online",
-          startsAt: minutes(-30),
+          startsAt: minutes(-1),
         })
       ).id,
       endedJustNow: (
-        await insertAppointment(api.db, {
+        await visitOf(59, {
           patientId: p,
           doctorId: d,
           status: "confirmed",
@@ -111,7 +119,7 @@ describe("/calendar", () => {
         })
       ).id,
       inPersonNow: (
-        await insertAppointment(api.db, {
+        await visitOf(5, {
           patientId: p,
           doctorId: d,
           status: "confirmed",
@@ -334,9 +342,10 @@ describe("/calendar", () => {
       expect(forDoctor.body.url).toBe(forPatient.body.url);
       const [row] = await api.db.select().from(appointments).where(eq(appointments.id, ids.inTenMinutes!));
       expect(forPatient.body.url).toBe(`${VIDEO}/${row!.videoRoom}`);
-      expect(forPatient.body.closesAt).toBe(new Date(row!.startsAt.getTime() + 60 * 60_000).toISOString());
+      // Until the visit's end: ten minutes after its start.
+      expect(forPatient.body.closesAt).toBe(new Date(row!.startsAt.getTime() + 10 * 60_000).toISOString());
       // Another appointment has another room.
-      const started = await video(ids.startedHalfAnHourAgo!, doctor.token);
+      const started = await video(ids.startedAMinuteAgo!, doctor.token);
       expect(started.body.url).toMatch(new RegExp(`^${VIDEO}/[0-9a-f]{32}$`));
       expect(started.body.url).not.toBe(forPatient.body.url);
     });

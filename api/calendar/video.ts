@@ -7,12 +7,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { config } from "../../config.ts";
 import type { Db } from "../db/index.ts";
 import { appointments } from "../db/schema.ts";
-import { APPOINTMENT_MINUTES } from "./ics.ts";
 import type { VideoLink } from "../../contract/calendar.ts";
 
 const VIDEO_OPENS_BEFORE_MINUTES = 15;
 
-type Row = Pick<typeof appointments.$inferSelect, "id" | "type" | "status" | "doctorId" | "startsAt" | "videoRoom">;
+type Row = Pick<typeof appointments.$inferSelect, "id" | "type" | "status" | "doctorId" | "startsAt" | "endsAt" | "videoRoom">;
 
 const NONE: VideoLink = { url: null, opensAt: null, closesAt: null };
 
@@ -29,7 +28,7 @@ const newRoomName = () => randomBytes(16).toString("hex");
 export async function videoLink(db: Db, a: Row, now = new Date(), base = config().VIDEO_BASE_URL): Promise<VideoLink> {
   if (!base || !hasRoom(a)) return NONE;
   const opens = new Date(a.startsAt.getTime() - VIDEO_OPENS_BEFORE_MINUTES * 60_000);
-  const closes = new Date(a.startsAt.getTime() + APPOINTMENT_MINUTES * 60_000);
+  const closes = a.endsAt;
   const window = { opensAt: opens.toISOString(), closesAt: closes.toISOString() };
   if (now < opens || now >= closes) return { url: null, ...window };
   let room = a.videoRoom;

@@ -57,6 +57,7 @@ const doctor = alias(users, "day_doctor");
 const dayColumns = {
   id: appointments.id,
   startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
   type: appointments.type,
   status: appointments.status,
   walkIn: appointments.walkIn,
@@ -85,6 +86,7 @@ export async function dayAppointments(db: Db, where: SQL | undefined, orderBy: S
       id: r.id,
       date,
       time: iso,
+      endTime: clinicParts(r.endsAt).iso,
       type: r.type,
       status: r.status,
       state: dayState(r),

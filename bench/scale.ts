@@ -6,7 +6,9 @@
 // of BENCH_RUNS sequential calls per size, small and large alternating. The searches run warm (the
 // next free slot of each doctor kept, ADR 0024) and cold (every kept one made stale first, so each
 // doctor of the page is walked over its 90-day horizon). Prints a JSON report and a markdown table;
-// `total` counts every match, so the rows column shows what each call had to count.
+// `total` counts every match, so the rows column shows what each call had to count. Last, on the
+// large set, the calls that walk the availability rule with six hourly slots, then with every plan
+// on 15-minute visits (issue 34): their ratio.
 //
 // Run: node bench/scale.ts
 //   BENCH_DATABASE_URL  postgres://… of a server where a throw-away database may be created and
@@ -545,7 +547,7 @@ async function prepare(n: Size) {
     await database.close();
     await database.drop();
   };
-  return { size: n, counts: ctx.counts, generateSeconds, get, time, close };
+  return { size: n, counts: ctx.counts, generateSeconds, get, time, close, db: database.db };
 }
 
 /**
@@ -588,6 +590,59 @@ async function measure(small: Awaited<ReturnType<typeof prepare>>, large: Awaite
   return { rows, explains };
 }
 
+// Visit length (issue 34): the calls that walk the availability rule, on the large data set, with
+// every doctor on the six hourly slots (the default), then on 15-minute visits from 08:00 to 12:00
+// and 13:00 to 17:00 on weekdays (32 starts a day). The same data, one after the other: the plans
+// change between the two (one bulk update), so the two phases cannot alternate.
+const FIFTEEN_MINUTES = Array.from({ length: 32 }, (_, i) => {
+  const minutes = (i < 16 ? 8 * 60 : 13 * 60 - 16 * 15) + i * 15;
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+});
+const weekdayIn = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  while ([0, 6].includes(d.getUTCDay())) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+const PLAN_CALLS: Call[] = [
+  ...CALLS.filter((c) => c.cold),
+  {
+    name: "slots of a doctor's day",
+    role: "patient",
+    path: (c) => `/appointment/slots?doctorId=${c.doctorId}&date=${weekdayIn(9)}`,
+  },
+];
+
+async function measurePlans(large: Awaited<ReturnType<typeof prepare>>) {
+  const phase = async () => {
+    const ms: Record<string, number> = {};
+    for (const call of PLAN_CALLS) {
+      for (let i = 0; i < WARMUP; i++) await large.get(call);
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) times.push(await large.time(call));
+      ms[call.name] = Number(median(times).toFixed(2));
+    }
+    return ms;
+  };
+  const hourly = await phase();
+  const week = {
+    monday: FIFTEEN_MINUTES,
+    tuesday: FIFTEEN_MINUTES,
+    wednesday: FIFTEEN_MINUTES,
+    thursday: FIFTEEN_MINUTES,
+    friday: FIFTEEN_MINUTES,
+    saturday: [],
+    sunday: [],
+  };
+  await large.db.execute(sql`update working_plans set visit_minutes = 15, week = ${JSON.stringify(week)}::jsonb`);
+  const fifteen = await phase();
+  return PLAN_CALLS.map((c) => ({
+    call: c.name,
+    hourlyMs: hourly[c.name]!,
+    fifteenMs: fifteen[c.name]!,
+    ratio: Number((fifteen[c.name]! / hourly[c.name]!).toFixed(2)),
+  }));
+}
+
 /** EXPLAIN ANALYZE of the statements of one call, slowest first (those over 0.3 ms, at least one). */
 async function explainCall(run: () => Promise<unknown>) {
   capturing = [];
@@ -609,9 +664,11 @@ const loadAtStart = os.loadavg();
 const small = await prepare(SIZES[0]);
 let large: Awaited<ReturnType<typeof prepare>> | undefined;
 let measured: Awaited<ReturnType<typeof measure>>;
+let plans: Awaited<ReturnType<typeof measurePlans>>;
 try {
   large = await prepare(SIZES[1]);
   measured = await measure(small, large);
+  plans = await measurePlans(large);
 } finally {
   await small.close();
   await large?.close();
@@ -632,6 +689,7 @@ const report = {
   small: { ...small.counts, generateSeconds: small.generateSeconds },
   large: { ...large.counts, generateSeconds: large.generateSeconds },
   rows,
+  plans,
 };
 console.log(JSON.stringify(report, null, 2));
 console.log();
@@ -641,6 +699,10 @@ for (const r of rows)
   console.log(
     `| ${r.call} | ${r.smallMs} | ${r.largeMs} | ${r.ratio} | ${r.within2x ? "yes" : "NO"} | ${r.smallRows} | ${r.largeRows} |`,
   );
+console.log();
+console.log("| call (large set) | six hourly slots ms | 15-minute visits ms | ratio |");
+console.log("|---|---:|---:|---:|");
+for (const p of plans) console.log(`| ${p.call} | ${p.hourlyMs} | ${p.fifteenMs} | ${p.ratio} |`);
 if (EXPLAIN) {
   for (const [name, plans] of Object.entries(explains)) {
     console.log(`\n### EXPLAIN (large): ${name}\n`);

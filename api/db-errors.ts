@@ -26,4 +26,3 @@ export function withSqlState(err: unknown, code: string): object | undefined {
   }
   return undefined;
 }
-

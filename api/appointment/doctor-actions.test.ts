@@ -37,10 +37,12 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
     pendingDoctor = await api.createDoctor({ verification: "pending" });
   });
 
-  // Each row its own instant (off the slots), so the one-per-slot index never collides by accident.
-  let minutes = 0;
-  const ahead = () => new Date(Date.parse(`${futureDate(200)}T06:00:00Z`) + ++minutes * 60_000);
-  const hourAgo = () => new Date(Date.now() - 3_600_000 - ++minutes * 60_000);
+  // Each row its own visit (an hour, off the slots), so neither the one-per-slot index nor the
+  // no-overlap constraint collides by accident.
+  let visits = 0;
+  const VISIT_APART = 61 * 60_000;
+  const ahead = () => new Date(Date.parse(`${futureDate(200)}T06:00:00Z`) + ++visits * VISIT_APART);
+  const hourAgo = () => new Date(Date.now() - 3_600_000 - ++visits * VISIT_APART);
   const assigned = (status: Status, values: Partial<typeof appointments.$inferInsert> = {}) =>
     insertAppointment(api.db, {
       patientId: patient.user.id,
@@ -283,7 +285,7 @@ describe("the doctor's PUT /appointment/{id}: the state table and rescheduling",
       const counted = await api.createPatient({ username: "Counted Patient" });
       const mine = (status: Status, startsAt: Date, doctorId = doctor.user.id) =>
         insertAppointment(api.db, { patientId: counted.user.id, doctorId, status, startsAt });
-      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - ++minutes * 60_000);
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - ++visits * VISIT_APART);
       const looked = await mine("confirmed", hourAgo());
       expect((await getAsDoctor(looked.id)).body.patientMissed).toBe(0);
       await put(looked.id, { status: "missed" });

@@ -11,7 +11,10 @@ import type { VideoLink } from "../../contract/calendar.ts";
 
 const VIDEO_OPENS_BEFORE_MINUTES = 15;
 
-type Row = Pick<typeof appointments.$inferSelect, "id" | "type" | "status" | "doctorId" | "startsAt" | "endsAt" | "videoRoom">;
+type Row = Pick<
+  typeof appointments.$inferSelect,
+  "id" | "type" | "status" | "doctorId" | "startsAt" | "endsAt" | "videoRoom"
+>;
 
 const NONE: VideoLink = { url: null, opensAt: null, closesAt: null };
 

@@ -103,7 +103,6 @@ export const workingPlan = z
   });
 export type WorkingPlan = z.output<typeof workingPlan>;
 
-
 /** Whether the caller asks for the appointments in the period to be cancelled (a form's "on" too). */
 const cancelAppointments = z.preprocess(
   (v) => v === "on" || v === "true" || v,

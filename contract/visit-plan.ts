@@ -2,13 +2,7 @@
 // visits, HH:MM in the clinic's zone, on a 5-minute grid between 06:00 and 22:00, each visit ending
 // before the next starts. Plain functions without zod: the API's schema (contract/availability.ts)
 // and the Availability page (in the browser too) apply the same rules.
-import {
-  PLAN_DAY_END,
-  PLAN_DAY_START,
-  PLAN_GRID_MINUTES,
-  VISIT_MINUTES_MAX,
-  VISIT_MINUTES_MIN,
-} from "./constants.ts";
+import { PLAN_DAY_END, PLAN_DAY_START, PLAN_GRID_MINUTES } from "./constants.ts";
 
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -19,24 +13,17 @@ export function minutesOf(time: string): number {
 }
 
 /** HH:MM of minutes after midnight. */
-export const clockOf = (minutes: number) =>
+const clockOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** Whether `time` is a start a plan may hold: HH:MM on the grid, its visit of `visitMinutes` within the day. */
-export function isPlanStart(time: string, visitMinutes: number): boolean {
+function isPlanStart(time: string, visitMinutes: number): boolean {
   const m = minutesOf(time);
-  return (
-    m % PLAN_GRID_MINUTES === 0 && m >= minutesOf(PLAN_DAY_START) && m + visitMinutes <= minutesOf(PLAN_DAY_END)
-  );
+  return m % PLAN_GRID_MINUTES === 0 && m >= minutesOf(PLAN_DAY_START) && m + visitMinutes <= minutesOf(PLAN_DAY_END);
 }
 
-export const isVisitLength = (minutes: number) =>
-  Number.isInteger(minutes) && minutes >= VISIT_MINUTES_MIN && minutes <= VISIT_MINUTES_MAX;
-
 /** What is wrong with one day's starts, in order; null when the day is a valid plan. */
-export type DayProblem =
-  | { kind: "off_grid"; time: string }
-  | { kind: "overlap"; time: string; previous: string };
+export type DayProblem = { kind: "off_grid"; time: string } | { kind: "overlap"; time: string; previous: string };
 
 export function dayProblem(starts: readonly string[], visitMinutes: number): DayProblem | null {
   const sorted = [...new Set(starts)].sort();

@@ -43,7 +43,7 @@ interface Period {
  * appointments_active_starts, an absence's by the doctor's.
  */
 /** The columns `appointmentOfPeriod` reads, with the joins `withPeople` adds. */
-export const periodAppointmentColumns = {
+const periodAppointmentColumns = {
   id: appointments.id,
   status: appointments.status,
   startsAt: appointments.startsAt,

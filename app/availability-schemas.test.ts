@@ -12,7 +12,7 @@ import {
   SLOTS,
   WEEKDAYS,
 } from "../contract/constants.ts";
-import { absenceSchema, closureSchema, planSchema } from "./availability-schemas.ts";
+import { absenceSchema, closureSchema, planBody, planSchema, planValues } from "./availability-schemas.ts";
 
 const TODAY = "2026-12-01";
 const form = (fields: [string, string][]) => {
@@ -20,31 +20,53 @@ const form = (fields: [string, string][]) => {
   for (const [name, value] of fields) data.append(name, value);
   return data;
 };
-const plan = (notice: string, horizon: string, week: [string, string][] = []) =>
-  parseWithZod(form([...week, ["minimumNoticeHours", notice], ["bookingHorizonDays", horizon]]), {
-    schema: planSchema,
-  });
+const plan = (notice: string, horizon: string, days: [string, string][] = [], visitMinutes = "60") =>
+  parseWithZod(
+    form([["visitMinutes", visitMinutes], ...days, ["minimumNoticeHours", notice], ["bookingHorizonDays", horizon]]),
+    { schema: planSchema },
+  );
 
 describe("the working plan form", () => {
-  it("sends the week the API reads: checked boxes per day, the unchecked days as empty lists", () => {
-    const sent = plan("2", "90", [
-      ["week.saturday", "09:00"],
-      ["week.saturday", "10:00"],
-      ["week.monday", "14:00"],
-    ]);
+  it("sends the week the API reads: each day's periods cut into visits, the days without one as empty lists", () => {
+    const sent = plan(
+      "2",
+      "90",
+      [
+        ["days.monday[0].from", "13:00"],
+        ["days.monday[0].to", "16:00"],
+        ["days.monday[1].from", "08:00"],
+        ["days.monday[1].to", "12:00"],
+        ["days.monday[2].from", ""],
+        ["days.monday[2].to", ""],
+        ["days.saturday[0].from", "09:00"],
+        ["days.saturday[0].to", "09:50"],
+      ],
+      "20",
+    );
     expect(sent.status).toBe("success");
     if (sent.status !== "success") return;
-    expect(sent.value.week).toEqual({
-      monday: ["14:00"],
-      tuesday: [],
-      wednesday: [],
-      thursday: [],
-      friday: [],
-      saturday: ["09:00", "10:00"],
-      sunday: [],
+    const body = planBody(sent.value);
+    expect(body.week.monday).toHaveLength(21);
+    expect(body.week.monday.slice(0, 3)).toEqual(["08:00", "08:20", "08:40"]);
+    expect(body.week.monday.slice(11, 13)).toEqual(["11:40", "13:00"]);
+    expect(body.week.saturday).toEqual(["09:00", "09:20"]);
+    expect(body.week.tuesday).toEqual([]);
+    expect(Object.keys(body.week)).toEqual([...WEEKDAYS]);
+    expect(workingPlan.safeParse(body).success).toBe(true);
+  });
+
+  it("shows a saved plan as the periods it was made of", () => {
+    const values = planValues({
+      week: { monday: ["08:00", "08:20", "08:40", "13:00", "13:20"] },
+      visitMinutes: 20,
+      minimumNoticeHours: 2,
+      bookingHorizonDays: 90,
     });
-    expect(workingPlan.safeParse(sent.value).success).toBe(true);
-    expect(Object.keys(sent.value.week)).toEqual([...WEEKDAYS]);
+    expect(values.days.monday).toEqual([
+      { from: "08:00", to: "09:00" },
+      { from: "13:00", to: "13:40" },
+    ]);
+    expect(values.days.sunday).toEqual([]);
   });
 
   it.each([
@@ -65,24 +87,80 @@ describe("the working plan form", () => {
       ).toBe(false);
   });
 
-  it("refuses a slot off the grid", () => {
-    const sent = plan("2", "90", [["week.monday", "12:00"]]);
-    expect(sent.reply().error?.["week.monday[0]"]).toEqual(["doctor:availability.slotInvalid"]);
+  it.each([
+    ["4", "doctor:availability.visitRange"],
+    ["125", "doctor:availability.visitRange"],
+    ["17", "doctor:availability.visitRange"],
+    ["", "doctor:availability.visitRequired"],
+  ])("refuses a visit of %s minutes", (minutes, message) => {
+    expect(plan("2", "90", [], minutes).reply().error?.visitMinutes).toEqual([message]);
+  });
+
+  it.each([
+    ["12:00", "08:00", "days.monday[0].to", "doctor:availability.periodToBeforeFrom"],
+    ["08:03", "12:00", "days.monday[0].from", "doctor:availability.periodOffGrid"],
+    ["05:00", "12:00", "days.monday[0].from", "doctor:availability.periodOffGrid"],
+    ["20:00", "22:30", "days.monday[0].to", "doctor:availability.periodOffGrid"],
+    ["08:00", "", "days.monday[0].to", "doctor:availability.periodToRequired"],
+    ["", "12:00", "days.monday[0].from", "doctor:availability.periodFromRequired"],
+    ["08:00", "08:15", "days.monday[0].to", "doctor:availability.periodTooShort"],
+  ])("refuses the period %s to %s beside %s", (from, to, field, message) => {
+    const sent = plan(
+      "2",
+      "90",
+      [
+        ["days.monday[0].from", from],
+        ["days.monday[0].to", to],
+      ],
+      "20",
+    );
+    expect(sent.status).toBe("error");
+    expect(sent.reply().error?.[field]).toEqual([message]);
+  });
+
+  it("refuses periods of one day that overlap, beside the later one", () => {
+    const sent = plan("2", "90", [
+      ["days.friday[0].from", "10:00"],
+      ["days.friday[0].to", "12:00"],
+      ["days.friday[1].from", "08:00"],
+      ["days.friday[1].to", "10:30"],
+    ]);
+    expect(sent.reply().error?.["days.friday[0].from"]).toEqual(["doctor:availability.periodOverlap"]);
   });
 
   it("accepts the bounds the API accepts", () => {
-    for (const [notice, horizon] of [
-      ["0", "1"],
-      [String(MAX_NOTICE_HOURS), String(MAX_HORIZON_DAYS)],
+    for (const [notice, horizon, minutes] of [
+      ["0", "1", "5"],
+      [String(MAX_NOTICE_HOURS), String(MAX_HORIZON_DAYS), "120"],
     ]) {
       const sent = plan(
         notice,
         horizon,
-        SLOTS.map((s) => ["week.friday", s]),
+        [
+          ["days.friday[0].from", "06:00"],
+          ["days.friday[0].to", "22:00"],
+        ],
+        minutes,
       );
       expect(sent.status, `${notice} ${horizon}`).toBe("success");
-      if (sent.status === "success") expect(workingPlan.safeParse(sent.value).success).toBe(true);
+      if (sent.status === "success") expect(workingPlan.safeParse(planBody(sent.value)).success).toBe(true);
     }
+  });
+
+  it("keeps the six hourly slots of the default plan as they are", () => {
+    const values = planValues({
+      week: { monday: [...SLOTS] },
+      visitMinutes: 60,
+      minimumNoticeHours: 2,
+      bookingHorizonDays: 90,
+    });
+    const days = values.days.monday.flatMap((p, i) => [
+      [`days.monday[${i}].from`, p.from],
+      [`days.monday[${i}].to`, p.to],
+    ]) as [string, string][];
+    const sent = plan("2", "90", days);
+    expect(sent.status).toBe("success");
+    if (sent.status === "success") expect(planBody(sent.value).week.monday).toEqual([...SLOTS]);
   });
 });
 

@@ -108,8 +108,10 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   beyond_horizon: "common:availability.beyondHorizon",
   clinic_closed: "common:availability.clinicClosed",
   doctor_absent: "common:availability.doctorAbsent",
+  visit_overlap: "common:availability.visitOverlap",
   // The working plan's, the absences' and the closed days' own fields.
-  invalid_week: { availability: "doctor:availability.slotInvalid" },
+  invalid_week: { availability: "doctor:availability.dayRefused" },
+  invalid_visit_minutes: { availability: "doctor:availability.visitRange" },
   invalid_notice: { availability: "doctor:availability.noticeRange" },
   invalid_horizon: { availability: "doctor:availability.horizonRange" },
   invalid_date: { availability: "common:calendarDays.dateInvalid" },

@@ -2,7 +2,7 @@
 // visits, HH:MM in the clinic's zone, on a 5-minute grid between 06:00 and 22:00, each visit ending
 // before the next starts. Plain functions without zod: the API's schema (contract/availability.ts)
 // and the Availability page (in the browser too) apply the same rules.
-import { PLAN_DAY_END, PLAN_DAY_START, PLAN_GRID_MINUTES } from "./constants.ts";
+import { PLAN_DAY_END, PLAN_DAY_START, PLAN_GRID_MINUTES, VISIT_MINUTES_MAX, VISIT_MINUTES_MIN } from "./constants.ts";
 
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -21,6 +21,10 @@ function isPlanStart(time: string, visitMinutes: number): boolean {
   const m = minutesOf(time);
   return m % PLAN_GRID_MINUTES === 0 && m >= minutesOf(PLAN_DAY_START) && m + visitMinutes <= minutesOf(PLAN_DAY_END);
 }
+
+/** Whether `minutes` is a visit length a plan may have. */
+export const isVisitLength = (minutes: number) =>
+  Number.isInteger(minutes) && minutes >= VISIT_MINUTES_MIN && minutes <= VISIT_MINUTES_MAX;
 
 /** What is wrong with one day's starts, in order; null when the day is a valid plan. */
 export type DayProblem = { kind: "off_grid"; time: string } | { kind: "overlap"; time: string; previous: string };

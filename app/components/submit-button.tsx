@@ -13,6 +13,7 @@ export function SubmitButton({
   value,
   disabled,
   formAction,
+  formNoValidate,
 }: {
   children: ReactNode;
   className?: string;
@@ -20,6 +21,8 @@ export function SubmitButton({
   value?: string;
   disabled?: boolean;
   formAction?: string;
+  /** A step that sends the form as it is, checked or not (conform then leaves it to the server). */
+  formNoValidate?: boolean;
 }) {
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -36,6 +39,7 @@ export function SubmitButton({
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       formAction={formAction}
+      formNoValidate={formNoValidate}
     >
       {busy ? <Spinner /> : null}
       {busy ? <span>{t("common:pleaseWait")}</span> : children}

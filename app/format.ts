@@ -121,3 +121,14 @@ export function formatPlace(
 
 /** HH:mm of an appointment, read from its offset timestamp (the API writes it in the clinic's zone). */
 export const slotOf = (a: { time: string }) => a.time.slice(11, 16);
+
+/** '08:40–09:00': when an appointment starts and ends (its start alone when the end is not known). */
+export const timeRangeOf = (a: { time: string; endTime?: string | null }) =>
+  a.endTime ? `${slotOf(a)}–${a.endTime.slice(11, 16)}` : slotOf(a);
+
+/**
+ * The time a patient's appointment shows: from start to end once a doctor holds it; an open request
+ * waiting for one shows its preferred start alone (its length is the doctor's, not known yet).
+ */
+export const shownTime = (a: { time: string; endTime?: string | null; doctorId: string | null }) =>
+  a.doctorId ? timeRangeOf(a) : slotOf(a);

@@ -1,7 +1,7 @@
 // Actions of the doctor's appointments screen: each is one upstream call, then a redirect with a
 // toast (post/redirect/get), except reschedule errors, which keep the form and its values.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Upstream } from "../../upstream.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { withParams } from "../../url.ts";
@@ -9,7 +9,27 @@ import { specialityName } from "../../format.ts";
 import { pageOf } from "../../auth.server.ts";
 import { rescheduleSchema } from "./reschedule-schema.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import type { DoctorAppointment, DoctorChange, ProposalRequest } from "../../../contract/appointment.ts";
+import type { DaySlot, DoctorAppointment, DoctorChange, ProposalRequest } from "../../../contract/appointment.ts";
+
+const isDay = (value: string | null): value is string =>
+  Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
+
+/**
+ * The reschedule form's day (?date=, else the appointment's own day) and the start times of the
+ * doctor's plan that day (GET /appointment/slots; none on a day not worked, null when they could
+ * not be read).
+ */
+export async function rescheduleDayOf(
+  api: Upstream,
+  a: { date: string; doctorId: string | null },
+  asked: string | null,
+  today: string,
+) {
+  const date = isDay(asked) && asked >= today ? asked : a.date;
+  if (!a.doctorId) return { date, slots: null };
+  const slots = await api.call<DaySlot[]>("GET", "/appointment/slots", { query: { doctorId: a.doctorId, date } });
+  return { date, slots: slots.ok ? slots.data : null };
+}
 
 /**
  * What a card of the list (components/doctor/appointment-card.tsx, with its actions) and the cancel
@@ -24,6 +44,7 @@ export function listedAppointment(a: DoctorAppointment, language: string) {
     type: a.type,
     date: a.date,
     time: a.time,
+    endTime: a.endTime,
     doctorId: a.doctorId,
     myProposal: a.myProposal,
     slotHeld: a.slotHeld,
@@ -86,7 +107,7 @@ export async function appointmentAction({
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("appointmentId") ?? "");
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
-  const back = withParams(pageOf(request), { appointment: null, edit: null, cancel: null });
+  const back = withParams(pageOf(request), { appointment: null, edit: null, cancel: null, date: null });
   const path = `/appointment/${encodeURIComponent(id)}`;
 
   if (Object.hasOwn(statusChanges, intent)) {
@@ -106,6 +127,12 @@ export async function appointmentAction({
     });
     if (answer.ok) return redirectWithToast(back, { type: "success", message: "doctor:toast.proposed" });
     return failed(api, id, answer, "doctor:toast.proposeFailed");
+  }
+
+  if (intent === "times") {
+    // Without JavaScript, 'Show the times' reloads the reschedule form on the typed day.
+    const asked = String(formData.get("date") ?? "");
+    return redirect(withParams(pageOf(request), { date: isDay(asked) && asked >= today ? asked : null }));
   }
 
   if (intent === "reschedule") {

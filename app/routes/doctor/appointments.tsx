@@ -22,6 +22,7 @@ import { Pagination } from "../../components/pagination.tsx";
 import {
   appointmentAction,
   listedAppointment,
+  rescheduleDayOf,
   type ActionFailure,
   type ListedAppointment,
 } from "./appointments.server.ts";
@@ -58,7 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [selected, cancelling] = await Promise.all([findOne(params.get("appointment")), findOne(params.get("cancel"))]);
   const doctorId = getUser(context).id;
   const language = getLanguage(context);
-  const video = await videoLinkOf(api, selected, selected?.doctorId === doctorId);
+  const editing = Boolean(selected && params.get("edit") === "1");
+  const today = clinicToday();
+  const [video, rescheduleDay] = await Promise.all([
+    videoLinkOf(api, selected, selected?.doctorId === doctorId),
+    editing && selected ? rescheduleDayOf(api, selected, params.get("date"), today) : null,
+  ]);
   const now = Date.now();
   return {
     tab,
@@ -72,7 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     selected,
     cancelling: cancelling && listedAppointment(cancelling, language),
-    editing: Boolean(selected && params.get("edit") === "1"),
+    editing,
+    rescheduleDay,
     // Started appointments can be marked completed or missed; computed here so server and browser agree.
     started: Object.fromEntries(
       [...list.appointments, ...(selected ? [selected] : []), ...(cancelling ? [cancelling] : [])].map((a) => [
@@ -80,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         Date.parse(a.time) <= now,
       ]),
     ),
-    today: clinicToday(),
+    today,
     idempotencyKey: crypto.randomUUID(),
     doctorId,
     video,

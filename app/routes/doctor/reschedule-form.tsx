@@ -1,13 +1,17 @@
 // The reschedule form of the appointment dialog (appointments.tsx). It shows only once the doctor
 // has chosen to reschedule (?edit=1), so its code, and conform's form state with it, load after the
 // page is interactive instead of with it (docs/decisions/0003-first-load-javascript-budget.md).
+// It offers the start times of the doctor's plan on the day shown (?date=, else the appointment's
+// day), in the parts of the day; 'Show the times' (with JavaScript, leaving the date field) shows
+// another day's.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useHydrated, useTranslation } from "../../i18n.ts";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/appointments";
-import { slotOf } from "../../format.ts";
-import { SLOTS } from "../../../contract/constants.ts";
+import { formatDate, slotOf } from "../../format.ts";
+import { byDayPart } from "../../day-parts.ts";
+import { withParams } from "../../url.ts";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import { Field, FormAlert, SelectField, SubmitButton } from "../../components/forms.tsx";
 import { useClientValidation } from "../../components/client-validation.ts";
@@ -29,16 +33,24 @@ export function RescheduleForm({
   closeTo: string;
   result: SubmissionResult | null | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
   const current = { date: a.date, time: slotOf(a) };
+  const day = data.rescheduleDay ?? { date: a.date, slots: null };
   const validation = useClientValidation(loadValidation, ([zod, schemas], formData) =>
     zod.parseWithZod(formData, { schema: schemas.rescheduleSchema(data.today) }),
   );
   const [form, fields] = useForm({
     id: `reschedule-${a.id}`,
     lastResult: result,
-    defaultValue: { date: current.date, time: current.time, currentDate: current.date, currentTime: current.time },
+    defaultValue: {
+      date: day.date,
+      time: day.date === current.date ? current.time : "",
+      currentDate: current.date,
+      currentTime: current.time,
+    },
     ...validation,
   });
   const [values, setValues] = useState({
@@ -66,20 +78,62 @@ export function RescheduleForm({
       <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
       <input {...getInputProps(fields.currentDate, { type: "hidden" })} />
       <input {...getInputProps(fields.currentTime, { type: "hidden" })} />
-      <Field
-        label={t("doctor:reschedule.date")}
-        {...getInputProps(fields.date, { type: "date" })}
-        min={data.today}
-        errors={fields.date.errors}
-      />
-      <SelectField label={t("doctor:reschedule.time")} {...getSelectProps(fields.time)} errors={fields.time.errors}>
+      <div className="flex flex-wrap items-end gap-2">
+        <Field
+          label={t("doctor:reschedule.date")}
+          {...getInputProps(fields.date, { type: "date" })}
+          min={data.today}
+          errors={fields.date.errors}
+          className="min-w-48 flex-1"
+          onBlur={(e) => {
+            // With JavaScript the times follow the date once it is left whole.
+            const value = e.currentTarget.value;
+            if (/^\d{4}-\d{2}-\d{2}$/.test(value) && value >= data.today && value !== day.date)
+              void navigate(withParams(location.pathname + location.search, { date: value }), {
+                replace: true,
+                preventScrollReset: true,
+              });
+          }}
+        />
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="times" className="btn-secondary" formNoValidate>
+            {t("doctor:reschedule.showTimes")}
+          </button>
+        )}
+      </div>
+      <SelectField
+        label={t("doctor:reschedule.timeOn", { date: formatDate(day.date, i18n.language) })}
+        {...getSelectProps(fields.time)}
+        // The day's own times: a new list for each day shown.
+        key={`${fields.time.key}-${day.date}`}
+        errors={fields.time.errors}
+      >
         <option value="">{t("doctor:reschedule.chooseTime")}</option>
-        {SLOTS.map((slot) => (
-          <option key={slot} value={slot}>
-            {slot}
-          </option>
-        ))}
+        {byDayPart(day.slots ?? [], (slot) => slot.time)
+          .filter((part) => part.items.length)
+          .map((part) => (
+            <optgroup key={part.key} label={t(`patient:book.${part.key}`)}>
+              {part.items.map((slot) => {
+                // The appointment's own start is taken by itself: it stays the form's first value.
+                const own = day.date === current.date && slot.time === current.time;
+                return (
+                  <option key={slot.time} value={slot.time} disabled={!slot.available && !own}>
+                    {own
+                      ? t("doctor:reschedule.currentTime", { time: slot.time })
+                      : slot.available
+                        ? slot.time
+                        : `${slot.time} ${t("patient:book.unavailable")}`}
+                  </option>
+                );
+              })}
+            </optgroup>
+          ))}
       </SelectField>
+      {day.slots === null ? (
+        <p className="text-sm text-red-700">{t("patient:book.slotsFailed")}</p>
+      ) : day.slots.length === 0 ? (
+        <p className="text-sm text-slate-700">{t("common:availability.dayNotWorked")}</p>
+      ) : null}
       <ClinicTimeZone />
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={closeTo} preventScrollReset className="btn-secondary">

@@ -1,7 +1,7 @@
-// The reschedule form (docs/product.md, Validation): a date not before today, one of the six slots, and a
+// The reschedule form (docs/product.md, Validation): a date not before today, a start of the doctor's plan, and a
 // change from the current values. Shared by the action and the browser (conform).
 import { z } from "../../zod.ts";
-import { SLOTS } from "../../../contract/constants.ts";
+import { isStartTime } from "../../start-time.ts";
 
 export function rescheduleSchema(today: string) {
   return z
@@ -10,7 +10,7 @@ export function rescheduleSchema(today: string) {
         .string({ error: "doctor:reschedule.dateRequired" })
         .regex(/^\d{4}-\d{2}-\d{2}$/, "doctor:reschedule.dateRequired")
         .refine((d) => d >= today, "doctor:reschedule.pastDate"),
-      time: z.enum(SLOTS, { error: "doctor:reschedule.timeRequired" }),
+      time: z.string({ error: "doctor:reschedule.timeRequired" }).refine(isStartTime, "doctor:reschedule.timeRequired"),
       currentDate: z.string(),
       currentTime: z.string(),
     })

@@ -8,6 +8,7 @@ import {
   SLOTS,
   VIDEO_PLATFORMS,
 } from "../../../contract/constants.ts";
+import { isStartTime } from "../../start-time.ts";
 
 const onlineDetails = {
   deviceType: z.enum(DEVICE_TYPES).optional(),
@@ -27,7 +28,8 @@ export function bookSchema(today: string) {
     doctorId: z.string({ error: "patient:book.failed" }),
     type: z.enum(APPOINTMENT_TYPES, { error: "patient:form.typeRequired" }),
     date: day(today, "patient:form.dateRequired"),
-    time: z.enum(SLOTS, { error: "patient:book.slotRequired" }),
+    // Any start of the doctor's plan: the API's availability rule says whether it is one (docs/product.md).
+    time: z.string({ error: "patient:book.slotRequired" }).refine(isStartTime, "patient:book.slotRequired"),
     ...onlineDetails,
   });
 }
@@ -40,7 +42,7 @@ export function requestSchema(today: string) {
       .positive("patient:request.specialityRequired"),
     type: z.enum(APPOINTMENT_TYPES, { error: "patient:form.typeRequired" }),
     date: day(today, "patient:form.dateRequired"),
-    // The six slots of a booking: an accepted request becomes an appointment on the doctor's grid.
+    // The six preferred times of the specification: a doctor who takes the request proposes a start of their own plan.
     time: z.enum(SLOTS, { error: "patient:request.timeRequired" }),
     countryId: z.coerce.number().int().positive().optional(),
     cityId: z.coerce.number().int().positive().optional(),

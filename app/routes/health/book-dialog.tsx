@@ -16,6 +16,7 @@ import { formatDate, formatMoney, formatPlace } from "../../format.ts";
 import { APPOINTMENT_TYPES, CONNECTION_QUALITIES, DEVICE_TYPES, VIDEO_PLATFORMS } from "../../../contract/constants.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import type { Booking } from "./doctors.server.ts";
+import { byDayPart } from "../../day-parts.ts";
 
 /** The book form's answer when the action refused it: its result, and the day's slots when the day changed. */
 export interface BookAnswer {
@@ -248,24 +249,40 @@ export function BookDialog({
             ) : null}
             {slots === null ? (
               <p className="text-sm text-red-700">{t("patient:book.slotsFailed")}</p>
+            ) : slots.length === 0 ? (
+              <p className="text-sm text-slate-700">{t("common:availability.dayNotWorked")}</p>
             ) : (
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3" onChange={() => setCleared(null)}>
-                {slots.map((slot) => (
-                  <label
-                    key={slot.time}
-                    className={`flex flex-wrap items-center gap-x-2 rounded-md border px-3 py-2 text-sm ${slot.available ? "cursor-pointer border-slate-300 bg-white has-checked:border-brand-600 has-checked:bg-brand-50" : "border-slate-200 bg-slate-100 text-slate-600 line-through"}`}
-                  >
-                    <input
-                      type="radio"
-                      name="time"
-                      value={slot.time}
-                      disabled={!slot.available}
-                      defaultChecked={slot.available && fields.time.initialValue === slot.time}
-                    />
-                    <span>{slot.time}</span>
-                    {slot.available ? null : <span className="no-underline">{t("patient:book.unavailable")}</span>}
-                  </label>
-                ))}
+              // The day's starts in its parts (morning, afternoon, evening): forty a day still fit a phone.
+              <div className="space-y-3" onChange={() => setCleared(null)}>
+                {byDayPart(slots, (slot) => slot.time)
+                  .filter((part) => part.items.length)
+                  .map((part) => (
+                    <fieldset key={part.key} className="min-w-0">
+                      <legend className="mb-1 text-sm font-medium text-slate-800">
+                        {t(`patient:book.${part.key}`)}
+                      </legend>
+                      <div className="grid grid-cols-3 gap-1.5 sm:grid-cols-4">
+                        {part.items.map((slot) => (
+                          <label
+                            key={slot.time}
+                            className={`flex min-w-0 flex-wrap items-center gap-x-1.5 rounded-md border px-2 py-1.5 text-sm ${slot.available ? "cursor-pointer border-slate-300 bg-white has-checked:border-brand-600 has-checked:bg-brand-50" : "border-slate-200 bg-slate-100 text-slate-600"}`}
+                          >
+                            <input
+                              type="radio"
+                              name="time"
+                              value={slot.time}
+                              disabled={!slot.available}
+                              defaultChecked={slot.available && fields.time.initialValue === slot.time}
+                            />
+                            <span className={slot.available ? undefined : "line-through"}>{slot.time}</span>
+                            {slot.available ? null : (
+                              <span className="text-xs break-words">{t("patient:book.unavailable")}</span>
+                            )}
+                          </label>
+                        ))}
+                      </div>
+                    </fieldset>
+                  ))}
               </div>
             )}
             {slots?.length && !slots.some((slot) => slot.available) ? (

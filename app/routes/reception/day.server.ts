@@ -1,16 +1,17 @@
 // The day sheet's server side: the day asked for, its rows as the desk reads them (the state in the
 // clinic's words, the arrival in clinic time, what may be done to each), and its actions.
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Upstream } from "../../upstream.server.ts";
 import { clinicClock } from "../../clinic.server.ts";
 import { formatPhone } from "../../phone.server.ts";
 import { pageOf } from "../../auth.server.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
-import { slotOf } from "../../format.ts";
+import { slotOf, timeRangeOf } from "../../format.ts";
 import { withParams } from "../../url.ts";
-import { SLOTS } from "../../../contract/constants.ts";
+import { isStartTime } from "../../start-time.ts";
 import type { DayAppointment, DaySheet, DeskChange, DeskPatientList, WalkIn } from "../../../contract/reception.ts";
+import type { DaySlot } from "../../../contract/appointment.ts";
 
 const isDay = (value: string | null): value is string =>
   Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)));
@@ -24,6 +25,8 @@ function rowOf(a: DayAppointment, today: string, now: number) {
     id: a.id,
     doctorId: a.Doctor.id,
     time: slotOf(a),
+    // '08:40–09:00' (the API says when a visit ends).
+    timeRange: timeRangeOf(a),
     walkIn: a.walkIn,
     state,
     patient: {
@@ -50,6 +53,22 @@ export async function daySheetOf(api: Upstream, asked: string | null, today: str
   };
 }
 
+/**
+ * The reschedule dialog's day (?rescheduleDate=, else the sheet's day) and the start times of the
+ * row's doctor's plan that day (none on a day not worked, null when they could not be read).
+ */
+export async function rescheduleDayOf(
+  api: Upstream,
+  row: SheetRow,
+  asked: string | null,
+  shown: string,
+  today: string,
+) {
+  const date = isDay(asked) && asked >= today ? asked : shown;
+  const slots = await api.call<DaySlot[]>("GET", "/appointment/slots", { query: { doctorId: row.doctorId, date } });
+  return { date, slots: slots.ok ? slots.data : null };
+}
+
 /** A refused action, said on the row it came from (or on the walk-in form: id "walkIn"). */
 export interface DayFailure {
   id: string;
@@ -70,6 +89,11 @@ export async function dayAction(request: Request, api: Upstream, formData: FormD
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
   const page = pageOf(request);
   if (intent === "walkIn") return walkIn(api, formData, page, idempotencyKey);
+  if (intent === "times") {
+    // Without JavaScript, 'Show the times' reloads the reschedule dialog on the typed day.
+    const asked = String(formData.get("date") ?? "");
+    return redirect(withParams(page, { rescheduleDate: isDay(asked) && asked >= today ? asked : null }));
+  }
   const id = String(formData.get("appointmentId") ?? "");
   const name = String(formData.get("patientName") ?? "");
   const path = `/reception/appointments/${encodeURIComponent(id)}`;
@@ -103,15 +127,14 @@ async function reschedule(
   const sent = { id: at.id, date, time };
   if (!isDay(date)) return refused({ ...sent, message: "doctor:reschedule.dateRequired" }, 400);
   if (date < at.today) return refused({ ...sent, message: "doctor:reschedule.pastDate" }, 400);
-  if (!(SLOTS as readonly string[]).includes(time))
-    return refused({ ...sent, message: "doctor:reschedule.timeRequired" }, 400);
+  if (!isStartTime(time)) return refused({ ...sent, message: "doctor:reschedule.timeRequired" }, 400);
   const answer = await api.call("PUT", at.path, {
     body: { date, time } satisfies DeskChange,
     idempotencyKey: at.idempotencyKey,
   });
   if (!answer.ok)
     return refused({ ...sent, message: upstreamErrorKey(answer, "desk", "reception:manage.failed") }, answer.status);
-  return redirectWithToast(withParams(at.page, { reschedule: null }), {
+  return redirectWithToast(withParams(at.page, { reschedule: null, rescheduleDate: null }), {
     type: "success",
     message: "reception:manage.rescheduled",
     values: { name: at.name },

@@ -2,9 +2,9 @@
 // receptionist serves on one day (today unless a GET form asks for another), with the patient's name
 // and phone, the state in the clinic's words and the arrival; 'Arrived' and, after the start,
 // 'No-show' per row; the walk-in form. With JavaScript the sheet reads itself again every 30 s.
-import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/day";
-import { useTranslation } from "../../i18n.ts";
+import { useHydrated, useTranslation } from "../../i18n.ts";
 import { upstream } from "../../auth.server.ts";
 import { clinicClock, clinicToday } from "../../clinic.server.ts";
 import { formatDate } from "../../format.ts";
@@ -17,19 +17,24 @@ import { ActionForm, SubmitButton } from "../../components/submit-button.tsx";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 import { CancelDialog } from "../../components/cancel-dialog.tsx";
 import { Dialog } from "../../components/dialog.tsx";
-import { SLOTS } from "../../../contract/constants.ts";
-import { dayAction, daySheetOf, type DayFailure, type SheetRow } from "./day.server.ts";
+import { dayAction, daySheetOf, rescheduleDayOf, type DayFailure, type SheetRow } from "./day.server.ts";
+import { byDayPart } from "../../day-parts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const today = clinicToday();
-  const sheet = await daySheetOf(upstream(request, context), params.get("date"), today);
+  const api = upstream(request, context);
+  const sheet = await daySheetOf(api, params.get("date"), today);
   const changeable = (id: string | null) => (id && sheet.rows.find((row) => row.id === id && row.cancellable)) || null;
+  const rescheduling = changeable(params.get("reschedule"));
   return {
     ...sheet,
     today,
     cancelling: changeable(params.get("cancel")),
-    rescheduling: changeable(params.get("reschedule")),
+    rescheduling,
+    rescheduleDay: rescheduling
+      ? await rescheduleDayOf(api, rescheduling, params.get("rescheduleDate"), sheet.date, today)
+      : null,
     walkInPhone: params.get("walkInPhone") ?? "",
     updatedAt: clinicClock(new Date()),
     idempotencyKey: crypto.randomUUID(),
@@ -56,7 +61,9 @@ function Row({ row, d, failure }: { row: SheetRow; d: Data; failure: DayFailure 
     <li className="card min-w-0 space-y-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="min-w-0 break-words">
-          <span className="font-semibold text-slate-900">{row.walkIn ? t("reception:day.walkIn") : row.time}</span>{" "}
+          <span className="font-semibold whitespace-nowrap text-slate-900">
+            {row.walkIn ? t("reception:day.walkIn") : row.timeRange}
+          </span>{" "}
           <span className="text-slate-900">{name}</span>
         </p>
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-900 ring-1 ring-slate-600">
@@ -185,12 +192,22 @@ function WalkInForm({ d, failure }: { d: Data; failure: DayFailure | null }) {
   );
 }
 
+/**
+ * The desk's reschedule dialog (?reschedule=<id>): a date and a start time of the doctor's plan that
+ * day, in the parts of the day. The day shown is ?rescheduleDate= (else the sheet's); 'Show the
+ * times' (with JavaScript, leaving the date field) shows another day's.
+ */
 function RescheduleDialog({ row, d, failure }: { row: SheetRow; d: Data; failure: DayFailure | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
-  const closeTo = withParams(location.pathname + location.search, { reschedule: null });
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const here = location.pathname + location.search;
+  const closeTo = withParams(here, { reschedule: null, rescheduleDate: null });
   const name = personName(row.patient.name, t);
   const refusal = failure?.id === row.id ? failure : null;
+  const day = d.rescheduleDay ?? { date: d.date, slots: null };
+  const own = (time: string) => day.date === d.date && time === row.time;
   return (
     <Dialog title={t("reception:manage.rescheduleTitle")} closeTo={closeTo}>
       <Form method="post" preventScrollReset className="space-y-4">
@@ -199,8 +216,8 @@ function RescheduleDialog({ row, d, failure }: { row: SheetRow; d: Data; failure
         <input type="hidden" name="appointmentId" value={row.id} />
         <input type="hidden" name="patientName" value={name} />
         <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${row.id}-reschedule`} />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="min-w-0">
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-48 flex-1">
             <label htmlFor="reschedule-date" className="label">
               {t("doctor:reschedule.date")}
             </label>
@@ -211,27 +228,58 @@ function RescheduleDialog({ row, d, failure }: { row: SheetRow; d: Data; failure
               required
               min={d.today}
               className="input"
-              defaultValue={refusal?.date ?? d.date}
+              defaultValue={refusal?.date ?? day.date}
+              onBlur={(e) => {
+                const value = e.currentTarget.value;
+                if (/^\d{4}-\d{2}-\d{2}$/.test(value) && value >= d.today && value !== day.date)
+                  void navigate(withParams(here, { rescheduleDate: value }), {
+                    replace: true,
+                    preventScrollReset: true,
+                  });
+              }}
             />
           </div>
-          <div className="min-w-0">
-            <label htmlFor="reschedule-time" className="label">
-              {t("doctor:reschedule.time")}
-            </label>
-            <select
-              id="reschedule-time"
-              name="time"
-              required
-              className="input"
-              defaultValue={refusal?.time ?? row.time}
-            >
-              {SLOTS.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
+          {hydrated ? null : (
+            <button type="submit" name="intent" value="times" className="btn-secondary" formNoValidate>
+              {t("doctor:reschedule.showTimes")}
+            </button>
+          )}
+        </div>
+        <div className="min-w-0">
+          <label htmlFor="reschedule-time" className="label">
+            {t("doctor:reschedule.timeOn", { date: formatDate(day.date, i18n.language) })}
+          </label>
+          <select
+            id="reschedule-time"
+            name="time"
+            required
+            className="input"
+            // The day's own times: a new list for each day shown.
+            key={day.date}
+            defaultValue={refusal?.time ?? (day.date === d.date ? row.time : "")}
+          >
+            <option value="">{t("doctor:reschedule.chooseTime")}</option>
+            {byDayPart(day.slots ?? [], (slot) => slot.time)
+              .filter((part) => part.items.length)
+              .map((part) => (
+                <optgroup key={part.key} label={t(`patient:book.${part.key}`)}>
+                  {part.items.map((slot) => (
+                    <option key={slot.time} value={slot.time} disabled={!slot.available && !own(slot.time)}>
+                      {own(slot.time)
+                        ? t("doctor:reschedule.currentTime", { time: slot.time })
+                        : slot.available
+                          ? slot.time
+                          : `${slot.time} ${t("patient:book.unavailable")}`}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
-            </select>
-          </div>
+          </select>
+          {day.slots === null ? (
+            <p className="mt-1 text-sm text-red-700">{t("patient:book.slotsFailed")}</p>
+          ) : day.slots.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-700">{t("common:availability.dayNotWorked")}</p>
+          ) : null}
         </div>
         <ClinicTimeZone className="text-xs text-slate-600" />
         <div className="flex flex-wrap justify-end gap-2">

@@ -3,18 +3,17 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n.ts";
 import { Link } from "react-router";
-import { formatDate, specialityName } from "../../format.ts";
+import { formatDate, specialityName, timeRangeOf } from "../../format.ts";
 import { Avatar } from "../avatar.tsx";
 import { StatusBadge } from "../status-badge.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
-import { slotOf } from "../../format.ts";
 
 export function patientName(a: { Patient: { username: string } | null }, t: (key: string) => string) {
   return a.Patient?.username ?? t("doctor:appointments.unknownPatient");
 }
 
 /** What the card shows of an appointment, and no more (the list page sends its appointments in this shape). */
-type Shown = Pick<Appointment, "date" | "time" | "type" | "status" | "patientMissed"> & {
+type Shown = Pick<Appointment, "date" | "time" | "endTime" | "type" | "status" | "patientMissed"> & {
   Patient: Pick<NonNullable<Appointment["Patient"]>, "username" | "avatarUrl"> | null;
   Speciality: { name: string; nameFr?: string | null } | null;
 };
@@ -37,7 +36,7 @@ export function AppointmentCard({
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-slate-900">{name}</h2>
           <p className="text-sm text-slate-700">
-            {formatDate(a.date, i18n.language)} · {slotOf(a)}
+            {formatDate(a.date, i18n.language)} · {timeRangeOf(a)}
           </p>
           <p className="text-sm text-slate-700">
             {t(`doctor:type.${a.type}`)}

@@ -1,17 +1,14 @@
-// Today's schedule split into the two sessions (docs/product.md, Constants: 9:00-12:00, 14:00-18:00).
+// Today's schedule in the parts of the day (app/day-parts.ts): the morning and the afternoon always,
+// the evening when it holds appointments. Each appointment shows when it starts and ends.
 import { useTranslation } from "../../i18n.ts";
 import { StatusBadge } from "../status-badge.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
-import { slotOf } from "../../format.ts";
-
-const SESSIONS = [
-  { key: "morning", from: "09:00", to: "12:00" },
-  { key: "afternoon", from: "14:00", to: "18:00" },
-] as const;
+import { slotOf, timeRangeOf } from "../../format.ts";
+import { byDayPart } from "../../day-parts.ts";
 
 function splitSessions(appointments: Appointment[]) {
   const sorted = [...appointments].sort((a, b) => a.time.localeCompare(b.time));
-  return SESSIONS.map((s) => ({ ...s, appointments: sorted.filter((a) => slotOf(a) >= s.from && slotOf(a) < s.to) }));
+  return byDayPart(sorted, slotOf).filter((part) => part.key !== "evening" || part.items.length);
 }
 
 export function TodaySchedule({
@@ -30,13 +27,13 @@ export function TodaySchedule({
           <Heading id={`session-${session.key}`} className="mb-2 font-semibold text-slate-900">
             {t(`doctor:schedule.${session.key}`, { from: session.from, to: session.to })}
           </Heading>
-          {session.appointments.length === 0 ? (
+          {session.items.length === 0 ? (
             <p className="text-sm text-slate-700">{t("doctor:schedule.free")}</p>
           ) : (
             <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-              {session.appointments.map((a) => (
-                <li key={a.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
-                  <span className="font-mono font-semibold">{slotOf(a)}</span>
+              {session.items.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                  <span className="font-mono font-semibold whitespace-nowrap">{timeRangeOf(a)}</span>
                   <span className="min-w-0 flex-1 truncate">
                     {a.Patient?.username ?? t("doctor:appointments.unknownPatient")}
                   </span>

@@ -13,7 +13,7 @@ import { useVerification } from "./verification.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { withParams } from "../../url.ts";
-import { formatDate, formatMoney, formatPlace, slotOf, specialityName } from "../../format.ts";
+import { formatDate, formatMoney, formatPlace, slotOf, specialityName, timeRangeOf } from "../../format.ts";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import type { DoctorAppointment as Appointment } from "../../../contract/appointment.ts";
 import type { ListedAppointment } from "./appointments.server.ts";
@@ -96,7 +96,7 @@ export function DetailsDialog({
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const closeTo = withParams(here, { appointment: null, edit: null });
+  const closeTo = withParams(here, { appointment: null, edit: null, date: null });
   const verified = useVerification() === "verified";
   const canReschedule =
     verified &&
@@ -106,7 +106,7 @@ export function DetailsDialog({
   const editing = data.editing && canReschedule;
   const rows: [string, ReactNode][] = [
     [t("doctor:appointments.date"), formatDate(a.date, i18n.language)],
-    [t("doctor:appointments.time"), slotOf(a)],
+    [t("doctor:appointments.time"), timeRangeOf(a)],
     [t("doctor:appointments.type"), t(`doctor:type.${a.type}`)],
     [t("doctor:appointments.status"), <StatusBadge key="status" status={a.status} role="doctor" />],
   ];
@@ -127,7 +127,7 @@ export function DetailsDialog({
         </div>
       </div>
       {editing ? (
-        <RescheduleForm a={a} data={data} closeTo={withParams(here, { edit: null })} result={result} />
+        <RescheduleForm a={a} data={data} closeTo={withParams(here, { edit: null, date: null })} result={result} />
       ) : (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

@@ -10,7 +10,7 @@ import { withParams } from "../../url.ts";
 import { ActionForm } from "../../components/submit-button.tsx";
 import { DoctorSummary } from "../../components/patient/doctor-summary.tsx";
 import { isOpenRequest, placeOf } from "../../patient-rules.ts";
-import { formatDate, formatMoney, slotOf, specialityName } from "../../format.ts";
+import { formatDate, formatMoney, shownTime, slotOf, specialityName } from "../../format.ts";
 import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { PROPOSAL_PAGE_SIZE } from "../../../contract/constants.ts";
@@ -108,7 +108,7 @@ function DetailsPanel({ a }: { a: PatientAppointment }) {
       a.Doctor ? t("patient:doctors.drName", { name: a.Doctor.username }) : t("patient:appointments.noDoctorYet"),
     ],
     [t("patient:appointments.date"), formatDate(a.date, i18n.language)],
-    [t("patient:appointments.time"), slotOf(a)],
+    [t("patient:appointments.time"), shownTime(a)],
     [t("patient:form.type"), t(`patient:type.${a.type}`)],
     // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair; the rows are keyed by label where rendered
     [t("patient:appointments.status"), <StatusBadge status={a.status} role="patient" />],

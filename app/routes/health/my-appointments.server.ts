@@ -97,6 +97,7 @@ function listed(a: PatientAppointment) {
     category: a.category,
     date: a.date,
     time: a.time,
+    endTime: a.endTime,
     place: a.place,
     city: a.city,
     country: a.country,

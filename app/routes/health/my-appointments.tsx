@@ -16,7 +16,7 @@ import { Pagination } from "../../components/pagination.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { APPOINTMENT_STATUSES } from "../../../contract/constants.ts";
 import type { PatientAppointment } from "../../../contract/appointment.ts";
-import { slotOf } from "../../format.ts";
+import { shownTime } from "../../format.ts";
 import { appointmentAction, loadAppointments, type Failure, type ListedAppointment } from "./my-appointments.server.ts";
 import { ClinicTimeZone } from "../../components/clinic-time-zone.tsx";
 
@@ -92,7 +92,7 @@ function AppointmentItem({
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900">{title}</h2>
           <p className="text-sm text-slate-700">
-            {formatDate(a.date, i18n.language)} · {slotOf(a)} · {t(`patient:type.${a.type}`)}
+            {formatDate(a.date, i18n.language)} · {shownTime(a)} · {t(`patient:type.${a.type}`)}
           </p>
           <p className="text-sm text-slate-700">{placeOf(a, t, i18n.language)}</p>
           {a.price != null ? <p className="text-sm text-slate-700">{formatMoney(a.price, i18n.language)}</p> : null}

@@ -103,9 +103,8 @@ export function RescheduleForm({
       </div>
       <SelectField
         label={t("doctor:reschedule.timeOn", { date: formatDate(day.date, i18n.language) })}
+        // The time chosen stays chosen when the list follows a new date (an option of both days).
         {...getSelectProps(fields.time)}
-        // The day's own times: a new list for each day shown.
-        key={`${fields.time.key}-${day.date}`}
         errors={fields.time.errors}
       >
         <option value="">{t("doctor:reschedule.chooseTime")}</option>

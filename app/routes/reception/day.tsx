@@ -254,8 +254,7 @@ function RescheduleDialog({ row, d, failure }: { row: SheetRow; d: Data; failure
             name="time"
             required
             className="input"
-            // The day's own times: a new list for each day shown.
-            key={day.date}
+            // The time chosen stays chosen when the list follows a new date (an option of both days).
             defaultValue={refusal?.time ?? (day.date === d.date ? row.time : "")}
           >
             <option value="">{t("doctor:reschedule.chooseTime")}</option>

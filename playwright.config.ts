@@ -49,6 +49,7 @@ const phoneSpecs = [
   "sms-settings",
   "mail-settings", // the settings page in French at 360 px
   "availability",
+  "visit-length", // the journey in English; the rest on the desktop
   "front-desk", // in French too, at 320 px: the desk's French words are the longer ones
   "phone-sign-up", // in French too: the patient with a phone and no e-mail is on a phone
 ].map((name) => `**/${name}.spec.ts`);
@@ -62,6 +63,9 @@ const desktopOnlyTests = [
   /already marked meanwhile/, // doctor-no-shows: a refusal's words
   /form validation in fr/, // form-validation: the language; the English runs are on the phone
   /where the desk may go/, // front-desk: redirects
+  /weekdays are what a patient books in French/, // visit-length: the language; the English journey runs on the phone
+  /a wrong period is said beside its field/, // visit-length: the messages; the walk shows the form's errors at 320 and 360 px
+  /a plan shrunk over a booked appointment/, // visit-length: a rule; the walk shows the list at 320 and 360 px
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

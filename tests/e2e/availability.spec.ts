@@ -1,5 +1,5 @@
 // The clinic's calendar from its screens (docs/product.md, Availability screens): a doctor changes
-// the working week and declares an absence on the Availability page, and the patient's book dialog
+// the working week (its periods of work) and declares an absence on the Availability page, and the patient's book dialog
 // follows it (a slot it no longer offers, posted by hand, is refused in words); an absence over a
 // booked appointment lists it and, confirmed, cancels it; the admin adds and removes a closed day,
 // and one over a booked appointment lists it and, confirmed, cancels it.
@@ -166,8 +166,11 @@ async function openAvailability(page: Page, language: Language) {
   await expect(page.getByRole("heading", { level: 1, name: words[language].availability })).toBeVisible();
 }
 
-/** The row of a weekday in the working plan's grid. */
-const dayRow = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
+/** One end (from, to) of the n-th period of a weekday on the working plan's form, by its label. */
+const periodLabel = {
+  en: (day: string, n: number, end: "from" | "to") => `${day}, period ${n}: ${end === "from" ? "From" : "To"}`,
+  fr: (day: string, n: number, end: "from" | "to") => `${day}, plage ${n} : ${end === "from" ? "De" : "À"}`,
+};
 
 /** The patient's book dialog with the doctor, on `day`: the slots of that day as radios. */
 async function bookDialogOn(page: Page, doctor: Account, day: string, language: Language) {
@@ -211,21 +214,23 @@ for (const language of ["en", "fr"] as const) {
         const saturday = nextOpen(6, closed);
         const wednesday = nextOpen(3, closed);
         const away = nextOpen(4, closed);
+        const periodField = (page: Page, day: string, n: number, end: "from" | "to") =>
+          page.getByLabel(periodLabel[language](day, n, end), { exact: true });
         await signIn(page, doctor.email, "doctor");
         await openAvailability(page, language);
         await checkA11y(page);
 
-        await test.step("add Saturday morning, remove Wednesday afternoon; a wrong notice keeps what was ticked", async () => {
-          for (const slot of ["09:00", "10:00", "11:00"])
-            await dayRow(page, w.saturday).getByRole("checkbox", { name: slot }).check();
-          for (const slot of ["14:00", "15:00", "16:00"])
-            await dayRow(page, w.wednesday).getByRole("checkbox", { name: slot }).uncheck();
+        await test.step("add Saturday morning, remove Wednesday afternoon; a wrong notice keeps what was typed", async () => {
+          await periodField(page, w.saturday, 1, "from").fill("09:00");
+          await periodField(page, w.saturday, 1, "to").fill("12:00");
+          await periodField(page, w.wednesday, 2, "from").fill("");
+          await periodField(page, w.wednesday, 2, "to").fill("");
           await page.getByLabel(w.notice, { exact: true }).fill("999");
           await page.getByRole("button", { name: w.save }).click();
           await expect(page.getByText(w.noticeRange)).toBeVisible();
           await expect(page.getByLabel(w.notice, { exact: true })).toHaveAttribute("aria-invalid", "true");
-          await expect(dayRow(page, w.saturday).getByRole("checkbox", { name: "10:00" })).toBeChecked();
-          await expect(dayRow(page, w.wednesday).getByRole("checkbox", { name: "15:00" })).not.toBeChecked();
+          await expect(periodField(page, w.saturday, 1, "to")).toHaveValue("12:00");
+          await expect(periodField(page, w.wednesday, 2, "from")).toHaveValue("");
           await page.getByLabel(w.notice, { exact: true }).fill("2");
           await page.getByRole("button", { name: w.save }).click();
           await expect(page.getByText(w.saved)).toBeVisible();
@@ -233,12 +238,11 @@ for (const language of ["en", "fr"] as const) {
 
         await test.step("the saved week is the one shown", async () => {
           await page.reload();
-          for (const slot of ["09:00", "10:00", "11:00"])
-            await expect(dayRow(page, w.saturday).getByRole("checkbox", { name: slot })).toBeChecked();
-          await expect(dayRow(page, w.saturday).getByRole("checkbox", { name: "14:00" })).not.toBeChecked();
-          for (const slot of ["14:00", "15:00", "16:00"])
-            await expect(dayRow(page, w.wednesday).getByRole("checkbox", { name: slot })).not.toBeChecked();
-          await expect(dayRow(page, w.wednesday).getByRole("checkbox", { name: "09:00" })).toBeChecked();
+          await expect(periodField(page, w.saturday, 1, "from")).toHaveValue("09:00");
+          await expect(periodField(page, w.saturday, 1, "to")).toHaveValue("12:00");
+          await expect(periodField(page, w.saturday, 2, "from")).toHaveValue("");
+          await expect(periodField(page, w.wednesday, 1, "to")).toHaveValue("12:00");
+          await expect(periodField(page, w.wednesday, 2, "from")).toHaveValue("");
           const plan = await api("GET", "/doctor/working-plan", { token: doctor.token });
           expect(plan.body.week.saturday).toEqual(["09:00", "10:00", "11:00"]);
           expect(plan.body.week.wednesday).toEqual(["09:00", "10:00", "11:00"]);

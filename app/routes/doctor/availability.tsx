@@ -189,13 +189,14 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
           <h2 id="plan-title" className="text-lg font-semibold">
             {t("doctor:availability.planTitle")}
           </h2>
+          {/* First: what the saved plan left out is what a doctor who just saved it needs to see. */}
+          <OutsidePlan outside={d.outsidePlan} />
           <PlanForm
             // A new form for each answer that changes the values shown (a copy of Monday, a saved plan).
             key={JSON.stringify(planResult?.initialValue ?? d.plan)}
             plan={d.plan}
             result={planResult}
           />
-          <OutsidePlan outside={d.outsidePlan} />
         </section>
         <section aria-labelledby="absences-title" className="card min-w-0 space-y-4">
           <h2 id="absences-title" className="text-lg font-semibold">

@@ -76,6 +76,9 @@ async function wrongCode(page: Page) {
 /** The appointments an absence or a closed day would cancel (app/components/conflict-list.tsx). */
 const CONFLICTS = '[aria-labelledby="conflicts-title"]';
 
+/** The upcoming appointments the doctor's plan no longer offers (the Availability page). */
+const OUTSIDE_PLAN = '[aria-labelledby="outside-plan-title"]';
+
 /** An absence of the one day `date` declared on the Availability page (nothing is saved: it meets a booking). */
 const absenceOver = (date: string) => async (page: Page) => {
   await page.locator('input[name="from"]').fill(date);
@@ -172,6 +175,24 @@ async function makeWorld(browser: Browser): Promise<World> {
   });
   expect(deskBooking.status, JSON.stringify(deskBooking.body)).toBe(201);
   const resetPage = `/reset-password?${new URLSearchParams({ email: long.email })}`;
+  // Last, once everything is booked on the six hourly slots: the doctor's plan becomes 15-minute
+  // visits early and late on weekdays (28 starts a day, in the morning, the afternoon and the
+  // evening), so the time pickers show a long day and every booking above falls outside the plan.
+  const starts = (from: number, to: number) =>
+    Array.from({ length: (to - from) / 15 }, (_, i) => from + i * 15).map(
+      (m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`,
+    );
+  const longDay = [...starts(6 * 60, 9 * 60), ...starts(17 * 60, 21 * 60)];
+  const plan = await api("PUT", "/doctor/working-plan", {
+    token: doctor.token,
+    body: {
+      week: Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday"].map((day) => [day, longDay])),
+      visitMinutes: 15,
+      minimumNoticeHours: 2,
+      bookingHorizonDays: 90,
+    },
+  });
+  expect(plan.status, JSON.stringify(plan.body)).toBe(200);
 
   const doctorPages = (approved: boolean): Visit[] => [
     { path: "/doctor/dashboard", what: "dashboard" },
@@ -218,7 +239,18 @@ async function makeWorld(browser: Browser): Promise<World> {
           { what: "profile code gate with a wrong code", act: wrongCode, shows: `${DIALOG} [role="alert"]` },
         ]),
     { path: "/doctor/queue", what: "waiting room" },
-    { path: "/doctor/availability", what: "availability" },
+    // The bookings the plan no longer offers, listed to be moved.
+    { path: "/doctor/availability", what: "availability", shows: approved ? OUTSIDE_PLAN : undefined },
+    // A period ending before it starts, saved: the error beside its field.
+    {
+      what: "availability with a period's field error",
+      act: async (page) => {
+        await page.locator('input[name="days.monday[0].from"]').fill("12:00");
+        await page.locator('input[name="days.monday[0].to"]').fill("08:00");
+        await page.locator('button[name="intent"][value="plan"]').click();
+      },
+      shows: FIELD_ERROR,
+    },
     // Declare absence pressed with no dates.
     {
       what: "availability with field errors",

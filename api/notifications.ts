@@ -103,7 +103,7 @@ function formatsFor(locale: Locale, timeZone: string) {
  */
 function appointmentWhen(locale: Locale, startsAt: Date, endsAt?: Date, timeZone = clinicTimeZone()) {
   const f = formatsFor(locale, timeZone);
-  return mailText(locale, endsAt ? "appointment.whenSpan" : "appointment.when", {
+  return mailText(locale, endsAt ? "mail:appointment.whenSpan" : "mail:appointment.when", {
     date: f.date.format(startsAt),
     time: f.time.format(startsAt),
     ...(endsAt ? { end: f.time.format(endsAt) } : {}),

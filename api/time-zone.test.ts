@@ -56,7 +56,14 @@ describe("APP_TIMEZONE with daylight saving", () => {
       ["2027-10-31", "+01:00"],
     ]) {
       expect(await slotsOf(date!), date).toEqual(
-        SLOTS.map((time) => ({ time, iso: `${date}T${time}:00${offset}`, available: true, reason: null })),
+        SLOTS.map((time) => ({
+          time,
+          // An hour's visit: the default plan's; a day of the change keeps wall-clock hours.
+          end: `${String(Number(time.slice(0, 2)) + 1).padStart(2, "0")}:00`,
+          iso: `${date}T${time}:00${offset}`,
+          available: true,
+          reason: null,
+        })),
       );
     }
   });

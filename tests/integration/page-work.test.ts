@@ -209,6 +209,7 @@ describe("upstream calls per page", () => {
       "Speciality",
       "date",
       "doctorId",
+      "endTime",
       "id",
       "myProposal",
       "patientMissed",

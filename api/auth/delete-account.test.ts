@@ -11,7 +11,7 @@ const api = setUpApi();
 const DAY = 86_400_000;
 let minute = 0;
 /** A distinct instant `days` from now (negative: past), off the booking slots. */
-const at = (days: number) => new Date(Date.now() + days * DAY + ++minute * 60_000);
+const at = (days: number) => new Date(Date.now() + days * DAY + ++minute * 61 * 60_000);
 
 async function appointment(values: Partial<typeof appointments.$inferInsert> & { patientId: string }) {
   const [row] = await api.db

@@ -20,6 +20,7 @@ import { absenceSchema, planBody, planSchema, planValues } from "../../availabil
 import { FormAlert, PeriodConflicts, PeriodList, usePeriodParts } from "../../components/calendar-periods.tsx";
 import type { absenceBody, absenceList, WorkingPlanAnswer, workingPlan } from "../../../contract/availability.ts";
 import { WEEKDAYS } from "../../../contract/constants.ts";
+import { dayProblem } from "../../../contract/visit-plan.ts";
 
 const PAGE = "/doctor/availability";
 
@@ -92,14 +93,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     idempotencyKey,
   });
   if (!answer.ok) {
-    // A field the API refused (400) is said beside that field (a day's, by the day its message
-    // names); anything else above the form.
-    const day = /^(\w+):/.exec(String(answer.body?.message ?? ""))?.[1];
+    // A field the API refused (400) is said beside that field (a day's week: the first day whose
+    // starts break the same rule the API checks); anything else above the form.
+    const body = planBody(submission.value);
+    const day = WEEKDAYS.find((d) => dayProblem(body.week[d], body.visitMinutes));
     const fields = {
       invalid_notice: "minimumNoticeHours",
       invalid_horizon: "bookingHorizonDays",
       invalid_visit_minutes: "visitMinutes",
-      ...(day && (WEEKDAYS as readonly string[]).includes(day) ? { invalid_week: `days.${day}` } : {}),
+      ...(day ? { invalid_week: `days.${day}` } : {}),
     };
     const { result } = refusalOf(submission, answer, fields, "doctor:availability.planFailed");
     return data({ form: "plan" as const, result }, { status: answer.status });

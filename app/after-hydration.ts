@@ -40,6 +40,14 @@ export function whenUserActs(run: () => void) {
   waiting.push(run);
 }
 
+/**
+ * The user acted before the page's scripts ran (a field they filled on a slow phone: early-input.ts):
+ * what waits for a first act loads now, as a press on the page would have made it load.
+ */
+export function userActedEarly() {
+  onAct();
+}
+
 /** Fetches a module at the user's first act (whenUserActs); one that fails is tried again when it is shown. */
 export function loadWhenUserActs(load: () => Promise<unknown>) {
   whenUserActs(() => void load().catch(() => {}));

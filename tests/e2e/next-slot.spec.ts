@@ -1,7 +1,7 @@
 // A doctor's card in the search says when they can next be seen, and its booking dialog opens on
 // that day; once that slot is booked the card moves on to the next; a day without a free slot says
-// so in the dialog (docs/product.md, Availability). In English and French, with JavaScript off and
-// on, on the desktop and the phone (both projects).
+// so in the dialog, and a day the doctor does not work says that instead (docs/product.md,
+// Availability). In English and French, with JavaScript off and on, on the desktop and the phone.
 import { api } from "./doctor-helpers.ts";
 import { expect, test, type Account, type Language } from "./fixtures.ts";
 
@@ -12,6 +12,7 @@ const TEXT = {
     book: "Book an appointment with Dr.",
     confirm: "Book appointment",
     dayFull: "No free time on this day: choose another date.",
+    dayNotWorked: "The doctor does not take appointments on this day.",
   },
   fr: {
     next: "Prochain créneau libre :",
@@ -19,6 +20,7 @@ const TEXT = {
     book: "Réserver un rendez-vous avec le Dr",
     confirm: "Réserver le rendez-vous",
     dayFull: "Aucun créneau libre ce jour-là : choisissez une autre date.",
+    dayNotWorked: "Le médecin ne prend pas de rendez-vous ce jour-là.",
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -97,13 +99,24 @@ for (const language of ["en", "fr"] as const) {
           ).toBeVisible();
         });
 
-        await test.step("a Saturday, which the doctor does not work, says there is no free time that day", async () => {
+        await test.step("the booked Wednesday says there is no free time that day", async () => {
+          await page.goto(
+            `/health/doctors?search=${encodeURIComponent(doctor.username)}&book=${doctor.id}&date=${wednesday}`,
+          );
+          const dialog = page.getByRole("dialog");
+          await expect(dialog.getByText(text.dayFull)).toBeVisible();
+          await expect(dialog.locator('input[name="time"][value="14:00"]')).toBeDisabled();
+          await expect(dialog.locator('input[name="time"]:not([disabled])')).toHaveCount(0);
+        });
+
+        await test.step("a Saturday, which the doctor does not work, says so and offers no time", async () => {
           await page.goto(
             `/health/doctors?search=${encodeURIComponent(doctor.username)}&book=${doctor.id}&date=${next(6)}`,
           );
           const dialog = page.getByRole("dialog");
-          await expect(dialog.getByText(text.dayFull)).toBeVisible();
-          await expect(dialog.locator('input[name="time"]:not([disabled])')).toHaveCount(0);
+          await expect(dialog.getByText(text.dayNotWorked)).toBeVisible();
+          await expect(dialog.getByText(text.dayFull)).toHaveCount(0);
+          await expect(dialog.locator('input[name="time"]')).toHaveCount(0);
         });
       });
     });

@@ -131,6 +131,8 @@ const KEYS: Partial<Record<ErrorCode, Words>> = {
   date_of_birth_required: "auth:verification.birthRequired",
   date_of_birth_mismatch: "auth:verification.birthMismatch",
   claim_locked: "auth:verification.claimLocked",
+  // Adding an e-mail on the settings page: said only to whoever holds the code mailed to it.
+  email_taken: { code: "common:settings.email.taken" },
 };
 
 /** The code a failure stands for: its own, or the status's when the answer carried none. */

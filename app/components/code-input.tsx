@@ -93,12 +93,15 @@ export function CodeForm({
   error,
   notice,
   extra,
+  intent = "verify",
   children,
 }: {
   error?: string | null;
   notice?: string | null;
   /** Fields posted with the code (the verification page's date of birth). */
   extra?: ReactNode;
+  /** The submit button's intent, for a page with two code forms (the settings' phone and e-mail). */
+  intent?: string;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -122,7 +125,7 @@ export function CodeForm({
       <SubmitButton
         className="btn-primary w-full"
         name="intent"
-        value="verify"
+        value={intent}
         disabled={hydrated && (code.length !== CODE_LENGTH || navigation.state !== "idle")}
       >
         {children}

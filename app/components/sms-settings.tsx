@@ -11,6 +11,8 @@ export interface SmsCardProps {
   /** The phone in international format, or null when the profile has none. */
   phone: string | null;
   phoneVerified: boolean;
+  /** The account has no e-mail: text messages are how it hears from the clinic. */
+  onlyChannel: boolean;
   sms: boolean;
   available: boolean;
   profile: string | null;
@@ -19,7 +21,16 @@ export interface SmsCardProps {
   error?: string | null;
 }
 
-export function SmsSettings({ phone, phoneVerified, sms, available, profile, codeSent, error }: SmsCardProps) {
+export function SmsSettings({
+  phone,
+  phoneVerified,
+  onlyChannel,
+  sms,
+  available,
+  profile,
+  codeSent,
+  error,
+}: SmsCardProps) {
   const { t } = useTranslation();
   return (
     <section className="card space-y-3" aria-labelledby="sms-title">
@@ -39,7 +50,7 @@ export function SmsSettings({ phone, phoneVerified, sms, available, profile, cod
         </p>
       ) : (
         <>
-          <p className="text-sm text-slate-600">{t("sms.body")}</p>
+          <p className="text-sm text-slate-600">{t(onlyChannel ? "sms.onlyChannel" : "sms.body")}</p>
           <p className="text-sm">
             <span className="font-medium break-all">{phone}</span>{" "}
             <span className={phoneVerified ? "text-emerald-700" : "text-amber-700"}>

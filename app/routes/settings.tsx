@@ -8,8 +8,9 @@ import { LanguageMenu } from "../components/language-menu.tsx";
 import { PageHeader } from "../components/page.tsx";
 import { liteChosen, liteCookie, saveDataRequested } from "../lite.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
-import type { MailSettings, SettingsChange } from "../../contract/settings.ts";
+import { emailToAdd, type MailSettings, type SettingsChange } from "../../contract/settings.ts";
 import { SmsSettings } from "../components/sms-settings.tsx";
+import { AddEmail } from "../components/email-settings.tsx";
 import { readCode } from "../components/code-input.tsx";
 import { formatPhone } from "../phone.server.ts";
 import { upstreamErrorKey } from "../upstream-errors.ts";
@@ -70,6 +71,44 @@ async function smsAction(api: ReturnType<typeof upstream>, intent: string, form:
   });
 }
 
+/**
+ * The e-mail card's forms, for a patient who has none (docs/sms.md): send a code to the address
+ * typed, then check it. Each answers on the page with the address, so the next form carries it.
+ */
+async function emailAction(api: ReturnType<typeof upstream>, intent: string, form: FormData) {
+  const typed = String(form.get("email") ?? "").trim();
+  const address = emailToAdd.safeParse({ email: typed });
+  if (!address.success)
+    return data(
+      { emailSentTo: null, emailTyped: typed.slice(0, 254), emailFieldError: "auth:validation.emailInvalid" },
+      { status: 400 },
+    );
+  const email = address.data.email;
+  if (intent === "emailCode") {
+    const sent = await api.call("POST", "/settings/email/code", { body: { email } });
+    if (!sent.ok)
+      return data(
+        {
+          emailSentTo: null,
+          emailTyped: email,
+          emailError: upstreamErrorKey(sent, "code", "common:settings.email.sendFailed"),
+        },
+        { status: sent.status },
+      );
+    return { emailSentTo: email };
+  }
+  const code = readCode(form);
+  if (!/^\d{6}$/.test(code))
+    return data({ emailSentTo: email, emailError: "auth:validation.codeIncomplete" }, { status: 400 });
+  const verified = await api.call("POST", "/settings/email/verify", { body: { email, otpCode: code } });
+  if (!verified.ok)
+    return data(
+      { emailSentTo: email, emailError: upstreamErrorKey(verified, "code", "common:settings.email.verifyFailed") },
+      { status: verified.status },
+    );
+  return redirectWithToast("/settings", { type: "success", message: "common:settings.email.added" });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
@@ -99,6 +138,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if ((intent === "phoneCode" || intent === "verify" || intent === "sms") && !admin)
     return smsAction(upstream(request, context), intent, form);
+  if ((intent === "emailCode" || intent === "emailVerify") && getUser(context).role === "patient")
+    return emailAction(upstream(request, context), intent, form);
   if (intent !== "lite") throw data(null, { status: 400 });
   const on = form.get("lite") === "on";
   return redirectWithToast(
@@ -113,6 +154,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { role, lite, saveData, feed, mail, phone } = loaderData;
   const feedResult = actionData && ("feedUrl" in actionData || "feedError" in actionData) ? actionData : null;
   const phoneResult = actionData && "phoneCodeSent" in actionData ? actionData : null;
+  const emailResult = actionData && "emailSentTo" in actionData ? actionData : null;
+  // A patient who signed up with a phone has no e-mail: no e-mail choices, a card to add one instead.
+  const phoneOnly = role === "patient" && mail !== null && mail.email === null;
   const profile = role === "doctor" ? "/doctor/profile" : role === "patient" ? "/patient/profile" : null;
   return (
     <section className="max-w-xl space-y-4">
@@ -133,7 +177,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {t(lite ? "settings.lite.turnOff" : "settings.lite.turnOn")}
         </button>
       </Form>
-      {mail ? (
+      {phoneOnly ? (
+        <AddEmail
+          sentTo={emailResult?.emailSentTo ?? null}
+          typed={emailResult && "emailTyped" in emailResult ? (emailResult.emailTyped ?? null) : null}
+          fieldError={emailResult && "emailFieldError" in emailResult ? emailResult.emailFieldError : null}
+          error={emailResult && "emailError" in emailResult ? emailResult.emailError : null}
+        />
+      ) : mail ? (
         <Form method="post" className="card space-y-3">
           <h2 className="text-sm font-medium">{t("settings.mail.title")}</h2>
           <p className="text-sm text-slate-600">
@@ -156,6 +207,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <SmsSettings
           phone={phone}
           phoneVerified={mail.phoneVerified}
+          onlyChannel={phoneOnly}
           sms={mail.sms}
           available={mail.smsAvailable}
           profile={profile}

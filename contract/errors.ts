@@ -126,6 +126,9 @@ const ERROR_CODES = [
   "date_of_birth_required",
   "date_of_birth_mismatch",
   "claim_locked",
+  // The desk unlocking a claim (POST /reception/patients/{id}/claim-unlock): the record is already
+  // someone's account (claimed, or made online), there is no claim to unlock.
+  "already_claimed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

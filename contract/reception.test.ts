@@ -178,8 +178,10 @@ describe("booking on behalf, the day and walk-ins", () => {
       smsConsent: { at: "2027-01-05T08:00:00.000Z", by: { id: doctorId, username: "Reception" }, method: "by_phone" },
       createdBy: { id: doctorId, username: "Reception" },
       createdAt: "2027-01-05T08:00:00.000Z",
+      claimLocked: false,
     };
     expect(deskPatient.parse({ ...record, password: "secret", resetCode: "123456" })).toEqual(record);
+    expect(() => deskPatient.parse({ ...record, claimLocked: undefined })).toThrow();
     const list: DeskPatientList = deskPatientList.parse({ patients: [record] });
     expect(list.patients).toEqual([record]);
     expect(() => deskPatientList.parse({ patients: Array.from({ length: 21 }, () => record) })).toThrow();

@@ -146,6 +146,12 @@ export const deskPatient = z.object({
   /** The receptionist who made the record at the desk; null for an account made online. */
   createdBy: who.nullable(),
   createdAt: z.string(),
+  /**
+   * True when nobody has claimed this desk record yet and 5 wrong dates of birth locked its claim
+   * (docs/sms.md, Claiming a desk record): the desk checks the person's identity in person and
+   * unlocks it (POST /reception/patients/{id}/claim-unlock).
+   */
+  claimLocked: z.boolean(),
 });
 export type DeskPatient = z.infer<typeof deskPatient>;
 

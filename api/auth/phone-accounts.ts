@@ -13,7 +13,7 @@ import { checkCode, deleteCodes, issueCode, type CodeFailure } from "./codes.ts"
 import { hashPassword } from "./password.ts";
 
 /** Wrong dates of birth a desk record takes before only the desk can help. */
-const CLAIM_ATTEMPTS = 5;
+export const CLAIM_ATTEMPTS = 5;
 
 /** A sign-up by phone still waiting for its SMS code: no e-mail, not made at the desk, not verified. */
 export const pendingPhoneSignUp = sql`(${users.email} is null and ${users.createdBy} is null and not ${users.otpVerified})`;

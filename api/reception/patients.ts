@@ -11,7 +11,7 @@ import type { DeskPatient, deskPatientBody } from "../../contract/reception.ts";
 import type { z } from "zod";
 import { auditPatients } from "../audit.ts";
 import { hashPassword } from "../auth/password.ts";
-import { pendingPhoneSignUp } from "../auth/phone-accounts.ts";
+import { CLAIM_ATTEMPTS, pendingPhoneSignUp } from "../auth/phone-accounts.ts";
 import type { Db } from "../db/index.ts";
 import { isUniqueViolation } from "../db-errors.ts";
 import { appointments, patients, users } from "../db/schema.ts";
@@ -36,6 +36,8 @@ const recordColumns = {
   smsConsentMethod: users.smsConsentMethod,
   smsConsentById: users.smsConsentBy,
   smsConsentByName: consentTaker.username,
+  otpVerified: users.otpVerified,
+  claimAttempts: users.claimAttempts,
 };
 
 const livePatient = and(eq(users.role, "patient"), isNull(users.deletedAt));
@@ -66,6 +68,7 @@ async function records(db: Db, where: ReturnType<typeof and>): Promise<DeskPatie
       : null,
     createdBy: r.createdById ? { id: r.createdById, username: r.createdByName ?? "" } : null,
     createdAt: r.createdAt.toISOString(),
+    claimLocked: r.createdById !== null && !r.otpVerified && r.claimAttempts >= CLAIM_ATTEMPTS,
   }));
 }
 
@@ -155,7 +158,11 @@ export async function searchDeskPatients(
         ),
       )
     : undefined;
-  const found = await records(db, and(query.phone ? eq(users.phone, query.phone) : undefined, byName));
+  // A sign-up by phone still waiting for its code is nobody's record yet (anyone may type any number).
+  const found = await records(
+    db,
+    and(query.phone ? eq(users.phone, query.phone) : undefined, byName, not(pendingPhoneSignUp)),
+  );
   await auditPatients(
     db,
     desk.id,
@@ -166,19 +173,46 @@ export async function searchDeskPatients(
   return found;
 }
 
-/** One patient's record, opened by the desk: a desk record or a patient of a doctor served, else 404. */
-export async function openDeskPatient(db: Db, desk: AuthUser, served: string[], id: string): Promise<DeskPatient> {
-  if (!isUuid(id)) throw notFound("Patient not found");
-  const reachable = or(
+/** The patients a desk may open: the desk's records and the patients of the doctors served. */
+const reachableBy = (served: string[]) =>
+  or(
     isNotNull(users.createdBy),
     served.length
       ? sql`exists (select 1 from ${appointments} a where a.patient_id = ${users.id} and ${inArray(sql`a.doctor_id`, served)})`
       : undefined,
   );
-  const [record] = await records(db, and(eq(users.id, id), reachable));
+
+/** One patient's record, opened by the desk: a desk record or a patient of a doctor served, else 404. */
+async function reachableRecord(db: Db, served: string[], id: string): Promise<DeskPatient> {
+  if (!isUuid(id)) throw notFound("Patient not found");
+  const [record] = await records(db, and(eq(users.id, id), reachableBy(served)));
   if (!record) throw notFound("Patient not found");
+  return record;
+}
+
+/** One patient's record, opened by the desk: a desk record or a patient of a doctor served, else 404. */
+export async function openDeskPatient(db: Db, desk: AuthUser, served: string[], id: string): Promise<DeskPatient> {
+  const record = await reachableRecord(db, served, id);
   await auditPatients(db, desk.id, [id], "read", "patient", id);
   return record;
+}
+
+/**
+ * The desk unlocks the claim of a record that 5 wrong dates of birth locked, once it has checked the
+ * person's identity in person: its count of wrong dates goes back to 0 (docs/product.md, The front
+ * desk). Idempotent: a record not locked stays as it is. A record that is already an account
+ * (claimed, or made online) has no claim to unlock: 409 already_claimed.
+ */
+export async function unlockDeskClaim(db: Db, desk: AuthUser, served: string[], id: string): Promise<DeskPatient> {
+  await reachableRecord(db, served, id);
+  const [unlocked] = await db
+    .update(users)
+    .set({ claimAttempts: 0 })
+    .where(and(eq(users.id, id), isNotNull(users.createdBy), eq(users.otpVerified, false)))
+    .returning({ id: users.id });
+  if (!unlocked) throw conflict("This record is already a patient's account", "already_claimed");
+  await auditPatients(db, desk.id, [id], "update", "claim", id);
+  return reachableRecord(db, served, id);
 }
 
 /** A live patient the desk may book for (any, found by phone or name), else 404. */

@@ -20,7 +20,7 @@ import { idempotent } from "../idempotency.ts";
 import { clinicToday } from "../time.ts";
 import { recordArrival, recordWalkIn, rescheduleByDesk, setStatusByDesk } from "./appointments.ts";
 import { dayAppointment, daySheet, requireServed, servedDoctorNames, servedDoctors } from "./day.ts";
-import { createDeskPatient, openDeskPatient, requirePatient, searchDeskPatients } from "./patients.ts";
+import { createDeskPatient, openDeskPatient, requirePatient, searchDeskPatients, unlockDeskClaim } from "./patients.ts";
 
 export function receptionRouter({ db, mailer }: ApiDeps) {
   const router = Router();
@@ -40,6 +40,11 @@ export function receptionRouter({ db, mailer }: ApiDeps) {
 
   router.get("/patients/:id", async (req, res) => {
     res.json(await openDeskPatient(db, currentUser(req), await served(req), String(req.params.id)));
+  });
+
+  // After checking the person's identity in person: 5 wrong dates of birth locked their sign-up.
+  router.post("/patients/:id/claim-unlock", idempotent(db), async (req, res) => {
+    res.json(await unlockDeskClaim(db, currentUser(req), await served(req), String(req.params.id)));
   });
 
   router.post("/appointments", idempotent(db), async (req, res) => {

@@ -19,7 +19,7 @@ import {
   type Account,
   type Language,
 } from "./fixtures.ts";
-import { checkA11y, smsTo, uniqueEmail } from "./support.ts";
+import { checkA11y, latestSmsCode, smsTo, uniqueEmail } from "./support.ts";
 import { overflowAt } from "./layout-support.ts";
 
 const WORDS = {
@@ -50,6 +50,11 @@ const WORDS = {
     callIn: "Call in",
     called: (name: string) => `${name} called in.`,
     withDoctor: "With the doctor",
+    search: "Phone or name",
+    searchSubmit: "Search",
+    claimLocked: "Sign-up locked after 5 wrong dates of birth",
+    claimUnlock: "Unlock sign-up",
+    claimUnlocked: (name: string) => `Sign-up of ${name} unlocked: they can try again with their date of birth.`,
   },
   fr: {
     patients: "Patients",
@@ -78,6 +83,12 @@ const WORDS = {
     callIn: "Appeler",
     called: (name: string) => `${name} appelé(e) en consultation.`,
     withDoctor: "En consultation",
+    search: "Téléphone ou nom",
+    searchSubmit: "Rechercher",
+    claimLocked: "Inscription bloquée après 5 dates de naissance erronées",
+    claimUnlock: "Débloquer l'inscription",
+    claimUnlocked: (name: string) =>
+      `Inscription de ${name} débloquée : la personne peut réessayer avec sa date de naissance.`,
   },
 } as const;
 
@@ -91,11 +102,11 @@ const clinicNow = () =>
   }).format(new Date());
 
 /** A desk record made through the API, without consent to text messages. */
-async function deskRecord(receptionist: Account, username: string) {
+async function deskRecord(receptionist: Account, username: string, dateOfBirth?: string) {
   const phone = `+237${randomMobile()}`;
   const made = await api("POST", "/reception/patients", {
     token: receptionist.token,
-    body: { username, phone, language: "fr" },
+    body: { username, phone, language: "fr", dateOfBirth },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return { id: made.body.id as string, username, phone };
@@ -461,4 +472,55 @@ for (const javaScriptEnabled of [false, true]) {
       });
     });
   });
+}
+
+// A locked claim (docs/product.md, The front desk): a patient signing up with the number of a desk
+// record gave 5 wrong dates of birth; the desk sees it on the record and, having checked the
+// person's identity card, unlocks it; the right date then claims the record.
+for (const language of ["en", "fr"] as Language[]) {
+  for (const javaScriptEnabled of [false, true]) {
+    test.describe(`a locked sign-up (${language}, JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+      test.use({ language, javaScriptEnabled });
+      const w = WORDS[language];
+
+      test("the desk sees a sign-up locked after 5 wrong dates of birth and unlocks it", async ({
+        page,
+        admin,
+        doctor,
+      }, testInfo) => {
+        const phone = testInfo.project.name === "phone";
+        if (phone) await page.setViewportSize({ width: 320, height: 740 });
+        const desk = await createReceptionist(admin, [doctor]);
+        const record = await deskRecord(desk, uniqueName("Marie Atangana"), "1979-03-21");
+        const signUp = await api("POST", "/auth/register", {
+          body: { userRole: "patient", username: record.username, phone: record.phone, password: PASSWORD },
+        });
+        expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
+        const code = await latestSmsCode(record.phone);
+        const verify = (dateOfBirth: string) =>
+          api("PUT", `/auth/verifyUser/${signUp.body.id}`, { body: { otpCode: code, dateOfBirth } });
+        for (let i = 1; i <= 5; i++) await verify(`1979-03-0${i}`);
+        expect((await verify("1979-03-21")).body.code).toBe("claim_locked");
+
+        await signIn(page, desk.email, "receptionist");
+        await page.goto("/reception/patients");
+        await page.getByRole("searchbox", { name: w.search }).fill(record.phone);
+        await page.getByRole("button", { name: w.searchSubmit, exact: true }).click();
+        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: record.username }) });
+        await expect(card.getByText(w.claimLocked, { exact: true })).toBeVisible();
+        await fits(page, phone);
+        await checkA11y(page);
+
+        await card.getByRole("button", { name: startingWith(w.claimUnlock) }).click();
+        await expect(page.getByText(w.claimUnlocked(record.username))).toBeVisible();
+        await expect(card.getByText(w.claimLocked, { exact: true })).toHaveCount(0);
+        await expect(card.getByRole("button", { name: startingWith(w.claimUnlock) })).toHaveCount(0);
+
+        // The right date of birth now claims the record.
+        const claimed = await verify("1979-03-21");
+        expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+        expect(claimed.body.id).toBe(record.id);
+      });
+    });
+  }
 }

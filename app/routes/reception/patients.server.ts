@@ -23,12 +23,13 @@ import type {
 /** A search that reads as a phone number (digits, spaces, dots, dashes, a leading +) is one. */
 const asPhone = (search: string) => /^\+?[\d\s.()-]{6,}$/.test(search) && isValidPhoneNumber(search, "CM");
 
-const shown = (p: Pick<DeskPatient, "id" | "username" | "phone" | "email">) => ({
+const shown = (p: Pick<DeskPatient, "id" | "username" | "phone" | "email" | "claimLocked">) => ({
   id: p.id,
   username: p.username,
   phone: p.phone,
   phoneShown: p.phone ? formatPhone(p.phone) : null,
   email: p.email,
+  claimLocked: p.claimLocked,
 });
 
 export async function searchPatients(api: Upstream, search: string) {
@@ -70,7 +71,33 @@ export async function patientsAction(api: Upstream, formData: FormData, today: s
       [BOOK_FOR],
     );
   }
+  if (formData.get("form") === "claimUnlock") return unlockClaim(api, formData, page);
   return createPatient(api, formData, today);
+}
+
+/**
+ * 'Unlock sign-up' on a record whose claim 5 wrong dates of birth locked, once the receptionist has
+ * checked the person's identity: back to the same search, told how it went.
+ */
+async function unlockClaim(api: Upstream, formData: FormData, page: string) {
+  const patientId = String(formData.get("patientId") ?? "");
+  const answer = await api.call<DeskPatient>(
+    "POST",
+    `/reception/patients/${encodeURIComponent(patientId)}/claim-unlock`,
+  );
+  if (!answer.ok)
+    return redirectWithToast(page, {
+      type: "error",
+      message:
+        answer.code === "already_claimed"
+          ? "reception:patients.alreadyClaimed"
+          : upstreamErrorKey(answer, "desk", "reception:patients.claimUnlockFailed"),
+    });
+  return redirectWithToast(page, {
+    type: "success",
+    message: "reception:patients.claimUnlocked",
+    values: { name: answer.data.username },
+  });
 }
 
 async function createPatient(api: Upstream, formData: FormData, today: string) {

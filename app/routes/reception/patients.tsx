@@ -3,7 +3,7 @@
 // 'Walk-in' (the day sheet's form, the phone typed), and the new patient form. A number already
 // a patient's is refused with those patients, to book for one of them instead of a duplicate.
 import { useEffect } from "react";
-import { Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/patients";
 import { useTranslation } from "../../i18n.ts";
 import { pageOf, upstream } from "../../auth.server.ts";
@@ -13,6 +13,7 @@ import { withParams } from "../../url.ts";
 import { personName } from "../../person.ts";
 import { PageHeader } from "../../components/page.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
 import { SearchForm } from "../../components/search-form.tsx";
 import { servedDoctorsOf } from "./desk.server.ts";
 import { deskBookingOf, patientsAction, searchPatients } from "./patients.server.ts";
@@ -90,6 +91,23 @@ function PatientActions({ d, patient }: { d: Data; patient: { id: string; userna
   );
 }
 
+/** A desk record whose claim 5 wrong dates of birth locked: the desk checks who it is, then unlocks it. */
+function ClaimUnlock({ patient }: { patient: { id: string; username: string } }) {
+  const { t } = useTranslation();
+  const name = personName(patient.username, t);
+  return (
+    <Form method="post" preventScrollReset className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+      <p className="text-sm font-medium text-amber-900">{t("reception:patients.claimLocked")}</p>
+      <p className="text-xs text-slate-700">{t("reception:patients.claimLockedHint")}</p>
+      <input type="hidden" name="patientId" value={patient.id} />
+      <SubmitButton className="btn-secondary" name="form" value="claimUnlock">
+        {t("reception:patients.claimUnlock")}
+        <span className="sr-only">: {name}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export default function Patients({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
@@ -141,6 +159,7 @@ export default function Patients({ loaderData: d, actionData }: Route.ComponentP
                         </>
                       ) : null}
                     </dl>
+                    {patient.claimLocked ? <ClaimUnlock patient={patient} /> : null}
                     <PatientActions d={d} patient={patient} />
                   </li>
                 ))}

@@ -5,8 +5,8 @@
 // English and French, on the phone and the desktop. Codes come through the test SMPP gateway
 // (tests/e2e/server.ts).
 import type { Page } from "@playwright/test";
-import { enterCode, futureSlot } from "./doctor-helpers.ts";
-import { expect, type Language, randomMobile, test } from "./fixtures.ts";
+import { api, enterCode, futureSlot, uniqueName } from "./doctor-helpers.ts";
+import { createReceptionist, expect, type Language, randomMobile, test } from "./fixtures.ts";
 import { checkA11y, latestSmsCode, smsTo } from "./support.ts";
 import { CODE_RESEND_SECONDS } from "./timing.ts";
 
@@ -36,6 +36,12 @@ const WORDS = {
     online: "Online",
     book: "Book appointment",
     booked: "Appointment created successfully!",
+    birth: "Date of birth",
+    birthRequired: "The clinic already has a record for this number: please give your date of birth.",
+    birthMismatch: "This date of birth does not match the clinic's record. Check it and try again.",
+    myAppointments: "My appointments",
+    assigned: "Assigned to me",
+    confirmed: "Confirmed",
   },
   fr: {
     username: "Nom d'utilisateur",
@@ -62,17 +68,23 @@ const WORDS = {
     online: "En ligne",
     book: "Réserver le rendez-vous",
     booked: "Rendez-vous créé avec succès !",
+    birth: "Date de naissance",
+    birthRequired: "La clinique a déjà une fiche pour ce numéro : veuillez donner votre date de naissance.",
+    birthMismatch: "Cette date de naissance ne correspond pas à la fiche de la clinique. Vérifiez-la et réessayez.",
+    myAppointments: "Mes rendez-vous",
+    assigned: "Attribués",
+    confirmed: "Confirmé",
   },
 } as const;
 
 /** 6 77 12 34 56: how a Cameroonian card or a business card writes the number. */
 const asOnACard = (local: string) => local.replace(/^(\d)(\d\d)(\d\d)(\d\d)(\d\d)$/, "$1 $2 $3 $4 $5");
 
-async function signUpByPhone(page: Page, language: Language, local: string) {
+async function signUpByPhone(page: Page, language: Language, local: string, name = "Nadège Fouda") {
   const w = WORDS[language];
   await page.goto("/register");
   await expect(page.getByText(w.emailHint)).toBeVisible();
-  await page.getByLabel(w.username, { exact: true }).fill("Nadège Fouda");
+  await page.getByLabel(w.username, { exact: true }).fill(name);
   await page.getByLabel(w.phone, { exact: true }).fill(asOnACard(local));
   await page.getByLabel(w.password, { exact: true }).fill("Secret123!");
   await page.getByLabel(w.confirm, { exact: true }).fill("Secret123!");
@@ -167,6 +179,99 @@ for (const javaScriptEnabled of [false, true]) {
           await dialog.locator('input[name="time"]:not([disabled])').first().check();
           await dialog.getByRole("button", { name: w.book }).click();
           await expect(page.getByText(w.booked)).toBeVisible();
+        });
+      });
+    });
+  }
+}
+
+/** The error said beside a field: the field marked invalid, the words in its description. */
+async function errorBeside(page: Page, label: string, words: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const errorId = (await field.getAttribute("aria-describedby"))?.split(" ")[0];
+  await expect(page.locator(`[id="${errorId}"]`)).toHaveText(words);
+}
+
+// Claiming a record the front desk made (docs/sms.md, Claiming a desk record): the desk recorded a
+// name, a phone and a date of birth and booked an appointment; the patient signs up with that
+// phone written another way, proves the SMS code and the date of birth (a wrong one first), and
+// finds the desk's appointment in their own list: the record became their account.
+for (const javaScriptEnabled of [false, true]) {
+  for (const language of ["en", "fr"] as const) {
+    test.describe(`claiming a desk record, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${language}`, () => {
+      test.use({ javaScriptEnabled, language });
+
+      test("a patient signs up with the phone of a desk record, gives the date of birth, and finds the desk's appointment", async ({
+        page,
+        admin,
+        doctor,
+      }) => {
+        test.slow();
+        const w = WORDS[language];
+        const local = randomMobile();
+        const e164 = `+237${local}`;
+        const name = uniqueName("Paul Mbarga");
+        const born = "1984-06-17";
+
+        await test.step("the desk records the patient with a date of birth and books for them", async () => {
+          const desk = await createReceptionist(admin, [doctor]);
+          const made = await api("POST", "/reception/patients", {
+            token: desk.token,
+            body: { username: name, phone: e164, dateOfBirth: born, language },
+          });
+          expect(made.status, JSON.stringify(made.body)).toBe(201);
+          // A random open day and slot: another run may hold one, so a few tries.
+          let booked = 0;
+          for (let i = 0; i < 5 && booked !== 201; i++) {
+            const { date, time } = futureSlot();
+            const res = await api("POST", "/reception/appointments", {
+              token: desk.token,
+              body: { patientId: made.body.id, doctorId: doctor.id, type: "in-person", date, time },
+            });
+            booked = res.status;
+          }
+          expect(booked).toBe(201);
+        });
+
+        await test.step("sign up with the number as a card writes it", async () => {
+          await signUpByPhone(page, language, local, name);
+        });
+
+        await test.step("the code alone is not enough: the page asks for the date of birth", async () => {
+          await enterCode(page, await latestSmsCode(e164));
+          await page.getByRole("button", { name: w.validate }).click();
+          await errorBeside(page, w.birth, w.birthRequired);
+        });
+
+        await test.step("a wrong date of birth is said beside its field", async () => {
+          await enterCode(page, await latestSmsCode(e164));
+          await page.getByLabel(w.birth, { exact: true }).fill("1984-07-17");
+          await page.getByRole("button", { name: w.validate }).click();
+          await errorBeside(page, w.birth, w.birthMismatch);
+          await expect(page.getByLabel(w.birth, { exact: true })).toHaveValue("1984-07-17");
+          await checkA11y(page);
+        });
+
+        await test.step("the right date of birth claims the record", async () => {
+          await enterCode(page, await latestSmsCode(e164));
+          await page.getByLabel(w.birth, { exact: true }).fill(born);
+          await page.getByRole("button", { name: w.validate }).click();
+          await page.waitForURL(/\/login\?/);
+        });
+
+        await test.step("signed in with the number, the desk's appointment is in their own list", async () => {
+          await page.getByLabel(w.identifier).fill(local);
+          await page.getByLabel(w.password, { exact: true }).fill("Secret123!");
+          await page.getByRole("button", { name: w.logIn, exact: true }).click();
+          await page.waitForURL(/\/health\/doctors/);
+          await page.goto("/health/doctors/my-appointments");
+          await expect(page.getByRole("heading", { level: 1, name: w.myAppointments })).toBeVisible();
+          await page.getByRole("link", { name: w.assigned }).click();
+          const item = page.getByRole("listitem").filter({ hasText: doctor.username });
+          await expect(item).toHaveCount(1);
+          await expect(item.getByText(w.confirmed, { exact: true })).toBeVisible();
+          await checkA11y(page);
         });
       });
     });

@@ -49,32 +49,47 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "resend") {
     if (!email && !phone)
-      return data({ error: "auth:verification.missingUser", notice: null, askBirth }, { status: 400 });
+      return data({ error: "auth:verification.missingUser", notice: null, askBirth, birth: null }, { status: 400 });
     const answer = await api.call<Notice>("POST", "/auth/resendVerification", {
       body: (email ? { email } : { phone }) satisfies EmailRequest | PhoneRequest,
     });
     if (!answer.ok)
       return data(
-        { error: upstreamErrorKey(answer, "code", "auth:verification.resendFailed"), notice: null, askBirth },
+        {
+          error: upstreamErrorKey(answer, "code", "auth:verification.resendFailed"),
+          notice: null,
+          askBirth,
+          birth: null,
+        },
         { status: answer.status },
       );
-    return { error: null, notice: email ? "auth:verification.resent" : "auth:verification.resentSms", askBirth };
+    return {
+      error: null,
+      notice: email ? "auth:verification.resent" : "auth:verification.resentSms",
+      askBirth,
+      birth: null,
+    };
   }
 
-  if (!userId) return data({ error: "auth:verification.missingUserId", notice: null, askBirth }, { status: 400 });
+  if (!userId)
+    return data({ error: "auth:verification.missingUserId", notice: null, askBirth, birth: null }, { status: 400 });
   const code = readCode(formData);
   const parsed = codeSchema.safeParse(code);
   if (!parsed.success)
-    return data({ error: "auth:validation.codeIncomplete", notice: null, askBirth }, { status: 400 });
+    return data({ error: "auth:validation.codeIncomplete", notice: null, askBirth, birth: null }, { status: 400 });
   const answer = await api.call<SessionUser>("PUT", `/auth/verifyUser/${encodeURIComponent(userId)}`, {
     body: { otpCode: code, dateOfBirth: askBirth ? birth : undefined } satisfies VerifyRequest,
   });
   if (!answer.ok) {
+    const error = upstreamErrorKey(answer, "code", "auth:verification.failed");
+    // A missing or wrong date of birth is said beside its field, the date as typed kept in it.
+    const aboutBirth = BIRTH_CODES.has(answer.code ?? "");
     return data(
       {
-        error: upstreamErrorKey(answer, "code", "auth:verification.failed"),
+        error: aboutBirth ? null : error,
         notice: null,
-        askBirth: askBirth || BIRTH_CODES.has(answer.code ?? ""),
+        askBirth: askBirth || aboutBirth,
+        birth: aboutBirth ? { error, value: typeof birth === "string" ? birth : "" } : null,
       },
       { status: answer.status },
     );
@@ -110,6 +125,8 @@ export default function Verification({ loaderData, actionData }: Route.Component
               type="date"
               required
               autoComplete="bday"
+              defaultValue={actionData.birth?.value}
+              errors={actionData.birth ? [actionData.birth.error] : null}
             />
           ) : null
         }

@@ -8,6 +8,8 @@ import {
   ADMIN_DOCTOR_SEARCH_MAX,
   DOCTOR_VERIFICATIONS,
   STAFF_DOCTORS_MAX,
+  STAFF_PAGE_MAX,
+  STAFF_PAGE_SIZE,
 } from "./constants.ts";
 import { email, username } from "./auth.ts";
 import { coded, optionalText, pageFields, pagination, requiredId, uuid } from "./fields.ts";
@@ -99,6 +101,11 @@ const staffMember = z.object({
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
-/** GET /admin/staff: active receptionists first, then by name. */
-export const staffList = z.object({ staff: z.array(staffMember) });
+/**
+ * GET /admin/staff: the receptionists, newest first (the one just invited or deactivated is on the
+ * first page), a page at a time: deactivated ones are kept for good, so the list only grows.
+ */
+export const staffListQuery = z.object(pagination(STAFF_PAGE_SIZE, STAFF_PAGE_MAX));
+export type StaffListQuery = z.input<typeof staffListQuery>;
+export const staffList = z.object({ staff: z.array(staffMember), ...pageFields });
 export type StaffList = z.infer<typeof staffList>;

@@ -126,6 +126,9 @@ export const ADMIN_DOCTOR_PAGE_SIZE = 20;
 export const ADMIN_DOCTOR_PAGE_MAX = 100;
 /** The longest name search of that list. */
 export const ADMIN_DOCTOR_SEARCH_MAX = 100;
+/** The admin's list of front desk staff: 20 a page, at most 100. */
+export const STAFF_PAGE_SIZE = 20;
+export const STAFF_PAGE_MAX = 100;
 
 /** What a profile may say of its holder's gender (a doctor's form offers the first two only). */
 export const GENDERS = ["male", "female", "other"] as const;

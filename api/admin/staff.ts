@@ -2,10 +2,10 @@
 // each serves, and deactivates them. A receptionist never signs up: the invitation mails a code
 // that sets their password through POST /auth/reset-password, like a forgotten one.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { Router } from "express";
 import type { StaffList, StaffMember, StaffRequest } from "../../contract/admin.ts";
-import { createdStaff, staffBody, staffUpdateBody } from "../../contract/admin.ts";
+import { createdStaff, staffBody, staffListQuery, staffUpdateBody } from "../../contract/admin.ts";
 import { isUuid } from "../../contract/fields.ts";
 import { config } from "../../config.ts";
 import { hashPassword } from "../auth/password.ts";
@@ -17,6 +17,7 @@ import { doctors, staffDoctors, users } from "../db/schema.ts";
 import type { ApiDeps } from "../deps.ts";
 import { authenticate, badRequest, conflict, notFound, parse } from "../http.ts";
 import { idempotent } from "../idempotency.ts";
+import { pageInfo } from "../query.ts";
 import type { OutboxMailer } from "../mail/outbox.ts";
 import { staffInvitationMail, toLocale } from "../mail/templates.ts";
 
@@ -67,7 +68,10 @@ async function createStaff(db: Db, mailer: OutboxMailer, body: StaffRequest & { 
 }
 
 /** Every receptionist with the doctors they serve: active first, then by name. */
-async function listStaff(db: Db, only?: string): Promise<StaffMember[]> {
+const staffOf = (only?: string) =>
+  and(eq(users.role, "receptionist"), isNull(users.deletedAt), only ? eq(users.id, only) : undefined);
+
+async function listStaff(db: Db, only?: string, page = { page: 1, limit: 1 }): Promise<StaffMember[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -82,8 +86,10 @@ async function listStaff(db: Db, only?: string): Promise<StaffMember[]> {
         from staff_doctors s join users d on d.id = s.doctor_id where s.staff_id = "users"."id"), '[]')`,
     })
     .from(users)
-    .where(and(eq(users.role, "receptionist"), isNull(users.deletedAt), only ? eq(users.id, only) : undefined))
-    .orderBy(sql`${users.deactivatedAt} is not null`, asc(users.username), asc(users.id));
+    .where(staffOf(only))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
   return rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
@@ -102,8 +108,13 @@ export function staffRouter({ db, mailer }: ApiDeps) {
   const router = Router();
   const adminOnly = authenticate(db, "admin");
 
-  router.get("/staff", adminOnly, async (_req, res) => {
-    res.json({ staff: await listStaff(db) } satisfies StaffList);
+  router.get("/staff", adminOnly, async (req, res) => {
+    const page = parse(staffListQuery, req.query);
+    const [staff, [{ total }]] = await Promise.all([
+      listStaff(db, undefined, page),
+      db.select({ total: count() }).from(users).where(staffOf()),
+    ]);
+    res.json({ staff, ...pageInfo(total, page.page, page.limit) } satisfies StaffList);
   });
 
   router.post("/staff", adminOnly, idempotent(db), async (req, res) => {
@@ -112,6 +123,11 @@ export function staffRouter({ db, mailer }: ApiDeps) {
   });
 
   // A new list of doctors replaces the old one; a deactivated receptionist keeps theirs as it was.
+  // One receptionist, wherever they are in the pages (the staff page's dialogs open on one).
+  router.get("/staff/:id", adminOnly, async (req, res) => {
+    res.json(await findStaff(db, String(req.params.id)));
+  });
+
   router.put("/staff/:id", adminOnly, idempotent(db), async (req, res) => {
     const { doctorIds } = parse(staffUpdateBody, req.body);
     const member = await findStaff(db, String(req.params.id));

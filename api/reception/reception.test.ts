@@ -79,6 +79,7 @@ describe("who may call the front desk's endpoints", () => {
     const theirs = await insertAppointment(api.db, { patientId: patient.user.id, doctorId: doctor.user.id });
     const calls: [string, string, unknown?][] = [
       ["GET", "/admin/staff"],
+      ["GET", `/admin/staff/${staffId}`],
       ["POST", "/admin/staff", { username: "New desk", email: api.unique("staff"), doctorIds: [] }],
       ["PUT", `/admin/staff/${staffId}`, { doctorIds: [doctor.user.id] }],
       ["POST", "/reception/patients", { username: "Someone New", phone: newNumber() }],
@@ -192,6 +193,44 @@ describe("the admin's staff", () => {
     expect((gone.body as { deactivatedAt: string | null }).deactivatedAt).not.toBeNull();
     expect((await api.request("GET", "/reception/day", { token })).status).toBe(401);
     expect((await login()).status).toBe(401);
+  });
+
+  it("lists the staff a page at a time, newest first, and refuses a page that is not one", async () => {
+    const admin = await api.createAdmin();
+    const made: string[] = [];
+    for (const name of ["First desk", "Second desk", "Third desk"]) {
+      const answer = await as(admin).send("POST", "/admin/staff", {
+        username: name,
+        email: api.unique("desk"),
+        doctorIds: [],
+      });
+      made.push((answer.body as { id: string }).id);
+    }
+    await as(admin).send("DELETE", `/admin/staff/${made[2]}`);
+    const first = staffList.parse((await as(admin).get("/admin/staff?limit=2")).body);
+    // The newest first, deactivated or not: the admin finds who they just changed on the first page.
+    expect(first.staff.map((s) => s.id)).toEqual([made[2], made[1]]);
+    expect(first).toMatchObject({ page: 1, limit: 2 });
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    const second = staffList.parse((await as(admin).get("/admin/staff?limit=2&page=2")).body);
+    expect(second.staff[0]!.id).toBe(made[0]);
+    expect((await as(admin).get("/admin/staff")).body).toMatchObject({ limit: 20 });
+    // One receptionist by id, wherever their page: the staff page's dialogs open on one.
+    expect((await as(admin).get(`/admin/staff/${made[0]}`)).body).toMatchObject({
+      id: made[0],
+      username: "First desk",
+    });
+    for (const id of ["not-an-id", "00000000-0000-4000-8000-000000000000", admin.user.id])
+      expect((await as(admin).get(`/admin/staff/${id}`)).status, id).toBe(404);
+    // A larger page than allowed is the largest allowed, as every list does.
+    expect((await as(admin).get("/admin/staff?limit=5000")).body).toMatchObject({ limit: 100 });
+    for (const query of ["page=0", "page=x", "limit=0", "limit=-1"]) {
+      const refused = await as(admin).get(`/admin/staff?${query}`);
+      expect([refused.status, refusal(refused).code], query).toEqual([
+        400,
+        query.startsWith("page") ? "invalid_page" : "invalid_limit",
+      ]);
+    }
   });
 });
 

@@ -12,8 +12,9 @@ import type { Route } from "./+types/staff";
 import { useTranslation } from "../../i18n.ts";
 import { requireUser, upstream } from "../../auth.server.ts";
 import { afterHydration, loadWhenUserActs } from "../../after-hydration.ts";
-import { withParams } from "../../url.ts";
+import { pageNumber, withParams } from "../../url.ts";
 import { PageHeader } from "../../components/page.tsx";
+import { Pagination } from "../../components/pagination.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ActionForm, SubmitButton } from "../../components/submit-button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
@@ -21,11 +22,13 @@ import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { staffSchema } from "./staff-schema.ts";
 import { DoctorChoice, DoctorSearchForm, type DoctorsFound } from "./doctor-choice.tsx";
-import { ADMIN_DOCTOR_PAGE_SIZE, ADMIN_DOCTOR_SEARCH_MAX } from "../../../contract/constants.ts";
+import { ADMIN_DOCTOR_PAGE_SIZE, ADMIN_DOCTOR_SEARCH_MAX, STAFF_PAGE_SIZE } from "../../../contract/constants.ts";
 import type {
   AdminDoctorListQuery,
   AdminDoctorPage,
   StaffList,
+  StaffListQuery,
+  StaffMember,
   StaffRequest,
   StaffUpdate,
 } from "../../../contract/admin.ts";
@@ -39,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = (params.get("doctor") ?? "").trim().slice(0, ADMIN_DOCTOR_SEARCH_MAX);
   const [staff, doctors] = await Promise.all([
-    api.get<StaffList>("/admin/staff"),
+    api.get<StaffList>("/admin/staff", {
+      page: pageNumber(params.get("page")),
+      limit: STAFF_PAGE_SIZE,
+    } satisfies StaffListQuery),
     // One page of the verified doctors (those a receptionist may serve), found by name if asked.
     api.get<AdminDoctorPage>("/admin/doctors", {
       status: "verified",
@@ -47,16 +53,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: ADMIN_DOCTOR_PAGE_SIZE,
     } satisfies AdminDoctorListQuery),
   ]);
-  const active = (id: string | null) => staff.staff.find((s) => s.id === id && !s.deactivatedAt) ?? null;
+  // The receptionist a dialog is open on, read by id: they may be on another page of the list.
+  const active = async (id: string | null) => {
+    if (!id) return null;
+    const member = await api.call<StaffMember>("GET", `/admin/staff/${encodeURIComponent(id)}`);
+    return member.ok && !member.data.deactivatedAt ? member.data : null;
+  };
+  const [editing, deactivating] = await Promise.all([active(params.get("edit")), active(params.get("deactivate"))]);
   return {
     staff: staff.staff,
+    page: staff.page,
+    totalPages: staff.totalPages,
     found: {
       doctors: doctors.doctors.map((doctor) => ({ id: doctor.id, username: doctor.username })),
       search,
       more: doctors.total > doctors.doctors.length,
     } satisfies DoctorsFound,
-    editing: active(params.get("edit")),
-    deactivating: active(params.get("deactivate")),
+    editing,
+    deactivating,
     idempotencyKey: crypto.randomUUID(),
   };
 }
@@ -203,6 +217,12 @@ export default function Staff({ loaderData: d, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
+          <Pagination
+            page={d.page}
+            totalPages={d.totalPages}
+            linkTo={(page) => withParams(here, { page: page > 1 ? String(page) : null, edit: null, deactivate: null })}
+            label={t("admin:staff.pagination")}
+          />
         </section>
       </div>
       {editing ? (

@@ -39,11 +39,13 @@ test.describe("the search box of a list (JavaScript on)", () => {
     await box.pressSequentially("cd ");
     hold = undefined;
     release();
-    await expect(page).toHaveURL(/search=ab(&|$)/);
     // The older search's answer did not put itself back in the box, nor take the focus from it.
+    // (Whether the page shows it at all depends on when the second pause came: a slow machine's
+    // typing makes the second search supersede it before it lands. Either way the box stays.)
     await expect(box).toHaveValue("abcd ");
     await expect(box).toBeFocused();
     await expect.poll(() => answers).toEqual(["ab", "abcd "]);
+    await expect(page).toHaveURL(/search=abcd\+(&|$)/);
     await expect(box).toHaveValue("abcd ");
 
     // Enter right after typing sends the search once: the pause's submit is dropped.

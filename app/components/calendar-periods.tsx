@@ -1,30 +1,33 @@
 // What the two pages that close a period of the calendar show alike (docs/product.md, Availability
 // screens): the doctor's absences and the admin's closed days, one operation on two scopes. The
-// list of periods to come, each with Remove, and the appointments a refused period would cancel
-// with the confirmation; the latter and a refused removal's note load after hydration (a page
-// rendered with one hydrates once it has come).
+// form that adds one (period-form.tsx), the list of periods to come, each with Remove, and the
+// appointments a refused period would cancel with the confirmation; the form, the latter and a
+// refused removal's note load after hydration (a page rendered with one hydrates once it has come).
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { afterHydration, loadWhenUserActs } from "../after-hydration.ts";
 import type { Conflicts } from "../availability-schemas.ts";
 import { ActionForm } from "./submit-button.tsx";
 
+const loadPeriodForm = () => import("./period-form.tsx");
+export const PeriodForm = afterHydration(() => loadPeriodForm().then((m) => m.PeriodForm));
 const loadConflictList = () => import("./conflict-list.tsx");
 const ConflictList = afterHydration(() => loadConflictList().then((m) => m.ConflictList));
 const loadFormAlert = () => import("./form-alert.tsx");
 export const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 /**
- * Fetches now the page's form module (`loadForm`, a module-level function), so it hydrates soon, and
- * at the user's first act the parts shown after an action (after-hydration.ts); one that fails is
- * tried again when shown.
+ * Fetches now the period form and the page's other forms' module if it has one (`loadForms`, a
+ * module-level function), so they hydrate soon, and at the user's first act the parts shown after an
+ * action (after-hydration.ts); one that fails is tried again when shown.
  */
-export function usePeriodParts(loadForm: () => Promise<unknown>) {
+export function usePeriodParts(loadForms?: () => Promise<unknown>) {
   useEffect(() => {
-    loadForm().catch(() => {});
+    loadPeriodForm().catch(() => {});
+    loadForms?.().catch(() => {});
     loadWhenUserActs(loadConflictList);
     loadWhenUserActs(loadFormAlert);
-  }, [loadForm]);
+  }, [loadForms]);
 }
 
 /**

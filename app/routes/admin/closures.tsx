@@ -4,7 +4,6 @@
 // cancelling them.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { afterHydration } from "../../after-hydration.ts";
 import type { z } from "zod";
 import type { Route } from "./+types/closures";
 import { useTranslation } from "../../i18n.ts";
@@ -14,7 +13,13 @@ import { formatDate } from "../../format.ts";
 import { PageHeader } from "../../components/page.tsx";
 import { addPeriod, removePeriod } from "../../availability.server.ts";
 import { closureSchema } from "../../availability-schemas.ts";
-import { FormAlert, PeriodConflicts, PeriodList, usePeriodParts } from "../../components/calendar-periods.tsx";
+import {
+  FormAlert,
+  PeriodConflicts,
+  PeriodForm,
+  PeriodList,
+  usePeriodParts,
+} from "../../components/calendar-periods.tsx";
 import type { closureBody, closureList } from "../../../contract/availability.ts";
 import { addDays } from "../../../contract/days.ts";
 
@@ -79,14 +84,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
-// The form (and conform's form state and zod with it) loads after the page is interactive: the page
-// rendered on the server shows it as always and hydrates it once its module has come.
-const loadForm = () => import("./closure-form.tsx");
-const ClosureForm = afterHydration(() => loadForm().then((m) => m.ClosureForm));
-
 export default function Closures({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  usePeriodParts(loadForm);
+  usePeriodParts();
   const closure = actionData?.form === "period" ? actionData : null;
   const removal = actionData?.form === "remove" ? actionData : null;
   const listTitle = t(d.all ? "admin:closures.listTitle" : "admin:closures.yearTitle");
@@ -95,7 +95,7 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
       <PageHeader title={t("admin:closures.title")} subtitle={t("admin:closures.subtitle")} />
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2">
         <section className="card min-w-0 space-y-4">
-          <ClosureForm today={d.today} result={closure?.result} />
+          <PeriodForm scope="closure" today={d.today} result={closure?.result} />
           {closure?.conflicts?.list.length ? (
             <PeriodConflicts
               conflicts={closure.conflicts}

@@ -1,7 +1,7 @@
-// The Availability page's two forms (availability.tsx): the working plan's grid and the absence
-// form, with conform's form state and the forms' zod schemas. They are loaded after the page is
-// interactive, not with it (docs/decisions/0003-first-load-javascript-budget.md): the server renders
-// them as always, and without JavaScript they are plain forms.
+// The Availability page's working plan form (availability.tsx; the absence form is
+// components/period-form.tsx), with conform's form state and the form's zod schema. It is loaded
+// after the page is interactive, not with it (docs/decisions/0003-first-load-javascript-budget.md):
+// the server renders it as always, and without JavaScript it is a plain form.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form } from "react-router";
@@ -11,7 +11,6 @@ import { useClientValidation, useFocusOnRefusal } from "../../components/client-
 import type { planValues } from "../../availability-schemas.ts";
 import { MAX_PERIODS, type PeriodValue, startsOfDay } from "../../plan-periods.ts";
 import {
-  CALENDAR_REASON_MAX,
   MAX_HORIZON_DAYS,
   MAX_NOTICE_HOURS,
   PLAN_GRID_MINUTES,
@@ -232,48 +231,4 @@ function usedRows(periods: PeriodValue[]) {
     if (p.from || p.to) last = i + 1;
   });
   return last;
-}
-
-export function AbsenceForm({ today, result }: { today: string; result: SubmissionResult | undefined }) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: "absence",
-    lastResult: result,
-    ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
-      zod.parseWithZod(formData, { schema: schemas.absenceSchema(today) }),
-    ),
-  });
-  return (
-    <Form method="post" preventScrollReset className="space-y-4" {...getFormProps(form)}>
-      <h3 className="font-semibold text-slate-900">{t("doctor:availability.addAbsence")}</h3>
-      <FormAlert message={form.errors?.[0]} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        {(["from", "to"] as const).map((name) => (
-          <Field
-            key={fields[name].key}
-            label={t(`doctor:availability.${name}`)}
-            type="date"
-            // An absence may have begun already; it must not be over (absenceSchema).
-            min={name === "to" ? today : undefined}
-            id={fields[name].id}
-            name={fields[name].name}
-            defaultValue={fields[name].initialValue}
-            errors={fields[name].errors}
-          />
-        ))}
-      </div>
-      <Field
-        key={fields.reason.key}
-        label={t("doctor:availability.reason")}
-        maxLength={CALENDAR_REASON_MAX}
-        id={fields.reason.id}
-        name={fields.reason.name}
-        defaultValue={fields.reason.initialValue}
-        errors={fields.reason.errors}
-      />
-      <SubmitButton name="intent" value="absence">
-        {t("doctor:availability.declareAbsence")}
-      </SubmitButton>
-    </Form>
-  );
 }

@@ -17,7 +17,13 @@ import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { addPeriod, refusalOf, removePeriod } from "../../availability.server.ts";
 import { absenceSchema, planBody, planSchema, planValues } from "../../availability-schemas.ts";
-import { FormAlert, PeriodConflicts, PeriodList, usePeriodParts } from "../../components/calendar-periods.tsx";
+import {
+  FormAlert,
+  PeriodConflicts,
+  PeriodForm,
+  PeriodList,
+  usePeriodParts,
+} from "../../components/calendar-periods.tsx";
 import type { absenceBody, absenceList, WorkingPlanAnswer, workingPlan } from "../../../contract/availability.ts";
 import { WEEKDAYS } from "../../../contract/constants.ts";
 import { dayProblem } from "../../../contract/visit-plan.ts";
@@ -126,11 +132,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
-// The forms (and conform's form state and zod with them) load after the page is interactive: the
-// page rendered on the server shows them as always and hydrates them once their module has come.
+// The plan form (and conform's form state with it) loads after the page is interactive, as the
+// absence form does (calendar-periods.tsx): the page rendered on the server shows it as always and
+// hydrates it once its module has come.
 const loadForms = () => import("./availability-forms.tsx");
 const PlanForm = afterHydration(() => loadForms().then((m) => m.PlanForm));
-const AbsenceForm = afterHydration(() => loadForms().then((m) => m.AbsenceForm));
 /**
  * The upcoming appointments the saved plan no longer offers: booked under an older plan, they stay
  * (a plan cancels nothing); each links to its reschedule form, for the doctor to move it.
@@ -225,7 +231,7 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
             idempotencyKey={d.idempotencyKey}
             remove={t("doctor:availability.remove")}
           />
-          <AbsenceForm today={d.today} result={absence?.result} />
+          <PeriodForm scope="absence" today={d.today} result={absence?.result} />
           {absence?.conflicts?.list.length ? (
             <PeriodConflicts
               conflicts={absence.conflicts}

@@ -13,6 +13,7 @@ import {
   WEEKDAYS,
 } from "../contract/constants.ts";
 import { absenceSchema, closureSchema, planBody, planSchema, planValues } from "./availability-schemas.ts";
+import { addDays } from "../contract/days.ts";
 
 const TODAY = "2026-12-01";
 const form = (fields: [string, string][]) => {
@@ -174,14 +175,12 @@ describe("the absence form", () => {
       ]),
       { schema: absenceSchema(TODAY) },
     );
-  const dayAfter = (day: string, n: number) =>
-    new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
   it("sends a period the API accepts, begun or not, of at most MAX_ABSENCE_DAYS", () => {
     for (const [from, to] of [
       [TODAY, TODAY],
       ["2026-11-20", TODAY],
-      [TODAY, dayAfter(TODAY, MAX_ABSENCE_DAYS - 1)],
+      [TODAY, addDays(TODAY, MAX_ABSENCE_DAYS - 1)],
     ]) {
       const sent = absence(from, to, "Conference");
       expect(sent.status, `${from} ${to}`).toBe("success");
@@ -192,7 +191,7 @@ describe("the absence form", () => {
   it.each([
     ["an end before the start", "2026-12-05", "2026-12-04", "to", "doctor:availability.toBeforeFrom"],
     ["a period over already", "2026-11-20", "2026-11-30", "to", "common:calendarDays.past"],
-    ["a period too long", TODAY, dayAfter(TODAY, MAX_ABSENCE_DAYS), "to", "doctor:availability.tooLong"],
+    ["a period too long", TODAY, addDays(TODAY, MAX_ABSENCE_DAYS), "to", "doctor:availability.tooLong"],
     ["a date that does not exist", "2026-02-31", "2026-12-04", "from", "doctor:availability.fromRequired"],
     ["no end", TODAY, "", "to", "doctor:availability.toRequired"],
   ])("refuses %s beside the field", (_what, from, to, field, message) => {

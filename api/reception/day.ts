@@ -9,7 +9,7 @@ import { DELETED_USER } from "../../contract/constants.ts";
 import type { Db } from "../db/index.ts";
 import { appointments, staffDoctors, users } from "../db/schema.ts";
 import { forbidden } from "../http.ts";
-import { clinicParts, zonedInstant } from "../time.ts";
+import { clinicDays, clinicParts } from "../time.ts";
 
 /** The doctors this receptionist serves (the admin's list). */
 export async function servedDoctors(db: Db, staffId: string): Promise<string[]> {
@@ -107,14 +107,10 @@ export async function dayAppointment(db: Db, id: string): Promise<DayAppointment
   return row;
 }
 
-const nextDate = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /** SQL: the appointment starts on `date` (YYYY-MM-DD) in the clinic's zone. */
 export function onDay(date: string): SQL {
-  return and(
-    gte(appointments.startsAt, zonedInstant(date, "00:00")),
-    lt(appointments.startsAt, zonedInstant(nextDate(date), "00:00")),
-  ) as SQL;
+  const { start, end } = clinicDays(date);
+  return and(gte(appointments.startsAt, start), lt(appointments.startsAt, end)) as SQL;
 }
 
 /** The day sheet: every appointment of the doctors served on `date`, by time (a walk-in at its arrival). */

@@ -3,6 +3,7 @@
 // would hit from its 409, and adding and removing an absence or a closed day, one operation on two
 // scopes.
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { redirectWithToast } from "./toast.server.ts";
 import type { Upstream } from "./upstream.server.ts";
@@ -59,32 +60,47 @@ export function refusalOf(
 }
 
 /**
- * Posts a new absence or closed day (`body`, from the form's `submission`) to the API at `path`:
- * back to `page` with the `added` toast, or the refusal for the form to show, with the appointments
- * in the way (`fields` and `failed` as for refusalOf).
+ * Adds an absence or a closed day from its form (`formData`, checked with `schema`, the form's own
+ * schema): a form the schema refuses comes back with its errors; else `call.body` of the form's
+ * values is posted to the API at `call.path`, and the page goes back to `page` with the `added`
+ * toast (`addedCancelling` when the appointments in the way are cancelled with it), or the refusal
+ * comes back for the form to show, with those appointments (`fields` and `failed` as for refusalOf).
  */
-export async function addPeriod(
+export async function addPeriod<Value extends { cancelAppointments?: boolean }>(
   api: Upstream,
-  submission: Parameters<typeof refusalOf>[0],
-  call: { path: string; body: object; idempotencyKey?: string },
+  formData: FormData,
+  schema: z.ZodType<Value>,
+  call: { path: string; body: (value: Value) => object; idempotencyKey?: string },
   refusal: { fields: Record<string, string>; failed: string },
-  done: { page: string; added: string },
+  done: { page: string; added: string; addedCancelling: string },
 ) {
-  const answer = await api.call("POST", call.path, { body: call.body, idempotencyKey: call.idempotencyKey });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success")
+    return data({ form: "period" as const, result: submission.reply(), conflicts: null }, { status: 400 });
+  const answer = await api.call("POST", call.path, {
+    body: call.body(submission.value),
+    idempotencyKey: call.idempotencyKey,
+  });
   if (!answer.ok) {
     const refused = refusalOf(submission, answer, refusal.fields, refusal.failed);
     return data({ form: "period" as const, ...refused }, { status: answer.status });
   }
-  return redirectWithToast(done.page, { type: "success", message: done.added });
+  const added = submission.value.cancelAppointments ? done.addedCancelling : done.added;
+  return redirectWithToast(done.page, { type: "success", message: added });
 }
 
-/** Removes an absence or a closed day (`path`): back to `page` with the `removed` toast, or the refusal's words. */
+/**
+ * Removes an absence or a closed day, the one of `call.collection` whose id the form sent in its
+ * `call.field`: back to `page` with the `removed` toast, or the refusal's words.
+ */
 export async function removePeriod(
   api: Upstream,
-  call: { path: string; idempotencyKey?: string },
+  formData: FormData,
+  call: { collection: string; field: string; idempotencyKey?: string },
   done: { page: string; removed: string; failed: string },
 ) {
-  const answer = await api.call("DELETE", call.path, { idempotencyKey: call.idempotencyKey });
+  const path = `${call.collection}/${encodeURIComponent(String(formData.get(call.field) ?? ""))}`;
+  const answer = await api.call("DELETE", path, { idempotencyKey: call.idempotencyKey });
   if (!answer.ok)
     return data(
       { form: "remove" as const, message: upstreamErrorKey(answer, "availability", done.failed) },

@@ -2,8 +2,7 @@
 // by the admin. The fixed public holidays are there from the start; the admin adds the moving ones.
 // A closed day over booked appointments comes back with their list, and can be added anyway by
 // cancelling them.
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/closures";
 import { useTranslation } from "../../i18n.ts";
@@ -49,33 +48,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Back to the list as it was shown: the coming year, or every year.
   const page = new URL(request.url).searchParams.get("years") === "all" ? `${PAGE}?years=all` : PAGE;
 
-  if (formData.get("intent") === "remove") {
-    const path = `/admin/closures/${encodeURIComponent(String(formData.get("closureId") ?? ""))}`;
+  if (formData.get("intent") === "remove")
     return removePeriod(
       api,
-      { path, idempotencyKey },
+      formData,
+      { collection: "/admin/closures", field: "closureId", idempotencyKey },
       { page, removed: "admin:closures.removed", failed: "admin:closures.removeFailed" },
     );
-  }
 
-  const submission = parseWithZod(formData, { schema: closureSchema(clinicToday()) });
-  if (submission.status !== "success")
-    return data({ form: "period" as const, result: submission.reply(), conflicts: null }, { status: 400 });
-  const { date, reason, cancelAppointments } = submission.value;
   // Appointments on that day: listed, for the admin to keep them or cancel them (docs/forms.md).
   return addPeriod(
     api,
-    submission,
+    formData,
+    closureSchema(clinicToday()),
     {
       path: "/admin/closures",
-      body: { date, reason, cancelAppointments } satisfies z.input<typeof closureBody>,
+      body: ({ date, reason, cancelAppointments }) =>
+        ({ date, reason, cancelAppointments }) satisfies z.input<typeof closureBody>,
       idempotencyKey,
     },
     {
       fields: { invalid_date: "date", past_date: "date", closure_exists: "date", invalid_reason: "reason" },
       failed: "admin:closures.addFailed",
     },
-    { page, added: cancelAppointments ? "admin:closures.addedCancelling" : "admin:closures.added" },
+    { page, added: "admin:closures.added", addedCancelling: "admin:closures.addedCancelling" },
   );
 }
 

@@ -51,28 +51,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
 
-  if (intent === "removeAbsence") {
-    const path = `/doctor/absences/${encodeURIComponent(String(formData.get("absenceId") ?? ""))}`;
+  if (intent === "removeAbsence")
     return removePeriod(
       api,
-      { path, idempotencyKey },
+      formData,
+      { collection: "/doctor/absences", field: "absenceId", idempotencyKey },
       { page: PAGE, removed: "doctor:availability.absenceRemoved", failed: "doctor:availability.removeFailed" },
     );
-  }
 
-  if (intent === "absence" || intent === "absenceAnyway") {
-    const submission = parseWithZod(formData, { schema: absenceSchema(clinicToday()) });
-    if (submission.status !== "success")
-      return data({ form: "period" as const, result: submission.reply(), conflicts: null }, { status: 400 });
-    const { from, to, reason, cancelAppointments } = submission.value;
-    // Appointments in the period: listed, for the doctor to keep them or cancel them (docs/forms.md).
-    // Which date the API refused is not said (both are invalid_date): the end date's row holds it.
+  // Appointments in the period: listed, for the doctor to keep them or cancel them (docs/forms.md).
+  // Which date the API refused is not said (both are invalid_date): the end date's row holds it.
+  if (intent === "absence" || intent === "absenceAnyway")
     return addPeriod(
       api,
-      submission,
+      formData,
+      absenceSchema(clinicToday()),
       {
         path: "/doctor/absences",
-        body: { from, to, reason, cancelAppointments } satisfies z.input<typeof absenceBody>,
+        body: ({ from, to, reason, cancelAppointments }) =>
+          ({ from, to, reason, cancelAppointments }) satisfies z.input<typeof absenceBody>,
         idempotencyKey,
       },
       {
@@ -81,10 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       {
         page: PAGE,
-        added: cancelAppointments ? "doctor:availability.absenceAddedCancelling" : "doctor:availability.absenceAdded",
+        added: "doctor:availability.absenceAdded",
+        addedCancelling: "doctor:availability.absenceAddedCancelling",
       },
     );
-  }
 
   // 'Copy Monday' and 'Show the times' answer the form as typed (Monday's rows copied to Tuesday to
   // Friday first), with its errors and times; only 'Save' sends it.

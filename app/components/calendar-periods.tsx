@@ -14,7 +14,7 @@ export const PeriodForm = afterHydration(() => loadPeriodForm().then((m) => m.Pe
 const loadConflictList = () => import("./conflict-list.tsx");
 const ConflictList = afterHydration(() => loadConflictList().then((m) => m.ConflictList));
 const loadFormAlert = () => import("./form-alert.tsx");
-export const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
+const FormAlert = afterHydration(() => loadFormAlert().then((m) => m.FormAlert));
 
 /**
  * Fetches now the period form and the page's other forms' module if it has one (`loadForms`, a
@@ -31,32 +31,46 @@ export function usePeriodParts(loadForms?: () => Promise<unknown>) {
 }
 
 /**
- * The appointments the refused period holds, and the confirmation that posts the refused form's
- * `fields` again, as sent, with `cancelAppointments`. `title` says how many, from those values.
+ * The appointments the refused period holds (`answer`, the action's answer to the period form; none
+ * shown when it holds none), and the confirmation that posts the refused form's `fields` again, as
+ * sent, with `cancelAppointments`. `title` says how many, from those values and the count.
  */
 export function PeriodConflicts({
-  conflicts,
-  result,
+  answer,
   fields,
   title,
+  confirmLabel,
   ...confirm
 }: {
-  conflicts: Conflicts;
-  result: SubmissionResult | undefined;
+  answer: { result: SubmissionResult | undefined; conflicts: Conflicts | null } | null;
   fields: readonly string[];
-  title: (values: Record<string, string>) => string;
+  title: (values: Record<string, string>, count: number) => string;
+  confirmLabel: (count: number) => string;
   intent: string;
   idempotencyKey: string;
   keepTo: string;
-  confirmLabel: string;
 }) {
+  if (!answer?.conflicts?.list.length) return null;
+  const { conflicts, result } = answer;
   const sent = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const values = Object.fromEntries(fields.map((name) => [name, sent[name] ?? ""]));
-  return <ConflictList conflicts={conflicts} title={title(values)} values={values} {...confirm} />;
+  return (
+    <ConflictList
+      conflicts={conflicts}
+      title={title(values, conflicts.total)}
+      values={values}
+      confirmLabel={confirmLabel(conflicts.total)}
+      {...confirm}
+    />
+  );
 }
 
-/** The periods to come, each with its Remove button (`intent`, the id in `field`); `empty` when none. */
+/**
+ * The periods to come, each with its Remove button (`intent`, the id in `field`); `empty` when none.
+ * Above them, `refusal`: why the last removal was refused.
+ */
 export function PeriodList({
+  refusal,
   label,
   empty,
   periods,
@@ -65,6 +79,7 @@ export function PeriodList({
   idempotencyKey,
   remove,
 }: {
+  refusal: string | undefined;
   label: string;
   empty: string;
   periods: { id: string; title: string; reason: string | null; removeLabel: string }[];
@@ -73,27 +88,37 @@ export function PeriodList({
   idempotencyKey: string;
   remove: string;
 }) {
-  if (periods.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
+  const alert = refusal ? <FormAlert message={refusal} /> : null;
+  if (periods.length === 0)
+    return (
+      <>
+        {alert}
+        <p className="text-sm text-slate-700">{empty}</p>
+      </>
+    );
   return (
-    <ul className="divide-y divide-slate-200" aria-label={label}>
-      {periods.map((p) => (
-        <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-          <div className="min-w-0 text-sm">
-            <p className="font-medium">{p.title}</p>
-            {p.reason ? <p className="break-words text-slate-700">{p.reason}</p> : null}
-          </div>
-          <ActionForm
-            intent={intent}
-            field={field}
-            id={p.id}
-            idempotencyKey={`${idempotencyKey}-${p.id}`}
-            className="btn-secondary"
-          >
-            <span aria-hidden="true">{remove}</span>
-            <span className="sr-only">{p.removeLabel}</span>
-          </ActionForm>
-        </li>
-      ))}
-    </ul>
+    <>
+      {alert}
+      <ul className="divide-y divide-slate-200" aria-label={label}>
+        {periods.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <div className="min-w-0 text-sm">
+              <p className="font-medium">{p.title}</p>
+              {p.reason ? <p className="break-words text-slate-700">{p.reason}</p> : null}
+            </div>
+            <ActionForm
+              intent={intent}
+              field={field}
+              id={p.id}
+              idempotencyKey={`${idempotencyKey}-${p.id}`}
+              className="btn-secondary"
+            >
+              <span aria-hidden="true">{remove}</span>
+              <span className="sr-only">{p.removeLabel}</span>
+            </ActionForm>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

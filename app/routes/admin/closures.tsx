@@ -12,13 +12,7 @@ import { formatDate } from "../../format.ts";
 import { PageHeader } from "../../components/page.tsx";
 import { addPeriod, removePeriod } from "../../availability.server.ts";
 import { closureSchema } from "../../availability-schemas.ts";
-import {
-  FormAlert,
-  PeriodConflicts,
-  PeriodForm,
-  PeriodList,
-  usePeriodParts,
-} from "../../components/calendar-periods.tsx";
+import { PeriodConflicts, PeriodForm, PeriodList, usePeriodParts } from "../../components/calendar-periods.tsx";
 import type { closureBody, closureList } from "../../../contract/availability.ts";
 import { addDays } from "../../../contract/days.ts";
 
@@ -92,31 +86,28 @@ export default function Closures({ loaderData: d, actionData }: Route.ComponentP
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-2">
         <section className="card min-w-0 space-y-4">
           <PeriodForm scope="closure" today={d.today} result={closure?.result} />
-          {closure?.conflicts?.list.length ? (
-            <PeriodConflicts
-              conflicts={closure.conflicts}
-              result={closure.result}
-              // The refused form's values as sent: the confirmation closes exactly the day listed.
-              fields={["date", "reason"]}
-              title={(sent) =>
-                t("admin:closures.conflicts", {
-                  count: closure.conflicts!.total,
-                  day: formatDate(sent.date, i18n.language),
-                })
-              }
-              intent="closureAnyway"
-              idempotencyKey={d.idempotencyKey}
-              keepTo={PAGE}
-              confirmLabel={t("admin:closures.addAnyway", { count: closure.conflicts.total })}
-            />
-          ) : null}
+          <PeriodConflicts
+            answer={closure}
+            // The refused form's values as sent: the confirmation closes exactly the day listed.
+            fields={["date", "reason"]}
+            title={(sent, count) =>
+              t("admin:closures.conflicts", {
+                count,
+                day: formatDate(sent.date, i18n.language),
+              })
+            }
+            intent="closureAnyway"
+            idempotencyKey={d.idempotencyKey}
+            keepTo={PAGE}
+            confirmLabel={(count) => t("admin:closures.addAnyway", { count })}
+          />
         </section>
         <section aria-labelledby="closures-title" className="card min-w-0 space-y-4">
           <h2 id="closures-title" className="text-lg font-semibold">
             {listTitle}
           </h2>
-          {removal ? <FormAlert message={removal.message} /> : null}
           <PeriodList
+            refusal={removal?.message}
             label={listTitle}
             empty={t("admin:closures.empty")}
             periods={d.closures.map((c) => {

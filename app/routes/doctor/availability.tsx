@@ -17,13 +17,7 @@ import { PageHeader } from "../../components/page.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { addPeriod, refusalOf, removePeriod } from "../../availability.server.ts";
 import { absenceSchema, planBody, planSchema, planValues } from "../../availability-schemas.ts";
-import {
-  FormAlert,
-  PeriodConflicts,
-  PeriodForm,
-  PeriodList,
-  usePeriodParts,
-} from "../../components/calendar-periods.tsx";
+import { PeriodConflicts, PeriodForm, PeriodList, usePeriodParts } from "../../components/calendar-periods.tsx";
 import type { absenceBody, absenceList, WorkingPlanAnswer, workingPlan } from "../../../contract/availability.ts";
 import { WEEKDAYS } from "../../../contract/constants.ts";
 import { dayProblem } from "../../../contract/visit-plan.ts";
@@ -207,8 +201,8 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
           <h2 id="absences-title" className="text-lg font-semibold">
             {t("doctor:availability.absencesTitle")}
           </h2>
-          {removal ? <FormAlert message={removal.message} /> : null}
           <PeriodList
+            refusal={removal?.message}
             label={t("doctor:availability.absencesTitle")}
             empty={t("doctor:availability.noAbsences")}
             periods={d.absences.map((a) => {
@@ -229,25 +223,22 @@ export default function Availability({ loaderData: d, actionData }: Route.Compon
             remove={t("doctor:availability.remove")}
           />
           <PeriodForm scope="absence" today={d.today} result={absence?.result} />
-          {absence?.conflicts?.list.length ? (
-            <PeriodConflicts
-              conflicts={absence.conflicts}
-              result={absence.result}
-              // The refused form's values as sent: the confirmation declares exactly the period listed.
-              fields={["from", "to", "reason"]}
-              title={(sent) =>
-                t("doctor:availability.conflicts", {
-                  count: absence.conflicts!.total,
-                  from: formatDate(sent.from, i18n.language),
-                  to: formatDate(sent.to, i18n.language),
-                })
-              }
-              intent="absenceAnyway"
-              idempotencyKey={d.idempotencyKey}
-              keepTo={PAGE}
-              confirmLabel={t("doctor:availability.declareAnyway", { count: absence.conflicts.total })}
-            />
-          ) : null}
+          <PeriodConflicts
+            answer={absence}
+            // The refused form's values as sent: the confirmation declares exactly the period listed.
+            fields={["from", "to", "reason"]}
+            title={(sent, count) =>
+              t("doctor:availability.conflicts", {
+                count,
+                from: formatDate(sent.from, i18n.language),
+                to: formatDate(sent.to, i18n.language),
+              })
+            }
+            intent="absenceAnyway"
+            idempotencyKey={d.idempotencyKey}
+            keepTo={PAGE}
+            confirmLabel={(count) => t("doctor:availability.declareAnyway", { count })}
+          />
         </section>
       </div>
     </section>

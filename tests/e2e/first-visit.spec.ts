@@ -29,9 +29,11 @@ const runs: { role: Role; language: Language }[] = [
 /**
  * The one page allowed past the budget, by how much, until it is made smaller (issue 35 stays open
  * for it, bench/README.md): the doctor's Availability page, whose periods of work, their start
- * times and the walk's appointments outside the plan came with issue 34 (152.8 KB measured).
+ * times and the walk's appointments outside the plan came with issue 34, and whose absence form is
+ * now a chunk shared with the closed days' page (154.0 KB measured on 2026-12-05). It is the one
+ * page whose forms render with conform's state on its first screen (10 KB of it).
  */
-const OVER_BUDGET: Record<string, number> = { "/doctor/availability": FIRST_VISIT_BUDGET + 4 * 1024 };
+const OVER_BUDGET: Record<string, number> = { "/doctor/availability": FIRST_VISIT_BUDGET + 5 * 1024 };
 
 for (const { role, language } of runs) {
   test(`every ${role} page's first visit is at most 150 KB (${language})`, async ({ browser, baseURL }) => {

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { smsOutbox, users } from "../db/schema.ts";
 import { LIMITS } from "../throttle.ts";
-import { recordReceipt } from "../sms/outbox.ts";
-import { smppSender } from "../sms/smpp.ts";
 import { refusal, startApi, type TestApi } from "../test/harness.ts";
-import { codeIn, startSmppServer, type SmppServer } from "../test/smpp.ts";
+import { codeIn, type SmppServer } from "../test/smpp.ts";
+import { startApiWithGateway } from "../test/api-with-gateway.ts";
 import { loggedIn, registered, sessionUser } from "../../contract/auth.ts";
 import { mailSettings } from "../../contract/settings.ts";
 import { wrongCode } from "./test-helpers.ts";
@@ -20,15 +19,7 @@ let gateway: SmppServer;
 let api: TestApi;
 
 beforeAll(async () => {
-  gateway = await startSmppServer();
-  api = await startApi({
-    sms: smppSender({
-      url: gateway.url(),
-      from: "HealthBook",
-      onReceipt: (r) => recordReceipt(api.db, r),
-      rebindMs: 100,
-    }),
-  });
+  ({ api, gateway } = await startApiWithGateway());
 });
 afterAll(async () => {
   await api.close();

@@ -9,24 +9,15 @@ import { sessionUser } from "../../contract/auth.ts";
 import { deskPatient, deskPatientList } from "../../contract/reception.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { auditEvents, users } from "../db/schema.ts";
-import { recordReceipt } from "../sms/outbox.ts";
-import { smppSender } from "../sms/smpp.ts";
-import { refusal, startApi, type TestApi, type TestReceptionist } from "../test/harness.ts";
-import { codeIn, startSmppServer, type SmppServer } from "../test/smpp.ts";
+import { refusal, type TestApi, type TestReceptionist } from "../test/harness.ts";
+import { codeIn, type SmppServer } from "../test/smpp.ts";
+import { startApiWithGateway } from "../test/api-with-gateway.ts";
 
 let gateway: SmppServer;
 let api: TestApi;
 
 beforeAll(async () => {
-  gateway = await startSmppServer();
-  api = await startApi({
-    sms: smppSender({
-      url: gateway.url(),
-      from: "HealthBook",
-      onReceipt: (r) => recordReceipt(api.db, r),
-      rebindMs: 100,
-    }),
-  });
+  ({ api, gateway } = await startApiWithGateway());
 });
 afterAll(async () => {
   await api.close();

@@ -12,33 +12,17 @@ import { accessLogPage } from "../../contract/patient.ts";
 import { daySheet, deskPatient, deskPatientList, doctorQueue, phoneTaken } from "../../contract/reception.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { appointments, smsOutbox, workingPlans } from "../db/schema.ts";
-import { recordReceipt } from "../sms/outbox.ts";
-import { smppSender } from "../sms/smpp.ts";
 import { septets, toGsm7 } from "../sms/texts.ts";
-import {
-  futureDate,
-  refusal,
-  startApi,
-  type TestApi,
-  type TestDoctor,
-  type TestReceptionist,
-} from "../test/harness.ts";
-import { startSmppServer, type SmppServer } from "../test/smpp.ts";
+import { futureDate, refusal, type TestApi, type TestDoctor, type TestReceptionist } from "../test/harness.ts";
+import type { SmppServer } from "../test/smpp.ts";
+import { startApiWithGateway } from "../test/api-with-gateway.ts";
 import { clinicToday, zonedInstant } from "../time.ts";
 
 let gateway: SmppServer;
 let api: TestApi;
 
 beforeAll(async () => {
-  gateway = await startSmppServer();
-  api = await startApi({
-    sms: smppSender({
-      url: gateway.url(),
-      from: "HealthBook",
-      onReceipt: (r) => recordReceipt(api.db, r),
-      rebindMs: 100,
-    }),
-  });
+  ({ api, gateway } = await startApiWithGateway());
 });
 afterAll(async () => {
   await api.close();

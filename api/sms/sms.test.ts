@@ -13,21 +13,15 @@ import { rowsOf } from "../query.ts";
 import { openScratchDatabase } from "../test/scratch-database.ts";
 import { queueDueReminders } from "../reminders.ts";
 import { refusal, startApi, type TestApi, type TestPatient } from "../test/harness.ts";
-import { codeIn, startSmppServer, type SmppServer } from "../test/smpp.ts";
+import { codeIn, type SmppServer, startSmppServer } from "../test/smpp.ts";
+import { startApiWithGateway } from "../test/api-with-gateway.ts";
 import { expectFrenchConfirmation, inADay, pendingWithCardiologist } from "./test-notices.ts";
 import { mailSettings } from "../../contract/settings.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import client from "prom-client";
-import {
-  consoleSender,
-  DAILY_NOTICES,
-  queueNoticeSms,
-  queueNoticesSms,
-  recordReceipt,
-  startSmsWorker,
-} from "./outbox.ts";
+import { consoleSender, DAILY_NOTICES, queueNoticeSms, queueNoticesSms, startSmsWorker } from "./outbox.ts";
 import { watchSmsOutbox } from "./outbox-metrics.ts";
 import { SMPP_TIMEOUTS, type SmsSender, smppSender } from "./smpp.ts";
 import { septets } from "./texts.ts";
@@ -38,15 +32,7 @@ let api: TestApi;
 const closeLater: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  gateway = await startSmppServer();
-  api = await startApi({
-    sms: smppSender({
-      url: gateway.url(),
-      from: "HealthBook",
-      onReceipt: (r) => recordReceipt(api.db, r),
-      rebindMs: 100,
-    }),
-  });
+  ({ api, gateway } = await startApiWithGateway());
 });
 afterAll(async () => {
   await api.close();

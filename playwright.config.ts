@@ -52,7 +52,7 @@ const phoneSpecs = [
   "visit-length", // the journey in English; the rest on the desktop
   "front-desk", // in French too, at 320 px: the desk's French words are the longer ones
   "phone-sign-up", // in French too: the patient with a phone and no e-mail is on a phone
-  "add-email", // the journey in English; French on the desktop
+  "add-email", // in French too, at 320 px: the patient with a phone and no e-mail is on a phone
 ].map((name) => `**/${name}.spec.ts`);
 /** Tests of the phone specs above whose subject no screen size changes (the desktop runs them). */
 const desktopOnlyTests = [
@@ -67,7 +67,6 @@ const desktopOnlyTests = [
   /weekdays are what a patient books in French/, // visit-length: the language; the English journey runs on the phone
   /a wrong period is said beside its field/, // visit-length: the messages; the walk shows the form's errors at 320 and 360 px
   /a plan shrunk over a booked appointment/, // visit-length: a rule; the walk shows the list at 320 and 360 px
-  /adding an e-mail, fr/, // add-email: the language; the English journey runs on the phone
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

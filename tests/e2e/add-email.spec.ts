@@ -1,10 +1,11 @@
 // A patient who signed up with a phone and no e-mail (docs/sms.md, Signing in with a phone): the
 // settings page says text messages are their only channel, has no e-mail choices, and lets them
 // add an address, proved by the code mailed to it; then the e-mail choices show and the address
-// signs in too. Plain forms: JavaScript off and on, English and French, on the desktop; the
-// English runs also on the phone.
+// signs in too. Plain forms: JavaScript off and on, English and French, on the desktop and on a
+// phone 320 px wide (nothing sticks out sideways at any step).
 import { api, apiLogin, enterCode, PASSWORD, uniqueName } from "./doctor-helpers.ts";
 import { expect, type Language, randomMobile, test } from "./fixtures.ts";
+import { overflowAt } from "./layout-support.ts";
 import { checkA11y, latestCode, latestSmsCode, uniqueEmail } from "./support.ts";
 
 const WORDS = {
@@ -60,7 +61,12 @@ for (const javaScriptEnabled of [false, true]) {
       test("a patient with a phone only adds an e-mail address, proved by the mailed code", async ({
         page,
         signIn,
-      }) => {
+      }, testInfo) => {
+        const phone = testInfo.project.name === "phone";
+        if (phone) await page.setViewportSize({ width: 320, height: 740 });
+        const fits = async () => {
+          if (phone) expect(await overflowAt(page, 320)).toEqual([]);
+        };
         const patient = await phoneOnlyPatient();
         const email = uniqueEmail("added");
         await signIn({ email: patient.local, role: "patient" });
@@ -72,6 +78,7 @@ for (const javaScriptEnabled of [false, true]) {
           await expect(page.getByRole("heading", { name: w.mailChoices, exact: true })).toHaveCount(0);
           await expect(card).toBeVisible();
           await checkA11y(page);
+          await fits();
         });
 
         await test.step("a mistyped address is said beside its field, and kept", async () => {
@@ -79,6 +86,7 @@ for (const javaScriptEnabled of [false, true]) {
           await card.getByRole("button", { name: w.send }).click();
           await expect(card.getByText(w.invalid)).toBeVisible();
           await expect(card.getByLabel(w.card, { exact: true })).toHaveValue("nadege.example.test");
+          await fits();
         });
 
         await test.step("the right address gets a code; a wrong code is refused", async () => {
@@ -90,6 +98,7 @@ for (const javaScriptEnabled of [false, true]) {
           await card.getByRole("button", { name: w.add }).click();
           await expect(card.getByText(w.wrong)).toBeVisible();
           await checkA11y(page);
+          await fits();
         });
 
         await test.step("the code the mail brought adds the address: the e-mail choices show", async () => {
@@ -99,6 +108,7 @@ for (const javaScriptEnabled of [false, true]) {
           await expect(card).toHaveCount(0);
           await expect(page.getByRole("heading", { name: w.mailChoices, exact: true })).toBeVisible();
           await expect(page.getByText(w.onlyChannel)).toHaveCount(0);
+          await fits();
           // The address now signs in too.
           expect((await apiLogin(email, "patient")).id).toBe(patient.id);
         });

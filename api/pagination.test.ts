@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { insertOpenRequest } from "./appointment/test-factories.ts";
 import { refusal, setUpApi } from "./test/harness.ts";
-import { adminDoctorListQuery } from "../contract/admin.ts";
+import { adminDoctorListQuery, staffListQuery } from "../contract/admin.ts";
 import { doctorListQuery, patientListQuery, proposalListQuery } from "../contract/appointment.ts";
 import { consultationListQuery } from "../contract/consultation.ts";
 import { doctorSearchQuery } from "../contract/doctor.ts";
@@ -70,6 +70,7 @@ describe("bad page and limit values on every paged list", () => {
       { query: notificationListQuery, path: "/notification?", token: () => patient.token },
       { query: accessLogQuery, path: "/patient/access-log?", token: () => patient.token },
       { query: adminDoctorListQuery, path: "/admin/doctors?", token: () => admin.token },
+      { query: staffListQuery, path: "/admin/staff?", token: () => admin.token },
     );
   });
 

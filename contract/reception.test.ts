@@ -213,7 +213,7 @@ describe("the admin's staff", () => {
       invitationAccepted: false,
       doctors: [{ id: doctorId, username: "Dr Ebai" }],
     };
-    const list: StaffList = staffList.parse({ staff: [member] });
+    const list: StaffList = staffList.parse({ staff: [member], total: 1, page: 1, limit: 20, totalPages: 1 });
     expect(list.staff).toEqual([member]);
   });
 });

@@ -126,8 +126,8 @@ export const ADMIN_DOCTOR_PAGE_SIZE = 20;
 export const ADMIN_DOCTOR_PAGE_MAX = 100;
 /** The longest name search of that list. */
 export const ADMIN_DOCTOR_SEARCH_MAX = 100;
-/** The admin's list of front desk staff: 20 a page, at most 100. */
-export const STAFF_PAGE_SIZE = 20;
+/** The admin's list of front desk staff: 10 a page (a first visit of the page stays under its budget), at most 100. */
+export const STAFF_PAGE_SIZE = 10;
 export const STAFF_PAGE_MAX = 100;
 
 /** What a profile may say of its holder's gender (a doctor's form offers the first two only). */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffList } from "../../contract/admin.ts";
 import { daySlots } from "../../contract/appointment.ts";
 import { accessLogPage } from "../../contract/patient.ts";
+import { STAFF_PAGE_SIZE } from "../../contract/constants.ts";
 import { daySheet, deskPatient, deskPatientList, doctorQueue, phoneTaken } from "../../contract/reception.ts";
 import { insertAppointment } from "../appointment/test-factories.ts";
 import { appointments, smsOutbox, workingPlans } from "../db/schema.ts";
@@ -198,7 +199,7 @@ describe("the admin's staff", () => {
     expect(first.total).toBeGreaterThanOrEqual(3);
     const second = staffList.parse((await as(admin).get("/admin/staff?limit=2&page=2")).body);
     expect(second.staff[0]!.id).toBe(made[0]);
-    expect((await as(admin).get("/admin/staff")).body).toMatchObject({ limit: 20 });
+    expect((await as(admin).get("/admin/staff")).body).toMatchObject({ limit: STAFF_PAGE_SIZE });
     // One receptionist by id, wherever their page: the staff page's dialogs open on one.
     expect((await as(admin).get(`/admin/staff/${made[0]}`)).body).toMatchObject({
       id: made[0],

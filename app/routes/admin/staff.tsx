@@ -7,7 +7,7 @@
 import { useEffect } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/staff";
 import { useTranslation } from "../../i18n.ts";
 import { requireUser, upstream } from "../../auth.server.ts";
@@ -16,12 +16,10 @@ import { pageNumber, withParams } from "../../url.ts";
 import { PageHeader } from "../../components/page.tsx";
 import { Pagination } from "../../components/pagination.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { ActionForm, SubmitButton } from "../../components/submit-button.tsx";
-import { Dialog } from "../../components/dialog.tsx";
 import { redirectWithToast } from "../../toast.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { staffSchema } from "./staff-schema.ts";
-import { DoctorChoice, DoctorSearchForm, type DoctorsFound } from "./doctor-choice.tsx";
+import { DoctorSearchForm, type DoctorsFound } from "./doctor-choice.tsx";
 import { ADMIN_DOCTOR_PAGE_SIZE, ADMIN_DOCTOR_SEARCH_MAX, STAFF_PAGE_SIZE } from "../../../contract/constants.ts";
 import type {
   AdminDoctorListQuery,
@@ -131,9 +129,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 const loadForm = () => import("./staff-form.tsx");
 const StaffForm = afterHydration(() => loadForm().then((m) => m.StaffForm));
 
-/** The ids of the two doctor searches' GET forms. */
+// The dialogs (doctors served, deactivation) load when one is open, or at the first act.
+const loadDialogs = () => import("./staff-dialogs.tsx");
+const DoctorsDialog = afterHydration(() => loadDialogs().then((m) => m.DoctorsDialog));
+const DeactivateDialog = afterHydration(() => loadDialogs().then((m) => m.DeactivateDialog));
+
+/** The id of the create form's doctor search (a GET form). */
 const NEW_SEARCH = "staff-new-doctor-search";
-const EDIT_SEARCH = "staff-edit-doctor-search";
 
 export default function Staff({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -142,6 +144,7 @@ export default function Staff({ loaderData: d, actionData }: Route.ComponentProp
   useEffect(() => {
     // Fetched at the user's first act on the page (after-hydration.ts).
     loadWhenUserActs(loadForm);
+    loadWhenUserActs(loadDialogs);
   }, []);
   const failure = actionData && actionData.form !== "create" ? actionData : null;
   const created = actionData?.form === "create" ? (actionData.result as SubmissionResult | undefined) : undefined;
@@ -226,54 +229,22 @@ export default function Staff({ loaderData: d, actionData }: Route.ComponentProp
         </section>
       </div>
       {editing ? (
-        <Dialog title={t("admin:staff.doctorsOf", { name: editing.username })} closeTo={closeEdit} size="lg">
-          <Form method="post" preventScrollReset className="space-y-4">
-            <input type="hidden" name="staffId" value={editing.id} />
-            <input type="hidden" name="staffName" value={editing.username} />
-            <input type="hidden" name="idempotencyKey" value={`${d.idempotencyKey}-${editing.id}-doctors`} />
-            {failure?.id === editing.id ? <FormAlert message={failure.message} /> : null}
-            <DoctorChoice
-              key={editing.id}
-              found={d.found}
-              chosen={editing.doctors}
-              idPrefix={`staff-${editing.id}`}
-              searchForm={EDIT_SEARCH}
-            />
-            <div className="flex flex-wrap justify-end gap-2">
-              <Link to={closeEdit} preventScrollReset className="btn-secondary">
-                {t("admin:staff.cancel")}
-              </Link>
-              <SubmitButton name="intent" value="doctors">
-                {t("admin:staff.save")}
-              </SubmitButton>
-            </div>
-          </Form>
-          <DoctorSearchForm id={EDIT_SEARCH} keep={keep} />
-        </Dialog>
+        <DoctorsDialog
+          member={editing}
+          found={d.found}
+          failure={failure?.id === editing.id ? failure.message : null}
+          closeTo={closeEdit}
+          keep={keep}
+          idempotencyKey={`${d.idempotencyKey}-${editing.id}-doctors`}
+        />
       ) : null}
       {gone ? (
-        <Dialog
-          title={t("admin:staff.deactivateTitle", { name: gone.username })}
+        <DeactivateDialog
+          member={gone}
+          failure={failure?.id === gone.id ? failure.message : null}
           closeTo={withParams(here, { deactivate: null })}
-        >
-          <p className="mb-4 text-sm text-slate-800">{t("admin:staff.deactivateWarning")}</p>
-          {failure?.id === gone.id ? <FormAlert message={failure.message} className="mb-4" /> : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Link to={withParams(here, { deactivate: null })} preventScrollReset className="btn-secondary">
-              {t("admin:staff.keep")}
-            </Link>
-            <ActionForm
-              intent="deactivate"
-              field="staffId"
-              id={gone.id}
-              idempotencyKey={`${d.idempotencyKey}-${gone.id}-deactivate`}
-              className="btn-danger"
-              values={{ staffName: gone.username }}
-            >
-              {t("admin:staff.confirmDeactivate")}
-            </ActionForm>
-          </div>
-        </Dialog>
+          idempotencyKey={`${d.idempotencyKey}-${gone.id}-deactivate`}
+        />
       ) : null}
     </section>
   );

@@ -21,6 +21,7 @@ import {
   createDoctor,
   createPatient,
   createReceptionist,
+  randomMobile,
   registerDoctor,
   todayAppointment,
   workerAdmin,
@@ -129,8 +130,10 @@ async function makeWorld(browser: Browser): Promise<World> {
   const long = await longNamedPatient();
   const longBooking = await book(long, doctor.id, gp);
   // The request's time is proposed by this doctor below: not one the patient or the doctor holds.
+  const held = (s: { date: string; time: string }, taken: { date: string; time: string }[]) =>
+    taken.some((b) => b.date === s.date && b.time === s.time);
   let slot = futureSlot();
-  while ([booked, longBooking].some((b) => b.date === slot.date && b.time === slot.time)) slot = futureSlot();
+  while (held(slot, [booked, longBooking])) slot = futureSlot();
   const request = await openRequest(patient, gp, slot);
   // A proposal, so the patient's open request shows one; a record, so the doctor's list has one.
   const proposed = await api("POST", "/appointment-proposal", {
@@ -159,16 +162,18 @@ async function makeWorld(browser: Browser): Promise<World> {
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   // A registration whose code is in the mail, and a password reset whose code is in the mail.
   const unverified = await registerPatient();
+  const unverifiedByPhone = await registerPatient({ byPhone: true });
   const reset = await api("POST", "/auth/forgot-password", { body: { email: long.email } });
   expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-  const verification = `/verification?${new URLSearchParams({ userId: unverified.id, email: unverified.email })}`;
   // The front desk: a receptionist serving the doctor, today's appointment of the long-named
   // patient on the day sheet (waiting in the doctor's queue once arrived), a desk booking to cancel.
   const desk = await createReceptionist(admin, [doctor]);
   const today = await todayAppointment(doctor, long);
   const arrived = await api("POST", `/reception/appointments/${today}/arrival`, { token: desk.token });
   expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
-  const deskSlot = futureSlot(30);
+  // Not a time the doctor holds already (the bookings above, the proposed time).
+  let deskSlot = futureSlot(30);
+  while (held(deskSlot, [booked, longBooking, slot])) deskSlot = futureSlot(30);
   const deskBooking = await api("POST", "/reception/appointments", {
     token: desk.token,
     body: { patientId: patient.id, doctorId: doctor.id, type: "in-person", ...deskSlot },
@@ -278,8 +283,9 @@ async function makeWorld(browser: Browser): Promise<World> {
         what: "register with the error toast (a verification without a user)",
         shows: TOAST.error,
       },
-      { path: verification, what: "verification with a code pending" },
+      { path: unverified.verification, what: "verification with a code pending" },
       { what: "verification with a wrong code", act: wrongCode, shows: 'main [role="alert"]' },
+      { path: unverifiedByPhone.verification, what: "verification with a code sent by SMS (number partly hidden)" },
       { path: "/forgot-password", what: "forgot password" },
       { path: "/reset-password", what: "reset password" },
       { path: resetPage, what: "reset password with a code pending" },
@@ -415,20 +421,22 @@ async function makeWorld(browser: Browser): Promise<World> {
   };
 }
 
-/** A patient registration whose mailed code is not used yet. */
-async function registerPatient() {
-  const email = uniqueEmail("unverified");
+/**
+ * A patient registration whose code is not used yet: mailed, or sent by SMS to a patient who gave
+ * a phone and no e-mail (`byPhone`).
+ */
+async function registerPatient({ byPhone = false } = {}) {
+  const email = byPhone ? undefined : uniqueEmail("unverified");
+  const phone = `+237${randomMobile()}`;
   const registered = await api("POST", "/auth/register", {
-    body: {
-      username: uniqueName("Unverified"),
-      email,
-      phone: `67${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`,
-      password: PASSWORD,
-      userRole: "patient",
-    },
+    body: { username: uniqueName("Unverified"), email, phone, password: PASSWORD, userRole: "patient" },
   });
   expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-  return { id: registered.body.id as string, email };
+  const id = registered.body.id as string;
+  return {
+    id,
+    verification: `/verification?${new URLSearchParams(email ? { userId: id, email } : { userId: id, phone })}`,
+  };
 }
 
 /** The language cookie the app reads first (app/i18n.server.ts). */

@@ -40,6 +40,12 @@ export function SubmitButton({
       aria-busy={busy || undefined}
       formAction={formAction}
       formNoValidate={formNoValidate}
+      // A mouse press does not take the focus from the field being typed in: leaving a wrong field
+      // says what is wrong under it (docs/forms.md), which moves this button down before the mouse
+      // is released, and the click was lost. The field is left when the form is checked instead.
+      onMouseDown={(event) => {
+        if (event.button === 0) event.preventDefault();
+      }}
     >
       {busy ? <Spinner /> : null}
       {busy ? <span>{t("common:pleaseWait")}</span> : children}

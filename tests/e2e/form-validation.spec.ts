@@ -137,3 +137,27 @@ test.describe("a form filled in right (JavaScript on)", () => {
     expect(posts).toHaveLength(1);
   });
 });
+
+test.describe("a wrong field left by pressing the button (JavaScript on)", () => {
+  // Leaving a wrong field says what is wrong under it, which moves the button down; the press that
+  // left the field must still send the form to its check (it was lost when the button moved away
+  // between the press and the release): then the first field in error takes the focus.
+  test("the press is not lost: the form is checked whole and the first wrong field has the focus", async ({
+    page,
+  }) => {
+    const t = TEXTS.en;
+    await page.goto("/register");
+    const posts = postsOf(page);
+    const phone = page.getByLabel(t.phone);
+    await phone.fill("65a");
+    await leaveUntilSaid(page, phone, t.phoneInvalid);
+    await page.getByLabel(t.username).fill("Forms Person");
+    await page.getByLabel(t.email).fill(uniqueEmail("forms"));
+    await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t.confirm).fill(`${PASSWORD}?`);
+    await page.getByRole("button", { name: t.register }).click();
+    await expect(page.getByText(t.passwordsMustMatch)).toBeVisible();
+    await expect(phone).toBeFocused();
+    expect(posts).toEqual([]);
+  });
+});

@@ -142,9 +142,7 @@ test.describe("a wrong field left by pressing the button (JavaScript on)", () =>
   // Leaving a wrong field says what is wrong under it, which moves the button down; the press that
   // left the field must still send the form to its check (it was lost when the button moved away
   // between the press and the release): then the first field in error takes the focus.
-  test("the press is not lost: the form is checked whole and the first wrong field has the focus", async ({
-    page,
-  }) => {
+  test("the press is not lost: the form is checked whole and the first wrong field has the focus", async ({ page }) => {
     const t = TEXTS.en;
     await page.goto("/register");
     const posts = postsOf(page);

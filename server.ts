@@ -8,6 +8,7 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import {
   exitOnStartupError,
@@ -57,19 +58,26 @@ const httpsOnly = production && config.cookieSecure;
 // (docs/performance.md, First visit). What protects a script or a stylesheet stays: its type is not
 // guessed (nosniff) and no other site may load it (Cross-Origin-Resource-Policy). No ETag or
 // Last-Modified either: a file cached for a year under its hash is never asked again.
+// Each file is sent as the brotli or gzip copy the build made of it (vite.config.ts,
+// precompressedAssets) when the browser accepts one; a file without copies (React Router's manifest,
+// written after them) is compressed as it is sent.
 if (!viteDev) {
   app.use(
     "/assets",
     compression(),
-    express.static("build/client/assets", {
-      immutable: true,
-      maxAge: "1y",
+    expressStaticGzip("build/client/assets", {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
       index: false,
-      etag: false,
-      lastModified: false,
-      setHeaders: (res) => {
-        res.setHeader("X-Content-Type-Options", "nosniff");
-        res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+      serveStatic: {
+        immutable: true,
+        maxAge: "1y",
+        etag: false,
+        lastModified: false,
+        setHeaders: (res) => {
+          res.setHeader("X-Content-Type-Options", "nosniff");
+          res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+        },
       },
     }),
   );

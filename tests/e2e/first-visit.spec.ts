@@ -26,15 +26,6 @@ const runs: { role: Role; language: Language }[] = [
   { role: "patient", language: "fr" },
 ];
 
-/**
- * The one page allowed past the budget, by how much, until it is made smaller (issue 35 stays open
- * for it, bench/README.md): the doctor's Availability page, whose periods of work, their start
- * times and the walk's appointments outside the plan came with issue 34, and whose absence form is
- * now a chunk shared with the closed days' page (154.0 KB measured on 2026-12-05). It is the one
- * page whose forms render with conform's state on its first screen (10 KB of it).
- */
-const OVER_BUDGET: Record<string, number> = { "/doctor/availability": FIRST_VISIT_BUDGET + 5 * 1024 };
-
 for (const { role, language } of runs) {
   test(`every ${role} page's first visit is at most 150 KB (${language})`, async ({ browser, baseURL }) => {
     test.setTimeout(300_000);
@@ -60,7 +51,7 @@ for (const { role, language } of runs) {
       await context.close();
     }
     report(role, language, measured);
-    const over = measured.filter((m) => m.visit.bytes.total > (OVER_BUDGET[m.path] ?? FIRST_VISIT_BUDGET));
+    const over = measured.filter((m) => m.visit.bytes.total > FIRST_VISIT_BUDGET);
     expect(
       over.map((m) => m.path),
       over.map((m) => `${m.path}: ${describeVisit(m.visit)}`).join("\n"),

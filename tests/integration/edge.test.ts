@@ -3,6 +3,7 @@
 // limit and big ones do not grow the memory; texts survive an error first; redirects stay on this
 // site; signed-in answers are not stored by caches.
 import http from "node:http";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bigUpload } from "../../api/test/big-upload.ts";
 import { patientSession, startWebServer, type WebServer } from "../../app/test/web-server.ts";
@@ -20,17 +21,20 @@ const loginType = { ...formType, cookie: "cookie_check=1" };
 
 /** A raw request: any header, any body, no client-side checks, redirects not followed. */
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    const req = http.request(`${app.url}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
-      );
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request(`${app.url}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString("utf8"), body });
+        });
+      });
+      req.on("error", reject);
+      req.end(body);
+    },
+  );
 }
 
 const heading = (html: string) => html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
@@ -343,5 +347,31 @@ describe("files of the build", () => {
     expect(asset.status).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await raw("GET", "/favicon.svg/")).status).toBe(404);
+  });
+
+  it("are sent as the build's brotli or gzip copy the browser accepts, else as they are", async () => {
+    const login = await raw("GET", "/login");
+    // The largest script of the page: React, React Router and React DOM.
+    const scripts = [...login.text.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]);
+    const sizes = await Promise.all(scripts.map(async (s) => ({ s, plain: await raw("GET", s) })));
+    const { s: script, plain } = sizes.sort((a, b) => b.plain.body.length - a.plain.body.length)[0];
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+    const brotli = await raw("GET", script, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotli.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+    // Compressed at brotli's highest level, not at the quick level a live answer uses.
+    const live = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(brotli.body.length).toBeLessThan(live.length * 0.95);
+    const gzip = await raw("GET", script, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    const css = login.text.match(/\/assets\/[\w.-]+\.css/)![0];
+    const style = await raw("GET", css, { "accept-encoding": "br" });
+    expect(style.headers["content-encoding"]).toBe("br");
+    expect(style.headers["content-type"]).toMatch(/^text\/css/);
   });
 });

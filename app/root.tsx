@@ -49,7 +49,7 @@ const answerRefusedRequest: Route.MiddlewareFunction = ({ context }, next) => {
 export const middleware: Route.MiddlewareFunction[] = [answerRefusedRequest];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,0 +1,91 @@
+// Lighthouse 12 on a phone (issue 35): the paint and blocking figures of the pages a patient opens
+// first, with Lighthouse's mobile defaults (a Moto G Power's screen, slow 4G: 150 ms round trips and
+// 1.6 Mbit/s, a CPU four times slower), on the production build with the demo accounts. Each page
+// is measured twice: as Lighthouse does by default (it loads the page at full speed, then
+// simulates the slow network and CPU on what it saw: "simulated"), and with the slow network and
+// CPU applied while the page loads ("applied"). bench/README.md says why both are shown.
+// Run: npm run build && node bench/lighthouse.ts   (BENCH_RUNS=n: the median of n runs a page, 3 by
+// default; BENCH_JSON=path writes every figure of every run there; BENCH_PORT fixes the port).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import { benchConfig } from "../config.ts";
+import { CHROMIUM_PATH } from "../tests/chromium.ts";
+import { freePort, login, startProductionApp } from "./support.ts";
+
+type Who = "anonymous" | "patient";
+/** The pages of issue 35: the first a visitor and a patient see. */
+const pages: { path: string; who: Who }[] = [
+  { path: "/login", who: "anonymous" },
+  { path: "/health/doctors", who: "patient" },
+  { path: "/health/doctors/my-appointments", who: "patient" },
+];
+const methods = { simulated: "simulate", applied: "devtools" } as const;
+
+const bench = benchConfig();
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const app = await startProductionApp({ port: bench.BENCH_PORT, env: { API_URL: "", DATABASE_URL: "", SMTP_URL: "" } });
+// A browser Lighthouse drives through its debugging port; its one profile holds the session cookie.
+const port = await freePort();
+const profile = mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM_PATH,
+  args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`],
+});
+let failed = false;
+try {
+  const patient = await login(app.base, "patient@example.com", "patient");
+  const [name, ...value] = patient.split("=");
+  type Figures = { fcp: number; lcp: number; tbt: number; cls: number; accessibility: number };
+  const results: { page: string; who: Who; method: keyof typeof methods; runs: Figures[] }[] = [];
+  for (const spec of pages) {
+    await browser.clearCookies();
+    if (spec.who === "patient") await browser.addCookies([{ name, value: value.join("="), url: app.base }]);
+    for (const [method, throttlingMethod] of Object.entries(methods) as [keyof typeof methods, string][]) {
+      const measured: Figures[] = [];
+      for (let run = 0; run < runs; run++) {
+        // Lighthouse empties the page's caches before it loads it (a first visit), and keeps cookies.
+        const result = await lighthouse(`${app.base}${spec.path}`, {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+          throttlingMethod: throttlingMethod as "simulate" | "devtools",
+        });
+        const lhr = result!.lhr;
+        if (new URL(lhr.finalDisplayedUrl).pathname !== spec.path)
+          throw new Error(`${spec.path} ended on ${lhr.finalDisplayedUrl}`);
+        const metric = (id: string) => lhr.audits[id].numericValue ?? Number.NaN;
+        measured.push({
+          fcp: metric("first-contentful-paint"),
+          lcp: metric("largest-contentful-paint"),
+          tbt: metric("total-blocking-time"),
+          cls: metric("cumulative-layout-shift"),
+          accessibility: (lhr.categories.accessibility.score ?? 0) * 100,
+        });
+      }
+      results.push({ page: spec.path, who: spec.who, method, runs: measured });
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const head = ["page", "as", "throttling", "FCP s", "LCP s", "TBT ms", "CLS", "accessibility"];
+  console.log(`Lighthouse 12 mobile, median of ${runs} runs a page\n`);
+  console.log(`| ${head.join(" | ")} |\n|${head.map((_, i) => (i < 3 ? "---" : "---:")).join("|")}|`);
+  for (const { page, who, method, runs: r } of results) {
+    const of = (key: keyof Figures) => median(r.map((f) => f[key]));
+    console.log(
+      `| ${page} | ${who} | ${method} | ${(of("fcp") / 1000).toFixed(2)} | ${(of("lcp") / 1000).toFixed(2)} | ${Math.round(of("tbt"))} | ${of("cls").toFixed(3)} | ${of("accessibility")} |`,
+    );
+  }
+  if (bench.BENCH_JSON) writeFileSync(bench.BENCH_JSON, `${JSON.stringify(results, null, 2)}\n`);
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+  await app.stop();
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,9 +1,17 @@
-// Phone numbers are stored in E.164 (api/phone.ts); pages show them in international format
-// (+237 6 70 00 00 01), formatted here so the phone library stays out of the browser's bundle.
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+// Phone numbers on the server, with libphonenumber-js (ADR 0008), whose numbering plans stay out of
+// the browser's bundle: forms check a number's shape in the browser (phone-shape.ts) and whether it
+// is a number here. Stored numbers are E.164 (api/phone.ts); pages show them in international format
+// (+237 6 70 00 00 01).
+import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
+import { DEFAULT_PHONE_REGION } from "../contract/phone.ts";
+
+/** True when `value` is a number in Cameroon's numbering, or in another country's with +country. */
+export function isPhoneNumber(value: string): boolean {
+  return isValidPhoneNumber(value, DEFAULT_PHONE_REGION);
+}
 
 /** The international format of a stored number; anything unparsable (older records) as it is. */
 export function formatPhone<T extends string | null | undefined>(value: T): T | string {
   if (!value) return value;
-  return parsePhoneNumberFromString(value, "CM")?.formatInternational() ?? value;
+  return parsePhoneNumberFromString(value, DEFAULT_PHONE_REGION)?.formatInternational() ?? value;
 }

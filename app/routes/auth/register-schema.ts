@@ -1,19 +1,13 @@
-// The registration forms' schemas (docs/product.md, Validation), apart from the other account
-// screens' (schemas.ts) because their phone rule brings libphonenumber-js to the page.
-import { isValidPhoneNumber } from "libphonenumber-js";
+// The registration forms' schemas (docs/product.md, Validation), shared by the action and the browser.
+// They check a phone number's shape; the action then asks the server's phone library whether it is a
+// number (register.tsx), so the numbering plans' metadata never goes to the browser (phone-shape.ts).
+import { hasPhoneShape } from "../../phone-shape.ts";
 import { z } from "../../zod.ts";
 import { email, passwordPair, passwordsMatch, required } from "./schemas.ts";
 
-/**
- * A phone number as people write it (+237 670 000 001, 670000001, 6.70.00.00.01), read in Cameroon's
- * numbering unless it carries +country: the same rule as the API, which stores it in E.164.
- */
+/** A phone number as people write it (+237 670 000 001, 670000001, 6.70.00.00.01): its shape. */
 const phoneNumber = (requiredKey: string, invalidKey: string) =>
-  z
-    .string(required(requiredKey))
-    .trim()
-    .min(1, requiredKey)
-    .refine((v) => isValidPhoneNumber(v, "CM"), invalidKey);
+  z.string(required(requiredKey)).trim().min(1, requiredKey).refine(hasPhoneShape, invalidKey);
 
 export const patientRegisterSchema = z
   .object({

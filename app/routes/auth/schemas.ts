@@ -1,6 +1,6 @@
 // Form schemas of the account screens (docs/product.md, Validation). Errors are translation keys; the same
 // schema validates in the browser (conform) and in the route action. Registration's are in
-// register-schema.ts: they alone need libphonenumber-js, which the other pages need not load.
+// register-schema.ts, loaded by its page alone.
 import { z } from "../../zod.ts";
 
 export const required = (key: string) => ({

@@ -3,9 +3,8 @@
 // booking for a patient in the patient's own book dialog (?patient=<id>&book=<doctorId>&date=…).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { isValidPhoneNumber } from "libphonenumber-js";
 import type { Upstream } from "../../upstream.server.ts";
-import { formatPhone } from "../../phone.server.ts";
+import { formatPhone, isPhoneNumber } from "../../phone.server.ts";
 import { upstreamErrorKey } from "../../upstream-errors.ts";
 import { redirectWithToast } from "../../toast.server.ts";
 import { withParams } from "../../url.ts";
@@ -21,7 +20,7 @@ import type {
 } from "../../../contract/reception.ts";
 
 /** A search that reads as a phone number (digits, spaces, dots, dashes, a leading +) is one. */
-const asPhone = (search: string) => /^\+?[\d\s.()-]{6,}$/.test(search) && isValidPhoneNumber(search, "CM");
+const asPhone = (search: string) => /^\+?[\d\s.()-]{6,}$/.test(search) && isPhoneNumber(search);
 
 const shown = (p: Pick<DeskPatient, "id" | "username" | "phone" | "email" | "claimLocked">) => ({
   id: p.id,
@@ -106,7 +105,7 @@ async function createPatient(api: Upstream, formData: FormData, today: string) {
     return data({ form: "patient" as const, result: submission.reply(), taken: null }, { status: 400 });
   const v = submission.value;
   // The browser checked the shape; whether it is a number at all is said here (patient-schema.ts).
-  if (!isValidPhoneNumber(v.phone, "CM"))
+  if (!isPhoneNumber(v.phone))
     return data(
       {
         form: "patient" as const,

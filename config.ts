@@ -433,7 +433,8 @@ export function startupMessage(error: unknown): string | undefined {
 /** Variables of the benchmarks (bench/), validated like the rest. */
 const benchSchema = z.object({
   BENCH_SCALE: z.coerce.number().positive().default(1),
-  BENCH_RUNS: z.coerce.number().int().min(1).default(30),
+  // Runs or rounds of a benchmark; each says its default (30 for scale.ts and bookings.ts, 3 for lighthouse.ts).
+  BENCH_RUNS: z.coerce.number().int().min(1).optional(),
   // Requests of each page whose server CPU time cpu.ts divides.
   BENCH_REQUESTS: z.coerce.number().int().min(10).default(300),
   // cpu.ts: rounds of the checkouts it compares, alternating.

@@ -22,7 +22,7 @@ import { benchConfig } from "../config.ts";
 
 const bench = benchConfig();
 if (!bench.BENCH_DATABASE_URL) throw new Error("BENCH_DATABASE_URL: this measures PostgreSQL's locks");
-const ROUNDS = bench.BENCH_RUNS;
+const ROUNDS = bench.BENCH_RUNS ?? 30;
 const BOOKINGS = 60;
 const IN_FLIGHT = 10;
 

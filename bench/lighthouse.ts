@@ -25,7 +25,7 @@ const pages: { path: string; who: Who }[] = [
 const methods = { simulated: "simulate", applied: "devtools" } as const;
 
 const bench = benchConfig();
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const runs = bench.BENCH_RUNS ?? 3;
 const app = await startProductionApp({ port: bench.BENCH_PORT, env: { API_URL: "", DATABASE_URL: "", SMTP_URL: "" } });
 // A browser Lighthouse drives through its debugging port; its one profile holds the session cookie.
 const port = await freePort();

@@ -37,7 +37,7 @@ import { benchConfig } from "../config.ts";
 
 const bench = benchConfig();
 const SCALE = bench.BENCH_SCALE;
-const RUNS = Math.max(20, bench.BENCH_RUNS);
+const RUNS = Math.max(20, bench.BENCH_RUNS ?? 30);
 const WARMUP = 5;
 const EXPLAIN = bench.BENCH_EXPLAIN === "1";
 const BASE_URL = bench.BENCH_DATABASE_URL;

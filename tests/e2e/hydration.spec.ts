@@ -6,7 +6,7 @@
 // their layout; this loads them once, on the desktop, for their hydration.
 import type { Page } from "@playwright/test";
 import { buildWorld, pageAs, type Role, type World } from "./layout-support.ts";
-import { expect, test, watchPage } from "./support.ts";
+import { expect, shownApplyButtons, test, watchPage } from "./support.ts";
 
 let world: World;
 test.beforeAll(async ({ browser }) => {
@@ -16,13 +16,12 @@ test.beforeAll(async ({ browser }) => {
 
 /**
  * Waits until the page has hydrated: its scripts loaded and run, and (on a page with the language
- * menu) the menu's Apply button gone, which an effect removes once React has committed the hydrated
- * page, after it reported any difference.
+ * menu) the menu's Apply button hidden, which an effect does once React has committed the hydrated
+ * page, after it reported any difference (app/components/language-menu.tsx).
  */
 async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
-  if ((await page.locator('select[name="lng"]').count()) > 0)
-    await expect(page.locator('select[name="lng"] ~ button[type="submit"]')).toHaveCount(0);
+  if ((await page.locator('select[name="lng"]').count()) > 0) await expect(shownApplyButtons(page)).toHaveCount(0);
 }
 
 test.use({ javaScriptEnabled: true });

@@ -246,7 +246,7 @@ test.describe("menus on a phone (JavaScript on)", () => {
     await page.locator('summary[aria-label="Open menu"]').click();
     await expect(menu).toHaveAttribute("open");
     release();
-    // The language menu's Apply button goes once the page's scripts have run.
+    // The language menu's Apply button is hidden once the page's scripts have run.
     await expect(page.getByRole("banner").getByRole("button", { name: "Apply" })).toHaveCount(0);
     await expect(menu).toHaveAttribute("open");
   });

@@ -6,7 +6,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { api, book, openDay, passProfileGate, signIn } from "./doctor-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-import { holdModule } from "./support.ts";
+import { holdModule, shownApplyButtons } from "./support.ts";
 
 test.describe("a dialog opened by its URL (JavaScript on)", () => {
   test("the book dialog stays while its code loads, then reloads the times when the date changes", async ({
@@ -103,7 +103,7 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
     );
     // Not with the page: asked for at the user's first act on the interactive page (here the press
     // on Cancel), and held.
-    await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+    await expect(shownApplyButtons(page)).toHaveCount(0);
     expect(dialogs.asked).toBe(false);
     const cancel = page.getByRole("link", { name: `Cancel: Dr. ${doctor.username}` });
     await cancel.click();
@@ -149,8 +149,8 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
   }) => {
     await book(patient, doctor.id, generalPractice);
     const dialogs = await openWithListDialogsHeld(page, doctor, "doctor", "/doctor/appointments");
-    // Interactive (the language menu's Apply button gone), the dialogs' code not asked for yet.
-    await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+    // Interactive (the language menu's Apply button hidden), the dialogs' code not asked for yet.
+    await expect(shownApplyButtons(page)).toHaveCount(0);
     expect(dialogs.asked).toBe(false);
     await page.getByRole("link", { name: `Cancel appointment with ${patient.username}` }).click();
     await expect.poll(() => dialogs.asked).toBe(true);
@@ -180,7 +180,7 @@ test.describe("an appointment list's dialogs, whose code loads after the page (J
 
     // Opened from its card once the page is interactive: the page is asked of the server.
     await page.goto("/health/doctors/my-appointments?tab=assigned");
-    await expect(page.locator('select[name="lng"] + button')).toHaveCount(0);
+    await expect(shownApplyButtons(page)).toHaveCount(0);
     await page.getByRole("link", { name: `Cancel: Dr. ${doctor.username}` }).click();
     await expect.poll(() => failed).toBeGreaterThan(0);
     const dialog = page.getByRole("dialog", { name: "Cancel appointment?" });
@@ -272,9 +272,9 @@ test.describe("the flash toast, whose code loads after the page (JavaScript on)"
     await signIn(page, patient.email, "patient");
     await expect(page.getByRole("status").filter({ hasText: "Login successful" })).toBeVisible();
     // Its code is a file of its own, asked for once the scripts run; held, the page stays the
-    // server's (the language menus keep the Apply button that hydration takes away).
+    // server's (the language menus keep the Apply button shown until hydration hides it).
     await expect.poll(() => toaster.asked).toBe(true);
-    const apply = page.locator('select[name="lng"] + button');
+    const apply = shownApplyButtons(page);
     await expect(apply).not.toHaveCount(0);
     toaster.release();
     await expect(apply).toHaveCount(0);

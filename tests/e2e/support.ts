@@ -53,6 +53,13 @@ export async function smsTo(phone: string): Promise<{ to: string; text: string }
 }
 
 /**
+ * The language menus' Apply buttons still shown: hydration hides them (app/components/language-menu.tsx),
+ * so none left means the page's scripts have run and React has committed the hydrated page.
+ */
+export const shownApplyButtons = (page: Page) =>
+  page.locator('select[name="lng"] ~ button[type="submit"]:not(.invisible)');
+
+/**
  * Holds back the scripts `pattern` matches until `release()`; `asked` once the page has asked for
  * one. From the first page on, so no copy of it is in the cache: a module on a slow network.
  */

@@ -4,6 +4,12 @@
 // of the pages (docs/performance.md, First visit).
 const PHONE_SHAPE = /^\+?[\d\s.()-]*$/;
 
+/**
+ * How a form's schema checks a phone number: `hasPhoneShape` in the browser, `isPhoneNumber`
+ * (app/phone.server.ts: the shape, then the numbering plans) in the action, one schema for both.
+ */
+export type PhoneCheck = (value: string) => boolean;
+
 /** True when `value` is written like a phone number with 6 to 15 digits. */
 export function hasPhoneShape(value: string): boolean {
   const digits = value.replace(/\D/g, "").length;

@@ -29,6 +29,7 @@ const WORDS = {
     phone: "Phone",
     consent: "The patient agrees to receive text messages about their appointments",
     create: "Create the record",
+    phoneInvalid: "Enter a valid phone number",
     created: (name: string) => `Record of ${name} created.`,
     bookWith: (doctor: string) => `Book with Dr ${doctor}`,
     bookTitle: (name: string) => `Book for ${name}`,
@@ -62,6 +63,7 @@ const WORDS = {
     phone: "Téléphone",
     consent: "Le patient accepte de recevoir des SMS au sujet de ses rendez-vous",
     create: "Créer la fiche",
+    phoneInvalid: "Saisissez un numéro de téléphone valide",
     created: (name: string) => `Fiche de ${name} créée.`,
     bookWith: (doctor: string) => `Prendre rendez-vous avec le Dr ${doctor}`,
     bookTitle: (name: string) => `Rendez-vous pour ${name}`,
@@ -154,8 +156,19 @@ for (const language of ["en", "fr"] as Language[]) {
         await signIn(page, desk.email, "receptionist");
         await expect(page).toHaveURL(/\/reception$/);
 
-        await test.step("a new patient by name and phone, who agrees to text messages", async () => {
+        await test.step("a number written right but in no numbering plan is refused by the server", async () => {
           await page.goto("/reception/patients");
+          await page.getByLabel(w.name).fill(newcomer.name);
+          const field = page.getByLabel(w.phone, { exact: true });
+          await field.fill("123 456 789");
+          await page.getByRole("button", { name: w.create }).click();
+          await expect(page.getByText(w.phoneInvalid)).toBeVisible();
+          await expect(field).toHaveAttribute("aria-invalid", "true");
+          await expect(field).toHaveValue("123 456 789");
+          await expect(page.getByLabel(w.name)).toHaveValue(newcomer.name);
+        });
+
+        await test.step("a new patient by name and phone, who agrees to text messages", async () => {
           await page.getByLabel(w.name).fill(newcomer.name);
           // As people write it: spaces, no +237.
           await page

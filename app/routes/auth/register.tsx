@@ -7,7 +7,6 @@ import { Field, FormAlert, SubmitButton } from "../../components/forms.tsx";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useClientValidation, useFocusOnRefusal } from "../../components/client-validation.ts";
 import { getLanguage, getT } from "../../i18n.server.ts";
-import { hasPhoneShape } from "../../phone-shape.ts";
 import { isPhoneNumber } from "../../phone.server.ts";
 import { savePendingVerification } from "../../pending-verification.server.ts";
 import { toastCookie } from "../../toast.server.ts";
@@ -22,33 +21,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 type RegisterRole = "patient" | "doctor";
 const roleOf = (value: unknown): RegisterRole => (value === "doctor" ? "doctor" : "patient");
-const schemaFor = (role: RegisterRole) => (role === "doctor" ? doctorRegisterSchema : patientRegisterSchema);
+// The action's schema: the browser's, with the server's phone check (the numbering plans).
+const schemaFor = (role: RegisterRole) =>
+  role === "doctor" ? doctorRegisterSchema(isPhoneNumber) : patientRegisterSchema(isPhoneNumber);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { title: getT(context)("auth:register.title"), role: roleOf(new URL(request.url).searchParams.get("role")) };
-}
-
-/**
- * The schema checks the phone number's shape, in the browser too; whether it is a number (Cameroon's
- * numbering, or another country's with +country) is said here, where the phone library is.
- */
-function notANumber(role: RegisterRole, formData: FormData) {
-  const [name, key] =
-    role === "doctor" ? ["contact", "auth:validation.contactFormat"] : ["phone", "auth:validation.phoneInvalid"];
-  const value = formData.get(name);
-  if (typeof value !== "string" || !hasPhoneShape(value) || isPhoneNumber(value.trim())) return undefined;
-  return { [name]: [key] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const role = roleOf(formData.get("role"));
   const submission = parseWithZod(formData, { schema: schemaFor(role) });
-  const phoneErrors = notANumber(role, formData);
-  if (submission.status !== "success" || phoneErrors) {
-    const hideFields = ["password", "confirmPassword"];
-    const result = submission.reply(phoneErrors ? { hideFields, fieldErrors: phoneErrors } : { hideFields });
-    return data({ result }, { status: 400 });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
   const v = submission.value;
   const language = getLanguage(context);
@@ -99,7 +85,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     lastResult: actionData?.result,
     ...useClientValidation(loadValidation, ([zod, schemas], formData) =>
       zod.parseWithZod(formData, {
-        schema: role === "doctor" ? schemas.doctorRegisterSchema : schemas.patientRegisterSchema,
+        schema: role === "doctor" ? schemas.doctorRegisterSchema() : schemas.patientRegisterSchema(),
       }),
     ),
   });

@@ -1,15 +1,16 @@
 // The desk's new patient form (docs/product.md, The front desk), shared by the action and the
-// browser (conform): a name and a phone, the rest optional. The schema checks the phone's shape; the
-// action then checks it is a number in Cameroon's numbering (or +country) on the server
-// (patients.server.ts), so the numbering plans' metadata never goes to the browser.
+// browser (conform): a name and a phone, the rest optional. In the browser the schema checks the
+// phone's shape; the action gives it the server's check, which also asks Cameroon's numbering (or
+// +country's), so the numbering plans' metadata never goes to the browser (app/phone.server.ts).
 // Errors are translation keys.
-import { hasPhoneShape } from "../../phone-shape.ts";
+import { hasPhoneShape, type PhoneCheck } from "../../phone-shape.ts";
 import { z } from "../../zod.ts";
 import { LANGUAGES } from "../../../contract/constants.ts";
 
 const blank = (v: unknown) => (v === "" ? undefined : v);
 
-export function patientSchema(today: string) {
+/** The form's schema; `isNumber` checks the phone (its shape by default, the browser's check). */
+export function patientSchema(today: string, isNumber: PhoneCheck = hasPhoneShape) {
   return z.object({
     username: z
       .string({ error: "reception:patients.validation.nameRequired" })
@@ -19,7 +20,7 @@ export function patientSchema(today: string) {
     phone: z
       .string({ error: "reception:patients.validation.phoneRequired" })
       .trim()
-      .refine(hasPhoneShape, "reception:patients.validation.phoneInvalid"),
+      .refine(isNumber, "reception:patients.validation.phoneInvalid"),
     email: z.preprocess(blank, z.email("reception:patients.validation.emailInvalid").optional()),
     dateOfBirth: z.preprocess(
       blank,

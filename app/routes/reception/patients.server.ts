@@ -19,9 +19,6 @@ import type {
   PhoneTaken,
 } from "../../../contract/reception.ts";
 
-/** A search that reads as a phone number (digits, spaces, dots, dashes, a leading +) is one. */
-const asPhone = (search: string) => /^\+?[\d\s.()-]{6,}$/.test(search) && isPhoneNumber(search);
-
 const shown = (p: Pick<DeskPatient, "id" | "username" | "phone" | "email" | "claimLocked">) => ({
   id: p.id,
   username: p.username,
@@ -33,7 +30,8 @@ const shown = (p: Pick<DeskPatient, "id" | "username" | "phone" | "email" | "cla
 
 export async function searchPatients(api: Upstream, search: string) {
   if (!search) return { patients: null, message: null };
-  const query = asPhone(search) ? { phone: search } : { q: search };
+  // A search that is a phone number looks for that number; anything else goes as text (q).
+  const query = isPhoneNumber(search) ? { phone: search } : { q: search };
   const found = await api.call<DeskPatientList>("GET", "/reception/patients", { query });
   if (!found.ok) return { patients: [], message: upstreamErrorKey(found, "desk", "reception:patients.searchFailed") };
   return { patients: found.data.patients.map(shown), message: null };
@@ -100,20 +98,10 @@ async function unlockClaim(api: Upstream, formData: FormData, page: string) {
 }
 
 async function createPatient(api: Upstream, formData: FormData, today: string) {
-  const submission = parseWithZod(formData, { schema: patientSchema(today) });
+  const submission = parseWithZod(formData, { schema: patientSchema(today, isPhoneNumber) });
   if (submission.status !== "success")
     return data({ form: "patient" as const, result: submission.reply(), taken: null }, { status: 400 });
   const v = submission.value;
-  // The browser checked the shape; whether it is a number at all is said here (patient-schema.ts).
-  if (!isPhoneNumber(v.phone))
-    return data(
-      {
-        form: "patient" as const,
-        result: submission.reply({ fieldErrors: { phone: ["reception:patients.validation.phoneInvalid"] } }),
-        taken: null,
-      },
-      { status: 400 },
-    );
   const answer = await api.call<DeskPatient>("POST", "/reception/patients", {
     body: {
       username: v.username,

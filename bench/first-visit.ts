@@ -5,12 +5,11 @@
 // role to it in CI; this prints the table of bench/README.md, with the demo accounts.
 // Run: npm run build && node bench/first-visit.ts   (BENCH_JSON=path also writes every file of every
 // page there; BENCH_PORT fixes the port). Exit status 1 when a page is over the budget.
-import { writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { benchConfig } from "../config.ts";
 import { CHROMIUM_PATH } from "../tests/chromium.ts";
 import { FIRST_VISIT_BUDGET, type FirstVisit, KINDS, kb, measureFirstVisit, PHONE } from "../tests/first-visit.ts";
-import { login, startProductionApp } from "./support.ts";
+import { login, markdownTable, startProductionApp, writeBenchJson } from "./support.ts";
 
 type Who = "anonymous" | "patient" | "doctor" | "admin" | "receptionist";
 /** The pages measured: add a page here when it is added to the app (the browser test finds it by itself). */
@@ -78,10 +77,9 @@ try {
     visit.bytes.total <= FIRST_VISIT_BUDGET ? "pass" : "FAIL",
   ]);
   console.log("First visit on a phone: KB on the wire (compressed, headers included), KB = 1024 bytes\n");
-  console.log(`| ${head.join(" | ")} |\n|${head.map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`);
-  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+  console.log(markdownTable(head, rows, 2));
   failed = results.some((r) => r.visit.bytes.total > FIRST_VISIT_BUDGET);
-  if (bench.BENCH_JSON) writeFileSync(bench.BENCH_JSON, `${JSON.stringify(results, null, 2)}\n`);
+  writeBenchJson(results);
 } catch (error) {
   console.error(error);
   failed = true;

@@ -6,14 +6,14 @@
 // CPU applied while the page loads ("applied"). bench/README.md says why both are shown.
 // Run: npm run build && node bench/lighthouse.ts   (BENCH_RUNS=n: the median of n runs a page, 3 by
 // default; BENCH_JSON=path writes every figure of every run there; BENCH_PORT fixes the port).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { benchConfig } from "../config.ts";
 import { CHROMIUM_PATH } from "../tests/chromium.ts";
-import { freePort, login, startProductionApp } from "./support.ts";
+import { freePort, login, markdownTable, startProductionApp, writeBenchJson } from "./support.ts";
 
 type Who = "anonymous" | "patient";
 /** The pages of issue 35: the first a visitor and a patient see. */
@@ -22,7 +22,11 @@ const pages: { path: string; who: Who }[] = [
   { path: "/health/doctors", who: "patient" },
   { path: "/health/doctors/my-appointments", who: "patient" },
 ];
-const methods = { simulated: "simulate", applied: "devtools" } as const;
+/** Each page's two measures: as shown in the table, and as Lighthouse names its throttling method. */
+const methods = [
+  { method: "simulated", throttlingMethod: "simulate" },
+  { method: "applied", throttlingMethod: "devtools" },
+] as const;
 
 const bench = benchConfig();
 const runs = bench.BENCH_RUNS ?? 3;
@@ -39,11 +43,11 @@ try {
   const patient = await login(app.base, "patient@example.com", "patient");
   const [name, ...value] = patient.split("=");
   type Figures = { fcp: number; lcp: number; tbt: number; cls: number; accessibility: number };
-  const results: { page: string; who: Who; method: keyof typeof methods; runs: Figures[] }[] = [];
+  const results: { page: string; who: Who; method: string; runs: Figures[] }[] = [];
   for (const spec of pages) {
     await browser.clearCookies();
     if (spec.who === "patient") await browser.addCookies([{ name, value: value.join("="), url: app.base }]);
-    for (const [method, throttlingMethod] of Object.entries(methods) as [keyof typeof methods, string][]) {
+    for (const { method, throttlingMethod } of methods) {
       const measured: Figures[] = [];
       for (let run = 0; run < runs; run++) {
         // Lighthouse empties the page's caches before it loads it (a first visit), and keeps cookies.
@@ -52,7 +56,7 @@ try {
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance", "accessibility"],
-          throttlingMethod: throttlingMethod as "simulate" | "devtools",
+          throttlingMethod,
         });
         const lhr = result!.lhr;
         if (new URL(lhr.finalDisplayedUrl).pathname !== spec.path)
@@ -72,14 +76,22 @@ try {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const head = ["page", "as", "throttling", "FCP s", "LCP s", "TBT ms", "CLS", "accessibility"];
   console.log(`Lighthouse 12 mobile, median of ${runs} runs a page\n`);
-  console.log(`| ${head.join(" | ")} |\n|${head.map((_, i) => (i < 3 ? "---" : "---:")).join("|")}|`);
-  for (const { page, who, method, runs: r } of results) {
+  const rows = results.map(({ page, who, method, runs: r }) => {
     const of = (key: keyof Figures) => median(r.map((f) => f[key]));
-    console.log(
-      `| ${page} | ${who} | ${method} | ${(of("fcp") / 1000).toFixed(2)} | ${(of("lcp") / 1000).toFixed(2)} | ${Math.round(of("tbt"))} | ${of("cls").toFixed(3)} | ${of("accessibility")} |`,
-    );
-  }
-  if (bench.BENCH_JSON) writeFileSync(bench.BENCH_JSON, `${JSON.stringify(results, null, 2)}\n`);
+    const seconds = (ms: number) => (ms / 1000).toFixed(2);
+    return [
+      page,
+      who,
+      method,
+      seconds(of("fcp")),
+      seconds(of("lcp")),
+      Math.round(of("tbt")),
+      of("cls").toFixed(3),
+      of("accessibility"),
+    ];
+  });
+  console.log(markdownTable(head, rows, 3));
+  writeBenchJson(results);
 } catch (error) {
   console.error(error);
   failed = true;

@@ -1,12 +1,25 @@
 // What the benchmarks that drive the production server share: starting it (built app, demo data,
-// a temporary data folder), a free port, waiting for it to answer, and a demo account's session
-// through the real login form.
+// a temporary data folder), a free port, waiting for it to answer, a demo account's session
+// through the real login form, and the way figures are printed and written.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { childEnvironment } from "../config.ts";
+import { benchConfig, childEnvironment } from "../config.ts";
+
+/** A markdown table for bench/README.md: the first `textColumns` columns left-aligned, figures right. */
+export function markdownTable(head: string[], rows: (string | number)[][], textColumns: number) {
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  const rule = `|${head.map((_, i) => (i < textColumns ? "---" : "---:")).join("|")}|`;
+  return [line(head), rule, ...rows.map(line)].join("\n");
+}
+
+/** Writes `value` as JSON to the file BENCH_JSON names, if it names one. */
+export function writeBenchJson(value: unknown) {
+  const file = benchConfig().BENCH_JSON;
+  if (file) writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
 
 /** A free TCP port on the loopback interface, chosen by the system. */
 export function freePort() {

@@ -7,10 +7,9 @@
 // Run: npm run build && node bench/weight.ts   (BENCH_JSON=path also writes the JSON summary there;
 // BENCH_FILES=1 lists every file of every page; BENCH_PORT fixes the port). Exit status 1 when a
 // budget is missed or a page fails to load. Latest numbers: bench/README.md.
-import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { benchConfig } from "../config.ts";
-import { login, startProductionApp } from "./support.ts";
+import { login, startProductionApp, writeBenchJson } from "./support.ts";
 
 const KB = 1024;
 const HTML_CSS_BUDGET = 30 * KB;
@@ -224,9 +223,7 @@ try {
   };
   console.log(`\n${JSON.stringify(summary, null, 2)}`);
   // The file also lists every downloaded file of every page.
-  if (bench.BENCH_JSON) {
-    writeFileSync(bench.BENCH_JSON, `${JSON.stringify({ ...summary, pages: results }, null, 2)}\n`);
-  }
+  writeBenchJson({ ...summary, pages: results });
   failed = !summary.pass.htmlCss || !summary.pass.js;
 } catch (error) {
   console.error(error);

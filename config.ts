@@ -452,6 +452,8 @@ const benchSchema = z.object({
   BENCH_PORT: port.optional(),
   BENCH_FILES: z.string().optional(),
   BENCH_JSON: z.string().optional(),
+  // lighthouse.ts: the nginx its HTTPS front runs (bench/support.ts, startHttpsFront).
+  NGINX_BIN: z.string().default("/usr/sbin/nginx"),
 });
 
 /**

@@ -1,8 +1,11 @@
 // What the benchmarks that drive the production server share: starting it (built app, demo data,
-// a temporary data folder), a free port, waiting for it to answer, a demo account's session
-// through the real login form, and the way figures are printed and written.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// a temporary data folder), the HTTPS front a phone reaches it through, a free port, waiting for it
+// to answer, a demo account's session through the real login form, and the way figures are printed
+// and written.
+import { execFileSync, spawn } from "node:child_process";
+import { createHash, X509Certificate } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:https";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -111,4 +114,88 @@ export async function startProductionApp(options: { port?: number; env?: Record<
     throw error;
   }
   return { base, stop, pid: app.pid as number };
+}
+
+/**
+ * An HTTPS front speaking HTTP/2 before the app at `target`, as phones reach it in production (the
+ * app runs behind a TLS terminator: README, "HTTPS or plain HTTP"): nginx from Debian's packages
+ * (NGINX_BIN) with a certificate made for the run by openssl. A browser is told to trust it by
+ * `spki` (Chromium's --ignore-certificate-errors-spki-list), nothing else.
+ */
+export async function startHttpsFront(target: string) {
+  const work = mkdtempSync(path.join(os.tmpdir(), "bench-front-"));
+  const key = path.join(work, "key.pem");
+  const cert = path.join(work, "cert.pem");
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"].concat([
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ]),
+    { stdio: "ignore" },
+  );
+  const certificate = readFileSync(cert);
+  const spki = createHash("sha256")
+    .update(new X509Certificate(certificate).publicKey.export({ type: "spki", format: "der" }))
+    .digest("base64");
+  const port = await freePort();
+  const conf = path.join(work, "nginx.conf");
+  // `listen ... ssl http2`: the form nginx 1.22 (Debian 12) knows; later versions accept it too.
+  writeFileSync(
+    conf,
+    `pid ${work}/nginx.pid;
+error_log ${work}/error.log warn;
+worker_processes 1;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy;
+  fastcgi_temp_path ${work}/fastcgi; uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;
+  upstream app { server ${new URL(target).host}; keepalive 16; }
+  server {
+    listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${cert};
+    ssl_certificate_key ${key};
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }
+}
+`,
+  );
+  const nginx = spawn(benchConfig().NGINX_BIN, ["-c", conf, "-p", work, "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (nginx.exitCode === null) {
+      nginx.kill("SIGTERM");
+      await new Promise((resolve) => nginx.once("exit", resolve));
+    }
+    rmSync(work, { recursive: true, force: true });
+  };
+  const base = `https://127.0.0.1:${port}`;
+  const answers = () =>
+    new Promise<boolean>((resolve) =>
+      get(`${base}/healthz`, { ca: certificate }, (res) => resolve(res.resume().statusCode === 200)).on("error", () =>
+        resolve(false),
+      ),
+    );
+  for (let i = 0; !(await answers()); i++) {
+    if (i === 100 || nginx.exitCode !== null) {
+      await stop();
+      throw new Error(`nginx did not answer at ${base}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, spki, stop };
 }

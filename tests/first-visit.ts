@@ -40,11 +40,16 @@ function kindOf(type: string | undefined, url: string): Kind {
 }
 
 /**
- * Opens `path` in a new page of `context` (which must be fresh: its cache is the one measured) and
- * counts what the page fetches until 8 s after its load event, or sooner once it has been quiet for
- * 2 s. The page is closed after.
+ * Opens `path` in a new page of `context` and counts what the page fetches until 8 s after its load
+ * event, or sooner once it has been quiet for 2 s. The page is closed after. The browser's cache is
+ * emptied first, unless `cache` is "kept": then the visit is a repeat one, after the pages this
+ * context has opened before.
  */
-export async function measureFirstVisit(context: BrowserContext, path: string): Promise<FirstVisit> {
+export async function measureFirstVisit(
+  context: BrowserContext,
+  path: string,
+  { cache = "emptied" }: { cache?: "emptied" | "kept" } = {},
+): Promise<FirstVisit> {
   const page: Page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const requests = new Map<string, { url: string; type?: string }>();
@@ -59,12 +64,19 @@ export async function measureFirstVisit(context: BrowserContext, path: string): 
     requests.set(event.requestId, { url: event.request.url, type: event.type });
     lastActivity = Date.now();
   });
+  // A file the browser's cache answered did not come over the wire: not counted, not listed.
+  const fromCache = new Set<string>();
+  cdp.on("Network.requestServedFromCache", (event) => fromCache.add(event.requestId));
+  cdp.on("Network.responseReceived", ({ requestId, response }) => {
+    if (response.fromDiskCache || response.fromPrefetchCache) fromCache.add(requestId);
+  });
   cdp.on("Network.loadingFinished", (event) => {
     const request = requests.get(event.requestId);
     if (!request) return;
     requests.delete(event.requestId);
     inFlight--;
     lastActivity = Date.now();
+    if (fromCache.has(event.requestId)) return;
     const url = new URL(request.url);
     files.push({
       url: url.pathname + url.search,
@@ -79,13 +91,13 @@ export async function measureFirstVisit(context: BrowserContext, path: string): 
   await cdp.send("Network.enable");
   // The browser's cache emptied before each page (the pages of a test share a context): each visit
   // is a first one, and within it the cache works as a phone's does.
-  await cdp.send("Network.clearBrowserCache");
+  if (cache === "emptied") await cdp.send("Network.clearBrowserCache");
   let response = await page.goto(path, { waitUntil: "load" });
   // A page the server refuses (the not-found page) is a first visit too; a server error is a failure,
   // after one more try (a render past its time limit on a loaded machine), counted from scratch.
   if (!response || response.status() >= 500) {
     files.length = 0;
-    await cdp.send("Network.clearBrowserCache");
+    if (cache === "emptied") await cdp.send("Network.clearBrowserCache");
     response = await page.goto(path, { waitUntil: "load" });
   }
   if (!response || response.status() >= 500) throw new Error(`${path} answered ${response?.status()}`);

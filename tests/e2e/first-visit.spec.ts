@@ -3,7 +3,7 @@
 // counted), with JavaScript on at 360 px, on the production build. The pages are those of the layout
 // walk (tests/e2e/layout-support.ts, every page of every role with the data that fills it): a page
 // added there is held to the budget too. Each role's test lists every page over the budget with
-// what it fetched, largest file first.
+// what it fetched, largest file first. A repeat visit of another page fetches only what differs.
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describeVisit, FIRST_VISIT_BUDGET, type FirstVisit, kb, measureFirstVisit, PHONE } from "../first-visit.ts";
@@ -56,6 +56,47 @@ for (const { role, language } of runs) {
       over.map((m) => m.path),
       over.map((m) => `${m.path}: ${describeVisit(m.visit)}`).join("\n"),
     ).toEqual([]);
+  });
+}
+
+// A repeat visit: a page opened after another in the same browser fetches only what it has that the
+// other did not (its document, its data, its own code); the rest comes from the browser's cache.
+// Typed addresses or links followed without JavaScript, so nothing but the cache is shared.
+const repeats: { role: Role; from: string; to: string }[] = [
+  { role: "anonymous", from: "/login", to: "/register" },
+  { role: "patient", from: "/health/doctors", to: "/health/doctors/my-appointments" },
+  { role: "doctor", from: "/doctor/appointments", to: "/doctor/queue" },
+  { role: "receptionist", from: "/reception", to: "/reception/patients" },
+];
+
+for (const { role, from, to } of repeats) {
+  test(`a ${role}'s repeat visit of ${to} after ${from} fetches only what differs`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const first = await pageAs(browser, baseURL!, world, {
+      role,
+      language: "en",
+      javaScriptEnabled: true,
+      phoneWidth: PHONE.viewport.width,
+    });
+    const context = first.context();
+    await first.close();
+    try {
+      const before = await measureFirstVisit(context, from);
+      const repeat = await measureFirstVisit(context, to, { cache: "kept" });
+      // What `to` fetches with nothing in the cache: what "differs" is measured, not assumed.
+      const cold = await measureFirstVisit(context, to);
+      // The document and its data are the page's own on every visit; every other file is kept.
+      const files = (visit: FirstVisit) =>
+        visit.files.filter((f) => f.kind !== "document" && f.kind !== "data").map((f) => f.url);
+      console.log(`${role} en ${to} after ${from}: ${kb(repeat.bytes.total)} KB (first visit ${kb(cold.bytes.total)})`);
+      const fetchedBefore = new Set(files(before));
+      const differs = files(cold).filter((url) => !fetchedBefore.has(url));
+      expect(files(cold).length, describeVisit(cold)).toBeGreaterThan(differs.length);
+      expect(files(repeat).sort(), describeVisit(repeat)).toEqual(differs.sort());
+      expect(repeat.bytes.total).toBeLessThan(cold.bytes.total / 2);
+    } finally {
+      await context.close();
+    }
   });
 }
 

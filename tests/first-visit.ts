@@ -66,9 +66,8 @@ export async function measureFirstVisit(
   });
   // A file the browser's cache answered did not come over the wire: not counted, not listed.
   const fromCache = new Set<string>();
-  cdp.on("Network.requestServedFromCache", (event) => fromCache.add(event.requestId));
   cdp.on("Network.responseReceived", ({ requestId, response }) => {
-    if (response.fromDiskCache || response.fromPrefetchCache) fromCache.add(requestId);
+    if (response.fromDiskCache) fromCache.add(requestId);
   });
   cdp.on("Network.loadingFinished", (event) => {
     const request = requests.get(event.requestId);

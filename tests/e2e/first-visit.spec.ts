@@ -62,20 +62,26 @@ for (const { role, language } of runs) {
 // A repeat visit: a page opened after another in the same browser fetches only what it has that the
 // other did not (its document, its data, its own code); the rest comes from the browser's cache.
 // Typed addresses or links followed without JavaScript, so nothing but the cache is shared.
-const repeats: { role: Role; from: string; to: string }[] = [
-  { role: "anonymous", from: "/login", to: "/register" },
-  { role: "patient", from: "/health/doctors", to: "/health/doctors/my-appointments" },
-  { role: "doctor", from: "/doctor/appointments", to: "/doctor/queue" },
-  { role: "receptionist", from: "/reception", to: "/reception/patients" },
+// A doctor without JavaScript loads a whole document at every step: the stylesheet must stay cached.
+const repeats: { role: Role; from: string; to: string; javaScriptEnabled: boolean }[] = [
+  { role: "anonymous", from: "/login", to: "/register", javaScriptEnabled: true },
+  { role: "patient", from: "/health/doctors", to: "/health/doctors/my-appointments", javaScriptEnabled: true },
+  { role: "doctor", from: "/doctor/appointments", to: "/doctor/queue", javaScriptEnabled: true },
+  { role: "doctor", from: "/doctor/appointments", to: "/doctor/queue", javaScriptEnabled: false },
+  { role: "receptionist", from: "/reception", to: "/reception/patients", javaScriptEnabled: true },
 ];
 
-for (const { role, from, to } of repeats) {
-  test(`a ${role}'s repeat visit of ${to} after ${from} fetches only what differs`, async ({ browser, baseURL }) => {
+for (const { role, from, to, javaScriptEnabled } of repeats) {
+  const js = javaScriptEnabled ? "JavaScript on" : "JavaScript off";
+  test(`a ${role}'s repeat visit of ${to} after ${from} fetches only what differs (${js})`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const first = await pageAs(browser, baseURL!, world, {
       role,
       language: "en",
-      javaScriptEnabled: true,
+      javaScriptEnabled,
       phoneWidth: PHONE.viewport.width,
     });
     const context = first.context();
@@ -88,7 +94,9 @@ for (const { role, from, to } of repeats) {
       // The document and its data are the page's own on every visit; every other file is kept.
       const files = (visit: FirstVisit) =>
         visit.files.filter((f) => f.kind !== "document" && f.kind !== "data").map((f) => f.url);
-      console.log(`${role} en ${to} after ${from}: ${kb(repeat.bytes.total)} KB (first visit ${kb(cold.bytes.total)})`);
+      console.log(
+        `${role} en ${js} ${to} after ${from}: ${kb(repeat.bytes.total)} KB (first visit ${kb(cold.bytes.total)})`,
+      );
       const fetchedBefore = new Set(files(before));
       const differs = files(cold).filter((url) => !fetchedBefore.has(url));
       expect(files(cold).length, describeVisit(cold)).toBeGreaterThan(differs.length);

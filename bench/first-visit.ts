@@ -8,7 +8,7 @@
 import { chromium } from "@playwright/test";
 import { benchConfig } from "../config.ts";
 import { CHROMIUM_PATH } from "../tests/chromium.ts";
-import { FIRST_VISIT_BUDGET, type FirstVisit, KINDS, kb, measureFirstVisit, PHONE } from "../tests/first-visit.ts";
+import { FIRST_VISIT_BUDGET, type MeasuredVisit, KINDS, kb, measureVisit, PHONE } from "../tests/first-visit.ts";
 import { login, markdownTable, startProductionApp, writeBenchJson } from "./support.ts";
 
 type Who = "anonymous" | "patient" | "doctor" | "admin" | "receptionist";
@@ -49,7 +49,7 @@ try {
     admin: await login(base, "admin@example.com", "patient"),
     receptionist: await login(base, "reception@example.com", "receptionist"),
   };
-  const results: { page: string; who: Who; visit: FirstVisit }[] = [];
+  const results: { page: string; who: Who; visit: MeasuredVisit }[] = [];
   for (const spec of pages) {
     const context = await browser.newContext({ ...PHONE, baseURL: base });
     const cookies = [sessions[spec.who], spec.language ? `i18nextLng=${spec.language}` : ""]
@@ -64,7 +64,7 @@ try {
     results.push({
       page: spec.path + (spec.language ? ` (${spec.language})` : ""),
       who: spec.who,
-      visit: await measureFirstVisit(context, spec.path),
+      visit: await measureVisit(context, spec.path),
     });
     await context.close();
   }

@@ -6,7 +6,7 @@
 // what it fetched, largest file first. A repeat visit of another page fetches only what differs.
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { describeVisit, FIRST_VISIT_BUDGET, type FirstVisit, kb, measureFirstVisit, PHONE } from "../first-visit.ts";
+import { describeVisit, FIRST_VISIT_BUDGET, type MeasuredVisit, kb, measureVisit, PHONE } from "../first-visit.ts";
 import { buildWorld, DIALOG, pageAs, type Language, type Role, type World } from "./layout-support.ts";
 import { expect, test } from "./support.ts";
 
@@ -37,7 +37,7 @@ for (const { role, language } of runs) {
     });
     const context = first.context();
     await first.close();
-    const measured: { path: string; visit: FirstVisit }[] = [];
+    const measured: { path: string; visit: MeasuredVisit }[] = [];
     try {
       // A page, not a dialog or an edit form opened by its URL (?edit=): their code and texts load
       // when they open, and a link that opens one is not how a first visit starts. bench/README.md
@@ -46,7 +46,7 @@ for (const { role, language } of runs) {
         (visit) => visit.path && !visit.shows?.includes(DIALOG) && !/[?&]edit=/.test(visit.path),
       );
       const paths = [...new Set(pages.map((visit) => visit.path!))];
-      for (const path of paths) measured.push({ path, visit: await measureFirstVisit(context, path) });
+      for (const path of paths) measured.push({ path, visit: await measureVisit(context, path) });
     } finally {
       await context.close();
     }
@@ -87,12 +87,12 @@ for (const { role, from, to, javaScriptEnabled } of repeats) {
     const context = first.context();
     await first.close();
     try {
-      const before = await measureFirstVisit(context, from);
-      const repeat = await measureFirstVisit(context, to, { cache: "kept" });
+      const before = await measureVisit(context, from);
+      const repeat = await measureVisit(context, to, { cache: "kept" });
       // What `to` fetches with nothing in the cache: what "differs" is measured, not assumed.
-      const cold = await measureFirstVisit(context, to);
+      const cold = await measureVisit(context, to);
       // The document and its data are the page's own on every visit; every other file is kept.
-      const files = (visit: FirstVisit) =>
+      const files = (visit: MeasuredVisit) =>
         visit.files.filter((f) => f.kind !== "document" && f.kind !== "data").map((f) => f.url);
       console.log(
         `${role} en ${js} ${to} after ${from}: ${kb(repeat.bytes.total)} KB (first visit ${kb(cold.bytes.total)})`,
@@ -109,7 +109,7 @@ for (const { role, from, to, javaScriptEnabled } of repeats) {
 }
 
 /** Each run's figures, for bench/README.md: a JSON file per role and language beside the test report. */
-function report(role: Role, language: Language, measured: { path: string; visit: FirstVisit }[]) {
+function report(role: Role, language: Language, measured: { path: string; visit: MeasuredVisit }[]) {
   const dir = path.join(process.env.E2E_RESULTS_DIR ?? "test-results", "first-visit");
   mkdirSync(dir, { recursive: true });
   const pages = measured.map(({ path, visit }) => ({ path, ...visit.bytes, files: visit.files }));

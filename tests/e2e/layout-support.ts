@@ -10,6 +10,7 @@ import {
   futureSlot,
   generalPractice,
   newCode,
+  openDay,
   openRequest,
   passProfileGate,
   PASSWORD,
@@ -198,6 +199,21 @@ async function makeWorld(browser: Browser): Promise<World> {
     },
   });
   expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+  // A day of that plan whose first time is taken: the book dialog shows it struck out.
+  const busyDay = openDay();
+  const taken = await api("POST", "/appointment", {
+    token: (await createPatient()).token,
+    body: {
+      doctorId: doctor.id,
+      specialityId: gp,
+      type: "online",
+      status: "pending",
+      category: "direct",
+      date: busyDay,
+      time: "06:00",
+    },
+  });
+  expect(taken.status, JSON.stringify(taken.body)).toBe(201);
 
   const doctorPages = (approved: boolean): Visit[] => [
     { path: "/doctor/dashboard", what: "dashboard" },
@@ -299,6 +315,11 @@ async function makeWorld(browser: Browser): Promise<World> {
       { path: `/health/doctors?book=${doctor.id}`, what: "book dialog", shows: DIALOG },
       // Book pressed with no time chosen.
       { what: "book dialog with field errors", act: submitIn(DIALOG, "last"), shows: `${DIALOG} ${FIELD_ERROR}` },
+      {
+        path: `/health/doctors?book=${doctor.id}&date=${busyDay}`,
+        what: "book dialog with a taken time",
+        shows: DIALOG,
+      },
       { path: "/health/doctors?request=1", what: "open-request dialog", shows: DIALOG },
       { path: "/health/doctors/my-appointments", what: "my appointments" },
       { path: "/health/doctors/my-appointments?tab=open", what: "my open requests" },

@@ -253,7 +253,12 @@ export function BookDialog({
               <p className="text-sm text-slate-700">{t("common:availability.dayNotWorked")}</p>
             ) : (
               // The day's starts in its parts (morning, afternoon, evening): forty a day still fit a phone.
+              // A start that cannot be booked is struck out, said once above them; its cell is too
+              // narrow at 320 px for the word, which only a screen reader reads there.
               <div className="space-y-3" onChange={() => setCleared(null)}>
+                {slots.some((slot) => !slot.available) ? (
+                  <p className="text-xs text-slate-600">{t("patient:book.struckOut")}</p>
+                ) : null}
                 {byDayPart(slots, (slot) => slot.time)
                   .filter((part) => part.items.length)
                   .map((part) => (
@@ -275,9 +280,7 @@ export function BookDialog({
                               defaultChecked={slot.available && fields.time.initialValue === slot.time}
                             />
                             <span className={slot.available ? undefined : "line-through"}>{slot.time}</span>
-                            {slot.available ? null : (
-                              <span className="text-xs break-words">{t("patient:book.unavailable")}</span>
-                            )}
+                            {slot.available ? null : <span className="sr-only">{t("patient:book.unavailable")}</span>}
                           </label>
                         ))}
                       </div>

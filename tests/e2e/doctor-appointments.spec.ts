@@ -72,8 +72,9 @@ for (const javaScriptEnabled of [false, true]) {
 
       await test.step("the doctor reschedules to another slot", async () => {
         const dialog = page.getByRole("dialog", { name: "Reschedule appointment" });
+        // Another day than the first booking's, and not the second booking's day (its time is taken).
         let target = futureSlot();
-        while (target.date === first.date) target = futureSlot();
+        while (target.date === first.date || target.date === second.date) target = futureSlot();
         await dialog.getByLabel("New date").fill(target.date);
         await dialog.getByLabel("New time").selectOption(target.time);
         await dialog.getByRole("button", { name: "Save changes" }).click();
